@@ -1,3 +1,22 @@
 //! silk-core: the game model every silk engine implements.
+//!
+//! A [`Game`] is plain data and associated functions: `setup` from a config and a seed,
+//! `to_move`, `legal_actions`, `apply`, per-seat `view`, `determinize`, `outcome`. Randomness
+//! lives in the state's [`SilkRng`], so `(config, seed, action log)` replays a game exactly
+//! ([`Replay`]). [`conformance`] checks any engine against the contract in one line.
+
+pub mod conformance;
+pub mod driver;
+pub mod error;
+pub mod game;
+pub mod goofspiel;
+pub mod replay;
+pub mod rng;
 pub mod seat;
+
+pub use driver::{next_decider, play, random_playout, PlayError, PlayedGame, RandomPlayer};
+pub use error::{IllegalAction, ParseActionError, ReplayError, SetupError};
+pub use game::{EventSink, Game, Outcome, Player, ToMove};
+pub use replay::{LoggedMove, Replay, REPLAY_VERSION};
+pub use rng::SilkRng;
 pub use seat::{Seat, SeatSet, MAX_SEATS};

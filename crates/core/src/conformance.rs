@@ -1,0 +1,272 @@
+//! The generic conformance suite every engine runs in one line:
+//!
+//! ```ignore
+//! silk_core::conformance::run::<MyGame>(&config, &Conformance::default());
+//! ```
+//!
+//! It plays random games to the end and, at every decision, checks the contract of [`Game`]:
+//! whose move it is, legality and uniqueness of generated actions, action strings that parse
+//! back, illegal actions refused without change, views that leak nothing, engine invariants,
+//! save/load round trip, and replay determinism.
+
+use crate::driver::next_decider;
+use crate::game::{Game, ToMove};
+use crate::replay::Replay;
+use crate::rng::SilkRng;
+use crate::seat::Seat;
+use std::collections::HashSet;
+
+/// How much to test.
+#[derive(Clone, Debug)]
+pub struct Conformance {
+    /// Random games to play, seeded `seed`, `seed + 1`, …
+    pub games: u32,
+    pub seed: u64,
+    /// A game still running after this many decisions fails the suite.
+    pub max_decisions: u64,
+    /// Actions seen elsewhere tried as illegal probes at each decision.
+    pub illegal_probes: usize,
+    /// Check views and determinization every this many decisions (1 = every decision).
+    pub view_every: u64,
+    /// The game has hidden information: determinize must change some state during the run,
+    /// otherwise the no-leak test would prove nothing.
+    pub expect_hidden_information: bool,
+}
+
+impl Default for Conformance {
+    fn default() -> Self {
+        Conformance {
+            games: 30,
+            seed: 1,
+            max_decisions: 20_000,
+            illegal_probes: 8,
+            view_every: 1,
+            expect_hidden_information: true,
+        }
+    }
+}
+
+/// What the suite exercised, for a test to assert it was not vacuous.
+#[derive(Clone, Debug, Default)]
+pub struct ConformanceReport {
+    pub games: u32,
+    pub decisions: u64,
+    pub simultaneous_decisions: u64,
+    pub illegal_probes_refused: u64,
+    pub determinizations_that_changed_hidden_state: u64,
+}
+
+/// Runs the suite and panics with a precise message on the first failure.
+pub fn run<G: Game>(config: &G::Config, opts: &Conformance) -> ConformanceReport {
+    match check::<G>(config, opts) {
+        Ok(report) => report,
+        Err(msg) => panic!("{} conformance: {msg}", G::NAME),
+    }
+}
+
+/// Runs the suite; `Err` describes the first failure (game seed and decision number included).
+pub fn check<G: Game>(config: &G::Config, opts: &Conformance) -> Result<ConformanceReport, String> {
+    let mut report = ConformanceReport::default();
+    let mut pool: Vec<G::Action> = Vec::new();
+    let mut pool_set: HashSet<G::Action> = HashSet::new();
+    for g in 0..opts.games {
+        let seed = opts.seed.wrapping_add(g as u64);
+        check_game::<G>(config, seed, opts, &mut report, &mut pool, &mut pool_set)
+            .map_err(|e| format!("game seed {seed}: {e}"))?;
+        report.games += 1;
+    }
+    if opts.expect_hidden_information && report.determinizations_that_changed_hidden_state == 0 {
+        return Err(
+            "determinize never changed any hidden information: the no-leak test \
+                    proved nothing (set expect_hidden_information = false for a game \
+                    of perfect information)"
+                .into(),
+        );
+    }
+    Ok(report)
+}
+
+fn check_game<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    opts: &Conformance,
+    report: &mut ConformanceReport,
+    pool: &mut Vec<G::Action>,
+    pool_set: &mut HashSet<G::Action>,
+) -> Result<(), String> {
+    let mut state = G::setup(config, seed).map_err(|e| format!("setup failed: {e}"))?;
+    let again = G::setup(config, seed).map_err(|e| format!("second setup failed: {e}"))?;
+    if state != again {
+        return Err("setup with the same seed gave two different states".into());
+    }
+    let n = G::num_seats(&state);
+    let mut rng = SilkRng::for_stream(seed, 0xC0DE);
+    let mut replay = Replay::<G>::new(config.clone(), seed);
+    let mut legal = Vec::new();
+    let mut others = Vec::new();
+    let mut step: u64 = 0;
+    G::check_invariants(&state).map_err(|e| format!("after setup: invariant broken: {e}"))?;
+
+    loop {
+        let at = |msg: String| format!("decision {step}: {msg}");
+        let to_move = G::to_move(&state);
+        if let ToMove::Simultaneous(set) = to_move {
+            if set.is_empty() {
+                return Err(at("Simultaneous with an empty set of seats".into()));
+            }
+            report.simultaneous_decisions += 1;
+        }
+
+        // Seats without a decision have no legal actions.
+        for seat in Seat::all(n).filter(|s| !to_move.includes(*s)) {
+            G::legal_actions(&state, seat, &mut others);
+            if !others.is_empty() {
+                return Err(at(format!(
+                    "{seat} is not to move ({to_move:?}) but has legal actions {others:?}"
+                )));
+            }
+        }
+
+        let Some(seat) = next_decider(to_move) else {
+            if G::outcome(&state).is_none() {
+                return Err(at("Terminal but outcome() is None".into()));
+            }
+            break;
+        };
+        if G::outcome(&state).is_some() {
+            return Err(at("outcome() is Some before the game is over".into()));
+        }
+        if step >= opts.max_decisions {
+            return Err(at(format!(
+                "game did not end in {} decisions",
+                opts.max_decisions
+            )));
+        }
+
+        G::legal_actions(&state, seat, &mut legal);
+        if legal.is_empty() {
+            return Err(at(format!("{seat} is to move but has no legal action")));
+        }
+        let unique: HashSet<_> = legal.iter().collect();
+        if unique.len() != legal.len() {
+            return Err(at(format!("duplicate legal actions for {seat}: {legal:?}")));
+        }
+
+        for &a in &legal {
+            // Every action's string parses back to the same action.
+            let text = G::action_to_string(&state, a);
+            match G::parse_action(&state, seat, &text) {
+                Ok(b) if b == a => {}
+                Ok(b) => {
+                    return Err(at(format!(
+                        "{a:?} prints as {text:?} which parses as {b:?}"
+                    )))
+                }
+                Err(e) => return Err(at(format!("{a:?} prints as {text:?}: {e}"))),
+            }
+            // Every generated action applies.
+            let mut probe = state.clone();
+            if let Err(e) = G::apply(&mut probe, seat, a) {
+                return Err(at(format!("legal action {text:?} of {seat} refused: {e}")));
+            }
+            if pool_set.len() < 4096 && pool_set.insert(a) {
+                pool.push(a);
+            }
+        }
+
+        // A legal action played by a seat that is not to move is refused without change.
+        if let Some(other) = Seat::all(n).find(|s| !to_move.includes(*s)) {
+            refused_unchanged::<G>(&state, other, legal[0])
+                .map_err(|e| at(format!("{other} out of turn: {e}")))?;
+            report.illegal_probes_refused += 1;
+        }
+        // Actions seen elsewhere and not legal here are refused without change.
+        for _ in 0..opts.illegal_probes.min(pool.len()) {
+            let a = pool[rng.index(pool.len())];
+            if !unique.contains(&a) {
+                refused_unchanged::<G>(&state, seat, a).map_err(at)?;
+                report.illegal_probes_refused += 1;
+            }
+        }
+
+        if step.is_multiple_of(opts.view_every.max(1)) {
+            check_views::<G>(&state, n, &mut rng, report).map_err(at)?;
+            // Save/load round trip.
+            let json = serde_json::to_string(&state).map_err(|e| at(format!("save: {e}")))?;
+            let loaded: G::State =
+                serde_json::from_str(&json).map_err(|e| at(format!("load: {e}")))?;
+            if loaded != state {
+                return Err(at("state differs after a save/load round trip".into()));
+            }
+        }
+
+        let action = legal[rng.index(legal.len())];
+        replay.record(&state, seat, action);
+        let mut events = Vec::new();
+        G::apply_with(&mut state, seat, action, &mut events)
+            .map_err(|e| at(format!("chosen legal action refused: {e}")))?;
+        G::check_invariants(&state).map_err(|e| {
+            at(format!(
+                "invariant broken after {seat} played {:?}: {e}",
+                replay.moves.last().map(|m| m.action.as_str()).unwrap_or("")
+            ))
+        })?;
+        step += 1;
+        report.decisions += 1;
+    }
+
+    // Replaying the log (through its JSON form) reproduces the final state exactly.
+    let json = replay.to_json();
+    let back = Replay::<G>::from_json(&json, "replay").map_err(|e| e.to_string())?;
+    let replayed = back.run("replay").map_err(|e| e.to_string())?;
+    if replayed != state {
+        return Err("replaying the action log did not reproduce the final state".into());
+    }
+    Ok(())
+}
+
+fn refused_unchanged<G: Game>(
+    state: &G::State,
+    seat: Seat,
+    action: G::Action,
+) -> Result<(), String> {
+    let mut probe = state.clone();
+    match G::apply(&mut probe, seat, action) {
+        Ok(()) => Err(format!("illegal action {action:?} by {seat} was accepted")),
+        Err(_) if probe != *state => Err(format!(
+            "refused action {action:?} by {seat} changed the state"
+        )),
+        Err(_) => Ok(()),
+    }
+}
+
+/// A seat's view must not change when everything hidden from it is resampled, and the
+/// resampled state must itself be a valid state with the same seats to move.
+fn check_views<G: Game>(
+    state: &G::State,
+    n: usize,
+    rng: &mut SilkRng,
+    report: &mut ConformanceReport,
+) -> Result<(), String> {
+    for seat in Seat::all(n) {
+        let view = G::view(state, seat);
+        let d = G::determinize(state, seat, rng);
+        if d != *state {
+            report.determinizations_that_changed_hidden_state += 1;
+        }
+        let dview = G::view(&d, seat);
+        if dview != view {
+            return Err(format!(
+                "{seat}'s view depends on information hidden from it:\n  real: {}\n  resampled: {}",
+                serde_json::to_string(&view).unwrap_or_default(),
+                serde_json::to_string(&dview).unwrap_or_default()
+            ));
+        }
+        if G::to_move(&d) != G::to_move(state) {
+            return Err(format!("determinize for {seat} changed whose move it is"));
+        }
+        G::check_invariants(&d)
+            .map_err(|e| format!("determinize for {seat} broke an invariant: {e}"))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,121 @@
+//! Playing whole games: the loop shared by the CLI, the lab, benches and tests.
+
+use crate::error::{IllegalAction, SetupError};
+use crate::game::{Game, Outcome, Player, ToMove};
+use crate::replay::Replay;
+use crate::rng::SilkRng;
+use crate::seat::Seat;
+
+/// The seat that decides next: the single seat, or the lowest seat of a simultaneous set
+/// (the others' choices stay hidden from it, so the order does not matter).
+pub fn next_decider(to_move: ToMove) -> Option<Seat> {
+    match to_move {
+        ToMove::Seat(s) => Some(s),
+        ToMove::Simultaneous(set) => set.first(),
+        ToMove::Terminal => None,
+    }
+}
+
+/// Picks uniformly among the legal actions: the reference player of the conformance suite.
+#[derive(Clone, Debug)]
+pub struct RandomPlayer {
+    pub rng: SilkRng,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> Self {
+        RandomPlayer {
+            rng: SilkRng::seed_from(seed),
+        }
+    }
+}
+
+impl<G: Game> Player<G> for RandomPlayer {
+    fn choose(&mut self, _: &G::State, _: Seat, legal: &[G::Action]) -> G::Action {
+        legal[self.rng.index(legal.len())]
+    }
+}
+
+/// A finished (or cut-off) game.
+#[derive(Debug)]
+pub struct PlayedGame<G: Game> {
+    pub state: G::State,
+    pub replay: Replay<G>,
+    pub decisions: u64,
+    /// Sum over decisions of the number of legal actions (mean branching = this / decisions).
+    pub branching_sum: u64,
+    pub outcome: Option<Outcome>,
+}
+
+/// Why a game could not be played to its end.
+#[derive(Debug, thiserror::Error)]
+pub enum PlayError {
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error("{seat} has a decision but no legal action (engine bug)")]
+    NoLegalAction { seat: Seat },
+    #[error("{seat} chose an illegal action: {source}")]
+    Illegal { seat: Seat, source: IllegalAction },
+}
+
+/// Plays one game from setup to the end (or `max_decisions`), one player per seat.
+pub fn play<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    players: &mut [&mut dyn Player<G>],
+    max_decisions: u64,
+) -> Result<PlayedGame<G>, PlayError> {
+    let mut state = G::setup(config, seed)?;
+    let mut replay = Replay::new(config.clone(), seed);
+    let mut legal = Vec::new();
+    let mut decisions = 0;
+    let mut branching_sum = 0;
+    while decisions < max_decisions {
+        let Some(seat) = next_decider(G::to_move(&state)) else {
+            break;
+        };
+        G::legal_actions(&state, seat, &mut legal);
+        if legal.is_empty() {
+            return Err(PlayError::NoLegalAction { seat });
+        }
+        let action = players[seat.index()].choose(&state, seat, &legal);
+        replay.record(&state, seat, action);
+        G::apply(&mut state, seat, action).map_err(|source| PlayError::Illegal { seat, source })?;
+        decisions += 1;
+        branching_sum += legal.len() as u64;
+    }
+    let outcome = G::outcome(&state);
+    Ok(PlayedGame {
+        state,
+        replay,
+        decisions,
+        branching_sum,
+        outcome,
+    })
+}
+
+/// Plays random legal actions from `state` to the end, allocation-free once `buf` has grown.
+/// Returns the number of decisions made. The hot loop of random simulations and benches.
+pub fn random_playout<G: Game>(
+    state: &mut G::State,
+    rng: &mut SilkRng,
+    buf: &mut Vec<G::Action>,
+    max_decisions: u64,
+) -> u64 {
+    let mut n = 0;
+    while n < max_decisions {
+        let Some(seat) = next_decider(G::to_move(state)) else {
+            break;
+        };
+        G::legal_actions(state, seat, buf);
+        if buf.is_empty() {
+            break;
+        }
+        let action = buf[rng.index(buf.len())];
+        if G::apply(state, seat, action).is_err() {
+            break;
+        }
+        n += 1;
+    }
+    n
+}

@@ -1,0 +1,95 @@
+//! Errors of the game model. Every message is one line a person can act on.
+
+use crate::seat::Seat;
+use thiserror::Error;
+
+/// Why a configuration cannot start a game.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum SetupError {
+    #[error("{game} needs {min} to {max} players, not {got}")]
+    PlayerCount {
+        game: &'static str,
+        min: usize,
+        max: usize,
+        got: usize,
+    },
+    #[error("invalid configuration: {0}")]
+    Config(String),
+    #[error("invalid game data{}: {message}", at.as_ref().map(|a| format!(" at {a}")).unwrap_or_default())]
+    Data { at: Option<String>, message: String },
+}
+
+/// Why an action was refused. The state is unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum IllegalAction {
+    #[error("the game is over")]
+    GameOver,
+    #[error("it is not {0}'s decision now")]
+    NotYourTurn(Seat),
+    #[error("{0}")]
+    Rule(String),
+}
+
+impl IllegalAction {
+    pub fn rule(msg: impl Into<String>) -> Self {
+        IllegalAction::Rule(msg.into())
+    }
+}
+
+/// Why a typed or logged action could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+#[error("cannot read action {text:?}: {reason}")]
+pub struct ParseActionError {
+    pub text: String,
+    pub reason: String,
+}
+
+impl ParseActionError {
+    pub fn new(text: &str, reason: impl Into<String>) -> Self {
+        ParseActionError {
+            text: text.to_string(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// Why a replay or saved game could not be used.
+#[derive(Debug, Error)]
+pub enum ReplayError {
+    #[error("{path}: {source}")]
+    Io {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error("{path}: line {line}, column {column}: {message}")]
+    Json {
+        path: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{path}: this is a {found} replay, not {expected}")]
+    WrongGame {
+        path: String,
+        found: String,
+        expected: String,
+    },
+    #[error(
+        "{path}: replay format version {found} is not supported (this silk reads {supported})"
+    )]
+    Version {
+        path: String,
+        found: u32,
+        supported: u32,
+    },
+    #[error("{path}: setup failed: {source}")]
+    Setup { path: String, source: SetupError },
+    #[error("{path}: move {index} ({seat} {text:?}): {reason}")]
+    Move {
+        path: String,
+        index: usize,
+        seat: Seat,
+        text: String,
+        reason: String,
+    },
+}

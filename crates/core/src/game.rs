@@ -1,0 +1,183 @@
+//! The `Game` trait: OpenSpiel's concepts in Rust shape.
+
+use crate::error::{IllegalAction, ParseActionError, SetupError};
+use crate::rng::SilkRng;
+use crate::seat::{Seat, SeatSet};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// Whose decision it is.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum ToMove {
+    /// One seat decides. Out-of-turn answers (a bid, a toll demand, accepting a trade) are
+    /// ordinary decisions of the seat that must answer.
+    Seat(Seat),
+    /// Every seat of the set decides, in any order, without seeing the others' choices
+    /// (sealed bids, the Grand Vizier reveal). Each seat's choice is one `apply`.
+    Simultaneous(SeatSet),
+    /// The game is over.
+    Terminal,
+}
+
+impl ToMove {
+    /// Whether `seat` has a decision to make now.
+    pub fn includes(self, seat: Seat) -> bool {
+        match self {
+            ToMove::Seat(s) => s == seat,
+            ToMove::Simultaneous(set) => set.contains(seat),
+            ToMove::Terminal => false,
+        }
+    }
+
+    /// The seats that may act now.
+    pub fn seats(self) -> SeatSet {
+        match self {
+            ToMove::Seat(s) => SeatSet::single(s),
+            ToMove::Simultaneous(set) => set,
+            ToMove::Terminal => SeatSet::EMPTY,
+        }
+    }
+}
+
+/// The end of a game: a score per seat and a rank per seat (0 = first; equal ranks are ties).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub struct Outcome {
+    pub scores: Vec<i32>,
+    pub ranks: Vec<u8>,
+}
+
+impl Outcome {
+    /// Ranks from scores, highest first; equal keys share a rank (competition ranking: 1,1,3).
+    /// `key` may extend the score with tie-breakers (compared lexicographically).
+    pub fn ranked_by<K: Ord>(scores: Vec<i32>, key: impl Fn(usize) -> K) -> Outcome {
+        let n = scores.len();
+        let keys: Vec<K> = (0..n).map(&key).collect();
+        let ranks = (0..n)
+            .map(|i| keys.iter().filter(|k| **k > keys[i]).count() as u8)
+            .collect();
+        Outcome { scores, ranks }
+    }
+
+    /// The seats ranked first (several on a shared win).
+    pub fn winners(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.ranks
+            .iter()
+            .enumerate()
+            .filter(|(_, r)| **r == 0)
+            .map(|(i, _)| Seat(i as u8))
+    }
+}
+
+/// Where `apply` reports what happened. `()` ignores events, so the hot loop of a simulation
+/// pays nothing for narration; a `Vec<E>` collects them for logs, narration and lab metrics.
+pub trait EventSink<E> {
+    fn emit(&mut self, event: E);
+    /// False when events are thrown away, so an engine can skip building costly ones.
+    fn wants(&self) -> bool {
+        true
+    }
+}
+
+impl<E> EventSink<E> for () {
+    #[inline]
+    fn emit(&mut self, _: E) {}
+    #[inline]
+    fn wants(&self) -> bool {
+        false
+    }
+}
+
+impl<E> EventSink<E> for Vec<E> {
+    fn emit(&mut self, event: E) {
+        self.push(event);
+    }
+}
+
+/// A rules engine. All methods are associated functions on plain data, so a state is just a
+/// value: clone it to search, serialise it to save.
+pub trait Game: Sized + 'static {
+    /// Short machine name, as used on the command line (`silk-road`, `cities`, `splendor`).
+    const NAME: &'static str;
+
+    /// Player count, variant, data. Validated by `setup`.
+    type Config: Clone + Debug + Serialize + DeserializeOwned;
+    /// The whole game state, including hidden information and the seeded RNG. Cheap to clone.
+    type State: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// One decision of one seat.
+    type Action: Copy + Eq + Hash + Debug + Serialize + DeserializeOwned;
+    /// What one seat may know.
+    type View: Clone + Debug + PartialEq + Serialize;
+    /// What `apply` reports happened.
+    type Event: Clone + Debug + Serialize;
+
+    /// A new game, or why the configuration is unusable.
+    fn setup(config: &Self::Config, seed: u64) -> Result<Self::State, SetupError>;
+
+    fn num_seats(state: &Self::State) -> usize;
+
+    fn to_move(state: &Self::State) -> ToMove;
+
+    /// The legal actions of `seat`, appended to `out` after clearing it (reuse the Vec in loops).
+    /// Empty when `seat` has no decision now. Never contains duplicates.
+    fn legal_actions(state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>);
+
+    /// Plays `action` for `seat`, reporting events to `events`. On an illegal action the state is
+    /// left unchanged and the error says why.
+    fn apply_with(
+        state: &mut Self::State,
+        seat: Seat,
+        action: Self::Action,
+        events: &mut impl EventSink<Self::Event>,
+    ) -> Result<(), IllegalAction>;
+
+    /// `apply_with` without events.
+    #[inline]
+    fn apply(
+        state: &mut Self::State,
+        seat: Seat,
+        action: Self::Action,
+    ) -> Result<(), IllegalAction> {
+        Self::apply_with(state, seat, action, &mut ())
+    }
+
+    /// Only what `seat` may know.
+    fn view(state: &Self::State, seat: Seat) -> Self::View;
+
+    /// A state `seat` cannot tell from the real one: every piece of information hidden from
+    /// `seat` is resampled consistently with what `seat` knows (for ISMCTS, and for the
+    /// conformance suite's no-leak test). `view(determinize(s, seat), seat) == view(s, seat)`.
+    fn determinize(state: &Self::State, seat: Seat, rng: &mut SilkRng) -> Self::State;
+
+    /// Scores and ranks once the game is over, `None` before.
+    fn outcome(state: &Self::State) -> Option<Outcome>;
+
+    /// The human string of an action (`buy silk 2`, `bid 3`); `parse_action` reads it back.
+    fn action_to_string(state: &Self::State, action: Self::Action) -> String;
+
+    /// Reads an action typed by a person or stored in a log. Accepts what `action_to_string`
+    /// writes; may accept friendlier forms.
+    fn parse_action(
+        state: &Self::State,
+        seat: Seat,
+        text: &str,
+    ) -> Result<Self::Action, ParseActionError>;
+
+    /// Engine invariants checked by the conformance suite after every step (coins and goods
+    /// conserved, counts in range). `Err` says which invariant broke.
+    fn check_invariants(_state: &Self::State) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// A counter of game progress for reports (rounds, turns). Defaults to 0.
+    fn round(_state: &Self::State) -> u32 {
+        0
+    }
+}
+
+/// What one seat or engine decides from a state; implemented by bots and by humans' front ends.
+pub trait Player<G: Game> {
+    /// Chooses one of `legal` (never empty) for `seat`.
+    fn choose(&mut self, state: &G::State, seat: Seat, legal: &[G::Action]) -> G::Action;
+}

@@ -1,0 +1,392 @@
+//! Goofspiel, the tiny reference game silk-core tests itself with: a shuffled prize deck,
+//! simultaneous sealed bids and a hidden deck order exercise every part of the model.
+//!
+//! Rules: each player holds bid cards 1..=K. Each round the top prize card (1..=K, shuffled)
+//! is turned up; every player secretly commits one bid card; the highest bid takes the prize's
+//! points, a tie for highest discards it. After K rounds the most points wins.
+
+use crate::error::{IllegalAction, ParseActionError, SetupError};
+use crate::game::{EventSink, Game, Outcome, ToMove};
+use crate::rng::SilkRng;
+use crate::seat::{Seat, SeatSet, MAX_SEATS};
+use serde::{Deserialize, Serialize};
+
+pub struct Goofspiel;
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GoofConfig {
+    pub players: usize,
+    /// Cards per hand and in the prize deck (1..=13).
+    pub cards: u8,
+}
+
+impl Default for GoofConfig {
+    fn default() -> Self {
+        GoofConfig {
+            players: 3,
+            cards: 5,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GoofState {
+    n: u8,
+    cards: u8,
+    /// Bit c set = bid card c+1 still in hand.
+    hands: [u16; MAX_SEATS],
+    /// Committed bid this round, 0 = none yet. Hidden from the other seats.
+    pending: [u8; MAX_SEATS],
+    points: [u16; MAX_SEATS],
+    discarded: u16,
+    /// Prize cards still to come, top last. Order hidden from everyone.
+    deck: Vec<u8>,
+    prize: u8,
+    rng: SilkRng,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Bid(pub u8);
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct GoofView {
+    seat: Seat,
+    hands: Vec<u16>,
+    my_pending: u8,
+    committed: SeatSet,
+    points: Vec<u16>,
+    prize: u8,
+    deck_left: usize,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum GoofEvent {
+    Committed(Seat),
+    Revealed {
+        bids: Vec<u8>,
+        prize: u8,
+        winner: Option<Seat>,
+    },
+}
+
+impl Game for Goofspiel {
+    const NAME: &'static str = "goofspiel";
+    type Config = GoofConfig;
+    type State = GoofState;
+    type Action = Bid;
+    type View = GoofView;
+    type Event = GoofEvent;
+
+    fn setup(config: &GoofConfig, seed: u64) -> Result<GoofState, SetupError> {
+        if !(2..=MAX_SEATS).contains(&config.players) {
+            return Err(SetupError::PlayerCount {
+                game: Self::NAME,
+                min: 2,
+                max: MAX_SEATS,
+                got: config.players,
+            });
+        }
+        if !(1..=13).contains(&config.cards) {
+            return Err(SetupError::Config(format!(
+                "cards must be 1 to 13, not {}",
+                config.cards
+            )));
+        }
+        let mut rng = SilkRng::seed_from(seed);
+        let mut deck: Vec<u8> = (1..=config.cards).collect();
+        rng.shuffle(&mut deck);
+        let prize = deck.pop().unwrap_or(0);
+        let full = (1u16 << config.cards) - 1;
+        let mut hands = [0; MAX_SEATS];
+        hands[..config.players].fill(full);
+        Ok(GoofState {
+            n: config.players as u8,
+            cards: config.cards,
+            hands,
+            pending: [0; MAX_SEATS],
+            points: [0; MAX_SEATS],
+            discarded: 0,
+            deck,
+            prize,
+            rng,
+        })
+    }
+
+    fn num_seats(s: &GoofState) -> usize {
+        s.n as usize
+    }
+
+    fn to_move(s: &GoofState) -> ToMove {
+        if s.prize == 0 {
+            return ToMove::Terminal;
+        }
+        let waiting: SeatSet = Seat::all(s.n as usize)
+            .filter(|p| s.pending[p.index()] == 0)
+            .collect();
+        ToMove::Simultaneous(waiting)
+    }
+
+    fn legal_actions(s: &GoofState, seat: Seat, out: &mut Vec<Bid>) {
+        out.clear();
+        if !Self::to_move(s).includes(seat) {
+            return;
+        }
+        let hand = s.hands[seat.index()];
+        out.extend(
+            (1..=s.cards)
+                .filter(|c| hand & (1 << (c - 1)) != 0)
+                .map(Bid),
+        );
+    }
+
+    fn apply_with(
+        s: &mut GoofState,
+        seat: Seat,
+        Bid(card): Bid,
+        events: &mut impl EventSink<GoofEvent>,
+    ) -> Result<(), IllegalAction> {
+        match Self::to_move(s) {
+            ToMove::Terminal => return Err(IllegalAction::GameOver),
+            t if !t.includes(seat) => return Err(IllegalAction::NotYourTurn(seat)),
+            _ => {}
+        }
+        if card == 0 || card > s.cards || s.hands[seat.index()] & (1 << (card - 1)) == 0 {
+            return Err(IllegalAction::rule(format!(
+                "{seat} does not hold bid card {card}"
+            )));
+        }
+        s.hands[seat.index()] &= !(1 << (card - 1));
+        s.pending[seat.index()] = card;
+        events.emit(GoofEvent::Committed(seat));
+        let n = s.n as usize;
+        if s.pending[..n].iter().all(|&b| b != 0) {
+            let best = *s.pending[..n].iter().max().unwrap_or(&0);
+            let mut top = Seat::all(n).filter(|p| s.pending[p.index()] == best);
+            let winner = match (top.next(), top.next()) {
+                (Some(w), None) => Some(w),
+                _ => None,
+            };
+            match winner {
+                Some(w) => s.points[w.index()] += s.prize as u16,
+                None => s.discarded += s.prize as u16,
+            }
+            if events.wants() {
+                events.emit(GoofEvent::Revealed {
+                    bids: s.pending[..n].to_vec(),
+                    prize: s.prize,
+                    winner,
+                });
+            }
+            s.pending = [0; MAX_SEATS];
+            s.prize = s.deck.pop().unwrap_or(0);
+        }
+        Ok(())
+    }
+
+    fn view(s: &GoofState, seat: Seat) -> GoofView {
+        let n = s.n as usize;
+        // Another seat's hand is public except for the card it has just committed.
+        let hands = Seat::all(n)
+            .map(|p| {
+                let i = p.index();
+                match s.pending[i] {
+                    0 => s.hands[i],
+                    c => s.hands[i] | (1 << (c - 1)),
+                }
+            })
+            .collect();
+        GoofView {
+            seat,
+            hands,
+            my_pending: s.pending[seat.index()],
+            committed: Seat::all(n).filter(|p| s.pending[p.index()] != 0).collect(),
+            points: s.points[..n].to_vec(),
+            prize: s.prize,
+            deck_left: s.deck.len(),
+        }
+    }
+
+    fn determinize(s: &GoofState, seat: Seat, rng: &mut SilkRng) -> GoofState {
+        let mut d = s.clone();
+        rng.shuffle(&mut d.deck);
+        for p in Seat::all(s.n as usize).filter(|p| *p != seat) {
+            let i = p.index();
+            if d.pending[i] != 0 {
+                // Put the committed card back and commit a random card of that hand instead.
+                let hand = d.hands[i] | (1 << (d.pending[i] - 1));
+                let options: Vec<u8> = (1..=s.cards)
+                    .filter(|c| hand & (1 << (c - 1)) != 0)
+                    .collect();
+                let c = options[rng.index(options.len())];
+                d.pending[i] = c;
+                d.hands[i] = hand & !(1 << (c - 1));
+            }
+        }
+        d
+    }
+
+    fn outcome(s: &GoofState) -> Option<Outcome> {
+        if s.prize != 0 {
+            return None;
+        }
+        let scores: Vec<i32> = s.points[..s.n as usize].iter().map(|&p| p as i32).collect();
+        let key = scores.clone();
+        Some(Outcome::ranked_by(scores, |i| key[i]))
+    }
+
+    fn action_to_string(_: &GoofState, Bid(c): Bid) -> String {
+        format!("bid {c}")
+    }
+
+    fn parse_action(_: &GoofState, _: Seat, text: &str) -> Result<Bid, ParseActionError> {
+        let t = text.trim();
+        let num = t.strip_prefix("bid").unwrap_or(t).trim();
+        num.parse::<u8>()
+            .map(Bid)
+            .map_err(|_| ParseActionError::new(text, "expected `bid N`"))
+    }
+
+    fn check_invariants(s: &GoofState) -> Result<(), String> {
+        let k = s.cards as u16;
+        let total = k * (k + 1) / 2;
+        let held: u16 = s.deck.iter().map(|&c| c as u16).sum::<u16>() + s.prize as u16;
+        let won: u16 = s.points.iter().sum();
+        if won + s.discarded + held != total {
+            return Err(format!(
+                "prize points not conserved: won {won} + discarded {} + in deck {held} != {total}",
+                s.discarded
+            ));
+        }
+        Ok(())
+    }
+
+    fn round(s: &GoofState) -> u32 {
+        (s.cards as u32) - (s.deck.len() as u32) - (s.prize != 0) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conformance::{self, Conformance};
+
+    #[test]
+    fn goofspiel_passes_the_conformance_suite() {
+        for players in [2, 3, 5] {
+            let config = GoofConfig { players, cards: 6 };
+            let report = conformance::run::<Goofspiel>(&config, &Conformance::default());
+            assert_eq!(report.games, 30);
+            assert!(report.simultaneous_decisions > 0);
+            assert!(report.illegal_probes_refused > 0);
+            assert!(report.determinizations_that_changed_hidden_state > 0);
+        }
+    }
+
+    #[test]
+    fn tie_for_highest_discards_the_prize() {
+        let mut s = Goofspiel::setup(
+            &GoofConfig {
+                players: 2,
+                cards: 3,
+            },
+            1,
+        )
+        .unwrap();
+        let prize = s.prize as u16;
+        Goofspiel::apply(&mut s, Seat(0), Bid(3)).unwrap();
+        Goofspiel::apply(&mut s, Seat(1), Bid(3)).unwrap();
+        assert_eq!(s.discarded, prize);
+        assert_eq!(s.points[..2], [0, 0]);
+    }
+
+    #[test]
+    fn a_card_cannot_be_bid_twice() {
+        let mut s = Goofspiel::setup(
+            &GoofConfig {
+                players: 2,
+                cards: 3,
+            },
+            1,
+        )
+        .unwrap();
+        Goofspiel::apply(&mut s, Seat(0), Bid(2)).unwrap();
+        Goofspiel::apply(&mut s, Seat(1), Bid(1)).unwrap();
+        let before = s.clone();
+        let err = Goofspiel::apply(&mut s, Seat(0), Bid(2)).unwrap_err();
+        assert_eq!(err.to_string(), "P1 does not hold bid card 2");
+        assert_eq!(s, before);
+    }
+
+    /// Goofspiel whose view shows every committed bid: the suite must catch the leak.
+    struct Leaky;
+    impl Game for Leaky {
+        const NAME: &'static str = "leaky";
+        type Config = GoofConfig;
+        type State = GoofState;
+        type Action = Bid;
+        type View = (GoofView, Vec<u8>);
+        type Event = GoofEvent;
+        fn setup(c: &GoofConfig, seed: u64) -> Result<GoofState, SetupError> {
+            Goofspiel::setup(c, seed)
+        }
+        fn num_seats(s: &GoofState) -> usize {
+            Goofspiel::num_seats(s)
+        }
+        fn to_move(s: &GoofState) -> ToMove {
+            Goofspiel::to_move(s)
+        }
+        fn legal_actions(s: &GoofState, seat: Seat, out: &mut Vec<Bid>) {
+            Goofspiel::legal_actions(s, seat, out)
+        }
+        fn apply_with(
+            s: &mut GoofState,
+            seat: Seat,
+            a: Bid,
+            e: &mut impl EventSink<GoofEvent>,
+        ) -> Result<(), IllegalAction> {
+            Goofspiel::apply_with(s, seat, a, e)
+        }
+        fn view(s: &GoofState, seat: Seat) -> Self::View {
+            (Goofspiel::view(s, seat), s.pending.to_vec())
+        }
+        fn determinize(s: &GoofState, seat: Seat, rng: &mut SilkRng) -> GoofState {
+            Goofspiel::determinize(s, seat, rng)
+        }
+        fn outcome(s: &GoofState) -> Option<Outcome> {
+            Goofspiel::outcome(s)
+        }
+        fn action_to_string(s: &GoofState, a: Bid) -> String {
+            Goofspiel::action_to_string(s, a)
+        }
+        fn parse_action(s: &GoofState, seat: Seat, t: &str) -> Result<Bid, ParseActionError> {
+            Goofspiel::parse_action(s, seat, t)
+        }
+    }
+
+    #[test]
+    fn the_suite_catches_a_view_that_leaks_sealed_bids() {
+        let config = GoofConfig {
+            players: 3,
+            cards: 6,
+        };
+        let err = conformance::check::<Leaky>(&config, &Conformance::default()).unwrap_err();
+        assert!(
+            err.contains("view depends on information hidden from it"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn bad_player_count_is_refused() {
+        let err = Goofspiel::setup(
+            &GoofConfig {
+                players: 1,
+                cards: 3,
+            },
+            1,
+        )
+        .unwrap_err();
+        assert_eq!(err.to_string(), "goofspiel needs 2 to 8 players, not 1");
+    }
+}

@@ -1,0 +1,143 @@
+//! The action log and replay format: versioned JSON holding the config, the seed and every move
+//! as `(seat, action string)`. `(config, seed, moves)` reproduces a game exactly.
+
+use crate::error::ReplayError;
+use crate::game::{EventSink, Game};
+use crate::seat::Seat;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// The format version this build writes and reads.
+pub const REPLAY_VERSION: u32 = 1;
+
+/// One decision as logged.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoggedMove {
+    pub seat: Seat,
+    pub action: String,
+}
+
+/// A game's full record.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, bound = "")]
+pub struct Replay<G: Game> {
+    /// Always "silk-replay": tells a replay from other JSON.
+    pub format: String,
+    pub version: u32,
+    pub game: String,
+    pub seed: u64,
+    pub config: G::Config,
+    pub moves: Vec<LoggedMove>,
+}
+
+impl<G: Game> Replay<G> {
+    pub fn new(config: G::Config, seed: u64) -> Self {
+        Replay {
+            format: "silk-replay".into(),
+            version: REPLAY_VERSION,
+            game: G::NAME.into(),
+            seed,
+            config,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Appends a move already applied to `state_before` (needed to write the action's string).
+    pub fn record(&mut self, state_before: &G::State, seat: Seat, action: G::Action) {
+        self.moves.push(LoggedMove {
+            seat,
+            action: G::action_to_string(state_before, action),
+        });
+    }
+
+    /// Replays every move from a fresh setup; `origin` names the source in errors.
+    pub fn run(&self, origin: &str) -> Result<G::State, ReplayError> {
+        self.run_with(origin, &mut ())
+    }
+
+    /// As `run`, reporting every event.
+    pub fn run_with(
+        &self,
+        origin: &str,
+        events: &mut impl EventSink<G::Event>,
+    ) -> Result<G::State, ReplayError> {
+        let mut state = G::setup(&self.config, self.seed).map_err(|source| ReplayError::Setup {
+            path: origin.into(),
+            source,
+        })?;
+        for (index, m) in self.moves.iter().enumerate() {
+            let fail = |reason: String| ReplayError::Move {
+                path: origin.into(),
+                index: index + 1,
+                seat: m.seat,
+                text: m.action.clone(),
+                reason,
+            };
+            let action = G::parse_action(&state, m.seat, &m.action).map_err(|e| fail(e.reason))?;
+            G::apply_with(&mut state, m.seat, action, events).map_err(|e| fail(e.to_string()))?;
+        }
+        Ok(state)
+    }
+
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
+    /// Reads a replay from JSON text, checking format, game and version.
+    pub fn from_json(text: &str, origin: &str) -> Result<Self, ReplayError> {
+        // Check the header first so a wrong game says so, rather than failing on its config.
+        #[derive(Deserialize)]
+        struct Header {
+            format: Option<String>,
+            version: Option<u32>,
+            game: Option<String>,
+        }
+        let json_err = |e: serde_json::Error| ReplayError::Json {
+            path: origin.into(),
+            line: e.line(),
+            column: e.column(),
+            message: e.to_string(),
+        };
+        let header: Header = serde_json::from_str(text).map_err(json_err)?;
+        if header.format.as_deref() != Some("silk-replay") {
+            return Err(ReplayError::Json {
+                path: origin.into(),
+                line: 1,
+                column: 1,
+                message: "not a silk replay (missing \"format\": \"silk-replay\")".into(),
+            });
+        }
+        if let Some(found) = header.game.filter(|g| g != G::NAME) {
+            return Err(ReplayError::WrongGame {
+                path: origin.into(),
+                found,
+                expected: G::NAME.into(),
+            });
+        }
+        if let Some(found) = header.version.filter(|v| *v != REPLAY_VERSION) {
+            return Err(ReplayError::Version {
+                path: origin.into(),
+                found,
+                supported: REPLAY_VERSION,
+            });
+        }
+        serde_json::from_str(text).map_err(json_err)
+    }
+
+    pub fn load(path: &Path) -> Result<Self, ReplayError> {
+        let origin = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|source| ReplayError::Io {
+            path: origin.clone(),
+            source,
+        })?;
+        Self::from_json(&text, &origin)
+    }
+
+    pub fn save(&self, path: &Path) -> Result<(), ReplayError> {
+        std::fs::write(path, self.to_json() + "\n").map_err(|source| ReplayError::Io {
+            path: path.display().to_string(),
+            source,
+        })
+    }
+}
