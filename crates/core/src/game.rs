@@ -170,6 +170,19 @@ pub trait Game: Sized + 'static {
         Ok(())
     }
 
+    /// A person-readable rendering of a seat's view (the terminal front end shows it before each
+    /// decision). Defaults to the view's JSON.
+    fn view_text(state: &Self::State, seat: Seat) -> String {
+        serde_json::to_string_pretty(&Self::view(state, seat)).unwrap_or_default()
+    }
+
+    /// Narration of an event as `viewer` may see it (`None` = a public observer); `None` when
+    /// the viewer may not see it at all. Engines with hidden events override this.
+    fn event_text(event: &Self::Event, viewer: Option<Seat>) -> Option<String> {
+        let _ = viewer;
+        Some(format!("{event:?}"))
+    }
+
     /// A counter of game progress for reports (rounds, turns). Defaults to 0.
     fn round(_state: &Self::State) -> u32 {
         0

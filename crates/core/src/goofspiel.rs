@@ -247,6 +247,24 @@ impl Game for Goofspiel {
             .map_err(|_| ParseActionError::new(text, "expected `bid N`"))
     }
 
+    fn event_text(event: &GoofEvent, _viewer: Option<Seat>) -> Option<String> {
+        // Both events are public: a commit says who bid, never how much.
+        Some(match event {
+            GoofEvent::Committed(seat) => format!("{seat} commits a sealed bid"),
+            GoofEvent::Revealed {
+                bids,
+                prize,
+                winner,
+            } => {
+                let shown: Vec<String> = bids.iter().map(u8::to_string).collect();
+                match winner {
+                    Some(w) => format!("bids {} for prize {prize}: {w} takes it", shown.join(" ")),
+                    None => format!("bids {} for prize {prize}: tie, discarded", shown.join(" ")),
+                }
+            }
+        })
+    }
+
     fn check_invariants(s: &GoofState) -> Result<(), String> {
         let k = s.cards as u16;
         let total = k * (k + 1) / 2;

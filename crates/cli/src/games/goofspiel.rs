@@ -1,0 +1,37 @@
+//! Goofspiel: silk-core's reference game, playable for trying the CLI.
+
+use super::{random_only, read_json, CliGame, DataFiles};
+use crate::error::CliResult;
+use silk_bots::BotKind;
+use silk_core::goofspiel::{GoofConfig, Goofspiel};
+use silk_core::Player;
+
+impl CliGame for Goofspiel {
+    const SUMMARY: &'static str =
+        "Goofspiel: sealed bids for a shuffled prize deck (silk-core's test game)";
+
+    fn config(players: Option<usize>, files: &DataFiles) -> CliResult<GoofConfig> {
+        let mut config: GoofConfig = match files.config {
+            Some(path) => read_json(path)?,
+            None => GoofConfig::default(),
+        };
+        if let Some(n) = players {
+            config.players = n;
+        }
+        Ok(config)
+    }
+
+    fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
+        random_only::<Self>(kind, seed)
+    }
+
+    fn rules_text(config: &GoofConfig) -> String {
+        format!(
+            "Goofspiel, {} players, cards 1 to {}.\n\
+             Each round a prize card is turned up; every player secretly bids one card of their\n\
+             hand; the highest bid takes the prize's points, a tie for highest discards it.\n\
+             After {} rounds the most points wins; equal points share the rank.\n",
+            config.players, config.cards, config.cards
+        )
+    }
+}

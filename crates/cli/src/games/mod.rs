@@ -1,0 +1,61 @@
+//! The games the CLI knows, each behind the same [`CliGame`] face.
+
+pub mod goofspiel;
+
+use crate::error::{CliError, CliResult};
+use silk_bots::BotKind;
+use silk_core::{Game, Player};
+use std::path::Path;
+
+/// What the CLI needs of an engine beyond [`Game`]: building a config from flags and files,
+/// its bots, and its rules text. Holds no rules itself.
+pub trait CliGame: Game {
+    /// One line for `silk games`.
+    const SUMMARY: &'static str;
+
+    /// The config from `--players` and optional data files.
+    fn config(players: Option<usize>, files: &DataFiles) -> CliResult<Self::Config>;
+
+    /// A bot of that kind for this game, or why not.
+    fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>>;
+
+    /// The rules in force for `silk rules`.
+    fn rules_text(config: &Self::Config) -> String;
+}
+
+/// Data files named on the command line.
+#[derive(Default, Debug, Clone)]
+pub struct DataFiles<'a> {
+    pub config: Option<&'a Path>,
+}
+
+/// Reads a JSON file into `T`, with errors naming the file, line and column.
+pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> CliResult<T> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    serde_json::from_str(&text).map_err(|e| {
+        CliError::input(format!(
+            "{}: line {}, column {}: {}",
+            path.display(),
+            e.line(),
+            e.column(),
+            strip_position(&e.to_string())
+        ))
+    })
+}
+
+/// serde_json appends " at line L column C"; the CLI says it up front instead.
+fn strip_position(msg: &str) -> &str {
+    msg.rfind(" at line ").map(|i| &msg[..i]).unwrap_or(msg)
+}
+
+/// Bots of this game other than random report `greedy` as unsupported unless implemented.
+pub fn random_only<G: Game>(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<G>>> {
+    match kind {
+        BotKind::Random => Ok(Box::new(silk_bots::RandomBot::new(seed))),
+        other => Err(CliError::input(format!(
+            "{} has no {other:?} bot; use random",
+            G::NAME
+        ))),
+    }
+}

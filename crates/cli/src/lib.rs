@@ -1,0 +1,205 @@
+//! The `silk` command line: play any silk game, replay a game, print the rules in force.
+//! The CLI holds no rules: it parses, calls a crate, prints. The binary itself lives in the
+//! root package (`src/main.rs`) so that the workspace's end-to-end tests can run it.
+
+mod error;
+mod games;
+mod output;
+mod play;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use error::{CliError, CliResult};
+use games::{CliGame, DataFiles};
+use output::Out;
+use play::{MoveSource, PlayOptions, SeatKind};
+use serde_json::json;
+use silk_bots::BotKind;
+use silk_core::goofspiel::Goofspiel;
+use silk_core::{Game, Replay};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "silk",
+    version,
+    about = "Rules engines, a table helper and a playtest lab for Silk Road trading games"
+)]
+struct Cli {
+    /// Machine-readable output: JSON (Lines for streams) on stdout.
+    #[arg(long, global = true)]
+    json: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum GameName {
+    /// silk-core's reference game (sealed bids for prizes).
+    Goofspiel,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the games silk plays.
+    Games,
+    /// Play a game in the terminal: humans and bots, each human sees only their own seat.
+    Play {
+        game: GameName,
+        /// Number of players (default: the game's default).
+        #[arg(long)]
+        players: Option<usize>,
+        /// Bots, comma-separated (random, greedy, human). A shorter list fills the last seats;
+        /// the first seats are humans.
+        #[arg(long, value_delimiter = ',')]
+        bots: Vec<String>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// The game's config as JSON.
+        #[arg(long)]
+        config: Option<PathBuf>,
+        /// Read the humans' moves from this file, one per line, instead of the terminal.
+        #[arg(long)]
+        script: Option<PathBuf>,
+        /// Write the game's replay (config, seed, moves) to this file.
+        #[arg(long)]
+        save: Option<PathBuf>,
+    },
+    /// Replay a saved game and print its moves and outcome.
+    Replay { game: GameName, file: PathBuf },
+    /// Print the rules in force with their parameter values.
+    Rules {
+        game: GameName,
+        #[arg(long)]
+        players: Option<usize>,
+        #[arg(long)]
+        config: Option<PathBuf>,
+    },
+}
+
+/// Runs `$body` with `$g` bound to the engine type of `$name`.
+macro_rules! with_game {
+    ($name:expr, $g:ident => $body:expr) => {
+        match $name {
+            GameName::Goofspiel => {
+                type $g = Goofspiel;
+                $body
+            }
+        }
+    };
+}
+
+/// Parses the command line, runs it, and exits with 2 on any error the user can fix.
+pub fn main() {
+    let cli = Cli::parse();
+    let mut out = Out { json: cli.json };
+    if let Err(e) = run(cli.command, &mut out) {
+        eprintln!("silk: {e}");
+        std::process::exit(e.exit_code());
+    }
+}
+
+fn run(command: Command, out: &mut Out) -> CliResult<()> {
+    match command {
+        Command::Games => {
+            let list = [(Goofspiel::NAME, <Goofspiel as CliGame>::SUMMARY)];
+            let text: String = list.iter().map(|(n, s)| format!("{n:<12} {s}\n")).collect();
+            let value = json!(list
+                .iter()
+                .map(|(n, s)| json!({"name": n, "summary": s}))
+                .collect::<Vec<_>>());
+            out.doc(&text, &value);
+            Ok(())
+        }
+        Command::Play {
+            game,
+            players,
+            bots,
+            seed,
+            config,
+            script,
+            save,
+        } => {
+            with_game!(game, G => {
+                let files = DataFiles { config: config.as_deref() };
+                let cfg = G::config(players, &files)?;
+                let n = G::setup(&cfg, seed)?;
+                let n = G::num_seats(&n);
+                let seats = seat_kinds::<G>(n, &bots, seed)?;
+                let source = match script {
+                    Some(path) => MoveSource::script(path)?,
+                    None => MoveSource::Stdin(Box::new(std::io::stdin().lock())),
+                };
+                let opts = PlayOptions { seed, save, max_decisions: 1_000_000 };
+                play::run::<G>(cfg, seats, source, &opts, out)
+            })
+        }
+        Command::Replay { game, file } => {
+            with_game!(game, G => replay::<G>(&file, out))
+        }
+        Command::Rules {
+            game,
+            players,
+            config,
+        } => {
+            with_game!(game, G => {
+                let cfg = G::config(players, &DataFiles { config: config.as_deref() })?;
+                G::setup(&cfg, 0)?;
+                let text = G::rules_text(&cfg);
+                out.doc(&text, &json!({"game": G::NAME, "config": cfg, "rules": text}));
+                Ok(())
+            })
+        }
+    }
+}
+
+/// Seats from `--bots`: a list shorter than the table fills the last seats, humans sit first.
+fn seat_kinds<G: CliGame>(n: usize, bots: &[String], seed: u64) -> CliResult<Vec<SeatKind<G>>> {
+    if bots.len() > n {
+        return Err(CliError::input(format!(
+            "{} bots named for {n} seats",
+            bots.len()
+        )));
+    }
+    let humans = n - bots.len();
+    let mut seats: Vec<SeatKind<G>> = (0..humans).map(|_| SeatKind::Human).collect();
+    for (i, name) in bots.iter().enumerate() {
+        let name = name.trim();
+        if name.eq_ignore_ascii_case("human") {
+            seats.push(SeatKind::Human);
+            continue;
+        }
+        let kind = BotKind::parse(name).ok_or_else(|| {
+            CliError::input(format!(
+                "unknown bot {name:?}: choose from human, {}",
+                BotKind::NAMES.join(", ")
+            ))
+        })?;
+        // Each bot its own stream, derived from the game seed and its seat.
+        let bot_seed = seed ^ ((humans + i + 1) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        seats.push(SeatKind::Bot(name.to_string(), G::bot(kind, bot_seed)?));
+    }
+    Ok(seats)
+}
+
+fn replay<G: CliGame>(file: &std::path::Path, out: &mut Out) -> CliResult<()> {
+    let replay = Replay::<G>::load(file)?;
+    let origin = file.display().to_string();
+    let mut events = Vec::new();
+    let state = replay.run_with(&origin, &mut events)?;
+    for (i, m) in replay.moves.iter().enumerate() {
+        out.line(
+            &format!("{:>4}. {}: {}", i + 1, m.seat, m.action),
+            json!({"type": "move", "index": i + 1, "seat": m.seat, "action": m.action}),
+        );
+    }
+    for e in &events {
+        if let Some(t) = G::event_text(e, None) {
+            out.line(&format!("  {t}"), json!({"type": "event", "text": t}));
+        }
+    }
+    match G::outcome(&state) {
+        Some(o) => play::print_outcome(&o, out),
+        None => out.message("the replay stops before the end of the game"),
+    }
+    Ok(())
+}

@@ -1,0 +1,4 @@
+//! The `silk` binary: see `silk --help`.
+fn main() {
+    silk_cli::main();
+}

@@ -1,0 +1,163 @@
+//! End-to-end tests of the `silk` binary: the conventions every command follows.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::fs;
+
+fn silk() -> Command {
+    Command::cargo_bin("silk").expect("the silk binary is built")
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("silk-cli-test-{}-{name}", std::process::id()));
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn version_and_help() {
+    silk()
+        .arg("--version")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("silk "));
+    silk()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("play").and(predicate::str::contains("replay")));
+}
+
+#[test]
+fn unknown_command_is_a_usage_error_with_exit_2() {
+    silk().arg("fly").assert().code(2);
+}
+
+#[test]
+fn bot_game_plays_to_the_end_and_replays_identically() {
+    let dir = temp_dir("replay");
+    let save = dir.join("game.json");
+    let played = silk()
+        .args([
+            "play",
+            "goofspiel",
+            "--bots",
+            "random,random,random",
+            "--seed",
+            "5",
+            "--save",
+        ])
+        .arg(&save)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let played = String::from_utf8(played).unwrap();
+    let final_line = played.lines().last().unwrap().to_string();
+    assert!(final_line.starts_with("Final: "), "{played}");
+    silk()
+        .args(["replay", "goofspiel"])
+        .arg(&save)
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(format!("{final_line}\n")));
+}
+
+#[test]
+fn json_output_is_json_lines() {
+    let out = silk()
+        .args([
+            "--json",
+            "play",
+            "goofspiel",
+            "--bots",
+            "random,random",
+            "--players",
+            "2",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["type"], "outcome");
+    for line in text.lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("every line is JSON");
+    }
+}
+
+#[test]
+fn bad_config_file_names_file_and_place_with_exit_2() {
+    let dir = temp_dir("badcfg");
+    let cfg = dir.join("cfg.json");
+    fs::write(&cfg, "{\"players\": 2,\n \"cardz\": 3}").unwrap();
+    silk()
+        .args(["play", "goofspiel", "--bots", "random,random", "--config"])
+        .arg(&cfg)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("cfg.json: line 2")
+                .and(predicate::str::contains("unknown field `cardz`"))
+                .and(predicate::function(|s: &str| s.lines().count() == 1)),
+        );
+}
+
+#[test]
+fn illegal_scripted_move_is_refused_with_the_reason() {
+    let dir = temp_dir("script");
+    let script = dir.join("moves.txt");
+    fs::write(&script, "# my moves\nbid 9\n").unwrap();
+    silk()
+        .args([
+            "play",
+            "goofspiel",
+            "--players",
+            "2",
+            "--bots",
+            "random",
+            "--script",
+        ])
+        .arg(&script)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "moves.txt: line 2: P1: not allowed: P1 does not hold bid card 9",
+        ));
+}
+
+#[test]
+fn impossible_player_count_is_refused() {
+    silk()
+        .args(["play", "goofspiel", "--players", "1"])
+        .assert()
+        .code(2)
+        .stderr("silk: goofspiel needs 2 to 8 players, not 1\n");
+}
+
+#[test]
+fn replay_of_a_missing_or_foreign_file_fails_cleanly() {
+    silk()
+        .args(["replay", "goofspiel", "/nonexistent/game.json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::starts_with("silk: /nonexistent/game.json:"));
+    let dir = temp_dir("foreign");
+    let f = dir.join("x.json");
+    fs::write(
+        &f,
+        "{\"format\":\"silk-replay\",\"version\":1,\"game\":\"chess\"}",
+    )
+    .unwrap();
+    silk()
+        .args(["replay", "goofspiel"])
+        .arg(&f)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "this is a chess replay, not goofspiel",
+        ));
+}
