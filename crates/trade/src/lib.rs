@@ -1,1 +1,26 @@
-//! silk-trade
+//! silk-trade: mechanics shared by the silk engines — auctions, trade routes, price tracks, purses.
+//!
+//! Every *dynamic* type here (auctions, tracks, purses, coin stacks, cost modifiers) is `Copy`,
+//! fixed-size and allocation-free in its step functions, because engine states embedding them are
+//! cloned millions of times per second by the bots. Static data (maps loaded from JSON) is
+//! immutable and shared by reference; engines keep only `u8` node indices in their state.
+//! Every fallible step returns `Result<_, TradeError>` and leaves the value unchanged on error.
+
+pub mod auction;
+pub mod error;
+pub mod purse;
+pub mod route;
+mod serde_array;
+pub mod track;
+
+pub use auction::{
+    places, vizier_payout, Bid, OnceAround, OpenAscending, Payment, Places, Prizes, Receiver,
+    Sealed, Settlement, TieBreak,
+};
+pub use error::TradeError;
+pub use purse::{transfer, Coins, Paid, SILVER_PER_GOLD};
+pub use route::{
+    CaravanMap, CoinStacks, CostModifiers, DegreeRules, Goal, LargestTaken, RegionMap, RegionSpec,
+    RouteStats, SmallPath, TargetCost, MAX_REGIONS, MAX_STACKS,
+};
+pub use track::{Fallen, FinePrice, PriceTrack, TrackCard, TrackEntry};

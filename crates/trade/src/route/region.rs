@@ -1,0 +1,673 @@
+//! Cities of the Silk Road's region map: regions with a trade cost, bordering one another and
+//! the Great Empires. Merchants pay the cost of every region they enter.
+
+use crate::TradeError;
+use petgraph::graph::{NodeIndex, UnGraph};
+use serde::{Deserialize, Serialize};
+
+/// Most regions a region map may hold: adjacency is a `u64` bit mask per region and the dynamic
+/// tables are fixed arrays of this size.
+pub const MAX_REGIONS: usize = 64;
+
+/// A region as data: name, base trade cost, free-form tags (terrain, city-state...).
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegionSpec {
+    pub name: String,
+    pub cost: u8,
+    #[serde(default)]
+    pub tags: Vec<String>,
+}
+
+impl RegionSpec {
+    pub fn new(name: &str, cost: u8) -> Self {
+        RegionSpec {
+            name: name.to_string(),
+            cost,
+            tags: Vec::new(),
+        }
+    }
+}
+
+/// Where a route goes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Goal {
+    /// A region (e.g. a city-state's).
+    Region(u8),
+    /// A Great Empire, reached through any region bordering it; the route ends in that region.
+    Empire(u8),
+}
+
+/// Whether a `Goal::Region` target's own cost is paid. For `Goal::Empire` the route ends in a
+/// bordering region that was entered, so its cost always counts and this flag is ignored.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub enum TargetCost {
+    /// The target region's cost is paid like any other.
+    Included,
+    /// The target's cost is not paid (Cities: trading with a city-state does not pay its region).
+    #[default]
+    Excluded,
+}
+
+/// A route as region indices, `from` first. `Copy`, fixed capacity: a simple path on at most
+/// `MAX_REGIONS` regions always fits.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct SmallPath {
+    #[serde(with = "crate::serde_array")]
+    nodes: [u8; MAX_REGIONS],
+    len: u8,
+}
+
+impl Default for SmallPath {
+    fn default() -> Self {
+        SmallPath {
+            nodes: [0; MAX_REGIONS],
+            len: 0,
+        }
+    }
+}
+
+impl SmallPath {
+    pub fn as_slice(&self) -> &[u8] {
+        &self.nodes[..self.len as usize]
+    }
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    pub fn first(&self) -> Option<u8> {
+        self.as_slice().first().copied()
+    }
+    pub fn last(&self) -> Option<u8> {
+        self.as_slice().last().copied()
+    }
+    pub fn iter(&self) -> impl Iterator<Item = u8> + '_ {
+        self.as_slice().iter().copied()
+    }
+}
+
+/// Temporary per-region cost deltas (e.g. +N for barbarians this round), cleared each round.
+/// `Copy`, 64 bytes. The cost used is `base + delta`, never below 0.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct CostModifiers {
+    #[serde(with = "crate::serde_array")]
+    delta: [i8; MAX_REGIONS],
+}
+
+impl Default for CostModifiers {
+    fn default() -> Self {
+        CostModifiers {
+            delta: [0; MAX_REGIONS],
+        }
+    }
+}
+
+fn region_index(region: u8, len: usize) -> Result<usize, TradeError> {
+    if (region as usize) < len {
+        Ok(region as usize)
+    } else {
+        Err(TradeError::RegionOutOfRange { index: region, len })
+    }
+}
+
+impl CostModifiers {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    pub fn get(&self, region: u8) -> i8 {
+        self.delta.get(region as usize).copied().unwrap_or(0)
+    }
+
+    pub fn set(&mut self, region: u8, delta: i8) -> Result<(), TradeError> {
+        self.delta[region_index(region, MAX_REGIONS)?] = delta;
+        Ok(())
+    }
+
+    /// Adds to the region's delta (saturating at the `i8` range).
+    pub fn add(&mut self, region: u8, delta: i8) -> Result<(), TradeError> {
+        let i = region_index(region, MAX_REGIONS)?;
+        self.delta[i] = self.delta[i].saturating_add(delta);
+        Ok(())
+    }
+
+    /// Drops every delta (start of a round).
+    pub fn clear(&mut self) {
+        self.delta = [0; MAX_REGIONS];
+    }
+
+    pub fn is_clear(&self) -> bool {
+        self.delta.iter().all(|&d| d == 0)
+    }
+
+    /// `base` adjusted by the region's delta, at least 0.
+    pub fn apply(&self, region: u8, base: u32) -> u32 {
+        (base as i64 + self.get(region) as i64).max(0) as u32
+    }
+}
+
+/// The region map: static, immutable, shared by reference.
+#[derive(Clone, Debug)]
+pub struct RegionMap {
+    graph: UnGraph<RegionSpec, (), u16>,
+    /// Neighbours of each region as a bit mask: the hot loops never touch the graph.
+    adj: Vec<u64>,
+    empires: Vec<(String, u64)>,
+}
+
+impl RegionMap {
+    /// Builds the map from regions, borders between regions (by name, either order), and Great
+    /// Empires with the regions that border each. Checks names (unknown, duplicate, self-border,
+    /// duplicate border, more than 64 regions); call [`RegionMap::validate`] for connectedness.
+    pub fn new<A, B, E, R, I>(
+        regions: Vec<RegionSpec>,
+        borders: &[(A, B)],
+        empires: I,
+    ) -> Result<RegionMap, TradeError>
+    where
+        A: AsRef<str>,
+        B: AsRef<str>,
+        E: Into<String>,
+        R: AsRef<str>,
+        I: IntoIterator<Item = (E, Vec<R>)>,
+    {
+        if regions.len() > MAX_REGIONS {
+            return Err(TradeError::TooManyPlaces {
+                count: regions.len(),
+                max: MAX_REGIONS,
+            });
+        }
+        for (i, r) in regions.iter().enumerate() {
+            if regions[..i].iter().any(|q| q.name == r.name) {
+                return Err(TradeError::DuplicateRegion(r.name.clone()));
+            }
+        }
+        let find = |name: &str| {
+            regions
+                .iter()
+                .position(|r| r.name == name)
+                .ok_or_else(|| TradeError::UnknownRegion(name.to_string()))
+        };
+        let mut adj = vec![0u64; regions.len()];
+        let mut edges = Vec::with_capacity(borders.len());
+        for (a, b) in borders {
+            let (i, j) = (find(a.as_ref())?, find(b.as_ref())?);
+            if i == j {
+                return Err(TradeError::SelfBorder(a.as_ref().to_string()));
+            }
+            if adj[i] & (1 << j) != 0 {
+                return Err(TradeError::DuplicateLink(
+                    a.as_ref().to_string(),
+                    b.as_ref().to_string(),
+                ));
+            }
+            adj[i] |= 1 << j;
+            adj[j] |= 1 << i;
+            edges.push((i, j));
+        }
+        let mut emp = Vec::new();
+        for (name, list) in empires {
+            let mut mask = 0u64;
+            for r in list {
+                mask |= 1 << find(r.as_ref())?;
+            }
+            emp.push((name.into(), mask));
+        }
+        let mut graph = UnGraph::with_capacity(regions.len(), edges.len());
+        for r in regions {
+            graph.add_node(r);
+        }
+        for (i, j) in edges {
+            graph.add_edge(NodeIndex::new(i), NodeIndex::new(j), ());
+        }
+        Ok(RegionMap {
+            graph,
+            adj,
+            empires: emp,
+        })
+    }
+
+    /// Every region must be reachable from every other.
+    pub fn validate(&self) -> Result<(), TradeError> {
+        if self.is_empty() {
+            return Ok(());
+        }
+        let mut seen = 1u64;
+        let mut frontier = 1u64;
+        while frontier != 0 {
+            let r = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            let new = self.adj[r] & !seen;
+            seen |= new;
+            frontier |= new;
+        }
+        match (0..self.len()).find(|&r| seen & (1 << r) == 0) {
+            Some(r) => Err(TradeError::Disconnected(
+                self.name_owned(r),
+                self.name_owned(0),
+            )),
+            None => Ok(()),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.adj.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.adj.is_empty()
+    }
+
+    pub fn index_of(&self, name: &str) -> Option<u8> {
+        self.graph
+            .node_weights()
+            .position(|r| r.name == name)
+            .map(|i| i as u8)
+    }
+
+    pub fn region(&self, region: u8) -> Option<&RegionSpec> {
+        self.graph.node_weight(NodeIndex::new(region as usize))
+    }
+
+    pub fn name(&self, region: u8) -> Option<&str> {
+        self.region(region).map(|r| r.name.as_str())
+    }
+
+    fn name_owned(&self, region: usize) -> String {
+        self.name(region as u8).unwrap_or("?").to_string()
+    }
+
+    /// Base trade cost (0 for an unknown index).
+    pub fn cost(&self, region: u8) -> u32 {
+        self.region(region).map_or(0, |r| r.cost as u32)
+    }
+
+    /// Base cost adjusted by this round's modifiers.
+    pub fn cost_with(&self, region: u8, mods: &CostModifiers) -> u32 {
+        mods.apply(region, self.cost(region))
+    }
+
+    pub fn has_tag(&self, region: u8, tag: &str) -> bool {
+        self.region(region)
+            .is_some_and(|r| r.tags.iter().any(|t| t == tag))
+    }
+
+    /// Neighbours as a bit mask (bit `i` = region `i`).
+    pub fn neighbour_mask(&self, region: u8) -> u64 {
+        self.adj.get(region as usize).copied().unwrap_or(0)
+    }
+
+    pub fn neighbours(&self, region: u8) -> impl Iterator<Item = u8> {
+        let mut m = self.neighbour_mask(region);
+        std::iter::from_fn(move || {
+            (m != 0).then(|| {
+                let r = m.trailing_zeros() as u8;
+                m &= m - 1;
+                r
+            })
+        })
+    }
+
+    pub fn adjacent(&self, a: u8, b: u8) -> bool {
+        b < 64 && self.neighbour_mask(a) & (1 << b) != 0
+    }
+
+    pub fn empire_count(&self) -> usize {
+        self.empires.len()
+    }
+
+    pub fn empire_index(&self, name: &str) -> Option<u8> {
+        self.empires
+            .iter()
+            .position(|(n, _)| n == name)
+            .map(|i| i as u8)
+    }
+
+    pub fn empire_name(&self, empire: u8) -> Option<&str> {
+        self.empires.get(empire as usize).map(|(n, _)| n.as_str())
+    }
+
+    /// Regions bordering a Great Empire, as a bit mask.
+    pub fn empire_borders(&self, empire: u8) -> u64 {
+        self.empires.get(empire as usize).map_or(0, |e| e.1)
+    }
+
+    pub fn borders_empire(&self, region: u8, empire: u8) -> bool {
+        region < 64 && self.empire_borders(empire) & (1 << region) != 0
+    }
+
+    /// The underlying petgraph graph, for algorithms this type does not offer.
+    pub fn graph(&self) -> &UnGraph<RegionSpec, (), u16> {
+        &self.graph
+    }
+
+    fn reached(&self, region: usize, goal: Goal) -> bool {
+        match goal {
+            Goal::Region(t) => region == t as usize,
+            Goal::Empire(e) => self.empire_borders(e) & (1 << region) != 0,
+        }
+    }
+
+    fn goal_valid(&self, goal: Goal) -> bool {
+        match goal {
+            Goal::Region(t) => (t as usize) < self.len(),
+            Goal::Empire(e) => (e as usize) < self.empires.len(),
+        }
+    }
+
+    /// The cheapest route from `from` to `goal` and its cost, given the cost of entering each
+    /// region (base, modifiers, coin stacks: the caller decides). Every region entered after
+    /// leaving `from` is paid; a region target's own cost only if `target` says so. Ties go to
+    /// the route found first (lowest region numbers settle first), so the answer is
+    /// deterministic. `None` if unreachable or an index is out of range. Dijkstra over bit
+    /// masks and fixed arrays: no allocation.
+    pub fn cheapest_path(
+        &self,
+        from: u8,
+        goal: Goal,
+        target: TargetCost,
+        cost: impl Fn(u8) -> u32,
+    ) -> Option<(u32, SmallPath)> {
+        let n = self.len();
+        if from as usize >= n || !self.goal_valid(goal) {
+            return None;
+        }
+        let free_target = match (goal, target) {
+            (Goal::Region(t), TargetCost::Excluded) => Some(t),
+            _ => None,
+        };
+        let mut dist = [u32::MAX; MAX_REGIONS];
+        let mut prev = [u8::MAX; MAX_REGIONS];
+        let mut done = 0u64;
+        dist[from as usize] = 0;
+        loop {
+            // Settle the closest unsettled region (lowest index among equals).
+            let mut u = usize::MAX;
+            let mut best = u32::MAX;
+            for (i, &d) in dist.iter().enumerate().take(n) {
+                if done & (1 << i) == 0 && d < best {
+                    best = d;
+                    u = i;
+                }
+            }
+            if u == usize::MAX {
+                return None;
+            }
+            if self.reached(u, goal) {
+                let mut path = SmallPath::default();
+                let mut at = u;
+                loop {
+                    path.nodes[path.len as usize] = at as u8;
+                    path.len += 1;
+                    if at == from as usize {
+                        break;
+                    }
+                    at = prev[at] as usize;
+                }
+                path.nodes[..path.len as usize].reverse();
+                return Some((best, path));
+            }
+            done |= 1 << u;
+            let mut m = self.adj[u] & !done;
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let w = if free_target == Some(v as u8) {
+                    0
+                } else {
+                    cost(v as u8)
+                };
+                let d = best.saturating_add(w);
+                if d < dist[v] {
+                    dist[v] = d;
+                    prev[v] = u as u8;
+                }
+            }
+        }
+    }
+
+    /// The cost of a route a player chose, `from` first, checked: it starts at `from`, moves only
+    /// between adjacent regions, visits no region twice and ends at `goal`. Costs as in
+    /// [`RegionMap::cheapest_path`].
+    pub fn path_cost(
+        &self,
+        from: u8,
+        path: &[u8],
+        goal: Goal,
+        target: TargetCost,
+        cost: impl Fn(u8) -> u32,
+    ) -> Result<u32, TradeError> {
+        let n = self.len();
+        region_index(from, n)?;
+        match goal {
+            Goal::Region(t) => {
+                region_index(t, n)?;
+            }
+            Goal::Empire(e) if e as usize >= self.empires.len() => {
+                return Err(TradeError::EmpireOutOfRange {
+                    index: e,
+                    len: self.empires.len(),
+                })
+            }
+            _ => {}
+        }
+        if path.first() != Some(&from) {
+            return Err(TradeError::RouteStart(self.name_owned(from as usize)));
+        }
+        let mut seen = 0u64;
+        let mut total = 0u32;
+        for (k, &r) in path.iter().enumerate() {
+            let i = region_index(r, n)?;
+            if seen & (1 << i) != 0 {
+                return Err(TradeError::RepeatedRegion(self.name_owned(i)));
+            }
+            seen |= 1 << i;
+            if k > 0 {
+                let p = path[k - 1];
+                if !self.adjacent(p, r) {
+                    return Err(TradeError::NotAdjacent(
+                        self.name_owned(p as usize),
+                        self.name_owned(i),
+                    ));
+                }
+                let last = k + 1 == path.len();
+                let free = last && target == TargetCost::Excluded && goal == Goal::Region(r);
+                if !free {
+                    total = total.saturating_add(cost(r));
+                }
+            }
+        }
+        match path.last() {
+            Some(&r) if self.reached(r as usize, goal) => Ok(total),
+            _ => Err(TradeError::RouteGoal),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A 4×3 grid, region `r{row}{col}`, index row*4+col, cost = col + 1; empire "Rome" borders
+    /// the right column.
+    pub(crate) fn grid() -> RegionMap {
+        let mut regions = Vec::new();
+        let mut borders = Vec::new();
+        for row in 0..3 {
+            for col in 0..4 {
+                regions.push(RegionSpec::new(&format!("r{row}{col}"), col as u8 + 1));
+                if col < 3 {
+                    borders.push((format!("r{row}{col}"), format!("r{row}{}", col + 1)));
+                }
+                if row < 2 {
+                    borders.push((format!("r{row}{col}"), format!("r{}{col}", row + 1)));
+                }
+            }
+        }
+        RegionMap::new(regions, &borders, vec![("Rome", vec!["r03", "r13", "r23"])]).unwrap()
+    }
+
+    #[test]
+    fn cheapest_path_returns_path_and_cost() {
+        let m = grid();
+        m.validate().unwrap();
+        // r00 → r03 along the top row: enter r01 (2), r02 (3), r03 (4).
+        let (c, p) = m
+            .cheapest_path(0, Goal::Region(3), TargetCost::Included, |r| m.cost(r))
+            .unwrap();
+        assert_eq!(c, 9);
+        assert_eq!(p.as_slice(), &[0, 1, 2, 3]);
+        // Excluding the target's cost.
+        let (c, p) = m
+            .cheapest_path(0, Goal::Region(3), TargetCost::Excluded, |r| m.cost(r))
+            .unwrap();
+        assert_eq!(c, 5);
+        assert_eq!(p.as_slice(), &[0, 1, 2, 3]);
+        assert_eq!(
+            m.path_cost(
+                0,
+                p.as_slice(),
+                Goal::Region(3),
+                TargetCost::Excluded,
+                |r| m.cost(r)
+            ),
+            Ok(5)
+        );
+        // From where we stand: nothing to pay.
+        let (c, p) = m
+            .cheapest_path(5, Goal::Region(5), TargetCost::Included, |r| m.cost(r))
+            .unwrap();
+        assert_eq!((c, p.as_slice()), (0, &[5u8][..]));
+    }
+
+    #[test]
+    fn empire_goal_pays_the_bordering_region() {
+        let m = grid();
+        let rome = m.empire_index("Rome").unwrap();
+        let (c, p) = m
+            .cheapest_path(8, Goal::Empire(rome), TargetCost::Excluded, |r| m.cost(r))
+            .unwrap();
+        assert_eq!(c, 2 + 3 + 4);
+        assert_eq!(p.as_slice(), &[8, 9, 10, 11]);
+        assert!(m.borders_empire(11, rome));
+        let (c, _) = m
+            .cheapest_path(7, Goal::Empire(rome), TargetCost::Excluded, |r| m.cost(r))
+            .unwrap();
+        assert_eq!(c, 0);
+    }
+
+    #[test]
+    fn modifiers_change_the_chosen_path() {
+        let m = grid();
+        let mut mods = CostModifiers::new();
+        // Barbarians in r01 and r02: the route dips to the middle row.
+        mods.add(1, 10).unwrap();
+        mods.add(2, 10).unwrap();
+        let (c, p) = m
+            .cheapest_path(0, Goal::Region(3), TargetCost::Included, |r| {
+                m.cost_with(r, &mods)
+            })
+            .unwrap();
+        assert_eq!(p.as_slice(), &[0, 4, 5, 6, 7, 3]);
+        assert_eq!(c, 1 + 2 + 3 + 4 + 4);
+        mods.clear();
+        assert!(mods.is_clear());
+        mods.set(5, -10).unwrap();
+        assert_eq!(m.cost_with(5, &mods), 0);
+        let before = mods;
+        assert_eq!(
+            mods.add(64, 1),
+            Err(TradeError::RegionOutOfRange { index: 64, len: 64 })
+        );
+        assert_eq!(mods, before);
+    }
+
+    #[test]
+    fn path_cost_validation() {
+        let m = grid();
+        let c = |r| m.cost(r);
+        let g = Goal::Region(2);
+        let t = TargetCost::Included;
+        assert_eq!(m.path_cost(0, &[0, 1, 2], g, t, c), Ok(5));
+        assert_eq!(
+            m.path_cost(0, &[1, 2], g, t, c),
+            Err(TradeError::RouteStart("r00".into()))
+        );
+        assert_eq!(
+            m.path_cost(0, &[0, 2], g, t, c),
+            Err(TradeError::NotAdjacent("r00".into(), "r02".into()))
+        );
+        assert_eq!(
+            m.path_cost(0, &[0, 1, 0, 1, 2], g, t, c),
+            Err(TradeError::RepeatedRegion("r00".into()))
+        );
+        assert_eq!(m.path_cost(0, &[0, 1], g, t, c), Err(TradeError::RouteGoal));
+        assert!(m.path_cost(0, &[0, 99], g, t, c).is_err());
+        assert_eq!(m.cheapest_path(0, Goal::Region(99), t, c), None);
+        assert_eq!(m.cheapest_path(0, Goal::Empire(3), t, c), None);
+    }
+
+    #[test]
+    fn build_and_validate_errors() {
+        let r = || {
+            vec![
+                RegionSpec::new("a", 1),
+                RegionSpec::new("b", 1),
+                RegionSpec::new("c", 1),
+            ]
+        };
+        let none: Vec<(&str, Vec<&str>)> = vec![];
+        assert_eq!(
+            RegionMap::new(r(), &[("a", "x")], none.clone()).unwrap_err(),
+            TradeError::UnknownRegion("x".into())
+        );
+        assert_eq!(
+            RegionMap::new(r(), &[("a", "a")], none.clone()).unwrap_err(),
+            TradeError::SelfBorder("a".into())
+        );
+        assert_eq!(
+            RegionMap::new(r(), &[("a", "b"), ("b", "a")], none.clone()).unwrap_err(),
+            TradeError::DuplicateLink("b".into(), "a".into())
+        );
+        assert_eq!(
+            RegionMap::new(r(), &[("a", "b")], vec![("Rome", vec!["q"])]).unwrap_err(),
+            TradeError::UnknownRegion("q".into())
+        );
+        let mut dup = r();
+        dup[2].name = "a".into();
+        assert_eq!(
+            RegionMap::new(dup, &[("a", "b")], none.clone()).unwrap_err(),
+            TradeError::DuplicateRegion("a".into())
+        );
+        let m = RegionMap::new(r(), &[("a", "b")], none).unwrap();
+        assert_eq!(
+            m.validate(),
+            Err(TradeError::Disconnected("c".into(), "a".into()))
+        );
+        assert_eq!(
+            m.cheapest_path(0, Goal::Region(2), TargetCost::Included, |_| 1),
+            None
+        );
+    }
+
+    #[test]
+    fn tags_and_serde() {
+        let spec: RegionSpec =
+            serde_json::from_str(r#"{"name":"Kashgar","cost":2,"tags":["city-state"]}"#).unwrap();
+        let m = RegionMap::new(
+            vec![spec],
+            &[] as &[(&str, &str)],
+            Vec::<(&str, Vec<&str>)>::new(),
+        )
+        .unwrap();
+        assert!(m.has_tag(0, "city-state"));
+        assert!(!m.has_tag(0, "desert"));
+        assert!(serde_json::from_str::<RegionSpec>(r#"{"name":"x","cost":1,"bad":1}"#).is_err());
+        let mut mods = CostModifiers::new();
+        mods.set(63, 5).unwrap();
+        let j = serde_json::to_string(&mods).unwrap();
+        assert_eq!(serde_json::from_str::<CostModifiers>(&j).unwrap(), mods);
+    }
+}
