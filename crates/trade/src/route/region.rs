@@ -381,19 +381,24 @@ impl RegionMap {
         let mut dist = [u32::MAX; MAX_REGIONS];
         let mut prev = [u8::MAX; MAX_REGIONS];
         let mut done = 0u64;
+        // Reached but not yet settled: the only candidates worth scanning.
+        let mut open = 1u64 << from;
         dist[from as usize] = 0;
         loop {
-            // Settle the closest unsettled region (lowest index among equals).
+            // Settle the closest open region (lowest index among equals).
+            if open == 0 {
+                return None;
+            }
             let mut u = usize::MAX;
             let mut best = u32::MAX;
-            for (i, &d) in dist.iter().enumerate().take(n) {
-                if done & (1 << i) == 0 && d < best {
-                    best = d;
+            let mut m = open;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if dist[i] < best || u == usize::MAX {
+                    best = dist[i];
                     u = i;
                 }
-            }
-            if u == usize::MAX {
-                return None;
             }
             if self.reached(u, goal) {
                 let mut path = SmallPath::default();
@@ -410,6 +415,7 @@ impl RegionMap {
                 return Some((best, path));
             }
             done |= 1 << u;
+            open &= !(1 << u);
             let mut m = self.adj[u] & !done;
             while m != 0 {
                 let v = m.trailing_zeros() as usize;
@@ -423,6 +429,7 @@ impl RegionMap {
                 if d < dist[v] {
                     dist[v] = d;
                     prev[v] = u as u8;
+                    open |= 1 << v;
                 }
             }
         }
