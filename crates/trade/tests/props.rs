@@ -211,4 +211,59 @@ proptest! {
             prop_assert!((0..n).all(|s| pay[s] != 3));
         }
     }
+
+    #[test]
+    fn track_ops_keep_invariants_and_errors_change_nothing(
+        ops in prop::collection::vec((0u8..5, any::<u8>(), any::<bool>(), 0usize..8), 0..60),
+    ) {
+        let mut t = PriceTrack::new([1u16, 2, 3, 4, 5, 6]);
+        for (op, id, wide, slot) in ops {
+            let card = TrackCard { id, wide };
+            let before = t;
+            let r = match op {
+                0 => t.push_front(card).map(|_| ()),
+                1 => t.fill_lowest_empty(card).map(|(s, p)| {
+                    assert_eq!(t.card_at(s), Some(card));
+                    assert_eq!(p, before.prices()[s..s + card.width()].iter().map(|&x| x as u32).sum::<u32>());
+                }),
+                2 => t.take(slot, if wide { FinePrice::Sum } else { FinePrice::TwiceCurrent }).map(|_| ()),
+                3 => { t.remove_most_recent(); Ok(()) }
+                _ => { t.compact(); Ok(()) }
+            };
+            if r.is_err() {
+                prop_assert_eq!(t, before);
+            }
+            let width: usize = t.iter().map(|e| e.width).sum();
+            prop_assert_eq!(width + t.empty_slots(), 6);
+            if op == 4 {
+                prop_assert!(t.iter().all(|e| e.slot + e.width <= width));
+            }
+        }
+    }
+
+    #[test]
+    fn coin_stacks_conserve_coins(ops in prop::collection::vec((0u8..6, 0u32..5, any::<bool>()), 0..80)) {
+        let mut s = CoinStacks::<5>::new();
+        let mut paid = 0u32;
+        let mut out = 0u32;
+        for (region, cost, take) in ops {
+            let before = s;
+            if take {
+                match s.take_largest_to_treasury(region) {
+                    Ok(t) => out += t.treasury + t.returned,
+                    Err(_) => prop_assert_eq!(s, before),
+                }
+            } else {
+                let expected = before.entry_cost(region, cost);
+                match s.enter(region, cost) {
+                    Ok(p) => {
+                        prop_assert_eq!(p, expected);
+                        paid += p;
+                    }
+                    Err(_) => prop_assert_eq!(s, before),
+                }
+            }
+            prop_assert_eq!(s.total() + out, paid);
+        }
+    }
 }
