@@ -193,7 +193,7 @@ fn replay<G: CliGame>(file: &std::path::Path, out: &mut Out) -> CliResult<()> {
         );
     }
     for e in &events {
-        if let Some(t) = G::event_text(e, None) {
+        if let Some(t) = G::event_text(&state, e, None) {
             out.line(&format!("  {t}"), json!({"type": "event", "text": t}));
         }
     }

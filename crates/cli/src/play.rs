@@ -133,7 +133,7 @@ pub fn run<G: CliGame>(
             );
         }
         for e in &events {
-            if let Some(t) = G::event_text(e, viewer) {
+            if let Some(t) = G::event_text(&state, e, viewer) {
                 out.line(&format!("  {t}"), json!({"type": "event", "text": t}));
             }
         }

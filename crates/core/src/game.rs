@@ -177,9 +177,14 @@ pub trait Game: Sized + 'static {
     }
 
     /// Narration of an event as `viewer` may see it (`None` = a public observer); `None` when
-    /// the viewer may not see it at all. Engines with hidden events override this.
-    fn event_text(event: &Self::Event, viewer: Option<Seat>) -> Option<String> {
-        let _ = viewer;
+    /// the viewer may not see it at all. `state` is the state after the event, for names of
+    /// places and the like. Engines with hidden events override this.
+    fn event_text(
+        state: &Self::State,
+        event: &Self::Event,
+        viewer: Option<Seat>,
+    ) -> Option<String> {
+        let _ = (state, viewer);
         Some(format!("{event:?}"))
     }
 

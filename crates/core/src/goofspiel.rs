@@ -247,7 +247,7 @@ impl Game for Goofspiel {
             .map_err(|_| ParseActionError::new(text, "expected `bid N`"))
     }
 
-    fn event_text(event: &GoofEvent, _viewer: Option<Seat>) -> Option<String> {
+    fn event_text(_: &GoofState, event: &GoofEvent, _viewer: Option<Seat>) -> Option<String> {
         // Both events are public: a commit says who bid, never how much.
         Some(match event {
             GoofEvent::Committed(seat) => format!("{seat} commits a sealed bid"),

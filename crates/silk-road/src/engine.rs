@@ -1,0 +1,824 @@
+//! The sequence of play: leader auction, caravan move, market, and the action tiles.
+//!
+//! `legal` generates the decisions of a seat; `check` says why a decision is refused; `perform`
+//! carries out a checked decision. Rules are cited from the Z-Man rules summary
+//! (../shared/seeds/004) and the project's decisions (../shared/rules/silk-road.md §4, "gap N").
+
+use crate::action::{ladder_total, Action};
+use crate::data::TileKind;
+use crate::event::Event;
+use crate::goods::Good;
+use crate::setup::auction_for;
+use crate::state::{Phase, State, MAX_PLAYERS, NO_TILE};
+use silk_core::{EventSink, IllegalAction, Seat, SeatSet, ToMove};
+use silk_trade::auction::{vizier_payout, Prizes, Sealed};
+
+pub fn to_move(s: &State) -> ToMove {
+    match s.phase {
+        Phase::Auction(a) => match a.next_bidder() {
+            Some(seat) => ToMove::Seat(seat),
+            None => ToMove::Seat(s.holder),
+        },
+        Phase::HolderChoice(_) | Phase::Move => ToMove::Seat(s.holder),
+        Phase::ChooseTile { actor, .. }
+        | Phase::Resolve { actor, .. }
+        | Phase::PassPawn { actor }
+        | Phase::GivePawn { actor } => ToMove::Seat(actor),
+        Phase::Vizier { sealed, .. } => ToMove::Simultaneous(sealed.to_move()),
+        Phase::Over => ToMove::Terminal,
+    }
+}
+
+fn has_crook(s: &State, seat: Seat) -> bool {
+    s.crooks[seat.index()] > 0
+}
+
+fn usable_barterers(s: &State, seat: Seat) -> u8 {
+    s.barterers[seat.index()] - s.fresh_barterers[seat.index()]
+}
+
+/// Most goods `seat` can buy of `good`: what it can pay on the ladder and what the bag holds
+/// (gap 3: a Buyer gets only what is there).
+fn max_buy(s: &State, seat: Seat, good: Good) -> u8 {
+    let prices = &s.rules.config.params.buyer_prices;
+    let money = s.money[seat.index()] as u32;
+    let mut k = 0;
+    while k < s.bag.get(good) && ladder_total(prices, k + 1) <= money {
+        k += 1;
+    }
+    k
+}
+
+/// Goods a Grand Vizier may call: those not yet called; once all five have been, any (the 6th
+/// Vizier).
+fn vizier_goods(s: &State) -> u8 {
+    if s.vizier_used == 0b11111 {
+        0b11111
+    } else {
+        !s.vizier_used & 0b11111
+    }
+}
+
+/// Other players the pawn may be passed to during the market: no more turn tokens than the cap.
+fn pass_targets(s: &State, actor: Seat) -> SeatSet {
+    let cap = s.token_cap();
+    Seat::all(s.players())
+        .filter(|&p| p != actor && s.tokens[p.index()] < cap)
+        .collect()
+}
+
+/// Who may receive the pawn when the market ends: players who did not act; if everyone acted
+/// (3 players), those who acted least.
+fn final_holders(s: &State) -> SeatSet {
+    let n = s.players();
+    let least = s.tokens[..n].iter().copied().min().unwrap_or(0);
+    Seat::all(n)
+        .filter(|p| s.tokens[p.index()] == least)
+        .collect()
+}
+
+/// The decisions of `seat` now.
+pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.clear();
+    if !to_move(s).includes(seat) {
+        return;
+    }
+    let i = seat.index();
+    match s.phase {
+        Phase::Auction(a) => {
+            out.push(Action::Pass);
+            if let Some((lo, hi)) = a.bid_range(seat) {
+                out.extend((lo..=hi).map(|k| Action::Bid(k as u16)));
+            }
+        }
+        Phase::HolderChoice(bid) => {
+            out.push(Action::SellPawn);
+            if !s.rules.config.params.keep_needs_funds || s.money[i] as u32 >= bid.amount {
+                out.push(Action::KeepPawn);
+            }
+        }
+        Phase::Move => out.extend(
+            s.rules.succ[s.caravan as usize]
+                .iter()
+                .map(|&c| Action::Move(c)),
+        ),
+        Phase::ChooseTile { second, .. } => {
+            let barter = !second && usable_barterers(s, seat) > 0 && s.tiles_left() >= 2;
+            for (slot, _) in s.city_tiles() {
+                out.push(Action::Take {
+                    slot: slot as u8,
+                    barter: false,
+                });
+                if barter {
+                    out.push(Action::Take {
+                        slot: slot as u8,
+                        barter: true,
+                    });
+                }
+            }
+        }
+        Phase::Resolve { kind, .. } => {
+            out.push(Action::Decline);
+            let crook = has_crook(s, seat);
+            match s.rules.kind(kind) {
+                TileKind::Seller(printed) => {
+                    for g in Good::ALL.into_iter().filter(|&g| g == printed || crook) {
+                        out.extend((1..=s.goods[i].get(g)).map(|n| Action::Sell { good: g, n }));
+                    }
+                }
+                TileKind::Buyer(printed) => {
+                    for g in Good::ALL.into_iter().filter(|&g| g == printed || crook) {
+                        out.extend((1..=max_buy(s, seat, g)).map(|n| Action::Buy { good: g, n }));
+                    }
+                }
+                TileKind::Trader {
+                    give, give_n, get, ..
+                } => {
+                    for gv in Good::ALL {
+                        for gt in Good::ALL {
+                            if gv == gt || !trader_pair_ok(give, get, gv, gt, crook) {
+                                continue;
+                            }
+                            for times in 1..=2u8 {
+                                if s.goods[i].get(gv) >= give_n * times {
+                                    out.push(Action::Trade {
+                                        times,
+                                        give: gv,
+                                        get: gt,
+                                    });
+                                }
+                            }
+                        }
+                    }
+                }
+                TileKind::Exchanger(_) => {
+                    for gv in Good::ALL.into_iter().filter(|&g| s.goods[i].get(g) > 0) {
+                        for gt in Good::ALL
+                            .into_iter()
+                            .filter(|&g| g != gv && s.bag.get(g) > 0)
+                        {
+                            out.push(Action::Swap { give: gv, get: gt });
+                        }
+                    }
+                }
+                TileKind::Thief => {
+                    out.extend(
+                        Seat::all(s.players())
+                            .filter(|&p| p != seat)
+                            .map(Action::Steal),
+                    );
+                }
+                TileKind::GrandVizier => {
+                    let allowed = vizier_goods(s);
+                    out.extend(
+                        Good::ALL
+                            .into_iter()
+                            .filter(|g| allowed & (1 << g.index()) != 0)
+                            .map(Action::Vizier),
+                    );
+                }
+                // Kept on taking: never resolved.
+                TileKind::Crook | TileKind::Barterer => {}
+            }
+        }
+        Phase::Vizier { sealed, .. } => {
+            let most = sealed.budget(seat).unwrap_or(0) as u8;
+            out.extend((0..=most).map(Action::Reveal));
+        }
+        Phase::PassPawn { actor } => {
+            out.extend(pass_targets(s, actor).iter().map(Action::GivePawn))
+        }
+        Phase::GivePawn { .. } => out.extend(final_holders(s).iter().map(Action::GivePawn)),
+        Phase::Over => {}
+    }
+}
+
+/// A Trader used as printed, or with one good changed by a Crook (gap 9).
+fn trader_pair_ok(give: Good, get: Good, gv: Good, gt: Good, crook: bool) -> bool {
+    (gv == give && gt == get) || (crook && (gv == give || gt == get))
+}
+
+/// Why `action` is not allowed for `seat` now; `Ok` if it is. Never changes the state.
+pub fn check(s: &State, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+    let tm = to_move(s);
+    if tm == ToMove::Terminal {
+        return Err(IllegalAction::GameOver);
+    }
+    if !tm.includes(seat) {
+        return Err(IllegalAction::NotYourTurn(seat));
+    }
+    let i = seat.index();
+    let bad = |m: String| Err(IllegalAction::Rule(m));
+    match (s.phase, action) {
+        (Phase::Auction(_), Action::Pass) => Ok(()),
+        (Phase::Auction(a), Action::Bid(k)) => {
+            let mut probe = a;
+            probe
+                .bid(seat, k as u32)
+                .map_err(|e| IllegalAction::Rule(e.to_string()))
+        }
+        (Phase::HolderChoice(_), Action::SellPawn) => Ok(()),
+        (Phase::HolderChoice(bid), Action::KeepPawn) => {
+            if s.rules.config.params.keep_needs_funds && (s.money[i] as u32) < bid.amount {
+                bad(format!(
+                    "{seat} cannot pay {} to keep the pawn, so must sell it",
+                    bid.amount
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        (Phase::Move, Action::Move(c)) => {
+            if s.rules.succ[s.caravan as usize].contains(&c) {
+                Ok(())
+            } else {
+                bad(format!(
+                    "the caravan cannot go from {} to {}",
+                    s.rules.name(s.caravan),
+                    s.rules.name(c)
+                ))
+            }
+        }
+        (Phase::ChooseTile { second, .. }, Action::Take { slot, barter }) => {
+            let tile = s.tiles[s.caravan as usize].get(slot as usize).copied();
+            if tile.is_none_or(|t| t == NO_TILE) {
+                return bad(format!(
+                    "there is no tile {} in {}",
+                    slot + 1,
+                    s.rules.name(s.caravan)
+                ));
+            }
+            if barter {
+                if second {
+                    return bad("this is already the second tile of a Barterer".into());
+                }
+                if s.barterers[i] == 0 {
+                    return bad(format!("{seat} has no Barterer"));
+                }
+                if usable_barterers(s, seat) == 0 {
+                    return bad("a Barterer cannot be used in the city where it was taken".into());
+                }
+                if s.tiles_left() < 2 {
+                    return bad("a Barterer needs two tiles left in the city".into());
+                }
+            }
+            Ok(())
+        }
+        (Phase::Resolve { .. }, Action::Decline) => Ok(()),
+        (Phase::Resolve { kind, .. }, a) => check_tile(s, seat, s.rules.kind(kind), a),
+        (Phase::Vizier { sealed, .. }, Action::Reveal(k)) => {
+            let most = sealed.budget(seat).unwrap_or(0);
+            if k as u32 > most {
+                bad(format!("{seat} has only {most} to reveal"))
+            } else {
+                Ok(())
+            }
+        }
+        (Phase::PassPawn { actor }, Action::GivePawn(to)) => {
+            if pass_targets(s, actor).contains(to) {
+                Ok(())
+            } else {
+                bad(format!(
+                    "the pawn cannot go to {to}: they have acted as often as allowed"
+                ))
+            }
+        }
+        (Phase::GivePawn { .. }, Action::GivePawn(to)) => {
+            if final_holders(s).contains(to) {
+                Ok(())
+            } else {
+                bad(format!(
+                    "the pawn must go to a player who did not act, not {to}"
+                ))
+            }
+        }
+        (phase, a) => bad(format!(
+            "{} is not possible now ({})",
+            describe(a),
+            phase_name(phase)
+        )),
+    }
+}
+
+fn check_tile(s: &State, seat: Seat, kind: TileKind, a: Action) -> Result<(), IllegalAction> {
+    let i = seat.index();
+    let crook = has_crook(s, seat);
+    let bad = |m: String| Err(IllegalAction::Rule(m));
+    let need_crook = |printed: Good, g: Good| {
+        if g != printed && !crook {
+            bad(format!(
+                "the tile is for {printed}: changing it needs a Crook"
+            ))
+        } else {
+            Ok(())
+        }
+    };
+    match (kind, a) {
+        (TileKind::Seller(printed), Action::Sell { good, n }) => {
+            need_crook(printed, good)?;
+            if n == 0 || n > s.goods[i].get(good) {
+                return bad(format!(
+                    "{seat} cannot sell {n} {good}: has {}",
+                    s.goods[i].get(good)
+                ));
+            }
+            Ok(())
+        }
+        (TileKind::Buyer(printed), Action::Buy { good, n }) => {
+            need_crook(printed, good)?;
+            if n == 0 {
+                return bad("buy at least 1".into());
+            }
+            if n > s.bag.get(good) {
+                return bad(format!("only {} {good} left in the bag", s.bag.get(good)));
+            }
+            let cost = ladder_total(&s.rules.config.params.buyer_prices, n);
+            if cost > s.money[i] as u32 {
+                return bad(format!("{n} {good} cost {cost}; {seat} has {}", s.money[i]));
+            }
+            Ok(())
+        }
+        (
+            TileKind::Trader {
+                give, give_n, get, ..
+            },
+            Action::Trade {
+                times,
+                give: gv,
+                get: gt,
+            },
+        ) => {
+            if !(1..=2).contains(&times) {
+                return bad("a Trader is used once or twice".into());
+            }
+            if gv == gt || !trader_pair_ok(give, get, gv, gt, crook) {
+                return bad(format!(
+                    "the tile trades {give} for {get}; a Crook may change one of them"
+                ));
+            }
+            if s.goods[i].get(gv) < give_n * times {
+                return bad(format!("{seat} needs {} {gv}", give_n * times));
+            }
+            Ok(())
+        }
+        (TileKind::Exchanger(_), Action::Swap { give, get }) => {
+            if give == get {
+                return bad("swap a good for a different one".into());
+            }
+            if s.goods[i].get(give) == 0 {
+                return bad(format!("{seat} has no {give}"));
+            }
+            if s.bag.get(get) == 0 {
+                return bad(format!("no {get} left in the bag"));
+            }
+            Ok(())
+        }
+        (TileKind::Thief, Action::Steal(victim)) => {
+            if victim == seat || victim.index() >= s.players() {
+                bad("steal from another player".into())
+            } else {
+                Ok(())
+            }
+        }
+        (TileKind::GrandVizier, Action::Vizier(g)) => {
+            if vizier_goods(s) & (1 << g.index()) == 0 {
+                bad(format!("a Grand Vizier has already called {g}"))
+            } else {
+                Ok(())
+            }
+        }
+        (kind, a) => bad(format!("{} is not what {} does", describe(a), kind.label())),
+    }
+}
+
+fn describe(a: Action) -> &'static str {
+    match a {
+        Action::Bid(_) => "bidding",
+        Action::Pass => "passing",
+        Action::SellPawn | Action::KeepPawn => "selling or keeping the pawn",
+        Action::Move(_) => "moving the caravan",
+        Action::Take { .. } => "taking a tile",
+        Action::Sell { .. } => "selling",
+        Action::Buy { .. } => "buying",
+        Action::Trade { .. } => "trading",
+        Action::Swap { .. } => "swapping",
+        Action::Steal(_) => "stealing",
+        Action::Vizier(_) => "calling a Grand Vizier",
+        Action::Reveal(_) => "revealing",
+        Action::Decline => "declining",
+        Action::GivePawn(_) => "giving the pawn",
+    }
+}
+
+pub fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Auction(_) => "leader auction",
+        Phase::HolderChoice(_) => "the holder sells or keeps the pawn",
+        Phase::Move => "the leader moves the caravan",
+        Phase::ChooseTile { .. } => "market: take a tile",
+        Phase::Resolve { .. } => "market: use the tile",
+        Phase::Vizier { .. } => "Grand Vizier reveal",
+        Phase::PassPawn { .. } => "market: pass the pawn",
+        Phase::GivePawn { .. } => "market over: give the pawn",
+        Phase::Over => "game over",
+    }
+}
+
+/// Checks and carries out `action`. On `Err` the state is untouched.
+pub fn apply(
+    s: &mut State,
+    seat: Seat,
+    action: Action,
+    ev: &mut impl EventSink<Event>,
+) -> Result<(), IllegalAction> {
+    check(s, seat, action)?;
+    perform(s, seat, action, ev);
+    Ok(())
+}
+
+fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Event>) {
+    let i = seat.index();
+    match (s.phase, action) {
+        (Phase::Auction(mut a), Action::Pass | Action::Bid(_)) => {
+            // Checked above: neither call can fail here.
+            let _ = match action {
+                Action::Bid(k) => {
+                    ev.emit(Event::Bid { seat, amount: k });
+                    a.bid(seat, k as u32)
+                }
+                _ => {
+                    ev.emit(Event::Passed { seat });
+                    a.pass(seat)
+                }
+            };
+            s.phase = if !a.is_done() {
+                Phase::Auction(a)
+            } else if let Some(high) = a.high() {
+                Phase::HolderChoice(high)
+            } else {
+                ev.emit(Event::NoBids { holder: s.holder });
+                Phase::Move
+            };
+        }
+        (Phase::HolderChoice(bid), Action::SellPawn) => {
+            let price = bid.amount as u16;
+            s.money[bid.seat.index()] -= price;
+            s.money[i] += price;
+            ev.emit(Event::PawnSold {
+                from: seat,
+                to: bid.seat,
+                price,
+            });
+            s.holder = bid.seat;
+            s.phase = Phase::Move;
+        }
+        (Phase::HolderChoice(bid), Action::KeepPawn) => {
+            // Without `keep_needs_funds` a holder short of money pays all they have.
+            let price = (bid.amount as u16).min(s.money[i]);
+            s.money[i] -= price;
+            s.money[bid.seat.index()] += price;
+            ev.emit(Event::PawnKept {
+                holder: seat,
+                paid_to: bid.seat,
+                price,
+            });
+            s.phase = Phase::Move;
+        }
+        (Phase::Move, Action::Move(c)) => {
+            s.caravan = c;
+            s.round += 1;
+            ev.emit(Event::Moved {
+                leader: seat,
+                city: c,
+            });
+            if c == s.rules.end {
+                // Reaching the end city ends the game at once: no market.
+                s.phase = Phase::Over;
+                ev.emit(Event::GameOver);
+                return;
+            }
+            s.tokens = [0; MAX_PLAYERS];
+            s.fresh_barterers = [0; MAX_PLAYERS];
+            s.phase = match s.rules.bonus[c as usize] {
+                // The leader may first take the city's printed action.
+                Some(kind) => {
+                    ev.emit(Event::BonusAction {
+                        seat,
+                        kind: s.rules.kind(kind),
+                    });
+                    Phase::Resolve {
+                        actor: seat,
+                        kind,
+                        step: 0,
+                        bonus: true,
+                        barter: false,
+                    }
+                }
+                None => Phase::ChooseTile {
+                    actor: seat,
+                    second: false,
+                },
+            };
+        }
+        (Phase::ChooseTile { .. }, Action::Take { slot, barter }) => {
+            let city = s.caravan as usize;
+            let id = s.tiles[city][slot as usize];
+            s.tiles[city][slot as usize] = NO_TILE;
+            s.tokens[i] += 1;
+            if barter {
+                s.barterers[i] -= 1;
+            }
+            let kind = s.rules.kind(id);
+            ev.emit(Event::TookTile { seat, kind, barter });
+            match kind {
+                TileKind::Crook => {
+                    s.crooks[i] += 1;
+                    after_tile(s, seat, barter, false, ev);
+                }
+                TileKind::Barterer => {
+                    s.barterers[i] += 1;
+                    s.fresh_barterers[i] += 1;
+                    after_tile(s, seat, barter, false, ev);
+                }
+                _ => {
+                    s.phase = Phase::Resolve {
+                        actor: seat,
+                        kind: id,
+                        step: 0,
+                        bonus: false,
+                        barter,
+                    }
+                }
+            }
+        }
+        (Phase::Resolve { bonus, barter, .. }, Action::Decline) => {
+            ev.emit(Event::Declined { seat });
+            after_tile(s, seat, barter, bonus, ev);
+        }
+        (
+            Phase::Resolve {
+                kind,
+                step,
+                bonus,
+                barter,
+                ..
+            },
+            a,
+        ) => resolve_tile(s, seat, s.rules.kind(kind), a, step, bonus, barter, ev),
+        (
+            Phase::Vizier {
+                actor,
+                good,
+                mut sealed,
+                bonus,
+                barter,
+            },
+            Action::Reveal(k),
+        ) => {
+            let _ = sealed.commit(seat, k as u32);
+            ev.emit(Event::Committed { seat });
+            if !sealed.is_done() {
+                s.phase = Phase::Vizier {
+                    actor,
+                    good,
+                    sealed,
+                    bonus,
+                    barter,
+                };
+                return;
+            }
+            let p = &s.rules.config.params;
+            let prizes = Prizes {
+                first: p.vizier_prizes[0],
+                second: p.vizier_prizes[1],
+            };
+            let mut shown = [0u32; silk_core::MAX_SEATS];
+            let mut counts = [0u8; MAX_PLAYERS];
+            for seat in sealed.seats().iter() {
+                let c = sealed.committed(seat).unwrap_or(0);
+                shown[seat.index()] = c;
+                counts[seat.index()] = c as u8;
+            }
+            let pay = vizier_payout(&shown, sealed.seats(), prizes, p.vizier_zero_places);
+            let mut paid = [0u16; MAX_PLAYERS];
+            for seat in sealed.seats().iter() {
+                paid[seat.index()] = s.bank_pays(seat, pay[seat.index()]) as u16;
+            }
+            ev.emit(Event::Revealed { good, counts, paid });
+            after_tile(s, actor, barter, bonus, ev);
+        }
+        (Phase::PassPawn { actor }, Action::GivePawn(to)) => {
+            ev.emit(Event::PawnPassed { from: actor, to });
+            s.holder = to;
+            s.phase = Phase::ChooseTile {
+                actor: to,
+                second: false,
+            };
+        }
+        (Phase::GivePawn { actor }, Action::GivePawn(to)) => {
+            ev.emit(Event::PawnPassed { from: actor, to });
+            s.holder = to;
+            start_round(s, ev);
+        }
+        // `check` admitted only the pairs above.
+        _ => {}
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn resolve_tile(
+    s: &mut State,
+    seat: Seat,
+    kind: TileKind,
+    a: Action,
+    step: u8,
+    bonus: bool,
+    barter: bool,
+    ev: &mut impl EventSink<Event>,
+) {
+    let i = seat.index();
+    let uses_crook = match (kind, a) {
+        (TileKind::Seller(p), Action::Sell { good, .. })
+        | (TileKind::Buyer(p), Action::Buy { good, .. }) => good != p,
+        (
+            TileKind::Trader { give, get, .. },
+            Action::Trade {
+                give: gv, get: gt, ..
+            },
+        ) => gv != give || gt != get,
+        _ => false,
+    };
+    if uses_crook {
+        // Gap 9: a Crook is used once, then discarded.
+        s.crooks[i] -= 1;
+        ev.emit(Event::UsedCrook { seat });
+    }
+    let p = &s.rules.config.params;
+    match (kind, a) {
+        (_, Action::Sell { good, n }) => {
+            let earned = ladder_total(&p.seller_prices, n);
+            s.goods[i].take_up_to(good, n);
+            s.spend_goods(good, n);
+            let earned = s.bank_pays(seat, earned) as u16;
+            ev.emit(Event::Sold {
+                seat,
+                good,
+                n,
+                earned,
+            });
+        }
+        (_, Action::Buy { good, n }) => {
+            let cost = ladder_total(&p.buyer_prices, n);
+            let got = s.bag.take_up_to(good, n);
+            s.goods[i].add(good, got);
+            s.pays_bank(seat, cost);
+            ev.emit(Event::Bought {
+                seat,
+                good,
+                n: got,
+                paid: cost as u16,
+            });
+        }
+        (TileKind::Trader { give_n, get_n, .. }, Action::Trade { times, give, get }) => {
+            let given = give_n * times;
+            s.goods[i].take_up_to(give, given);
+            s.spend_goods(give, given);
+            // Gap 3: received goods come from the bag; if fewer remain you get what is there.
+            let got = s.bag.take_up_to(get, get_n * times);
+            s.goods[i].add(get, got);
+            ev.emit(Event::Traded {
+                seat,
+                give,
+                given,
+                get,
+                got,
+            });
+        }
+        (TileKind::Exchanger(limit), Action::Swap { give, get }) => {
+            s.goods[i].take_up_to(give, 1);
+            s.spend_goods(give, 1);
+            let got = s.bag.take_up_to(get, 1);
+            s.goods[i].add(get, got);
+            ev.emit(Event::Swapped { seat, give, get });
+            if step + 1 < limit {
+                if let Phase::Resolve { step, .. } = &mut s.phase {
+                    *step += 1;
+                }
+                return;
+            }
+        }
+        (_, Action::Steal(victim)) => {
+            let v = victim.index();
+            let total = s.goods[v].total();
+            let good = if total == 0 {
+                None
+            } else {
+                let k = s.rng.below(total);
+                s.goods[v].nth_token(k)
+            };
+            if let Some(g) = good {
+                s.goods[v].take_up_to(g, 1);
+                s.goods[i].add(g, 1);
+            }
+            ev.emit(Event::Stole {
+                thief: seat,
+                victim,
+                good,
+            });
+        }
+        (_, Action::Vizier(good)) => {
+            if s.vizier_used != 0b11111 {
+                s.vizier_used |= 1 << good.index();
+            }
+            if p.vizier_token_from_bag {
+                let k = s.bag.take_up_to(good, 1);
+                s.boxed.add(good, k);
+            }
+            ev.emit(Event::VizierCalled { seat, good });
+            let n = s.players();
+            let mut budgets = [0u32; MAX_PLAYERS];
+            for (b, h) in budgets.iter_mut().zip(&s.goods[..n]) {
+                *b = h.get(good) as u32;
+            }
+            match Sealed::new(SeatSet::full(n), &budgets[..n]) {
+                Ok(sealed) => {
+                    s.phase = Phase::Vizier {
+                        actor: seat,
+                        good,
+                        sealed,
+                        bonus,
+                        barter,
+                    };
+                    return;
+                }
+                // Unreachable: the set is never empty and budgets cover it.
+                Err(_) => {}
+            }
+        }
+        _ => {}
+    }
+    after_tile(s, seat, barter, bonus, ev);
+}
+
+/// What follows a tile (or bonus action): the bonus leads to the leader's tile; a Barterer's
+/// first tile to its second; otherwise the pawn moves on, or the market ends.
+fn after_tile(
+    s: &mut State,
+    actor: Seat,
+    barter: bool,
+    bonus: bool,
+    ev: &mut impl EventSink<Event>,
+) {
+    if bonus {
+        s.phase = Phase::ChooseTile {
+            actor,
+            second: false,
+        };
+        return;
+    }
+    if barter {
+        s.phase = Phase::ChooseTile {
+            actor,
+            second: true,
+        };
+        return;
+    }
+    if s.tiles_left() > 0 {
+        let targets = pass_targets(s, actor);
+        match targets.len() {
+            0 => {}
+            1 => {
+                let to = targets.first().unwrap_or(actor);
+                ev.emit(Event::PawnPassed { from: actor, to });
+                s.holder = to;
+                s.phase = Phase::ChooseTile {
+                    actor: to,
+                    second: false,
+                };
+                return;
+            }
+            _ => {
+                s.phase = Phase::PassPawn { actor };
+                return;
+            }
+        }
+    }
+    // Market over: the player left without a turn takes the pawn; if several (a Barterer was
+    // used), the last actor chooses among them.
+    let holders = final_holders(s);
+    if holders.len() > 1 {
+        s.phase = Phase::GivePawn { actor };
+        return;
+    }
+    let to = holders.first().unwrap_or(actor);
+    if to != actor {
+        ev.emit(Event::PawnPassed { from: actor, to });
+    }
+    s.holder = to;
+    start_round(s, ev);
+}
+
+fn start_round(s: &mut State, ev: &mut impl EventSink<Event>) {
+    ev.emit(Event::AuctionOpened { holder: s.holder });
+    s.phase = auction_for(s);
+}

@@ -1,0 +1,157 @@
+//! Silk Road (Z-Man Games 2006), by Ted Cheatham and Bruno Faidutti: a shared caravan travels
+//! from Chang'An to Antioch; players bid for the caravan leader pawn, the leader moves the
+//! caravan, and players take action tiles in an order the leader starts. Most money wins.
+//!
+//! The board and tile mix are data (`data/silk-road/`); the bundled ones are reconstructed
+//! (the real map and tile sheet are not public) and a group can load its own.
+
+pub mod action;
+pub mod bot;
+pub mod data;
+pub mod engine;
+pub mod event;
+pub mod goods;
+pub mod scoring;
+pub mod setup;
+pub mod state;
+pub mod view;
+
+pub use action::Action;
+pub use data::{DataError, Params, Rules, SilkRoadConfig, TileKind};
+pub use event::Event;
+pub use goods::{Good, Goods};
+pub use state::{Phase, State};
+pub use view::View;
+
+use silk_core::{
+    EventSink, Game, IllegalAction, Outcome, ParseActionError, Seat, SetupError, SilkRng, ToMove,
+};
+
+/// The Silk Road engine.
+pub struct SilkRoad;
+
+impl Game for SilkRoad {
+    const NAME: &'static str = "silk-road";
+    type Config = SilkRoadConfig;
+    type State = State;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    fn setup(config: &SilkRoadConfig, seed: u64) -> Result<State, SetupError> {
+        setup::setup(config, seed)
+    }
+
+    fn num_seats(s: &State) -> usize {
+        s.players()
+    }
+
+    fn to_move(s: &State) -> ToMove {
+        engine::to_move(s)
+    }
+
+    fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
+        engine::legal(s, seat, out)
+    }
+
+    fn apply_with(
+        s: &mut State,
+        seat: Seat,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        engine::apply(s, seat, action, events)
+    }
+
+    fn view(s: &State, seat: Seat) -> View {
+        view::view(s, seat)
+    }
+
+    fn determinize(s: &State, seat: Seat, rng: &mut SilkRng) -> State {
+        view::determinize(s, seat, rng)
+    }
+
+    fn outcome(s: &State) -> Option<Outcome> {
+        matches!(s.phase, Phase::Over).then(|| scoring::outcome(s))
+    }
+
+    fn action_to_string(s: &State, a: Action) -> String {
+        a.to_text(s)
+    }
+
+    fn parse_action(s: &State, _seat: Seat, text: &str) -> Result<Action, ParseActionError> {
+        Action::parse(s, text)
+    }
+
+    fn view_text(s: &State, seat: Seat) -> String {
+        view::text(s, seat)
+    }
+
+    fn event_text(s: &State, e: &Event, viewer: Option<Seat>) -> Option<String> {
+        e.text(|c| s.rules.name(c).to_string(), viewer, s.players())
+    }
+
+    fn check_invariants(s: &State) -> Result<(), String> {
+        invariants(s)
+    }
+
+    fn round(s: &State) -> u32 {
+        s.round as u32
+    }
+}
+
+/// Goods, money and tiles are conserved; counts stay in range.
+pub fn invariants(s: &State) -> Result<(), String> {
+    let p = &s.rules.config.params;
+    for g in Good::ALL {
+        let total = s.goods_in_play(g);
+        if total != p.goods_per_colour as u32 {
+            return Err(format!(
+                "{total} {g} in play, expected {}",
+                p.goods_per_colour
+            ));
+        }
+    }
+    let n = s.players();
+    let start = (p.start_gold as u32 * silk_trade::SILVER_PER_GOLD + p.start_silver as u32) as i64;
+    let expected = if p.bank_coins == 0 {
+        n as i64 * start
+    } else {
+        p.bank_coins as i64
+    };
+    let held: i64 = s.money[..n].iter().map(|&m| m as i64).sum::<i64>() + s.bank as i64;
+    if held != expected {
+        return Err(format!(
+            "money not conserved: players + bank = {held}, expected {expected}"
+        ));
+    }
+    if p.bank_coins > 0 && s.bank < 0 {
+        return Err("a limited bank went below zero".into());
+    }
+    let in_market = matches!(
+        s.phase,
+        Phase::ChooseTile { .. }
+            | Phase::Resolve { bonus: false, .. }
+            | Phase::Vizier { .. }
+            | Phase::PassPawn { .. }
+            | Phase::GivePawn { .. }
+    );
+    if in_market {
+        let taken: usize = s.tokens[..n].iter().map(|&t| t as usize).sum();
+        let expected = s.rules.tiles_per_city as usize - s.tiles_left();
+        if taken != expected {
+            return Err(format!(
+                "{taken} turn tokens taken but {expected} tiles gone"
+            ));
+        }
+    }
+    for i in 0..n {
+        if s.fresh_barterers[i] > s.barterers[i] {
+            return Err(format!(
+                "{} has more fresh Barterers than Barterers",
+                Seat(i as u8)
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,43 @@
+//! Silk Road passes silk-core's generic conformance suite at every player count and variant.
+
+use silk_core::conformance::{run, Conformance};
+use silk_road::{SilkRoad, SilkRoadConfig};
+
+#[test]
+fn conformance_every_player_count() {
+    for players in 3..=6 {
+        let config = SilkRoadConfig::new(players);
+        let report = run::<SilkRoad>(
+            &config,
+            &Conformance {
+                games: 8,
+                seed: players as u64 * 100,
+                ..Conformance::default()
+            },
+        );
+        assert_eq!(report.games, 8);
+        assert!(
+            report.simultaneous_decisions > 0,
+            "no Grand Vizier reveal was exercised"
+        );
+        assert!(report.determinizations_that_changed_hidden_state > 0);
+    }
+}
+
+#[test]
+fn conformance_reverse_variant_and_other_parameters() {
+    let mut config = SilkRoadConfig::new(4);
+    config.reverse = true;
+    config.params.spent_goods = silk_road::data::SpentGoods::Box;
+    config.params.vizier_token_from_bag = true;
+    config.params.bank_coins = 200;
+    config.params.keep_needs_funds = false;
+    run::<SilkRoad>(
+        &config,
+        &Conformance {
+            games: 8,
+            seed: 77,
+            ..Conformance::default()
+        },
+    );
+}
