@@ -16,6 +16,7 @@ use serde_json::json;
 use silk_bots::BotKind;
 use silk_core::goofspiel::Goofspiel;
 use silk_core::{Game, Replay};
+use silk_road::SilkRoad;
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -34,8 +35,38 @@ struct Cli {
 
 #[derive(Clone, Copy, Debug, ValueEnum)]
 enum GameName {
+    /// Silk Road (Z-Man Games 2006).
+    SilkRoad,
     /// silk-core's reference game (sealed bids for prizes).
     Goofspiel,
+}
+
+/// Data files and variant flags shared by the commands that set up a game.
+#[derive(clap::Args, Clone, Debug, Default)]
+struct DataArgs {
+    /// The game's config as JSON (players, parameters, data).
+    #[arg(long)]
+    config: Option<PathBuf>,
+    /// Silk Road: a board of your own (JSON, as data/silk-road/map.json).
+    #[arg(long)]
+    map: Option<PathBuf>,
+    /// Silk Road: a tile mix of your own (JSON, as data/silk-road/tiles.json).
+    #[arg(long)]
+    tiles: Option<PathBuf>,
+    /// Silk Road: the reverse-direction variant.
+    #[arg(long)]
+    reverse: bool,
+}
+
+impl DataArgs {
+    fn files(&self) -> DataFiles<'_> {
+        DataFiles {
+            config: self.config.as_deref(),
+            map: self.map.as_deref(),
+            tiles: self.tiles.as_deref(),
+            reverse: self.reverse,
+        }
+    }
 }
 
 #[derive(Subcommand)]
@@ -54,9 +85,8 @@ enum Command {
         bots: Vec<String>,
         #[arg(long, default_value_t = 1)]
         seed: u64,
-        /// The game's config as JSON.
-        #[arg(long)]
-        config: Option<PathBuf>,
+        #[command(flatten)]
+        data: DataArgs,
         /// Read the humans' moves from this file, one per line, instead of the terminal.
         #[arg(long)]
         script: Option<PathBuf>,
@@ -71,8 +101,8 @@ enum Command {
         game: GameName,
         #[arg(long)]
         players: Option<usize>,
-        #[arg(long)]
-        config: Option<PathBuf>,
+        #[command(flatten)]
+        data: DataArgs,
     },
 }
 
@@ -82,6 +112,10 @@ macro_rules! with_game {
         match $name {
             GameName::Goofspiel => {
                 type $g = Goofspiel;
+                $body
+            }
+            GameName::SilkRoad => {
+                type $g = SilkRoad;
                 $body
             }
         }
@@ -101,7 +135,10 @@ pub fn main() {
 fn run(command: Command, out: &mut Out) -> CliResult<()> {
     match command {
         Command::Games => {
-            let list = [(Goofspiel::NAME, <Goofspiel as CliGame>::SUMMARY)];
+            let list = [
+                (SilkRoad::NAME, <SilkRoad as CliGame>::SUMMARY),
+                (Goofspiel::NAME, <Goofspiel as CliGame>::SUMMARY),
+            ];
             let text: String = list.iter().map(|(n, s)| format!("{n:<12} {s}\n")).collect();
             let value = json!(list
                 .iter()
@@ -115,13 +152,12 @@ fn run(command: Command, out: &mut Out) -> CliResult<()> {
             players,
             bots,
             seed,
-            config,
+            data,
             script,
             save,
         } => {
             with_game!(game, G => {
-                let files = DataFiles { config: config.as_deref() };
-                let cfg = G::config(players, &files)?;
+                let cfg = G::config(players, &data.files())?;
                 let n = G::setup(&cfg, seed)?;
                 let n = G::num_seats(&n);
                 let seats = seat_kinds::<G>(n, &bots, seed)?;
@@ -139,10 +175,10 @@ fn run(command: Command, out: &mut Out) -> CliResult<()> {
         Command::Rules {
             game,
             players,
-            config,
+            data,
         } => {
             with_game!(game, G => {
-                let cfg = G::config(players, &DataFiles { config: config.as_deref() })?;
+                let cfg = G::config(players, &data.files())?;
                 G::setup(&cfg, 0)?;
                 let text = G::rules_text(&cfg);
                 out.doc(&text, &json!({"game": G::NAME, "config": cfg, "rules": text}));

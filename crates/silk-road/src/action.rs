@@ -82,8 +82,8 @@ impl Action {
             }
             Action::Sell { good, n } => format!("sell {n} {good}"),
             Action::Buy { good, n } => format!("buy {n} {good}"),
-            Action::Trade { times, give, get } => format!("trade {times} {give} {get}"),
-            Action::Swap { give, get } => format!("swap {give} {get}"),
+            Action::Trade { times, give, get } => format!("trade x{times} {give} for {get}"),
+            Action::Swap { give, get } => format!("swap {give} for {get}"),
             Action::Steal(s) => format!("steal {s}"),
             Action::Vizier(g) => format!("vizier {g}"),
             Action::Reveal(k) => format!("reveal {k}"),
@@ -138,12 +138,12 @@ impl Action {
                 n: parse_num(k, text)?,
                 good: parse_good(&g.join(" "), text)?,
             },
-            ["trade", k, give, get] => Action::Trade {
-                times: parse_num(k, text)?,
+            ["trade", k, give, "for", get] | ["trade", k, give, get] => Action::Trade {
+                times: parse_num(k.trim_start_matches('x'), text)?,
                 give: parse_good(give, text)?,
                 get: parse_good(get, text)?,
             },
-            ["swap", give, get] => Action::Swap {
+            ["swap", give, "for", get] | ["swap", give, get] => Action::Swap {
                 give: parse_good(give, text)?,
                 get: parse_good(get, text)?,
             },

@@ -1,6 +1,7 @@
 //! The games the CLI knows, each behind the same [`CliGame`] face.
 
 pub mod goofspiel;
+pub mod silk_road;
 
 use crate::error::{CliError, CliResult};
 use silk_bots::BotKind;
@@ -27,6 +28,10 @@ pub trait CliGame: Game {
 #[derive(Default, Debug, Clone)]
 pub struct DataFiles<'a> {
     pub config: Option<&'a Path>,
+    /// Silk Road: a board and a tile mix of the group's own, and the reverse variant.
+    pub map: Option<&'a Path>,
+    pub tiles: Option<&'a Path>,
+    pub reverse: bool,
 }
 
 /// Reads a JSON file into `T`, with errors naming the file, line and column.
