@@ -161,3 +161,143 @@ fn replay_of_a_missing_or_foreign_file_fails_cleanly() {
             "this is a chess replay, not goofspiel",
         ));
 }
+
+// --- Silk Road ---
+
+#[test]
+fn silk_road_bots_play_to_the_end_with_the_issue_command_line() {
+    // `silk play silk-road --players 4 --bots greedy,greedy,random --seed 7`: seat 1 is a human,
+    // here answering "1" (the first choice) at every prompt through stdin.
+    let answers = "1\n".repeat(600);
+    let out = silk()
+        .args([
+            "play",
+            "silk-road",
+            "--players",
+            "4",
+            "--bots",
+            "greedy,greedy,random",
+            "--seed",
+            "7",
+        ])
+        .write_stdin(answers)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stdout.lines().last().unwrap().starts_with("Final: "),
+        "{stdout}"
+    );
+    // The human sees their own shield, never another seat's.
+    assert!(stderr.contains("You (P1):"), "{stderr}");
+    assert!(!stderr.contains("You (P2)") && !stderr.contains("You (P3)"));
+}
+
+#[test]
+fn silk_road_scripted_human_and_saved_replay_agree() {
+    let dir = temp_dir("sr-script");
+    let script = dir.join("moves.txt");
+    fs::write(&script, "1\n".repeat(600)).unwrap();
+    let save = dir.join("game.json");
+    let played = silk()
+        .args([
+            "play",
+            "silk-road",
+            "--players",
+            "3",
+            "--bots",
+            "greedy,random",
+            "--seed",
+            "3",
+        ])
+        .arg("--script")
+        .arg(&script)
+        .arg("--save")
+        .arg(&save)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let played = String::from_utf8(played).unwrap();
+    let last = played.lines().last().unwrap();
+    silk()
+        .args(["replay", "silk-road"])
+        .arg(&save)
+        .assert()
+        .success()
+        .stdout(predicate::str::ends_with(format!("{last}\n")));
+}
+
+#[test]
+fn silk_road_rules_credit_the_designers_and_say_what_is_reconstructed() {
+    silk()
+        .args(["rules", "silk-road"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Ted Cheatham & Bruno Faidutti")
+                .and(predicate::str::contains("Stand-in cities (reconstructed)"))
+                .and(predicate::str::contains("Links: reconstructed")),
+        );
+}
+
+#[test]
+fn silk_road_bad_map_names_file_and_place() {
+    let dir = temp_dir("sr-badmap");
+    let map_path = dir.join("ourboard.json");
+    let bundled = fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/silk-road/map.json"
+    ))
+    .unwrap();
+    // A link back from Yumen to Lanzhou makes a cycle.
+    let broken = bundled.replacen(
+        "\"from\": \"Yumen\",\n      \"to\": [\n        \"Dunhuang\"",
+        "\"from\": \"Yumen\",\n      \"to\": [\n        \"Dunhuang\", \"Lanzhou\"",
+        1,
+    );
+    assert_ne!(broken, bundled, "the test edits the bundled map");
+    fs::write(&map_path, broken).unwrap();
+    silk()
+        .args([
+            "play",
+            "silk-road",
+            "--bots",
+            "random,random,random,random",
+            "--map",
+        ])
+        .arg(&map_path)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("ourboard.json: links: the caravan map has a cycle")
+                .and(predicate::function(|s: &str| s.lines().count() == 1)),
+        );
+    fs::write(
+        &map_path,
+        "{\"start\": \"A\",\n \"end\": \"B\", \"citys\": []}",
+    )
+    .unwrap();
+    silk()
+        .args(["rules", "silk-road", "--map"])
+        .arg(&map_path)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("ourboard.json: line 2")
+                .and(predicate::str::contains("unknown field `citys`")),
+        );
+}
+
+#[test]
+fn silk_road_unknown_bot_is_refused() {
+    silk()
+        .args(["play", "silk-road", "--bots", "genius,random,random,random"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown bot \"genius\""));
+}
