@@ -197,3 +197,16 @@ impl State {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The state is copied at every search step: keep it in the few-hundred-byte class.
+    #[test]
+    fn state_stays_compact() {
+        let size = std::mem::size_of::<State>();
+        assert!(size <= 512, "State grew to {size} bytes");
+        println!("State is {size} bytes");
+    }
+}
