@@ -8,6 +8,7 @@ use crate::action::{ladder_total, Action};
 use crate::data::TileKind;
 use crate::event::Event;
 use crate::goods::Good;
+use crate::market::{self, AfterTurn};
 use crate::setup::auction_for;
 use crate::state::{Phase, State, MAX_PLAYERS, NO_TILE};
 use silk_core::{EventSink, IllegalAction, Seat, SeatSet, ToMove};
@@ -59,22 +60,12 @@ fn vizier_goods(s: &State) -> u8 {
     }
 }
 
-/// Other players the pawn may be passed to during the market: no more turn tokens than the cap.
 fn pass_targets(s: &State, actor: Seat) -> SeatSet {
-    let cap = s.token_cap();
-    Seat::all(s.players())
-        .filter(|&p| p != actor && s.tokens[p.index()] < cap)
-        .collect()
+    market::pass_targets(&s.tokens[..s.players()], actor)
 }
 
-/// Who may receive the pawn when the market ends: players who did not act; if everyone acted
-/// (3 players), those who acted least.
 fn final_holders(s: &State) -> SeatSet {
-    let n = s.players();
-    let least = s.tokens[..n].iter().copied().min().unwrap_or(0);
-    Seat::all(n)
-        .filter(|p| s.tokens[p.index()] == least)
-        .collect()
+    market::final_holders(&s.tokens[..s.players()])
 }
 
 /// The decisions of `seat` now.
@@ -783,39 +774,25 @@ fn after_tile(
         };
         return;
     }
-    if s.tiles_left() > 0 {
-        let targets = pass_targets(s, actor);
-        match targets.len() {
-            0 => {}
-            1 => {
-                let to = targets.first().unwrap_or(actor);
+    match market::after_turn(&s.tokens[..s.players()], s.tiles_left(), actor) {
+        AfterTurn::PassTo(to) => {
+            ev.emit(Event::PawnPassed { from: actor, to });
+            s.holder = to;
+            s.phase = Phase::ChooseTile {
+                actor: to,
+                second: false,
+            };
+        }
+        AfterTurn::ChoosePass(_) => s.phase = Phase::PassPawn { actor },
+        AfterTurn::ChooseHolder(_) => s.phase = Phase::GivePawn { actor },
+        AfterTurn::HeldBy(to) => {
+            if to != actor {
                 ev.emit(Event::PawnPassed { from: actor, to });
-                s.holder = to;
-                s.phase = Phase::ChooseTile {
-                    actor: to,
-                    second: false,
-                };
-                return;
             }
-            _ => {
-                s.phase = Phase::PassPawn { actor };
-                return;
-            }
+            s.holder = to;
+            start_round(s, ev);
         }
     }
-    // Market over: the player left without a turn takes the pawn; if several (a Barterer was
-    // used), the last actor chooses among them.
-    let holders = final_holders(s);
-    if holders.len() > 1 {
-        s.phase = Phase::GivePawn { actor };
-        return;
-    }
-    let to = holders.first().unwrap_or(actor);
-    if to != actor {
-        ev.emit(Event::PawnPassed { from: actor, to });
-    }
-    s.holder = to;
-    start_round(s, ev);
 }
 
 fn start_round(s: &mut State, ev: &mut impl EventSink<Event>) {

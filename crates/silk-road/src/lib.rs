@@ -11,6 +11,7 @@ pub mod data;
 pub mod engine;
 pub mod event;
 pub mod goods;
+pub mod market;
 pub mod scoring;
 pub mod setup;
 pub mod state;

@@ -1,8 +1,9 @@
 //! End of game: 5 per gold and 1 per silver (money is counted in silver value, so 1 point per
 //! silver), 1 per goods token, and 2 to the sole holder of the most goods of each colour.
+//! Shared by the engine and the table helper's final count.
 
 use crate::data::TieRule;
-use crate::goods::Good;
+use crate::goods::{Good, Goods};
 use crate::state::{State, MAX_PLAYERS};
 use silk_core::Outcome;
 
@@ -15,18 +16,20 @@ pub struct Score {
     pub total: u32,
 }
 
-/// Scores of every seat (valid at any time; final once the game is over).
-pub fn scores(s: &State) -> [Score; MAX_PLAYERS] {
-    let n = s.players();
-    let bonus = s.rules.config.params.majority_bonus;
+/// Scores from each player's money (silver value) and goods.
+pub fn score_holdings(money: &[u32], goods: &[Goods], majority_bonus: u32) -> [Score; MAX_PLAYERS] {
     let mut out = [Score::default(); MAX_PLAYERS];
-    for (i, sc) in out.iter_mut().enumerate().take(n) {
-        sc.money = s.money[i] as u32;
-        sc.goods = s.goods[i].total();
+    for (i, sc) in out
+        .iter_mut()
+        .enumerate()
+        .take(money.len().min(goods.len()))
+    {
+        sc.money = money[i];
+        sc.goods = goods[i].total();
     }
     for g in Good::ALL {
-        if let Some(i) = sole_majority(s, g) {
-            out[i].majorities += bonus;
+        if let Some(i) = sole_majority(goods, g) {
+            out[i].majorities += majority_bonus;
         }
     }
     for sc in &mut out {
@@ -35,31 +38,46 @@ pub fn scores(s: &State) -> [Score; MAX_PLAYERS] {
     out
 }
 
-/// The one player with strictly the most of `g` (none when tied or when nobody has any).
-pub fn sole_majority(s: &State, g: Good) -> Option<usize> {
+/// Scores of every seat (valid at any time; final once the game is over).
+pub fn scores(s: &State) -> [Score; MAX_PLAYERS] {
     let n = s.players();
-    let best = (0..n).map(|i| s.goods[i].get(g)).max().unwrap_or(0);
+    let mut money = [0u32; MAX_PLAYERS];
+    for (m, &x) in money.iter_mut().zip(&s.money) {
+        *m = x as u32;
+    }
+    score_holdings(
+        &money[..n],
+        &s.goods[..n],
+        s.rules.config.params.majority_bonus,
+    )
+}
+
+/// The one player with strictly the most of `g` (none when tied or when nobody has any).
+pub fn sole_majority(goods: &[Goods], g: Good) -> Option<usize> {
+    let best = goods.iter().map(|h| h.get(g)).max().unwrap_or(0);
     if best == 0 {
         return None;
     }
-    let mut holders = (0..n).filter(|&i| s.goods[i].get(g) == best);
+    let mut holders = (0..goods.len()).filter(|&i| goods[i].get(g) == best);
     match (holders.next(), holders.next()) {
         (Some(i), None) => Some(i),
         _ => None,
     }
 }
 
-pub fn outcome(s: &State) -> Outcome {
-    let n = s.players();
-    let sc = scores(s);
-    let totals: Vec<i32> = sc[..n].iter().map(|x| x.total as i32).collect();
-    let rule = s.rules.config.params.tie_break;
+/// Ranks from scores: highest total first; `rule` settles equal totals.
+pub fn rank(scores: &[Score], rule: TieRule) -> Outcome {
+    let totals: Vec<i32> = scores.iter().map(|x| x.total as i32).collect();
     Outcome::ranked_by(totals.clone(), |i| {
         let second = match rule {
             TieRule::Shared => 0,
-            TieRule::MostMoney => sc[i].money,
-            TieRule::MostGoods => sc[i].goods,
+            TieRule::MostMoney => scores[i].money,
+            TieRule::MostGoods => scores[i].goods,
         };
         (totals[i], second)
     })
+}
+
+pub fn outcome(s: &State) -> Outcome {
+    rank(&scores(s)[..s.players()], s.rules.config.params.tie_break)
 }

@@ -141,15 +141,6 @@ impl State {
         self.city_tiles().count()
     }
 
-    /// Turn tokens a player may hold before the pawn can no longer be passed to them.
-    pub fn token_cap(&self) -> u8 {
-        if self.n == 3 {
-            2
-        } else {
-            1
-        }
-    }
-
     /// Goods of a colour across the whole game (hands, bag, box).
     pub fn goods_in_play(&self, g: Good) -> u32 {
         let hands: u32 = self.goods[..self.players()]
