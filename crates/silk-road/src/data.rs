@@ -247,12 +247,13 @@ pub struct MapData {
     pub links_confirmed: bool,
     pub cities: Vec<CityData>,
     pub links: Vec<LinkData>,
-    /// Cities that may not hold a Crook or Barterer (the last two before the end).
-    #[serde(default)]
-    pub no_crook_or_barterer: Vec<String>,
-    /// The same for the reverse-direction variant.
-    #[serde(default)]
-    pub no_crook_or_barterer_reverse: Vec<String>,
+    /// Cities that may not hold a Crook or Barterer (the last two before the end). Absent: the
+    /// cities the rules name (Aleppo, Tyre) that the map has; a list, even empty, replaces them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_crook_or_barterer: Option<Vec<String>>,
+    /// The same for the reverse-direction variant (absent: Lanzhou, Yumen).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub no_crook_or_barterer_reverse: Option<Vec<String>>,
 }
 
 /// The action tiles, by back.
@@ -572,13 +573,29 @@ impl Rules {
             ));
         }
         let mut restricted = vec![false; n];
-        let (list, field) = if config.reverse {
+        // Rules summary, Setup 3 and Variant: no Crook or Barterer on Aleppo or Tyre (on Lanzhou
+        // or Yumen in the reverse variant). A map that does not list its restricted cities (the
+        // bundled one did not, so the rule was never applied) gets the cities the rules name.
+        let (listed, field, named) = if config.reverse {
             (
                 &map.no_crook_or_barterer_reverse,
                 "no_crook_or_barterer_reverse",
+                ["Lanzhou", "Yumen"],
             )
         } else {
-            (&map.no_crook_or_barterer, "no_crook_or_barterer")
+            (
+                &map.no_crook_or_barterer,
+                "no_crook_or_barterer",
+                ["Aleppo", "Tyre"],
+            )
+        };
+        let list: Vec<String> = match listed {
+            Some(list) => list.clone(),
+            None => named
+                .iter()
+                .filter(|c| cmap.index_of(c).is_some())
+                .map(|c| c.to_string())
+                .collect(),
         };
         for (i, name) in list.iter().enumerate() {
             let c = cmap.index_of(name).ok_or_else(|| {

@@ -731,19 +731,16 @@ fn resolve_tile(
             for (b, h) in budgets.iter_mut().zip(&s.goods[..n]) {
                 *b = h.get(good) as u32;
             }
-            match Sealed::new(SeatSet::full(n), &budgets[..n]) {
-                Ok(sealed) => {
-                    s.phase = Phase::Vizier {
-                        actor: seat,
-                        good,
-                        sealed,
-                        bonus,
-                        barter,
-                    };
-                    return;
-                }
-                // Unreachable: the set is never empty and budgets cover it.
-                Err(_) => {}
+            // Never fails: the set is never empty and budgets cover it.
+            if let Ok(sealed) = Sealed::new(SeatSet::full(n), &budgets[..n]) {
+                s.phase = Phase::Vizier {
+                    actor: seat,
+                    good,
+                    sealed,
+                    bonus,
+                    barter,
+                };
+                return;
             }
         }
         _ => {}

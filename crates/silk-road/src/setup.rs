@@ -94,8 +94,8 @@ fn place_tiles(
             .filter(|&c| rules.back[c] == colour)
             .collect();
         for &c in &cities {
-            for slot in 0..per {
-                tiles[c][slot] = deck.pop().unwrap_or(NO_TILE);
+            for slot in tiles[c].iter_mut().take(per) {
+                *slot = deck.pop().unwrap_or(NO_TILE);
             }
         }
         let mut spares = deck;
