@@ -6,6 +6,7 @@ mod error;
 mod games;
 mod output;
 mod play;
+mod table;
 
 use clap::{Parser, Subcommand, ValueEnum};
 use error::{CliError, CliResult};
@@ -94,6 +95,26 @@ enum Command {
         #[arg(long)]
         save: Option<PathBuf>,
     },
+    /// Run the auctions and the market order of a physical game at the table. Coins and goods
+    /// stay behind the real shields: the helper records only what is said aloud.
+    Table {
+        /// Only silk-road has a table helper.
+        game: GameName,
+        /// Player names in seating order, comma-separated (or a number of players).
+        #[arg(long)]
+        players: Option<String>,
+        /// Where to keep the journal (default: silk-table-<time>.journal here).
+        #[arg(long)]
+        journal: Option<PathBuf>,
+        /// Continue the game kept in this journal.
+        #[arg(long)]
+        resume: Option<PathBuf>,
+        /// Accept whatever city the leader names (your own board is the truth).
+        #[arg(long)]
+        any_city: bool,
+        #[command(flatten)]
+        data: DataArgs,
+    },
     /// Replay a saved game and print its moves and outcome.
     Replay { game: GameName, file: PathBuf },
     /// Print the rules in force with their parameter values.
@@ -168,6 +189,27 @@ fn run(command: Command, out: &mut Out) -> CliResult<()> {
                 let opts = PlayOptions { seed, save, max_decisions: 1_000_000 };
                 play::run::<G>(cfg, seats, source, &opts, out)
             })
+        }
+        Command::Table {
+            game,
+            players,
+            journal,
+            resume,
+            any_city,
+            data,
+        } => {
+            if !matches!(game, GameName::SilkRoad) {
+                return Err(CliError::input("only silk-road has a table helper"));
+            }
+            let config = SilkRoad::config(None, &data.files())?;
+            let args = table::TableArgs {
+                players,
+                journal,
+                resume,
+                any_city,
+                config,
+            };
+            table::run(args, out)
         }
         Command::Replay { game, file } => {
             with_game!(game, G => replay::<G>(&file, out))

@@ -15,6 +15,7 @@ pub mod market;
 pub mod scoring;
 pub mod setup;
 pub mod state;
+pub mod table;
 pub mod view;
 
 pub use action::Action;

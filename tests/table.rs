@@ -1,0 +1,245 @@
+//! `silk table`: the table helper end to end — scripted sessions, undo, bad entries, and a
+//! journal that survives a killed process and a truncated last line.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::Stdio;
+
+fn silk() -> Command {
+    Command::cargo_bin("silk").expect("the silk binary is built")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("silk-table-test-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// One round and a bit of a 4-player game, as said at the table.
+const OPENING: &str =
+    "Ana\n2\npass\n5\nsell\nLanzhou\ntile\nBen\nvizier\nsilk\nAna 2\nBen 2\nCleo 1\nDev 0\n";
+
+fn table_cmd(journal: &std::path::Path) -> Command {
+    let mut c = silk();
+    c.args([
+        "table",
+        "silk-road",
+        "--players",
+        "Ana,Ben,Cleo,Dev",
+        "--journal",
+    ])
+    .arg(journal);
+    c
+}
+
+#[test]
+fn scripted_session_runs_auction_market_and_vizier() {
+    let dir = temp_dir("script");
+    let journal = dir.join("game.journal");
+    table_cmd(&journal)
+        .write_stdin(OPENING)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Ben: bid at least 1")
+                .and(predicate::str::contains(
+                    "Dev pays Ana 5 and takes the pawn",
+                ))
+                .and(predicate::str::contains(
+                    "Dev moves the caravan from Chang'An to: Lanzhou",
+                ))
+                .and(predicate::str::contains(
+                    "Grand Vizier on silk: Ana takes 5 silver, Ben takes 5 silver",
+                ))
+                .and(predicate::str::contains(
+                    "Ben passes the pawn to: Ana or Cleo",
+                )),
+        );
+    // Every entry is in the journal: header + 14 entries.
+    assert_eq!(fs::read_to_string(&journal).unwrap().lines().count(), 15);
+}
+
+#[test]
+fn bad_entries_get_a_clear_message_and_a_new_prompt() {
+    let dir = temp_dir("bad");
+    let journal = dir.join("game.journal");
+    table_cmd(&journal)
+        .write_stdin("Zed\nAna\n3\n2\npass\npass\nkeep\nTyre\nAtlantis\nLanzhou\n")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("not accepted: no player called \"Zed\"")
+                .and(predicate::str::contains(
+                    "not accepted: bid 2 by P3 is too low: the lowest allowed bid is 4",
+                ))
+                .and(predicate::str::contains(
+                    "not accepted: the caravan cannot go from Chang'An to Tyre: choose Lanzhou",
+                ))
+                .and(predicate::str::contains(
+                    "not accepted: no city called \"Atlantis\" on the map",
+                ))
+                .and(predicate::str::contains("Ana moves the caravan to Lanzhou")),
+        );
+}
+
+#[test]
+fn undo_takes_back_the_last_entry_and_survives_resume() {
+    let dir = temp_dir("undo");
+    let journal = dir.join("game.journal");
+    table_cmd(&journal)
+        .write_stdin("Ana\n4\nundo\n2\nhistory\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("undone").and(predicate::str::contains("Ben bids 2")));
+    silk()
+        .args(["table", "silk-road", "--resume"])
+        .arg(&journal)
+        .write_stdin("history\n")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Ben bids 2")
+                .and(predicate::str::contains("Ben bids 4").not()),
+        )
+        .stdout(predicate::str::contains("Cleo: bid at least 3"));
+}
+
+#[test]
+fn killed_session_resumes_exactly_where_it_stopped() {
+    let dir = temp_dir("kill");
+    let journal = dir.join("game.journal");
+    let bin = assert_cmd::cargo::cargo_bin("silk");
+    let mut child = std::process::Command::new(bin)
+        .args([
+            "table",
+            "silk-road",
+            "--players",
+            "Ana,Ben,Cleo,Dev",
+            "--journal",
+        ])
+        .arg(&journal)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    stdin.write_all(b"Ana\n2\npass\n5\nsell\n").unwrap();
+    stdin.flush().unwrap();
+    // Wait until the helper has answered the last entry (so it was journaled), then kill it.
+    let mut line = String::new();
+    loop {
+        line.clear();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "the helper stopped early"
+        );
+        if line.contains("Dev moves the caravan from") {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // A crash in the middle of a write leaves a truncated line.
+    let mut f = fs::OpenOptions::new().append(true).open(&journal).unwrap();
+    f.write_all(b"{\"entry\":{\"mo").unwrap();
+    drop(f);
+    silk()
+        .args(["table", "silk-road", "--resume"])
+        .arg(&journal)
+        .write_stdin("Lanzhou\n")
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("line 7: corrupt or truncated entry")
+                .and(predicate::str::contains("resumed")),
+        )
+        .stdout(predicate::str::contains("Dev moves the caravan to Lanzhou"));
+    // The resumed entry was appended on a fresh line after the broken one.
+    let text = fs::read_to_string(&journal).unwrap();
+    assert!(
+        text.ends_with("{\"entry\":{\"move\":\"Lanzhou\"}}\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn final_count_with_majorities_and_ties() {
+    let dir = temp_dir("count");
+    let journal = dir.join("game.journal");
+    // Ana: 1 gold 5 silver = 10, goods 3 silk => 13 (+2 sole silk majority) = 15.
+    // Ben: 2 gold = 10, goods 1 silk 1 jewels => 12; jewels tied with Cleo: nobody gets 2.
+    // Cleo: 0 gold 12 silver, 1 jewels => 13.
+    silk()
+        .args([
+            "table",
+            "silk-road",
+            "--players",
+            "Ana,Ben,Cleo",
+            "--journal",
+        ])
+        .arg(&journal)
+        .write_stdin("count\nAna 1 5 0 3 0 0 0\nBen 2 0 0 1 0 1 0\nCleo 0 12 0 0 0 1 0\n")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Most silk: Ana (+2)")
+                .and(predicate::str::contains(
+                    "Most jewels: tied or nobody — no bonus",
+                ))
+                .and(predicate::str::contains("1. Ana: 15"))
+                .and(predicate::str::contains("2. Cleo: 13"))
+                .and(predicate::str::contains("3. Ben: 12")),
+        );
+}
+
+#[test]
+fn json_events_for_other_tools() {
+    let dir = temp_dir("json");
+    let journal = dir.join("game.journal");
+    let out = silk()
+        .args([
+            "--json",
+            "table",
+            "silk-road",
+            "--players",
+            "3",
+            "--journal",
+        ])
+        .arg(&journal)
+        .write_stdin("P1\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let values: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(values[0]["type"], "prompt");
+    assert!(values
+        .iter()
+        .any(|v| v["type"] == "say" && v["text"] == "P1 holds the leader pawn: bidding opens"));
+}
+
+#[test]
+fn an_existing_journal_is_never_overwritten() {
+    let dir = temp_dir("exists");
+    let journal = dir.join("game.journal");
+    fs::write(&journal, "precious\n").unwrap();
+    table_cmd(&journal)
+        .write_stdin("Ana\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "already exists: continue it with --resume",
+        ));
+    assert_eq!(fs::read_to_string(&journal).unwrap(), "precious\n");
+}
