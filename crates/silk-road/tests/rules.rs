@@ -218,13 +218,15 @@ fn sorted(mut v: Vec<u8>) -> Vec<u8> {
 // ------------------------------------------------------------------------------------------
 // Setup
 
-/// Rules summary: Setup 2 and 4 — each player draws 3 goods from the bag and takes 1 gold + 5
-/// silver (10 silver value); the caravan starts on Chang'An.
+/// Rules summary: Setup 2, 4 and 5 — each player draws 3 goods from the bag and takes 1 gold + 5
+/// silver (10 silver value); the caravan starts on Chang'An; a random player holds the pawn.
 #[test]
 fn setup_three_goods_from_the_bag_and_ten_silver() {
     for n in 3..=6 {
-        for seed in 0..20 {
+        let mut holders = SeatSet::EMPTY;
+        for seed in 0..40 {
             let s = setup(n, seed);
+            holders.insert(s.holder);
             for i in 0..n {
                 assert_eq!(s.goods[i].total(), 3, "{n} players, seed {seed}");
                 assert_eq!(s.money[i], 10, "1 gold + 5 silver");
@@ -235,6 +237,11 @@ fn setup_three_goods_from_the_bag_and_ten_silver() {
             assert_eq!(s.tokens[..n].iter().sum::<u8>(), 0);
             check(&s);
         }
+        assert_eq!(
+            holders,
+            SeatSet::full(n),
+            "every seat can start with the pawn"
+        );
     }
 }
 
@@ -570,6 +577,24 @@ fn bonus_city_printed_action_first_then_a_tile() {
     check(&s);
 }
 
+/// Rules summary: III — Kasgar's printed bonus (an Exchanger here) may be used or stopped, and
+/// the leader then takes a tile.
+#[test]
+fn bonus_exchanger_at_kasgar_then_a_tile() {
+    let mut s = setup(4, 25);
+    set_goods(&mut s, P4, [0, 0, 0, 2, 0]);
+    arrive_sellers(&mut s, P4, "Kasgar");
+    act(&mut s, P4, "swap jewels for silk");
+    assert!(matches!(s.phase, Phase::Resolve { actor: P4, .. }));
+    act(&mut s, P4, "done");
+    assert_eq!(s.goods[3].0, [0, 1, 0, 1, 0]);
+    assert!(matches!(s.phase, Phase::ChooseTile { actor: P4, .. }));
+    assert_eq!(s.tokens[3], 0, "the bonus takes no turn token");
+    act(&mut s, P4, "take 1");
+    assert_eq!(s.tokens[3], 1);
+    check(&s);
+}
+
 /// Rules summary: III — the leader must take a tile but may decline to take its action.
 #[test]
 fn must_take_a_tile_but_may_decline_its_action() {
@@ -818,6 +843,57 @@ fn trader_once_or_twice_not_three_times() {
     check(&s);
 }
 
+/// Project decision gap 3 — goods received from a Trader come from the bag; if fewer remain, the
+/// player gets what is there.
+#[test]
+fn trader_receives_only_what_the_bag_holds() {
+    let trader = TileKind::Trader {
+        give: Good::Ivory,
+        give_n: 1,
+        get: Good::Silk,
+        get_n: 2,
+    };
+    let mut s = market4([trader; 3]);
+    set_goods(&mut s, P1, [2, 0, 0, 0, 0]);
+    let mut p2 = s.goods[1].0;
+    p2[Good::Silk.index()] += s.bag.get(Good::Silk) - 3;
+    set_goods(&mut s, P2, p2);
+    assert_eq!(s.bag.get(Good::Silk), 3);
+    act(&mut s, P1, "take 1");
+    let ev = act(&mut s, P1, "trade x2 ivory for silk");
+    assert!(ev.contains(&Event::Traded {
+        seat: P1,
+        give: Good::Ivory,
+        given: 2,
+        get: Good::Silk,
+        got: 3
+    }));
+    assert_eq!(s.goods[0].0, [0, 3, 0, 0, 0]);
+    assert_eq!(s.bag.get(Good::Silk), 0);
+    check(&s);
+}
+
+/// Project decision gap 14 — the Seller's price ladder restarts with each tile used.
+#[test]
+fn seller_ladder_restarts_with_each_tile() {
+    let mut s = setup(3, 22);
+    arrive_sellers(&mut s, P1, "Hami");
+    set_goods(&mut s, P1, [4, 0, 0, 0, 0]);
+    act(&mut s, P1, "take 1");
+    act(&mut s, P1, "sell 2 ivory");
+    assert_eq!(s.money[0], 17);
+    act(&mut s, P1, "give P2");
+    take_and_decline(&mut s, P2);
+    act(&mut s, P2, "give P1");
+    act(&mut s, P1, "take 3");
+    act(&mut s, P1, "sell 1 ivory");
+    assert_eq!(
+        s.money[0], 21,
+        "the second Seller pays 4 for its first good"
+    );
+    check(&s);
+}
+
 /// Rules summary: Exchanger — swap up to N goods of your choice for as many of your choice.
 #[test]
 fn exchanger_up_to_n_swaps() {
@@ -1018,6 +1094,65 @@ fn barterer_takes_two_tiles_and_the_last_actor_chooses() {
     assert_eq!(passed(&ev), [(P3, P4)]);
     assert_eq!(s.holder, P4);
     assert!(matches!(s.phase, Phase::Auction(_)));
+    check(&s);
+}
+
+/// Project decision gap 13 — with 3 players a Barterer can leave two players who acted once:
+/// the last actor chooses between them.
+#[test]
+fn three_players_barterer_last_actor_chooses() {
+    let mut s = setup(3, 23);
+    s.barterers[0] = 1;
+    arrive_sellers(&mut s, P1, "Hami");
+    take_and_decline(&mut s, P1);
+    act(&mut s, P1, "give P2");
+    take_and_decline(&mut s, P2);
+    act(&mut s, P2, "give P1");
+    act(&mut s, P1, "barter 3");
+    act(&mut s, P1, "decline");
+    act(&mut s, P1, "take 4");
+    act(&mut s, P1, "decline");
+    assert_eq!(s.tokens[..3], [3, 1, 0]);
+    assert_eq!(gives(&s, P1), [P2, P3]);
+    act(&mut s, P1, "give P3");
+    take_and_decline(&mut s, P3);
+    assert_eq!(s.tiles_left(), 0);
+    assert!(matches!(s.phase, Phase::GivePawn { actor: P3 }));
+    assert_eq!(gives(&s, P3), [P2, P3]);
+    assert_refused(&s, P3, "give P1", "did not act");
+    act(&mut s, P3, "give P2");
+    assert_eq!(s.holder, P2);
+    assert!(matches!(s.phase, Phase::Auction(_)));
+    check(&s);
+}
+
+/// Rules summary: III — a Barterer's first tile may be a Grand Vizier: after the reveal the same
+/// player takes the second tile.
+#[test]
+fn barterer_second_tile_follows_a_grand_vizier() {
+    let mut s = setup(4, 24);
+    s.barterers[1] = 1;
+    arrive(
+        &mut s,
+        P2,
+        "Hami",
+        &[TileKind::GrandVizier, SELL_IVORY, SELL_IVORY],
+    );
+    act(&mut s, P2, "barter 1");
+    act(&mut s, P2, "vizier ivory");
+    for seat in [P1, P2, P3, P4] {
+        act(&mut s, seat, "reveal 0");
+    }
+    assert!(matches!(
+        s.phase,
+        Phase::ChooseTile {
+            actor: P2,
+            second: true
+        }
+    ));
+    act(&mut s, P2, "take 2");
+    act(&mut s, P2, "decline");
+    assert_eq!(s.tokens[1], 2);
     check(&s);
 }
 
