@@ -41,9 +41,7 @@ fn random_games(c: &mut Criterion) {
     let rules = intern(&SilkRoadConfig::new(4)).unwrap();
     let s = setup_with(rules, 1).unwrap();
     group.throughput(Throughput::Elements(1));
-    group.bench_function("clone state", |b| {
-        b.iter(|| black_box(*black_box(&s)))
-    });
+    group.bench_function("clone state", |b| b.iter(|| black_box(*black_box(&s))));
     let mut buf = Vec::new();
     group.bench_function("legal actions at setup", |b| {
         b.iter(|| {
