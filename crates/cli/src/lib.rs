@@ -4,11 +4,12 @@
 
 mod error;
 mod games;
+mod lab;
 mod output;
 mod play;
 mod table;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use error::{CliError, CliResult};
 use games::{CliGame, DataFiles};
 use output::Out;
@@ -115,6 +116,49 @@ enum Command {
         #[command(flatten)]
         data: DataArgs,
     },
+    /// Simulate many bot games and summarise them (win rates with 95% intervals, seat
+    /// advantage, length, margins, lead changes, branching, per-game metrics).
+    Simulate {
+        game: GameName,
+        #[command(flatten)]
+        batch: BatchArgs,
+        /// Write run.json, games.jsonl (one record per game) and summary.json here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Write a self-contained HTML report with charts.
+        #[arg(long)]
+        html: Option<PathBuf>,
+    },
+    /// Run the same simulation for each value of one or two parameters, side by side.
+    Sweep {
+        game: GameName,
+        /// A parameter by its path in the config (`params.keep_needs_funds`, or a unique tail
+        /// such as `keep_needs_funds`). Give it once or twice, each followed by --values.
+        #[arg(long = "param", required = true)]
+        params: Vec<String>,
+        /// Values for the preceding --param (JSON: 3, true, "box", [1,2]).
+        /// (Each --values keeps its own group: read from the matches, see `values_groups`.)
+        #[arg(long = "values", num_args = 1.., required = true, action = clap::ArgAction::Append)]
+        values: Vec<String>,
+        #[command(flatten)]
+        batch: BatchArgs,
+        #[arg(long)]
+        html: Option<PathBuf>,
+    },
+    /// Compare the shared mechanics (auctions, routes) across the engines from simulations.
+    Compare {
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+    },
+    /// Lab utilities.
+    Lab {
+        #[command(subcommand)]
+        command: LabCommand,
+    },
     /// Replay a saved game and print its moves and outcome.
     Replay { game: GameName, file: PathBuf },
     /// Print the rules in force with their parameter values.
@@ -125,6 +169,63 @@ enum Command {
         #[command(flatten)]
         data: DataArgs,
     },
+}
+
+#[derive(Subcommand)]
+enum LabCommand {
+    /// Combine the run directories of `silk simulate --shard K/N --out DIR` into one summary.
+    Merge {
+        dirs: Vec<PathBuf>,
+        /// Write the merged run here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[arg(long)]
+        html: Option<PathBuf>,
+    },
+}
+
+/// What a batch of simulated games is.
+#[derive(clap::Args, Clone, Debug)]
+struct BatchArgs {
+    #[arg(long, default_value_t = 1000)]
+    games: u64,
+    /// Bots, comma-separated: one for every seat, or one per seat (random, greedy).
+    #[arg(long, value_delimiter = ',')]
+    bots: Vec<String>,
+    #[arg(long)]
+    players: Option<usize>,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Worker threads (0 = all cores). Results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    threads: usize,
+    /// Run only slice K of N of the games (for batch schedulers); merge with `silk lab merge`.
+    #[arg(long)]
+    shard: Option<String>,
+    /// A game still running after this many decisions is counted unfinished.
+    #[arg(long, default_value_t = 100_000)]
+    max_decisions: u64,
+    #[command(flatten)]
+    data: DataArgs,
+}
+
+impl BatchArgs {
+    fn batch(&self) -> lab::Batch {
+        lab::Batch {
+            games: self.games,
+            bots: self.bots.clone(),
+            seed: self.seed,
+            threads: self.threads,
+            shard: self.shard.clone(),
+            max_decisions: self.max_decisions,
+        }
+    }
+
+    /// Players: --players, else the number of bots named (if more than one).
+    fn players(&self) -> Option<usize> {
+        self.players
+            .or((self.bots.len() > 1).then_some(self.bots.len()))
+    }
 }
 
 /// Runs `$body` with `$g` bound to the engine type of `$name`.
@@ -145,15 +246,26 @@ macro_rules! with_game {
 
 /// Parses the command line, runs it, and exits with 2 on any error the user can fix.
 pub fn main() {
-    let cli = Cli::parse();
+    let matches = Cli::command().get_matches();
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let groups = values_groups(&matches);
     let mut out = Out { json: cli.json };
-    if let Err(e) = run(cli.command, &mut out) {
+    if let Err(e) = run(cli.command, groups, &mut out) {
         eprintln!("silk: {e}");
         std::process::exit(e.exit_code());
     }
 }
 
-fn run(command: Command, out: &mut Out) -> CliResult<()> {
+/// `silk sweep`'s `--values` lists, one per occurrence (clap's derive flattens them).
+fn values_groups(matches: &clap::ArgMatches) -> Vec<Vec<String>> {
+    matches
+        .subcommand_matches("sweep")
+        .and_then(|m| m.get_occurrences::<String>("values"))
+        .map(|occ| occ.map(|o| o.cloned().collect()).collect())
+        .unwrap_or_default()
+}
+
+fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliResult<()> {
     match command {
         Command::Games => {
             let list = [
@@ -211,6 +323,69 @@ fn run(command: Command, out: &mut Out) -> CliResult<()> {
             };
             table::run(args, out)
         }
+        Command::Simulate {
+            game,
+            batch,
+            out: dir,
+            html,
+        } => {
+            with_game!(game, G => {
+                let cfg = G::config(batch.players(), &batch.data.files())?;
+                lab::simulate::<G>(&cfg, &batch.batch(), dir.as_deref(), html.as_deref(), out)
+            })
+        }
+        Command::Sweep {
+            game,
+            params,
+            values: _,
+            batch,
+            html,
+        } => {
+            let values = values_groups;
+            if params.len() != values.len() {
+                return Err(CliError::input("give each --param its own --values"));
+            }
+            let pairs: Vec<(String, Vec<String>)> = params.into_iter().zip(values).collect();
+            with_game!(game, G => {
+                let cfg = G::config(batch.players(), &batch.data.files())?;
+                lab::sweep_run::<G>(&cfg, &pairs, &batch.batch(), html.as_deref(), out)
+            })
+        }
+        Command::Compare {
+            games,
+            seed,
+            threads,
+        } => {
+            let batch = |bot: &str| lab::Batch {
+                games,
+                bots: vec![bot.to_string()],
+                seed,
+                threads,
+                shard: None,
+                max_decisions: 100_000,
+            };
+            let mut rows = Vec::new();
+            let sr = SilkRoad::config(None, &DataFiles::default())?;
+            rows.push(lab::CompareRow {
+                game: SilkRoad::NAME.into(),
+                summary: lab::run_batch::<SilkRoad>(&sr, &batch("greedy"))?.2,
+            });
+            let gs = Goofspiel::config(None, &DataFiles::default())?;
+            rows.push(lab::CompareRow {
+                game: Goofspiel::NAME.into(),
+                summary: lab::run_batch::<Goofspiel>(&gs, &batch("random"))?.2,
+            });
+            lab::compare_output(&rows, out);
+            Ok(())
+        }
+        Command::Lab {
+            command:
+                LabCommand::Merge {
+                    dirs,
+                    out: dir,
+                    html,
+                },
+        } => lab::merge(&dirs, dir.as_deref(), html.as_deref(), out),
         Command::Replay { game, file } => {
             with_game!(game, G => replay::<G>(&file, out))
         }

@@ -284,6 +284,23 @@ impl Game for Goofspiel {
     }
 }
 
+impl crate::metrics::Observe for Goofspiel {
+    fn observe(_: &GoofState, event: &GoofEvent, c: &mut crate::metrics::Counters) {
+        if let GoofEvent::Revealed { winner, bids, .. } = event {
+            c.incr("auction.count");
+            c.add("auction.bids", bids.len() as i64);
+            if winner.is_none() {
+                c.incr("prize.discarded");
+            }
+        }
+    }
+
+    fn standing(s: &GoofState, out: &mut Vec<i64>) {
+        out.clear();
+        out.extend(s.points[..s.n as usize].iter().map(|&p| p as i64));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,6 +12,7 @@ pub mod engine;
 pub mod event;
 pub mod goods;
 pub mod market;
+pub mod observe;
 pub mod scoring;
 pub mod setup;
 pub mod state;

@@ -10,7 +10,7 @@ use std::path::Path;
 
 /// What the CLI needs of an engine beyond [`Game`]: building a config from flags and files,
 /// its bots, and its rules text. Holds no rules itself.
-pub trait CliGame: Game {
+pub trait CliGame: silk_core::Observe<Config: Sync> {
     /// One line for `silk games`.
     const SUMMARY: &'static str;
 

@@ -1,0 +1,396 @@
+//! `silk simulate`, `silk sweep`, `silk compare`, `silk lab merge`: the CLI side of silk-lab.
+
+use crate::error::{CliError, CliResult};
+use crate::games::CliGame;
+use crate::output::Out;
+use silk_bots::BotKind;
+use silk_core::Observe;
+use silk_lab::{report, sweep, LabError, RunSpec, Shard, Summary};
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+
+impl From<LabError> for CliError {
+    fn from(e: LabError) -> Self {
+        match e {
+            LabError::Input(m) => CliError::Input(m),
+            LabError::Engine(m) => CliError::Internal(m),
+        }
+    }
+}
+
+/// How to run a batch, from the command line.
+pub struct Batch {
+    pub games: u64,
+    pub bots: Vec<String>,
+    pub seed: u64,
+    pub threads: usize,
+    pub shard: Option<String>,
+    pub max_decisions: u64,
+}
+
+/// One bot name per seat: a single name fills every seat; otherwise one per seat.
+pub fn bots_for(bots: &[String], seats: usize) -> CliResult<Vec<String>> {
+    let names: Vec<String> = match bots {
+        [] => vec!["random".to_string(); seats],
+        [one] => vec![one.trim().to_string(); seats],
+        many if many.len() == seats => many.iter().map(|b| b.trim().to_string()).collect(),
+        many => {
+            return Err(CliError::input(format!(
+                "{} bots named for {seats} seats (name one for all seats, or one per seat)",
+                many.len()
+            )))
+        }
+    };
+    for n in &names {
+        if BotKind::parse(n).is_none() {
+            return Err(CliError::input(format!(
+                "unknown bot {n:?}: choose from {}",
+                BotKind::NAMES.join(", ")
+            )));
+        }
+    }
+    Ok(names)
+}
+
+/// Runs the batch and returns its spec, records and summary. A progress bar shows on a terminal.
+pub fn run_batch<G: CliGame + Observe>(
+    config: &G::Config,
+    batch: &Batch,
+) -> CliResult<(RunSpec, Vec<silk_lab::GameRecord>, Summary)>
+where
+    G::Config: Sync,
+{
+    let seats = G::num_seats(&G::setup(config, 0)?);
+    let bots = bots_for(&batch.bots, seats)?;
+    let shard = batch.shard.as_deref().map(Shard::parse).transpose()?;
+    if batch.games == 0 {
+        return Err(CliError::input("--games must be at least 1"));
+    }
+    let spec = RunSpec {
+        game: G::NAME.to_string(),
+        config: serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?,
+        bots,
+        seed: batch.seed,
+        games: batch.games,
+        shard,
+    };
+    let bar = if std::io::stderr().is_terminal() {
+        let b = indicatif::ProgressBar::new(spec.indices().count() as u64);
+        b.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{bar:40} {pos}/{len} games {per_sec} eta {eta}",
+            )
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+        );
+        b
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let factory = |_seat: usize, name: &str, seed: u64| {
+        let kind =
+            BotKind::parse(name).ok_or_else(|| LabError::Input(format!("unknown bot {name:?}")))?;
+        G::bot(kind, seed).map_err(|e| LabError::Input(e.to_string()))
+    };
+    let tick = || bar.inc(1);
+    let records = silk_lab::simulate::<G>(
+        config,
+        &spec,
+        &factory,
+        batch.threads,
+        batch.max_decisions,
+        &tick,
+    )?;
+    bar.finish_and_clear();
+    let summary = Summary::of(&spec, &records);
+    Ok((spec, records, summary))
+}
+
+fn write_html(path: &Path, html: &str) -> CliResult<()> {
+    std::fs::write(path, html).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+}
+
+/// `silk simulate`.
+pub fn simulate<G: CliGame + Observe>(
+    config: &G::Config,
+    batch: &Batch,
+    out_dir: Option<&Path>,
+    html: Option<&Path>,
+    out: &mut Out,
+) -> CliResult<()>
+where
+    G::Config: Sync,
+{
+    let started = std::time::Instant::now();
+    let (spec, records, summary) = run_batch::<G>(config, batch)?;
+    let secs = started.elapsed().as_secs_f64();
+    if let Some(dir) = out_dir {
+        silk_lab::write_run(dir, &spec, &records, &summary)?;
+        out.message(&format!(
+            "wrote {}/run.json, games.jsonl, summary.json",
+            dir.display()
+        ));
+    }
+    if let Some(path) = html {
+        write_html(path, &report::simulate_html(&summary))?;
+        out.message(&format!("wrote {}", path.display()));
+    }
+    out.message(&format!(
+        "{} games in {secs:.2} s ({:.0} games/s)",
+        records.len(),
+        records.len() as f64 / secs.max(1e-9)
+    ));
+    print_summary(&summary, out);
+    Ok(())
+}
+
+fn print_summary(summary: &Summary, out: &mut Out) {
+    out.doc(
+        &summary.text(),
+        &serde_json::to_value(summary).unwrap_or_default(),
+    );
+}
+
+/// `silk lab merge`.
+pub fn merge(
+    dirs: &[PathBuf],
+    out_dir: Option<&Path>,
+    html: Option<&Path>,
+    out: &mut Out,
+) -> CliResult<()> {
+    let refs: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
+    let (spec, records) = silk_lab::merge(&refs)?;
+    let summary = Summary::of(&spec, &records);
+    if let Some(dir) = out_dir {
+        silk_lab::write_run(dir, &spec, &records, &summary)?;
+    }
+    if let Some(path) = html {
+        write_html(path, &report::simulate_html(&summary))?;
+    }
+    print_summary(&summary, out);
+    Ok(())
+}
+
+/// `silk sweep`: the same batch for each value (or pair of values) of one or two parameters.
+pub fn sweep_run<G: CliGame + Observe>(
+    base: &G::Config,
+    params: &[(String, Vec<String>)],
+    batch: &Batch,
+    html: Option<&Path>,
+    out: &mut Out,
+) -> CliResult<()>
+where
+    G::Config: Sync,
+{
+    if params.is_empty() || params.len() > 2 {
+        return Err(CliError::input(
+            "sweep one or two parameters: --param P --values V1 V2 …",
+        ));
+    }
+    let base_json = serde_json::to_value(base).map_err(|e| CliError::Internal(e.to_string()))?;
+    let mut axes = Vec::new();
+    for (p, values) in params {
+        if values.is_empty() {
+            return Err(CliError::input(format!(
+                "--param {p}: give at least one value with --values"
+            )));
+        }
+        axes.push((sweep::resolve_path(&base_json, p)?, values.clone()));
+    }
+    // Every combination, first parameter slowest.
+    let mut combos: Vec<Vec<(String, String)>> = vec![Vec::new()];
+    for (path, values) in &axes {
+        combos = combos
+            .into_iter()
+            .flat_map(|c| {
+                values.iter().map(move |v| {
+                    let mut c = c.clone();
+                    c.push((path.clone(), v.clone()));
+                    c
+                })
+            })
+            .collect();
+    }
+    let mut rows: Vec<(String, Summary)> = Vec::new();
+    for combo in &combos {
+        let mut json = base_json.clone();
+        for (path, v) in combo {
+            sweep::set_path(&mut json, path, sweep::parse_value(v))?;
+        }
+        let label = combo
+            .iter()
+            .map(|(p, v)| format!("{p}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let config: G::Config =
+            serde_json::from_value(json).map_err(|e| CliError::input(format!("{label}: {e}")))?;
+        G::setup(&config, 0).map_err(|e| CliError::input(format!("{label}: {e}")))?;
+        let (_, _, summary) = run_batch::<G>(&config, batch)?;
+        out.message(&format!("{label}: done"));
+        rows.push((label, summary));
+    }
+    if let Some(path) = html {
+        write_html(
+            path,
+            &report::sweep_html(&format!("silk sweep — {}", G::NAME), &rows),
+        )?;
+    }
+    out.doc(
+        &sweep_table(&rows),
+        &serde_json::json!(rows
+            .iter()
+            .map(|(l, s)| serde_json::json!({"values": l, "summary": s}))
+            .collect::<Vec<_>>()),
+    );
+    Ok(())
+}
+
+/// Values side by side: one column per value, one row per statistic.
+fn sweep_table(rows: &[(String, Summary)]) -> String {
+    let mut lines: Vec<(String, Vec<String>)> = Vec::new();
+    let n = rows.first().map(|r| r.1.win_by_seat.len()).unwrap_or(0);
+    for i in 0..n {
+        lines.push((
+            format!("P{} win %", i + 1),
+            rows.iter()
+                .map(|r| format!("{:.1}", 100.0 * r.1.win_by_seat[i].rate))
+                .collect(),
+        ));
+    }
+    lines.push((
+        "shared wins %".into(),
+        rows.iter()
+            .map(|r| format!("{:.1}", 100.0 * r.1.ties.rate))
+            .collect(),
+    ));
+    lines.push((
+        "rounds".into(),
+        rows.iter()
+            .map(|r| format!("{:.1}", r.1.rounds.mean))
+            .collect(),
+    ));
+    lines.push((
+        "decisions".into(),
+        rows.iter()
+            .map(|r| format!("{:.0}", r.1.decisions.mean))
+            .collect(),
+    ));
+    lines.push((
+        "margin".into(),
+        rows.iter()
+            .map(|r| format!("{:.1}", r.1.margin.mean))
+            .collect(),
+    ));
+    lines.push((
+        "lead changes".into(),
+        rows.iter()
+            .map(|r| format!("{:.2}", r.1.lead_changes.mean))
+            .collect(),
+    ));
+    let mut names: Vec<String> = rows
+        .iter()
+        .flat_map(|r| r.1.metrics.iter().map(|m| m.name.clone()))
+        .collect();
+    names.sort();
+    names.dedup();
+    for name in names {
+        lines.push((
+            name.clone(),
+            rows.iter()
+                .map(|r| {
+                    format!(
+                        "{:.2}",
+                        r.1.metric(&name).map(|m| m.per_game).unwrap_or(0.0)
+                    )
+                })
+                .collect(),
+        ));
+    }
+    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(8).max(8);
+    let mut t = format!("{:<34}", "");
+    for (label, _) in rows {
+        t += &format!(" {label:>width$}");
+    }
+    t += "\n";
+    for (name, cells) in lines {
+        t += &format!("{name:<34}");
+        for c in cells {
+            t += &format!(" {c:>width$}");
+        }
+        t += "\n";
+    }
+    t
+}
+
+/// One engine's line in `silk compare`.
+pub struct CompareRow {
+    pub game: String,
+    pub summary: Summary,
+}
+
+fn ratio(s: &Summary, num: &str, den: &str) -> Option<f64> {
+    let d = s.metric(den)?.total;
+    (d > 0).then(|| s.metric(num).map(|m| m.total).unwrap_or(0) as f64 / d as f64)
+}
+
+fn cell(v: Option<f64>, pct: bool) -> String {
+    match v {
+        Some(x) if pct => format!("{:.1}%", 100.0 * x),
+        Some(x) => format!("{x:.2}"),
+        None => "—".into(),
+    }
+}
+
+/// A statistic of `silk compare`: its name and how to read it off a summary.
+type Stat = (&'static str, fn(&Summary) -> String);
+
+const COMPARED: [Stat; 9] = [
+    ("auctions per game", |s| {
+        cell(s.metric("auction.count").map(|m| m.per_game), false)
+    }),
+    ("winning bid / winner's wealth", |s| {
+        cell(
+            ratio(s, "auction.win_wealth_permille", "auction.won").map(|x| x / 1000.0),
+            true,
+        )
+    }),
+    ("auctions nobody bids in", |s| {
+        cell(ratio(s, "auction.no_bid", "auction.count"), true)
+    }),
+    ("bids per auction", |s| {
+        cell(ratio(s, "auction.bids", "auction.count"), false)
+    }),
+    ("mean route cost", |s| {
+        cell(ratio(s, "route.cost_sum", "route.count"), false)
+    }),
+    ("income spent on travel", |s| {
+        cell(ratio(s, "travel.spent", "income.total"), true)
+    }),
+    ("first-player advantage", |s| {
+        format!("{:+.1} pts", 100.0 * s.first_player_advantage)
+    }),
+    ("mean rounds", |s| format!("{:.1}", s.rounds.mean)),
+    ("mean decisions", |s| format!("{:.0}", s.decisions.mean)),
+];
+
+/// The shared mechanics side by side.
+pub fn compare_output(rows: &[CompareRow], out: &mut Out) {
+    let stats = COMPARED;
+    let mut text = format!("{:<32}", "");
+    for r in rows {
+        text += &format!(" {:>14}", r.game);
+    }
+    text += "\n";
+    let mut json = serde_json::Map::new();
+    for (name, f) in &stats {
+        text += &format!("{name:<32}");
+        let mut per_game = serde_json::Map::new();
+        for r in rows {
+            let v = f(&r.summary);
+            text += &format!(" {v:>14}");
+            per_game.insert(r.game.clone(), serde_json::Value::String(v));
+        }
+        text += "\n";
+        json.insert(name.to_string(), serde_json::Value::Object(per_game));
+    }
+    out.doc(&text, &serde_json::Value::Object(json));
+}

@@ -1,0 +1,49 @@
+//! Per-engine metrics for the playtest lab: an engine says what its events mean for a designer
+//! (auction prices, goods sold, falls and rises) by implementing [`Observe`].
+//!
+//! Counters are integers so that sums over thousands of games, in any order and on any number of
+//! threads, are exact and reproducible. Shared-mechanic names (`auction.*`, `route.*`) let the
+//! lab compare the same mechanic across games:
+//! - `auction.count`, `auction.won`, `auction.no_bid`, `auction.bids`, `auction.win_sum`,
+//!   `auction.win_wealth_permille` (winning bid as ‰ of the winner's wealth, summed over the
+//!   `auction.won` auctions that had a winner)
+//! - `route.count`, `route.cost_sum`, `income.total`, `travel.spent`
+
+use crate::game::Game;
+use std::collections::BTreeMap;
+
+/// Named integer counters of one game.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(transparent)]
+pub struct Counters(pub BTreeMap<String, i64>);
+
+impl Counters {
+    pub fn add(&mut self, key: &str, v: i64) {
+        match self.0.get_mut(key) {
+            Some(x) => *x += v,
+            None => {
+                self.0.insert(key.to_string(), v);
+            }
+        }
+    }
+    pub fn incr(&mut self, key: &str) {
+        self.add(key, 1);
+    }
+    pub fn get(&self, key: &str) -> i64 {
+        self.0.get(key).copied().unwrap_or(0)
+    }
+}
+
+/// What an engine reports to the lab. Both methods have neutral defaults.
+pub trait Observe: Game {
+    /// Updates counters for one event; `state` is the state after it.
+    fn observe(state: &Self::State, event: &Self::Event, counters: &mut Counters) {
+        let _ = (state, event, counters);
+    }
+
+    /// Each seat's provisional score, for lead changes (empty: not tracked).
+    fn standing(state: &Self::State, out: &mut Vec<i64>) {
+        let _ = state;
+        out.clear();
+    }
+}

@@ -1,0 +1,128 @@
+//! Statistics from integer sums, so results are exact whatever the order of games.
+
+use serde::Serialize;
+
+/// Wilson score interval for `k` successes in `n` trials at 95% (z = 1.96).
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let n_f = n as f64;
+    let p = k as f64 / n_f;
+    let denom = 1.0 + z * z / n_f;
+    let centre = (p + z * z / (2.0 * n_f)) / denom;
+    let half = z * ((p * (1.0 - p) / n_f + z * z / (4.0 * n_f * n_f)).sqrt()) / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// A proportion with its 95% interval.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Rate {
+    pub k: u64,
+    pub n: u64,
+    pub rate: f64,
+    pub lo: f64,
+    pub hi: f64,
+}
+
+impl Rate {
+    pub fn new(k: u64, n: u64) -> Rate {
+        let (lo, hi) = wilson(k, n);
+        Rate {
+            k,
+            n,
+            rate: if n == 0 { 0.0 } else { k as f64 / n as f64 },
+            lo,
+            hi,
+        }
+    }
+}
+
+/// Mean, standard deviation, extremes and a histogram of integer samples.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Dist {
+    pub n: u64,
+    pub mean: f64,
+    pub sd: f64,
+    pub min: i64,
+    pub max: i64,
+    /// `(bin start, count)`, bins of equal width covering min..=max.
+    pub histogram: Vec<(i64, u64)>,
+}
+
+impl Dist {
+    pub fn of(values: &[i64]) -> Dist {
+        let n = values.len() as u64;
+        if n == 0 {
+            return Dist {
+                n,
+                mean: 0.0,
+                sd: 0.0,
+                min: 0,
+                max: 0,
+                histogram: Vec::new(),
+            };
+        }
+        let sum: i128 = values.iter().map(|&v| v as i128).sum();
+        let sum2: i128 = values.iter().map(|&v| (v as i128) * (v as i128)).sum();
+        let mean = sum as f64 / n as f64;
+        let var = if n > 1 {
+            ((sum2 as f64) - (sum as f64) * (sum as f64) / n as f64) / (n as f64 - 1.0)
+        } else {
+            0.0
+        };
+        let min = *values.iter().min().unwrap_or(&0);
+        let max = *values.iter().max().unwrap_or(&0);
+        let bins = 12i64;
+        let width = ((max - min) / bins + 1).max(1);
+        let mut histogram: Vec<(i64, u64)> = Vec::new();
+        let mut start = min;
+        while start <= max {
+            histogram.push((start, 0));
+            start += width;
+        }
+        for &v in values {
+            let i = ((v - min) / width) as usize;
+            if let Some(b) = histogram.get_mut(i) {
+                b.1 += 1;
+            }
+        }
+        Dist {
+            n,
+            mean,
+            sd: var.max(0.0).sqrt(),
+            min,
+            max,
+            histogram,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_known_values() {
+        // 50/100: 0.4038 .. 0.5962 (standard tables).
+        let (lo, hi) = wilson(50, 100);
+        assert!(
+            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        // 0/10: 0 .. 0.2775.
+        let (lo, hi) = wilson(0, 10);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-3, "{hi}");
+    }
+
+    #[test]
+    fn dist_mean_sd_histogram() {
+        let d = Dist::of(&[2, 4, 4, 4, 5, 5, 7, 9]);
+        assert_eq!(d.mean, 5.0);
+        assert!((d.sd - 2.138).abs() < 1e-3);
+        assert_eq!(d.histogram.iter().map(|b| b.1).sum::<u64>(), 8);
+        assert_eq!((d.min, d.max), (2, 9));
+    }
+}

@@ -1,0 +1,192 @@
+//! The summary of a run, computed from its game records alone (so merged shards give exactly
+//! the summary of the unsharded run).
+
+use crate::run::{GameRecord, RunSpec};
+use crate::stats::{Dist, Rate};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct BotRate {
+    pub bot: String,
+    pub seats: usize,
+    pub win: Rate,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Metric {
+    pub name: String,
+    pub total: i64,
+    pub per_game: f64,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Summary {
+    pub game: String,
+    pub games: u64,
+    pub unfinished: u64,
+    pub bots: Vec<String>,
+    /// Wins (rank 1, shared wins included) per seat, with Wilson 95% intervals.
+    pub win_by_seat: Vec<Rate>,
+    /// Wins per bot kind, over all the seats it played.
+    pub win_by_bot: Vec<BotRate>,
+    /// Seat 1's win rate minus the fair share 1/N.
+    pub first_player_advantage: f64,
+    /// Games whose first place is shared.
+    pub ties: Rate,
+    pub rounds: Dist,
+    pub decisions: Dist,
+    /// Winner's score minus the runner-up's.
+    pub margin: Dist,
+    pub lead_changes: Dist,
+    /// Legal actions per decision, averaged over all decisions.
+    pub mean_branching: f64,
+    pub metrics: Vec<Metric>,
+}
+
+impl Summary {
+    pub fn of(spec: &RunSpec, records: &[GameRecord]) -> Summary {
+        let n = spec.bots.len();
+        let finished: Vec<&GameRecord> = records.iter().filter(|r| r.finished).collect();
+        let games = finished.len() as u64;
+        let wins = |seat: usize| {
+            finished
+                .iter()
+                .filter(|r| r.ranks.get(seat) == Some(&0))
+                .count() as u64
+        };
+        let win_by_seat: Vec<Rate> = (0..n).map(|s| Rate::new(wins(s), games)).collect();
+        let mut kinds: Vec<String> = spec.bots.clone();
+        kinds.sort();
+        kinds.dedup();
+        let win_by_bot = kinds
+            .into_iter()
+            .map(|bot| {
+                let seats: Vec<usize> = (0..n).filter(|&s| spec.bots[s] == bot).collect();
+                let k: u64 = seats.iter().map(|&s| wins(s)).sum();
+                BotRate {
+                    win: Rate::new(k, games * seats.len() as u64),
+                    seats: seats.len(),
+                    bot,
+                }
+            })
+            .collect();
+        let ties = finished
+            .iter()
+            .filter(|r| r.ranks.iter().filter(|&&x| x == 0).count() > 1)
+            .count() as u64;
+        let margin: Vec<i64> = finished
+            .iter()
+            .map(|r| {
+                let mut s: Vec<i64> = r.scores.iter().map(|&x| x as i64).collect();
+                s.sort_unstable_by(|a, b| b.cmp(a));
+                s.first().copied().unwrap_or(0) - s.get(1).copied().unwrap_or(0)
+            })
+            .collect();
+        let mut totals: BTreeMap<&str, i64> = BTreeMap::new();
+        for r in &finished {
+            for (k, v) in &r.metrics.0 {
+                *totals.entry(k.as_str()).or_insert(0) += v;
+            }
+        }
+        let decisions_sum: u64 = finished.iter().map(|r| r.decisions).sum();
+        let branching_sum: u64 = finished.iter().map(|r| r.branching_sum).sum();
+        Summary {
+            game: spec.game.clone(),
+            games,
+            unfinished: records.len() as u64 - games,
+            bots: spec.bots.clone(),
+            first_player_advantage: win_by_seat.first().map(|r| r.rate).unwrap_or(0.0)
+                - 1.0 / n.max(1) as f64,
+            win_by_seat,
+            win_by_bot,
+            ties: Rate::new(ties, games),
+            rounds: Dist::of(&finished.iter().map(|r| r.rounds as i64).collect::<Vec<_>>()),
+            decisions: Dist::of(
+                &finished
+                    .iter()
+                    .map(|r| r.decisions as i64)
+                    .collect::<Vec<_>>(),
+            ),
+            margin: Dist::of(&margin),
+            lead_changes: Dist::of(
+                &finished
+                    .iter()
+                    .map(|r| r.lead_changes as i64)
+                    .collect::<Vec<_>>(),
+            ),
+            mean_branching: if decisions_sum == 0 {
+                0.0
+            } else {
+                branching_sum as f64 / decisions_sum as f64
+            },
+            metrics: totals
+                .into_iter()
+                .map(|(name, total)| Metric {
+                    name: name.to_string(),
+                    total,
+                    per_game: if games == 0 {
+                        0.0
+                    } else {
+                        total as f64 / games as f64
+                    },
+                })
+                .collect(),
+        }
+    }
+
+    pub fn metric(&self, name: &str) -> Option<&Metric> {
+        self.metrics.iter().find(|m| m.name == name)
+    }
+
+    /// The summary as a terminal table.
+    pub fn text(&self) -> String {
+        let pct = |r: &Rate| {
+            format!(
+                "{:5.1}% [{:4.1}–{:4.1}]",
+                100.0 * r.rate,
+                100.0 * r.lo,
+                100.0 * r.hi
+            )
+        };
+        let mut t = format!(
+            "{}: {} games{}\n",
+            self.game,
+            self.games,
+            if self.unfinished > 0 {
+                format!(" ({} unfinished, left out)", self.unfinished)
+            } else {
+                String::new()
+            }
+        );
+        t += "Win rate by seat (95% Wilson interval):\n";
+        for (i, r) in self.win_by_seat.iter().enumerate() {
+            t += &format!("  P{} {:<8} {}\n", i + 1, self.bots[i], pct(r));
+        }
+        t += "Win rate by bot:\n";
+        for b in &self.win_by_bot {
+            t += &format!("  {:<11} {} over {} seat(s)\n", b.bot, pct(&b.win), b.seats);
+        }
+        t += &format!(
+            "First-player advantage: {:+.1} points · shared wins: {}\n",
+            100.0 * self.first_player_advantage,
+            pct(&self.ties)
+        );
+        let d = |x: &Dist| format!("mean {:.1}, sd {:.1}, {}–{}", x.mean, x.sd, x.min, x.max);
+        t += &format!("Rounds: {}\n", d(&self.rounds));
+        t += &format!(
+            "Decisions: {} · mean branching {:.1}\n",
+            d(&self.decisions),
+            self.mean_branching
+        );
+        t += &format!("Winning margin: {}\n", d(&self.margin));
+        t += &format!("Lead changes: {}\n", d(&self.lead_changes));
+        if !self.metrics.is_empty() {
+            t += "Metrics (per game):\n";
+            for m in &self.metrics {
+                t += &format!("  {:<34} {:>10.2}\n", m.name, m.per_game);
+            }
+        }
+        t
+    }
+}

@@ -1,0 +1,278 @@
+//! The playtest lab end to end: deterministic whatever the thread count, shards that merge into
+//! exactly the unsharded run, sweeps, compare, and a report a browser can render offline.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::fs;
+use std::path::PathBuf;
+
+fn silk() -> Command {
+    Command::cargo_bin("silk").expect("the silk binary is built")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("silk-lab-test-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn json_summary(args: &[&str]) -> serde_json::Value {
+    let out = silk()
+        .arg("--json")
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).expect("--json prints one JSON document")
+}
+
+const RUN: [&str; 8] = [
+    "silk-road",
+    "--games",
+    "40",
+    "--bots",
+    "greedy,greedy,random",
+    "--seed",
+    "9",
+    "--players=3",
+];
+
+#[test]
+fn same_results_whatever_the_thread_count() {
+    let one = json_summary(&[&["simulate"][..], &RUN, &["--threads", "1"]].concat());
+    let two = json_summary(&[&["simulate"][..], &RUN, &["--threads", "2"]].concat());
+    assert_eq!(one, two);
+    assert_eq!(one["games"], 40);
+    // Win rates come with Wilson intervals around them.
+    let seat = &one["win_by_seat"][0];
+    assert!(seat["lo"].as_f64().unwrap() <= seat["rate"].as_f64().unwrap());
+    assert!(seat["rate"].as_f64().unwrap() <= seat["hi"].as_f64().unwrap());
+    // Silk Road reports its own metrics.
+    let names: Vec<&str> = one["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    assert!(
+        names.contains(&"auction.count") && names.contains(&"goods.sold"),
+        "{names:?}"
+    );
+}
+
+#[test]
+fn four_shards_merged_equal_one_run() {
+    let dir = temp_dir("shards");
+    let whole = dir.join("whole");
+    silk()
+        .args([&["simulate"][..], &RUN].concat())
+        .arg("--out")
+        .arg(&whole)
+        .assert()
+        .success();
+    let mut shard_dirs = Vec::new();
+    for k in 1..=4 {
+        let d = dir.join(format!("shard{k}"));
+        silk()
+            .args([&["simulate"][..], &RUN, &["--shard", &format!("{k}/4")]].concat())
+            .arg("--out")
+            .arg(&d)
+            .assert()
+            .success();
+        shard_dirs.push(d);
+    }
+    let merged = dir.join("merged");
+    silk()
+        .args(["lab", "merge"])
+        .args(&shard_dirs)
+        .arg("--out")
+        .arg(&merged)
+        .assert()
+        .success();
+    assert_eq!(
+        fs::read_to_string(whole.join("games.jsonl")).unwrap(),
+        fs::read_to_string(merged.join("games.jsonl")).unwrap()
+    );
+    assert_eq!(
+        fs::read_to_string(whole.join("summary.json")).unwrap(),
+        fs::read_to_string(merged.join("summary.json")).unwrap()
+    );
+    // A missing shard is refused, not silently summarised.
+    silk()
+        .args(["lab", "merge"])
+        .args(&shard_dirs[..3])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("missing"));
+}
+
+#[test]
+fn sweep_runs_each_value_side_by_side() {
+    let out = json_summary(&[
+        "sweep",
+        "silk-road",
+        "--param",
+        "keep_needs_funds",
+        "--values",
+        "true",
+        "false",
+        "--games",
+        "12",
+        "--bots",
+        "greedy",
+        "--players",
+        "4",
+    ]);
+    let rows = out.as_array().unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["values"], "params.keep_needs_funds=true");
+    assert_eq!(rows[1]["values"], "params.keep_needs_funds=false");
+    silk()
+        .args([
+            "sweep",
+            "silk-road",
+            "--param",
+            "keep_needs_fund",
+            "--values",
+            "true",
+            "--games",
+            "2",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no such parameter"));
+}
+
+#[test]
+fn two_parameter_sweep_is_a_grid() {
+    let out = json_summary(&[
+        "sweep",
+        "silk-road",
+        "--param",
+        "min_bid",
+        "--values",
+        "1",
+        "2",
+        "--param",
+        "majority_bonus",
+        "--values",
+        "0",
+        "2",
+        "4",
+        "--games",
+        "4",
+        "--bots",
+        "random",
+        "--players",
+        "3",
+    ]);
+    assert_eq!(out.as_array().unwrap().len(), 6);
+}
+
+#[test]
+fn compare_puts_the_shared_mechanics_side_by_side() {
+    silk()
+        .args(["compare", "--games", "20"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("winning bid / winner's wealth")
+                .and(predicate::str::contains("silk-road"))
+                .and(predicate::str::contains("first-player advantage")),
+        );
+}
+
+#[test]
+fn bad_shard_and_bot_lists_are_refused() {
+    silk()
+        .args(["simulate", "silk-road", "--games", "4", "--shard", "5/4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("expected K/N"));
+    silk()
+        .args([
+            "simulate",
+            "silk-road",
+            "--games",
+            "4",
+            "--players",
+            "4",
+            "--bots",
+            "greedy,random",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("2 bots named for 4 seats"));
+}
+
+/// The HTML report is self-contained and renders in a real browser with its charts.
+#[test]
+fn html_report_renders_in_headless_chromium() {
+    let dir = temp_dir("html");
+    let html = dir.join("report.html");
+    silk()
+        .args([&["simulate"][..], &RUN].concat())
+        .arg("--html")
+        .arg(&html)
+        .assert()
+        .success();
+    let text = fs::read_to_string(&html).unwrap();
+    assert!(
+        !text.contains("http://") && !text.contains("https://"),
+        "the report must work offline"
+    );
+    assert!(!text.contains("<script"), "no scripts needed");
+    let chromium = ["chromium", "chromium-browser", "google-chrome"]
+        .into_iter()
+        .find(|b| {
+            std::process::Command::new(b)
+                .arg("--version")
+                .output()
+                .is_ok_and(|o| o.status.success())
+        });
+    let Some(browser) = chromium else {
+        // CI installs Chromium (.ci/run), so there the check always runs.
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "Chromium is required in CI"
+        );
+        eprintln!("skipping the browser check: no Chromium on this machine");
+        return;
+    };
+    let profile = dir.join("profile");
+    let out = std::process::Command::new(browser)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg("--dump-dom")
+        .arg(format!("file://{}", html.display()))
+        .output()
+        .expect("chromium runs");
+    let dom = String::from_utf8_lossy(&out.stdout);
+    for chart in [
+        "win-rate-seat",
+        "win-rate-bot",
+        "length",
+        "rounds",
+        "margin",
+    ] {
+        assert!(
+            dom.contains(&format!("data-chart=\"{chart}\"")),
+            "chart {chart} missing from the rendered page"
+        );
+    }
+    assert!(
+        dom.matches("<rect class=\"bar\"").count() >= 6,
+        "bars were rendered"
+    );
+}
