@@ -2,6 +2,10 @@
 //!
 //! - [`RandomBot`]: uniform among legal actions (the baseline of every statistic).
 //! - [`GreedyBot`]: delegates to the game's own [`Heuristic`] policy.
+//! - [`MctsBot`]: information-set Monte Carlo tree search over determinized states.
+
+pub mod mcts;
+pub use mcts::{MctsBot, MctsConfig};
 
 use silk_core::{Game, Player, Seat, SilkRng};
 
@@ -43,16 +47,87 @@ impl<G: Heuristic> Player<G> for GreedyBot {
 pub enum BotKind {
     Random,
     Greedy,
+    /// ISMCTS with this many iterations per decision.
+    Mcts(u32),
 }
 
 impl BotKind {
-    pub const NAMES: &'static [&'static str] = &["random", "greedy"];
+    pub const NAMES: &'static [&'static str] =
+        &["random", "greedy", "mcts (or mctsN: N iterations)"];
 
     pub fn parse(name: &str) -> Option<BotKind> {
-        match name.trim().to_ascii_lowercase().as_str() {
+        let n = name.trim().to_ascii_lowercase();
+        match n.as_str() {
             "random" => Some(BotKind::Random),
             "greedy" | "heuristic" => Some(BotKind::Greedy),
-            _ => None,
+            "mcts" | "ismcts" => Some(BotKind::Mcts(MctsConfig::default().iterations)),
+            _ => n
+                .strip_prefix("mcts")
+                .and_then(|k| k.parse().ok())
+                .filter(|&k| k > 0)
+                .map(BotKind::Mcts),
         }
+    }
+
+    /// The generic bots every game has (greedy needs the game's [`Heuristic`]).
+    pub fn generic<G: Game>(self, seed: u64) -> Option<Box<dyn Player<G>>> {
+        match self {
+            BotKind::Random => Some(Box::new(RandomBot::new(seed))),
+            BotKind::Mcts(iterations) => Some(Box::new(MctsBot::new(
+                seed,
+                MctsConfig {
+                    iterations,
+                    ..MctsConfig::default()
+                },
+            ))),
+            BotKind::Greedy => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use silk_core::goofspiel::{GoofConfig, Goofspiel};
+    use silk_core::play;
+
+    #[test]
+    fn bot_names_parse() {
+        assert_eq!(BotKind::parse("Greedy"), Some(BotKind::Greedy));
+        assert_eq!(BotKind::parse("mcts"), Some(BotKind::Mcts(300)));
+        assert_eq!(BotKind::parse("mcts50"), Some(BotKind::Mcts(50)));
+        assert_eq!(BotKind::parse("mcts0"), None);
+        assert_eq!(BotKind::parse("alphazero"), None);
+    }
+
+    /// ISMCTS must beat random play clearly at Goofspiel (sealed bids, hidden deck order).
+    #[test]
+    fn mcts_beats_random_at_goofspiel() {
+        let config = GoofConfig {
+            players: 2,
+            cards: 6,
+        };
+        let mut wins = 0;
+        let games = 30;
+        for g in 0..games {
+            let mut mcts = MctsBot::new(
+                g,
+                MctsConfig {
+                    iterations: 200,
+                    ..MctsConfig::default()
+                },
+            );
+            let mut random = RandomBot::new(1000 + g);
+            let mut players: [&mut dyn Player<Goofspiel>; 2] = [&mut mcts, &mut random];
+            let played = play::<Goofspiel>(&config, g, &mut players, 1000).unwrap();
+            let o = played.outcome.unwrap();
+            if o.ranks[0] == 0 && o.ranks[1] == 1 {
+                wins += 1;
+            }
+        }
+        assert!(
+            wins >= 20,
+            "ISMCTS won only {wins} of {games} against random"
+        );
     }
 }

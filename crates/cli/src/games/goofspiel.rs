@@ -1,6 +1,6 @@
 //! Goofspiel: silk-core's reference game, playable for trying the CLI.
 
-use super::{random_only, read_json, CliGame, DataFiles};
+use super::{generic_only, read_json, CliGame, DataFiles};
 use crate::error::CliResult;
 use silk_bots::BotKind;
 use silk_core::goofspiel::{GoofConfig, Goofspiel};
@@ -27,7 +27,7 @@ impl CliGame for Goofspiel {
     }
 
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
-        random_only::<Self>(kind, seed)
+        generic_only::<Self>(kind, seed)
     }
 
     fn rules_text(config: &GoofConfig) -> String {

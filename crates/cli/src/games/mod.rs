@@ -54,13 +54,9 @@ fn strip_position(msg: &str) -> &str {
     msg.rfind(" at line ").map(|i| &msg[..i]).unwrap_or(msg)
 }
 
-/// Bots of this game other than random report `greedy` as unsupported unless implemented.
-pub fn random_only<G: Game>(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<G>>> {
-    match kind {
-        BotKind::Random => Ok(Box::new(silk_bots::RandomBot::new(seed))),
-        other => Err(CliError::input(format!(
-            "{} has no {other:?} bot; use random",
-            G::NAME
-        ))),
-    }
+/// The generic bots (random, mcts) for a game without a heuristic of its own.
+pub fn generic_only<G: Game>(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<G>>> {
+    kind.generic::<G>(seed).ok_or_else(|| {
+        CliError::input(format!("{} has no greedy bot; use random or mcts", G::NAME))
+    })
 }

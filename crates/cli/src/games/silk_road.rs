@@ -2,7 +2,7 @@
 
 use super::{read_json, CliGame, DataFiles};
 use crate::error::{CliError, CliResult};
-use silk_bots::{BotKind, GreedyBot, RandomBot};
+use silk_bots::{BotKind, GreedyBot};
 use silk_core::Player;
 use silk_road::data::{parse_json, Colour, Rules, TieRule};
 use silk_road::{SilkRoad, SilkRoadConfig};
@@ -53,8 +53,8 @@ impl CliGame for SilkRoad {
 
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
         Ok(match kind {
-            BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Greedy => Box::new(GreedyBot::new(seed)),
+            other => super::generic_only::<Self>(other, seed)?,
         })
     }
 
