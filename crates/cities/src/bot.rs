@@ -1,0 +1,370 @@
+//! The heuristic ("greedy") bot: scores each legal action and plays the best, ties at random.
+//! It reads only what its seat may know (open boards, its own development cards).
+//!
+//! Policy:
+//! - **Claim / rise**: prefer regions with cheap routes to China and Byzantium (silk pays
+//!   most), and a food region; it lets its city fall only for a treasury of 10+ coins more than
+//!   its Golden Age would be worth keeping.
+//! - **Economy**: trade first — buy silk when Byzantium would pay at least 3 more than the
+//!   price and both routes, sell silk and surplus food or metal when the sale beats the route;
+//!   then build an affordable improvement (Granary, Workshop, Walls first), grow while food
+//!   allows, gather its region's specialty; keep at least 2 Merchants and 2 Soldiers by
+//!   reassigning Laborers beyond 2. It never spends below a reserve of 2 coins on building.
+//! - **Fights**: attacks only a city it can beat outright (army > all the defender's untapped
+//!   Soldiers plus Walls) with a route it can afford; defends with everything when that stops
+//!   the attacker or wins, otherwise commits nothing; plays its combat cards.
+//! - **Auctions**: bids 1 Soldier against barbarians when it has 3 or more Soldiers; bids for
+//!   priority up to 2 coins; buys collapse lots below their Golden Age value, keeping 3 coins.
+//! - **Tolls and offers** (gap 23, 30): demands exactly the region's cost, pays a toll up to 2
+//!   over it; never offers to players, accepts food or metal offers at 3 or less when short.
+
+use crate::action::Action;
+use crate::data::{DevEffect, ImprovementEffect, Resource};
+use crate::engine::{check, gather_yield, golden_age, growth_cost, plan, travel};
+use crate::state::{Item, MoveKind, Phase, Res, Role, State};
+use crate::Cities;
+use silk_bots::Heuristic;
+use silk_core::{Seat, SilkRng};
+use silk_trade::route::{Goal, TargetCost};
+
+impl Heuristic for Cities {
+    fn heuristic_choose(s: &State, seat: Seat, legal: &[Action], rng: &mut SilkRng) -> Action {
+        let mut best = f32::NEG_INFINITY;
+        let mut choice = legal[0];
+        let mut ties = 0u32;
+        for &a in legal {
+            let v = value(s, seat, a);
+            if v > best + 1e-4 {
+                best = v;
+                choice = a;
+                ties = 1;
+            } else if (v - best).abs() <= 1e-4 {
+                ties += 1;
+                if rng.below(ties) == 0 {
+                    choice = a;
+                }
+            }
+        }
+        choice
+    }
+}
+
+/// Route cost from a region to an empire at base costs.
+fn base_route(s: &State, from: u8, empire: u8) -> u32 {
+    s.rules
+        .map
+        .cheapest_path(from, Goal::Empire(empire), TargetCost::Excluded, |r| {
+            s.rules.map.cost(r)
+        })
+        .map_or(99, |(c, _)| c)
+}
+
+fn empire_of(s: &State, sells: bool, res: Resource) -> Option<u8> {
+    (0..s.rules.empires.len() as u8).find(|&e| {
+        let emp = &s.rules.empires[e as usize];
+        let t = if sells { emp.sells } else { emp.buys };
+        matches!(t, Some((r, _)) if r == res)
+    })
+}
+
+fn region_value(s: &State, r: u8) -> f32 {
+    let mut v = 0.0;
+    if let Some(c) = empire_of(s, true, Resource::Silk) {
+        v -= base_route(s, r, c) as f32;
+    }
+    if let Some(b) = empire_of(s, false, Resource::Silk) {
+        v -= base_route(s, r, b) as f32;
+    }
+    if s.rules.is_food_region(r) {
+        v += 1.0;
+    }
+    v + s.treasury[r as usize] as f32
+}
+
+/// Route plus price of a move as the engine would plan it now.
+fn move_cost(s: &State, seat: Seat, kind: MoveKind) -> Option<u32> {
+    let mv = plan(s, seat, kind, 0)?;
+    let mut total = 0;
+    for k in 1..mv.len as usize {
+        let r = mv.path[k];
+        let last = k + 1 == mv.len as usize;
+        let target_region = match kind {
+            MoveKind::Deliver { to, .. } | MoveKind::Attack { target: to, .. } => {
+                Some(s.city(to).region)
+            }
+            _ => None,
+        };
+        if last && target_region == Some(r) {
+            continue;
+        }
+        total += s.stacks.entry_cost(r, travel(s, seat, r));
+    }
+    Some(total)
+}
+
+/// Best Byzantium price for one more silk card now.
+fn silk_sale_price(s: &State, fine: bool) -> Option<u32> {
+    let b = empire_of(s, false, Resource::Silk)?;
+    let track = &s.buy[b as usize];
+    let card = if fine {
+        silk_trade::TrackCard::double(crate::state::FINE)
+    } else {
+        silk_trade::TrackCard::single(crate::state::STANDARD)
+    };
+    let slot = track.lowest_empty_for(card)?;
+    let p = track.prices();
+    Some(if fine {
+        p[slot] as u32 + p.get(slot + 1).copied().unwrap_or(0) as u32
+    } else {
+        p[slot] as u32
+    })
+}
+
+fn value(s: &State, seat: Seat, a: Action) -> f32 {
+    let c = s.city(seat);
+    let coins = c.coins as f32;
+    match (s.phase, a) {
+        (_, Action::Claim(r)) => region_value(s, r),
+        (Phase::Barbarians { .. }, Action::Bid(k)) => {
+            if c.all_soldiers() >= 3 && k == 1 {
+                1.0
+            } else {
+                -(k as f32)
+            }
+        }
+        (Phase::Priority { .. }, Action::Bid(k)) => 2.5 - k as f32,
+        (Phase::LotAuction { item, .. }, Action::Bid(k)) => {
+            let worth = item_value(s, item);
+            if coins - (k as f32) < 3.0 {
+                -1.0
+            } else {
+                worth - k as f32
+            }
+        }
+        (_, Action::Pass) => 0.0,
+        (_, Action::EndTurn) => 0.0,
+        (_, Action::Assign { from, to }) => {
+            let spare_laborers = c.laborers[0] + c.laborers[1] > 2;
+            match (from, to) {
+                (Role::Laborer, Role::Merchant)
+                    if spare_laborers && c.merchants[0] + c.merchants[1] < 2 && coins >= 4.0 =>
+                {
+                    2.0
+                }
+                (Role::Laborer, Role::Soldier) if spare_laborers && c.all_soldiers() < 2 => 1.5,
+                _ => -5.0,
+            }
+        }
+        (_, Action::Gather(res)) => {
+            let (amount, _) = gather_yield(s, seat, res);
+            let specialty = if s.rules.is_food_region(c.region) {
+                Res::Food
+            } else {
+                Res::Metal
+            };
+            amount as f32 * if res == specialty { 0.8 } else { 0.5 }
+        }
+        (_, Action::Build(k)) => {
+            let Some(im) = s.rules.improvement(k) else {
+                return -9.0;
+            };
+            if coins - (im.cost.coins as f32) < 2.0 {
+                return -1.0;
+            }
+            let base = match im.effect {
+                ImprovementEffect::GrowthDiscount(_) => 3.0,
+                ImprovementEffect::GatherBonus(_) => 3.0,
+                ImprovementEffect::DefenceBonus(_) => 2.5,
+                ImprovementEffect::RouteDiscount(_) => 2.0,
+                ImprovementEffect::NoTraining => 1.0,
+                ImprovementEffect::FallCoins(_) => 0.5,
+            };
+            base + im.ga as f32 * 0.2
+                - 0.3 * (im.cost.food as f32 + im.cost.metal as f32 + im.cost.coins as f32 * 0.5)
+        }
+        (_, Action::Grow) => 4.0 - growth_cost(s, seat) as f32 * 0.5,
+        (_, Action::Buy { empire, slot }) => {
+            let kind = MoveKind::Buy { empire, slot };
+            let Some(route) = move_cost(s, seat, kind) else {
+                return -9.0;
+            };
+            let Some(en) = s.sell[empire as usize]
+                .iter()
+                .find(|e| e.slot == slot as usize)
+            else {
+                return -9.0;
+            };
+            let price = en.price as f32 + route as f32;
+            match en.card.id {
+                crate::state::STANDARD | crate::state::FINE => {
+                    let fine = en.card.id == crate::state::FINE;
+                    let Some(sale) = silk_sale_price(s, fine) else {
+                        return -3.0;
+                    };
+                    let back = empire_of(s, false, Resource::Silk)
+                        .map_or(99, |b| base_route(s, c.region, b))
+                        as f32;
+                    let profit = sale as f32 - price - back;
+                    // Needs a second Merchant to sell, this round or the next.
+                    if profit >= 3.0 && coins - price >= 1.0 {
+                        profit * 0.6
+                    } else {
+                        -1.0
+                    }
+                }
+                _ => {
+                    let res = if en.card.id == crate::state::FOOD_CARD {
+                        Res::Food
+                    } else {
+                        Res::Metal
+                    };
+                    let need = match res {
+                        Res::Food => (c.food as u32) < growth_cost(s, seat),
+                        _ => c.metal < 1 && c.all_soldiers() < 2,
+                    };
+                    if need && price <= 3.0 && coins - price >= 3.0 {
+                        1.0
+                    } else {
+                        -2.0
+                    }
+                }
+            }
+        }
+        (_, Action::Sell { empire, res }) => {
+            let kind = MoveKind::Sell { empire, res };
+            let Some(route) = move_cost(s, seat, kind) else {
+                return -9.0;
+            };
+            let track = &s.buy[empire as usize];
+            let card = match res {
+                Res::Fine => silk_trade::TrackCard::double(crate::state::FINE),
+                _ => silk_trade::TrackCard::single(0),
+            };
+            let Some(slot) = track.lowest_empty_for(card) else {
+                return -9.0;
+            };
+            let p = track.prices();
+            let price = if res == Res::Fine {
+                p[slot] as u32 + p.get(slot + 1).copied().unwrap_or(0) as u32
+            } else {
+                p[slot] as u32
+            };
+            let keep = match res {
+                Res::Food => growth_cost(s, seat) + 1,
+                Res::Metal => 1,
+                _ => 0,
+            };
+            if (c.has(res) as u32) <= keep && matches!(res, Res::Food | Res::Metal) {
+                return -1.0;
+            }
+            let net = price as f32 - route as f32;
+            if net >= 2.0 {
+                net * 0.7
+            } else {
+                -1.0
+            }
+        }
+        (_, Action::Offer { .. }) => -3.0,
+        (_, Action::Accept) => match s.phase {
+            Phase::Offer { mv } => match mv.kind {
+                MoveKind::Deliver { res, price, .. } => {
+                    let short = match res {
+                        Res::Food => (c.food as u32) < growth_cost(s, seat),
+                        Res::Metal => c.metal == 0,
+                        _ => false,
+                    };
+                    if short && price <= 3 && coins - price as f32 >= 3.0 {
+                        1.0
+                    } else {
+                        -1.0
+                    }
+                }
+                _ => -1.0,
+            },
+            _ => -1.0,
+        },
+        (_, Action::Refuse) => 0.0,
+        (Phase::Toll { mv, at }, Action::Demand(k)) => -((k - mv.tolls[at as usize]) as f32),
+        (Phase::TollAnswer { mv, at, demand }, Action::PayToll) => {
+            let min = travel(s, mv.mover, mv.path[at as usize]) as f32;
+            if demand as f32 <= min + 2.0 {
+                1.0
+            } else {
+                -1.0
+            }
+        }
+        (_, Action::RefuseToll) => 0.0,
+        (_, Action::Attack { target, army }) => {
+            let d = s.city(target);
+            let walls = s
+                .rules
+                .config
+                .improvements
+                .iter()
+                .enumerate()
+                .filter(|(k, _)| d.has_improvement(*k as u8))
+                .map(|(_, im)| match im.effect {
+                    ImprovementEffect::DefenceBonus(x) => x as u32,
+                    _ => 0,
+                })
+                .sum::<u32>();
+            let defence = d.soldiers[0] as u32 + d.recruits[0] as u32 + walls + 1;
+            if (army as u32) <= defence || army < c.soldiers[0] {
+                return -5.0;
+            }
+            let Some(route) = move_cost(s, seat, MoveKind::Attack { target, army }) else {
+                return -9.0;
+            };
+            let plunder = d.coins as f32 * s.rules.config.params.plunder_frac as f32;
+            3.0 + plunder - route as f32 - 0.5 * army as f32
+        }
+        (Phase::Defend { mv, atk, def }, Action::Defend(k)) => {
+            let army = match mv.kind {
+                MoveKind::Attack { army, .. } => army as u32,
+                _ => 0,
+            };
+            let most = (c.soldiers[0] + c.recruits[0]) as u32;
+            let stops = most > atk as u32 || most + def as u32 >= army;
+            if stops {
+                k as f32
+            } else {
+                -(k as f32)
+            }
+        }
+        (_, Action::Play(t)) => match s.rules.dev(t).map(|d| d.effect) {
+            Some(DevEffect::AttackBonus(_)) | Some(DevEffect::DefenceBonus(_)) => 2.0,
+            Some(DevEffect::GatherBonus(_)) if c.laborers[0] > 0 => 0.5,
+            Some(DevEffect::IgnoreTravel(_)) if c.merchants[0] > 0 => 0.3,
+            _ => -1.0,
+        },
+        (_, Action::Keep) => 0.0,
+        (_, Action::Fall(r)) => {
+            let gain = s.treasury[r as usize] as f32 + golden_age(s, seat) as f32 * 0.2;
+            if s.treasury[r as usize] >= 10 {
+                gain - 10.0 - golden_age(s, seat) as f32 * 0.5
+            } else {
+                -10.0
+            }
+        }
+        (_, Action::Lot(item)) => item_value(s, item),
+        (_, Action::PayToll)
+        | (_, Action::Demand(_))
+        | (_, Action::Defend(_))
+        | (_, Action::Bid(_)) => 0.0,
+    }
+}
+
+fn item_value(s: &State, item: Item) -> f32 {
+    match item {
+        Item::Res(Res::Food) | Item::Res(Res::Metal) => 1.0,
+        Item::Res(Res::Silk) => 3.0,
+        Item::Res(Res::Fine) => 6.0,
+        Item::Citizen(_) => 3.0,
+        Item::Improvement(k) => s.rules.improvement(k).map_or(0.0, |i| i.ga as f32),
+    }
+}
+
+/// Whether a bot action passes the engine's own check (used by tests).
+pub fn is_legal(s: &State, seat: Seat, a: Action) -> bool {
+    check(s, seat, a).is_ok()
+}

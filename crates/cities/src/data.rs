@@ -1,0 +1,886 @@
+//! Game data as JSON (map, empires, silk deck, improvements, development cards, parameters)
+//! and its validation into [`Rules`].
+//!
+//! Files are read with `deny_unknown_fields`, then checked for meaning; every error names the
+//! file and the JSON path (`map.json: regions[3].cost: ...`). Every gap the design leaves open
+//! (../shared/rules/cities-of-the-silk-road.md) is a field of [`Params`] with the project default.
+
+use serde::{Deserialize, Serialize};
+use silk_trade::route::{RegionMap, RegionSpec};
+use std::sync::{Mutex, OnceLock};
+
+pub const DEFAULT_MAP_JSON: &str = include_str!("../../../data/cities/map.json");
+pub const DEFAULT_EMPIRES_JSON: &str = include_str!("../../../data/cities/empires.json");
+pub const DEFAULT_SILK_JSON: &str = include_str!("../../../data/cities/silk.json");
+pub const DEFAULT_IMPROVEMENTS_JSON: &str = include_str!("../../../data/cities/improvements.json");
+pub const DEFAULT_DEVELOPMENT_JSON: &str = include_str!("../../../data/cities/development.json");
+pub const DEFAULT_PARAMS_JSON: &str = include_str!("../../../data/cities/params.json");
+
+/// Most regions (state arrays and the `u16` region masks are sized for it).
+pub const MAX_REGIONS: usize = 16;
+/// Great Empires a map may have.
+pub const MAX_EMPIRES: usize = 4;
+/// Slots of every empire track.
+pub const TRACK: usize = 6;
+/// Most silk cards (standard, fine, barbarians) in the deck.
+pub const MAX_SILK: usize = 48;
+/// Strongest barbarian card.
+pub const MAX_BARBARIAN: u8 = 4;
+/// Silk card codes: 0 standard, 1 fine, 1 + strength for a barbarian.
+pub const SILK_CODES: usize = 2 + MAX_BARBARIAN as usize;
+pub const MAX_IMPROVEMENTS: usize = 8;
+pub const MAX_DEV_TYPES: usize = 8;
+pub const MAX_DEV: usize = 64;
+
+/// Why game data is unusable: which file, where in it, what is wrong.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: {at}: {message}")]
+pub struct DataError {
+    pub file: String,
+    pub at: String,
+    pub message: String,
+}
+
+impl DataError {
+    pub fn new(file: &str, at: impl Into<String>, message: impl Into<String>) -> Self {
+        DataError {
+            file: file.into(),
+            at: at.into(),
+            message: message.into(),
+        }
+    }
+}
+
+/// Parses JSON text into `T`, errors naming `file`, line and column.
+pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
+    serde_json::from_str(text).map_err(|e| {
+        let msg = e.to_string();
+        let msg = msg.rfind(" at line ").map(|i| &msg[..i]).unwrap_or(&msg);
+        DataError::new(
+            file,
+            format!("line {}, column {}", e.line(), e.column()),
+            msg,
+        )
+    })
+}
+
+/// A resource card.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, PartialOrd, Ord)]
+#[serde(rename_all = "lowercase")]
+pub enum Resource {
+    Food,
+    Metal,
+    Silk,
+}
+
+/// Whether a region is better at food or metal.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum RegionKind {
+    Food,
+    Metal,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegionData {
+    pub name: String,
+    pub kind: RegionKind,
+    /// Trade (travel) cost.
+    pub cost: u8,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EmpireBorders {
+    pub name: String,
+    pub borders: Vec<String>,
+}
+
+/// The map: regions, borders between regions, the Great Empires each region borders.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MapData {
+    #[serde(default)]
+    pub provenance: String,
+    pub regions: Vec<RegionData>,
+    pub borders: Vec<[String; 2]>,
+    pub empires: Vec<EmpireBorders>,
+    /// Pairs of empires that may not share a bordering region (Persia and India: gap 3).
+    #[serde(default)]
+    pub not_adjacent: Vec<[String; 2]>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TrackData {
+    pub resource: Resource,
+    pub prices: Vec<u16>,
+}
+
+/// A Great Empire's tracks: what it sells (China silk, India food, Persia metal) and buys.
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EmpireData {
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sells: Option<TrackData>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub buys: Option<TrackData>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BarbarianData {
+    pub strength: u8,
+    pub count: u8,
+}
+
+/// The silk deck (gap 5).
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SilkDeckData {
+    pub standard: u8,
+    pub fine: u8,
+    pub barbarians: Vec<BarbarianData>,
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Cost {
+    #[serde(default)]
+    pub food: u8,
+    #[serde(default)]
+    pub metal: u8,
+    #[serde(default)]
+    pub coins: u8,
+}
+
+/// What an improvement does (gap 13).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ImprovementEffect {
+    /// Growth costs this much less food, at least 1.
+    GrowthDiscount(u8),
+    /// Once a round, one gather of the region's specialty yields this much more.
+    GatherBonus(u8),
+    /// This much less on the first region of each route.
+    RouteDiscount(u8),
+    /// New Soldiers skip training.
+    NoTraining,
+    /// This much more strength when defending.
+    DefenceBonus(u8),
+    /// This many more coins when the city falls.
+    FallCoins(u8),
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImprovementData {
+    pub name: String,
+    pub cost: Cost,
+    pub effect: ImprovementEffect,
+    /// Golden Age value in coins.
+    pub ga: u8,
+    #[serde(default)]
+    pub text: String,
+}
+
+/// What a development card does (gap 14). Effect cards are discarded when played.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DevEffect {
+    /// Hidden victory points; never played.
+    Vp(u8),
+    /// Played by an attacker during a fight.
+    AttackBonus(u8),
+    /// Played by a defender during a fight.
+    DefenceBonus(u8),
+    /// Played on your turn: this many coins of travel cost (regions without a city) are
+    /// ignored for the rest of the round.
+    IgnoreTravel(u8),
+    /// Played on your turn: your next gather yields this much more.
+    GatherBonus(u8),
+}
+
+#[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DevCardData {
+    pub name: String,
+    pub count: u8,
+    pub effect: DevEffect,
+    #[serde(default)]
+    pub text: String,
+}
+
+/// Gap 4: how starting regions are claimed.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimRule {
+    /// In reverse turn order, each player claims any unclaimed region.
+    ReverseTurnOrder,
+    /// Regions are dealt at random.
+    Random,
+}
+
+/// Gap 6: an empty silk deck.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Reshuffle {
+    /// Shuffle the discards into a new deck; with none, skip the flip.
+    Discards,
+    /// Never reshuffle: once the deck is out, no more silk comes.
+    Never,
+}
+
+/// Gap 9: price of a fine silk card.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FineRule {
+    /// The sum of the two slots it covers.
+    Sum,
+    /// Twice the price of its front slot.
+    TwiceCurrent,
+}
+
+/// Gap 11: where new cards go on the food and metal sell tracks.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EntryRule {
+    /// China's rule: enter at slot 1 and push the others down.
+    Push,
+    /// Fill the lowest empty slot, no shifting.
+    Fill,
+}
+
+/// Gap 18: the barbarian auction.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BarbAuction {
+    /// Open ascending from the priority player going left; passing takes you out.
+    OpenAscending,
+    /// Once around from the priority player: each bids higher or passes, once.
+    OnceAround,
+}
+
+/// Gap 22: how a route is chosen.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RouteRule {
+    /// The cheapest path for the mover (costs, stacks, penalties, minimum tolls).
+    Cheapest,
+    /// The path entering the fewest regions, then the cheapest.
+    FewestRegions,
+}
+
+/// Gap 23: tolls through another player's City-State.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum TollPolicy {
+    /// The owner may demand more than the region's cost; the mover pays, or reroutes/cancels.
+    Demand,
+    /// The toll is always the region's cost; no decision.
+    Fixed,
+}
+
+/// Ambiguity 7: when "started the round with the most coins" is measured.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PrioritySnapshot {
+    BeforeIncome,
+    Phase2Start,
+}
+
+/// Ambiguity 5: "Remove all Silk cards from Persia and India".
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ClearRule {
+    /// Each Replenish clears the food and metal buy tracks (read as "all sold cards").
+    SoldCards,
+    /// The literal text: remove silk cards only (never any), so the tracks fill up.
+    SilkOnly,
+}
+
+/// Every gap of the design as a named parameter, with the project's default.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Params {
+    /// Gap 1: the default table size (a config's own `players` is the count in force).
+    pub players: usize,
+    pub target_vp: u8,
+    pub claim_rule: ClaimRule,
+    pub reshuffle: Reshuffle,
+    /// Gap 8: close the gaps on China's track after a purchase.
+    pub compact_on_buy: bool,
+    pub fine_rule: FineRule,
+    /// Gap 11: food and metal sell tracks are refilled to this many cards.
+    pub refill_target: u8,
+    pub entry_rule: EntryRule,
+    /// Gap 16: share of the defender's coins a winning attacker takes (rounded down).
+    pub plunder_frac: f64,
+    /// Gap 16: a beaten attacker pays its reserve (the target's travel cost) to the defender.
+    pub reserve_to_defender: bool,
+    pub barb_auction: BarbAuction,
+    /// Gap 20: changing role taps the citizen.
+    pub assign_taps: bool,
+    /// Gap 21: most citizens per city (0 = no cap).
+    pub pop_cap: u8,
+    pub route_rule: RouteRule,
+    pub toll_policy: TollPolicy,
+    /// Gap 26: a new city left without citizens gains 1 Laborer.
+    pub empty_city_laborer: bool,
+    /// Gap 32: the game stops after this round; highest VP, then coins, wins.
+    pub max_rounds: u16,
+    /// Gap 33: a Golden Age also gives 1 development card.
+    pub ga_dev_card: bool,
+    /// Gap 31: most cards of each resource a city may hold (0 = no limit); gains beyond are lost.
+    pub store_cap: u8,
+    pub priority_snapshot: PrioritySnapshot,
+    /// Phase 1: cards removed from each silk buy track (Byzantium) per Replenish.
+    pub byzantium_removal: u8,
+    pub india_persia_clear: ClearRule,
+}
+
+impl Default for Params {
+    fn default() -> Self {
+        Params {
+            players: 4,
+            target_vp: 7,
+            claim_rule: ClaimRule::ReverseTurnOrder,
+            reshuffle: Reshuffle::Discards,
+            compact_on_buy: false,
+            fine_rule: FineRule::Sum,
+            refill_target: 3,
+            entry_rule: EntryRule::Push,
+            plunder_frac: 0.5,
+            reserve_to_defender: true,
+            barb_auction: BarbAuction::OpenAscending,
+            assign_taps: false,
+            pop_cap: 0,
+            route_rule: RouteRule::Cheapest,
+            toll_policy: TollPolicy::Demand,
+            empty_city_laborer: true,
+            max_rounds: 40,
+            ga_dev_card: false,
+            store_cap: 0,
+            priority_snapshot: PrioritySnapshot::BeforeIncome,
+            byzantium_removal: 1,
+            india_persia_clear: ClearRule::SoldCards,
+        }
+    }
+}
+
+/// A game's configuration: player count, the data files, the parameters.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CitiesConfig {
+    pub players: usize,
+    #[serde(default = "default_map")]
+    pub map: MapData,
+    #[serde(default = "default_empires")]
+    pub empires: Vec<EmpireData>,
+    #[serde(default = "default_silk")]
+    pub silk: SilkDeckData,
+    #[serde(default = "default_improvements")]
+    pub improvements: Vec<ImprovementData>,
+    #[serde(default = "default_development")]
+    pub development: Vec<DevCardData>,
+    #[serde(default = "default_params")]
+    pub params: Params,
+}
+
+// The bundled files are checked by the crate's tests; a broken one is a build defect.
+fn default_map() -> MapData {
+    parse_json(DEFAULT_MAP_JSON, "map.json").expect("the bundled map parses")
+}
+fn default_empires() -> Vec<EmpireData> {
+    parse_json(DEFAULT_EMPIRES_JSON, "empires.json").expect("the bundled empires parse")
+}
+fn default_silk() -> SilkDeckData {
+    parse_json(DEFAULT_SILK_JSON, "silk.json").expect("the bundled silk deck parses")
+}
+fn default_improvements() -> Vec<ImprovementData> {
+    parse_json(DEFAULT_IMPROVEMENTS_JSON, "improvements.json")
+        .expect("the bundled improvements parse")
+}
+fn default_development() -> Vec<DevCardData> {
+    parse_json(DEFAULT_DEVELOPMENT_JSON, "development.json")
+        .expect("the bundled development cards parse")
+}
+pub fn default_params() -> Params {
+    parse_json(DEFAULT_PARAMS_JSON, "params.json").expect("the bundled params parse")
+}
+
+impl CitiesConfig {
+    /// The bundled data with default parameters.
+    pub fn new(players: usize) -> Self {
+        CitiesConfig {
+            players,
+            map: default_map(),
+            empires: default_empires(),
+            silk: default_silk(),
+            improvements: default_improvements(),
+            development: default_development(),
+            params: default_params(),
+        }
+    }
+}
+
+/// A Great Empire's compiled tracks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EmpireRules {
+    pub name: String,
+    pub sells: Option<(Resource, [u16; TRACK])>,
+    pub buys: Option<(Resource, [u16; TRACK])>,
+}
+
+/// The file names errors are reported under.
+#[derive(Clone, Copy, Debug)]
+pub struct FileNames<'a> {
+    pub map: &'a str,
+    pub empires: &'a str,
+    pub silk: &'a str,
+    pub improvements: &'a str,
+    pub development: &'a str,
+    pub params: &'a str,
+}
+
+impl Default for FileNames<'_> {
+    fn default() -> Self {
+        FileNames {
+            map: "map.json",
+            empires: "empires.json",
+            silk: "silk.json",
+            improvements: "improvements.json",
+            development: "development.json",
+            params: "params.json",
+        }
+    }
+}
+
+/// A configuration checked and compiled for play, shared by every state of a game.
+#[derive(Debug)]
+pub struct Rules {
+    pub config: CitiesConfig,
+    pub players: usize,
+    pub map: RegionMap,
+    /// Bit `r` set: region `r` is a food region.
+    pub food_regions: u16,
+    pub empires: Vec<EmpireRules>,
+    /// The empire whose sell track the silk deck feeds (China).
+    pub silk_seller: u8,
+    /// The whole silk deck as card codes.
+    pub silk_deck: Vec<u8>,
+    /// Development card types' indices, repeated by count.
+    pub dev_deck: Vec<u8>,
+}
+
+impl Rules {
+    pub fn compile(config: &CitiesConfig) -> Result<Rules, DataError> {
+        Self::compile_named(config, FileNames::default())
+    }
+
+    /// As [`Rules::compile`], naming the files as the caller loaded them.
+    pub fn compile_named(config: &CitiesConfig, f: FileNames) -> Result<Rules, DataError> {
+        let p = &config.params;
+        if !(2..=6).contains(&config.players) {
+            return Err(DataError::new(
+                f.params,
+                "players",
+                format!("Cities plays 2 to 6 players, not {}", config.players),
+            ));
+        }
+        let perr = |at: &str, m: &str| Err(DataError::new(f.params, at, m));
+        if !(2..=6).contains(&p.players) {
+            return perr("players", "must be 2 to 6");
+        }
+        if p.target_vp == 0 {
+            return perr("target_vp", "must be at least 1");
+        }
+        if p.refill_target as usize > TRACK {
+            return perr("refill_target", "at most 6 (the track's slots)");
+        }
+        if !(0.0..=1.0).contains(&p.plunder_frac) {
+            return perr("plunder_frac", "must be between 0 and 1");
+        }
+        if p.max_rounds == 0 {
+            return perr("max_rounds", "must be at least 1");
+        }
+        if p.byzantium_removal as usize > TRACK {
+            return perr("byzantium_removal", "at most 6");
+        }
+
+        // Map.
+        let m = &config.map;
+        let mf = f.map;
+        if m.regions.len() < config.players + 1 || m.regions.len() > MAX_REGIONS {
+            return Err(DataError::new(
+                mf,
+                "regions",
+                format!(
+                    "needs {} to {MAX_REGIONS} regions for {} players, has {}",
+                    config.players + 1,
+                    config.players,
+                    m.regions.len()
+                ),
+            ));
+        }
+        let mut food_regions = 0u16;
+        for (i, r) in m.regions.iter().enumerate() {
+            if r.cost > 9 {
+                return Err(DataError::new(
+                    mf,
+                    format!("regions[{i}].cost"),
+                    "a trade cost is 0 to 9",
+                ));
+            }
+            if r.name.trim().is_empty() {
+                return Err(DataError::new(
+                    mf,
+                    format!("regions[{i}].name"),
+                    "empty name",
+                ));
+            }
+            if r.kind == RegionKind::Food {
+                food_regions |= 1 << i;
+            }
+        }
+        let specs: Vec<RegionSpec> = m
+            .regions
+            .iter()
+            .map(|r| RegionSpec::new(&r.name, r.cost))
+            .collect();
+        for (i, b) in m.borders.iter().enumerate() {
+            for (k, name) in b.iter().enumerate() {
+                if !m.regions.iter().any(|r| &r.name == name) {
+                    return Err(DataError::new(
+                        mf,
+                        format!("borders[{i}][{k}]"),
+                        format!("unknown region \"{name}\""),
+                    ));
+                }
+            }
+        }
+        for (i, e) in m.empires.iter().enumerate() {
+            for (k, name) in e.borders.iter().enumerate() {
+                if !m.regions.iter().any(|r| &r.name == name) {
+                    return Err(DataError::new(
+                        mf,
+                        format!("empires[{i}].borders[{k}]"),
+                        format!("unknown region \"{name}\""),
+                    ));
+                }
+            }
+            if e.borders.is_empty() {
+                return Err(DataError::new(
+                    mf,
+                    format!("empires[{i}].borders"),
+                    "an empire must border at least one region",
+                ));
+            }
+            if m.empires[..i].iter().any(|o| o.name == e.name) {
+                return Err(DataError::new(
+                    mf,
+                    format!("empires[{i}].name"),
+                    format!("empire \"{}\" is listed twice", e.name),
+                ));
+            }
+        }
+        if m.empires.is_empty() || m.empires.len() > MAX_EMPIRES {
+            return Err(DataError::new(
+                mf,
+                "empires",
+                format!("1 to {MAX_EMPIRES} Great Empires"),
+            ));
+        }
+        let borders: Vec<(String, String)> = m
+            .borders
+            .iter()
+            .map(|[a, b]| (a.clone(), b.clone()))
+            .collect();
+        let map = RegionMap::new(
+            specs,
+            &borders,
+            m.empires
+                .iter()
+                .map(|e| (e.name.clone(), e.borders.clone())),
+        )
+        .map_err(|e| DataError::new(mf, "borders", e.to_string()))?;
+        map.validate()
+            .map_err(|e| DataError::new(mf, "borders", e.to_string()))?;
+        for (i, [a, b]) in m.not_adjacent.iter().enumerate() {
+            let find = |name: &str, k: usize| {
+                map.empire_index(name).ok_or_else(|| {
+                    DataError::new(
+                        mf,
+                        format!("not_adjacent[{i}][{k}]"),
+                        format!("unknown empire \"{name}\""),
+                    )
+                })
+            };
+            let (x, y) = (find(a, 0)?, find(b, 1)?);
+            let shared = map.empire_borders(x) & map.empire_borders(y);
+            if shared != 0 {
+                let r = shared.trailing_zeros() as u8;
+                return Err(DataError::new(
+                    mf,
+                    format!("not_adjacent[{i}]"),
+                    format!(
+                        "{a} and {b} must not be adjacent, but both border {}",
+                        map.name(r).unwrap_or("?")
+                    ),
+                ));
+            }
+        }
+
+        // Empires' tracks.
+        let ef = f.empires;
+        let mut empires = Vec::new();
+        for (i, e) in m.empires.iter().enumerate() {
+            let data = config.empires.iter().position(|d| d.name == e.name);
+            let Some(d) = data.map(|k| &config.empires[k]) else {
+                return Err(DataError::new(
+                    ef,
+                    "",
+                    format!("no tracks for the empire \"{}\" of the map", e.name),
+                ));
+            };
+            let k = data.unwrap_or(i);
+            let track = |t: &Option<TrackData>, side: &str| -> Result<_, DataError> {
+                match t {
+                    None => Ok(None),
+                    Some(t) => {
+                        let prices: [u16; TRACK] =
+                            t.prices.as_slice().try_into().map_err(|_| {
+                                DataError::new(
+                                    ef,
+                                    format!("[{k}].{side}.prices"),
+                                    format!("a track has {TRACK} prices, not {}", t.prices.len()),
+                                )
+                            })?;
+                        if prices.iter().any(|&x| x > 200) {
+                            return Err(DataError::new(
+                                ef,
+                                format!("[{k}].{side}.prices"),
+                                "prices are at most 200",
+                            ));
+                        }
+                        Ok(Some((t.resource, prices)))
+                    }
+                }
+            };
+            let sells = track(&d.sells, "sells")?;
+            let buys = track(&d.buys, "buys")?;
+            empires.push(EmpireRules {
+                name: e.name.clone(),
+                sells,
+                buys,
+            });
+        }
+        for (k, d) in config.empires.iter().enumerate() {
+            if map.empire_index(&d.name).is_none() {
+                return Err(DataError::new(
+                    ef,
+                    format!("[{k}].name"),
+                    format!("\"{}\" is not an empire of the map", d.name),
+                ));
+            }
+        }
+        let silk_sellers: Vec<u8> = (0..empires.len() as u8)
+            .filter(|&e| matches!(empires[e as usize].sells, Some((Resource::Silk, _))))
+            .collect();
+        let silk_seller = match silk_sellers.as_slice() {
+            [one] => *one,
+            _ => {
+                return Err(DataError::new(
+                    ef,
+                    "",
+                    "exactly one empire must sell silk (the silk deck feeds its track)",
+                ))
+            }
+        };
+
+        // Silk deck.
+        let sf = f.silk;
+        let mut silk_deck = Vec::new();
+        silk_deck.extend(std::iter::repeat_n(0u8, config.silk.standard as usize));
+        silk_deck.extend(std::iter::repeat_n(1u8, config.silk.fine as usize));
+        for (i, b) in config.silk.barbarians.iter().enumerate() {
+            if !(1..=MAX_BARBARIAN).contains(&b.strength) {
+                return Err(DataError::new(
+                    sf,
+                    format!("barbarians[{i}].strength"),
+                    format!("strength is 1 to {MAX_BARBARIAN}"),
+                ));
+            }
+            silk_deck.extend(std::iter::repeat_n(1 + b.strength, b.count as usize));
+        }
+        if silk_deck.is_empty() || silk_deck.len() > MAX_SILK {
+            return Err(DataError::new(
+                sf,
+                "",
+                format!(
+                    "the deck holds 1 to {MAX_SILK} cards, not {}",
+                    silk_deck.len()
+                ),
+            ));
+        }
+
+        // Improvements.
+        let imf = f.improvements;
+        if config.improvements.len() > MAX_IMPROVEMENTS {
+            return Err(DataError::new(
+                imf,
+                "",
+                format!("at most {MAX_IMPROVEMENTS} improvements"),
+            ));
+        }
+        for (i, im) in config.improvements.iter().enumerate() {
+            let key = im.name.to_ascii_lowercase();
+            if key.trim().is_empty() || key.split_whitespace().count() != 1 {
+                return Err(DataError::new(
+                    imf,
+                    format!("[{i}].name"),
+                    "an improvement's name is one word",
+                ));
+            }
+            if config.improvements[..i]
+                .iter()
+                .any(|o| o.name.eq_ignore_ascii_case(&im.name))
+            {
+                return Err(DataError::new(
+                    imf,
+                    format!("[{i}].name"),
+                    format!("\"{}\" is listed twice", im.name),
+                ));
+            }
+        }
+
+        // Development cards.
+        let df = f.development;
+        if config.development.is_empty() || config.development.len() > MAX_DEV_TYPES {
+            return Err(DataError::new(
+                df,
+                "",
+                format!("1 to {MAX_DEV_TYPES} kinds of development card"),
+            ));
+        }
+        let mut dev_deck = Vec::new();
+        for (i, d) in config.development.iter().enumerate() {
+            if d.name.trim().is_empty()
+                || config.development[..i]
+                    .iter()
+                    .any(|o| o.name.eq_ignore_ascii_case(&d.name))
+            {
+                return Err(DataError::new(
+                    df,
+                    format!("[{i}].name"),
+                    "names must be non-empty and distinct",
+                ));
+            }
+            let amount = match d.effect {
+                DevEffect::Vp(k)
+                | DevEffect::AttackBonus(k)
+                | DevEffect::DefenceBonus(k)
+                | DevEffect::IgnoreTravel(k)
+                | DevEffect::GatherBonus(k) => k,
+            };
+            if amount == 0 {
+                return Err(DataError::new(
+                    df,
+                    format!("[{i}].effect"),
+                    "an effect of 0 does nothing",
+                ));
+            }
+            dev_deck.extend(std::iter::repeat_n(i as u8, d.count as usize));
+        }
+        if dev_deck.len() > MAX_DEV {
+            return Err(DataError::new(
+                df,
+                "",
+                format!("at most {MAX_DEV} cards, not {}", dev_deck.len()),
+            ));
+        }
+
+        Ok(Rules {
+            config: config.clone(),
+            players: config.players,
+            map,
+            food_regions,
+            empires,
+            silk_seller,
+            silk_deck,
+            dev_deck,
+        })
+    }
+
+    pub fn region_name(&self, r: u8) -> &str {
+        self.map.name(r).unwrap_or("?")
+    }
+
+    pub fn region_by_name(&self, name: &str) -> Option<u8> {
+        (0..self.map.len() as u8).find(|&r| self.region_name(r).eq_ignore_ascii_case(name))
+    }
+
+    pub fn empire_name(&self, e: u8) -> &str {
+        self.empires
+            .get(e as usize)
+            .map_or("?", |x| x.name.as_str())
+    }
+
+    pub fn empire_by_name(&self, name: &str) -> Option<u8> {
+        (0..self.empires.len() as u8).find(|&e| self.empire_name(e).eq_ignore_ascii_case(name))
+    }
+
+    pub fn is_food_region(&self, r: u8) -> bool {
+        self.food_regions & (1 << r) != 0
+    }
+
+    pub fn improvement(&self, k: u8) -> Option<&ImprovementData> {
+        self.config.improvements.get(k as usize)
+    }
+
+    pub fn improvement_by_name(&self, name: &str) -> Option<u8> {
+        (0..self.config.improvements.len() as u8).find(|&k| {
+            self.config.improvements[k as usize]
+                .name
+                .eq_ignore_ascii_case(name)
+        })
+    }
+
+    pub fn dev(&self, t: u8) -> Option<&DevCardData> {
+        self.config.development.get(t as usize)
+    }
+
+    pub fn dev_by_name(&self, name: &str) -> Option<u8> {
+        (0..self.config.development.len() as u8).find(|&t| {
+            self.config.development[t as usize]
+                .name
+                .eq_ignore_ascii_case(name)
+        })
+    }
+
+    /// Improvements (as a bit mask) with this effect kind.
+    pub fn improvements_where(&self, f: impl Fn(ImprovementEffect) -> bool) -> u8 {
+        self.config
+            .improvements
+            .iter()
+            .enumerate()
+            .filter(|(_, im)| f(im.effect))
+            .fold(0u8, |m, (i, _)| m | (1 << i))
+    }
+}
+
+/// Compiled rules are interned: one leaked `Rules` per distinct configuration in the process,
+/// so states hold a `&'static Rules` (a pointer, cheap to copy).
+pub fn intern(config: &CitiesConfig) -> Result<&'static Rules, DataError> {
+    static INTERNED: OnceLock<Mutex<Vec<&'static Rules>>> = OnceLock::new();
+    let lock = INTERNED.get_or_init(|| Mutex::new(Vec::new()));
+    let mut list = lock.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(r) = list.iter().find(|r| r.config == *config) {
+        return Ok(r);
+    }
+    let rules: &'static Rules = Box::leak(Box::new(Rules::compile(config)?));
+    list.push(rules);
+    Ok(rules)
+}

@@ -1,0 +1,1840 @@
+//! The sequence of play: Phase 1 Replenish, Phase 2 Action, Phase 4 Rise and Fall.
+//!
+//! `legal` lists the candidates of a phase that `check` accepts, so the two never disagree;
+//! `check` says why a decision is refused; `perform` carries out a checked decision on a copy
+//! that replaces the state only on success. Rules are cited as "Design" (the text by Brian
+//! Stepnitz, shared/seeds/002) and "gap N" / "ambiguity N" (shared/rules/cities-of-the-silk-road.md).
+
+use crate::action::Action;
+use crate::data::{
+    BarbAuction, ClearRule, DevEffect, EntryRule, FineRule, ImprovementEffect, PrioritySnapshot,
+    Reshuffle, Resource, RouteRule, TollPolicy,
+};
+use crate::event::Event;
+use crate::state::{
+    barbarian_strength, BarbBidding, Item, Lot, Move, MoveKind, Phase, Res, Role, State, FINE,
+    FOOD_CARD, MAX_PLAYERS, METAL_CARD, NONE, STANDARD,
+};
+use silk_core::{EventSink, IllegalAction, Seat, SeatSet, ToMove};
+use silk_trade::auction::{OnceAround, OpenAscending, Payment};
+use silk_trade::route::{Goal, TargetCost, MAX_STACKS};
+use silk_trade::track::{FinePrice, TrackCard};
+
+/// Highest price a player may ask another for one card (keeps the offer list short).
+pub const MAX_OFFER: u8 = 10;
+/// Cost of a region a route may not enter (refused toll, full of stacks).
+const BLOCKED: u32 = 10_000;
+
+type Res2<T> = Result<T, IllegalAction>;
+
+fn bad<T>(m: impl Into<String>) -> Res2<T> {
+    Err(IllegalAction::Rule(m.into()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Whose decision
+
+pub fn to_move(s: &State) -> ToMove {
+    let seat = match s.phase {
+        Phase::Claim { seat, .. } => Some(seat),
+        Phase::Barbarians { bidding, .. } => match bidding {
+            BarbBidding::Open(a) => a.to_move(),
+            BarbBidding::Once { auction, .. } => auction.next_bidder(),
+        },
+        Phase::Priority { auction, .. } | Phase::LotAuction { auction, .. } => auction.to_move(),
+        Phase::Turn | Phase::RiseFall | Phase::Lot { .. } => Some(s.actor),
+        Phase::Offer { mv } => match mv.kind {
+            MoveKind::Deliver { to, .. } => Some(to),
+            _ => Some(mv.mover),
+        },
+        Phase::Toll { mv, at } => s.owner(mv.path[at as usize]),
+        Phase::TollAnswer { mv, .. } => Some(mv.mover),
+        Phase::Combat {
+            mv, defender_turn, ..
+        } => Some(if defender_turn {
+            defender(mv)
+        } else {
+            mv.mover
+        }),
+        Phase::Defend { mv, .. } => Some(defender(mv)),
+        Phase::Over => None,
+    };
+    seat.map_or(ToMove::Terminal, ToMove::Seat)
+}
+
+fn defender(mv: Move) -> Seat {
+    match mv.kind {
+        MoveKind::Attack { target, .. } => target,
+        _ => mv.mover,
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Costs and routes
+
+/// Design: trade cost = travel cost (ambiguity 12), raised for barbarian-penalised players.
+pub fn travel(s: &State, seat: Seat, r: u8) -> u32 {
+    let base = s.rules.map.cost(r);
+    if s.penalized.contains(seat) {
+        s.barb.apply(r, base)
+    } else {
+        base
+    }
+}
+
+/// What entering region `r` costs `seat` at the least: a city's toll is at least its travel
+/// cost; elsewhere the travel cost plus one per stack already there.
+fn step_cost(s: &State, seat: Seat, r: u8) -> u32 {
+    match s.owner(r) {
+        Some(o) if o != seat => travel(s, seat, r),
+        _ if s.stacks.stack_count(r) >= MAX_STACKS => BLOCKED,
+        _ => s.stacks.entry_cost(r, travel(s, seat, r)),
+    }
+}
+
+fn goal_of(s: &State, kind: MoveKind) -> Goal {
+    match kind {
+        MoveKind::Buy { empire, .. } | MoveKind::Sell { empire, .. } => Goal::Empire(empire),
+        MoveKind::Deliver { to, .. } => Goal::Region(s.city(to).region),
+        MoveKind::Attack { target, .. } => Goal::Region(s.city(target).region),
+    }
+}
+
+/// Gap 22 (simplified, see the README): the route is the cheapest path for the mover
+/// (`route_rule = cheapest`) or the one entering the fewest regions. Regions in `avoid` (cities
+/// whose toll was refused) are not entered. Tolls start at their minimum.
+pub fn plan(s: &State, mover: Seat, kind: MoveKind, avoid: u16) -> Option<Move> {
+    let home = s.city(mover).region;
+    let goal = goal_of(s, kind);
+    let target = match goal {
+        Goal::Region(t) => Some(t),
+        Goal::Empire(_) => None,
+    };
+    let cost = |r: u8| {
+        if avoid & (1 << r) != 0 && Some(r) != target {
+            BLOCKED
+        } else {
+            step_cost(s, mover, r)
+        }
+    };
+    let fewest = s.rules.config.params.route_rule == RouteRule::FewestRegions;
+    let (_, path) = s
+        .rules
+        .map
+        .cheapest_path(home, goal, TargetCost::Excluded, |r| {
+            if fewest {
+                cost(r).saturating_add(100_000)
+            } else {
+                cost(r)
+            }
+        })?;
+    let mut mv = Move {
+        mover,
+        kind,
+        avoid,
+        path: [0; crate::data::MAX_REGIONS],
+        len: path.len() as u8,
+        tolls: [0; crate::data::MAX_REGIONS],
+    };
+    for (k, r) in path.iter().enumerate() {
+        mv.path[k] = r;
+        if k > 0 && Some(r) != target && cost(r) >= BLOCKED {
+            return None;
+        }
+        if k > 0 && is_toll(s, &mv, k) {
+            mv.tolls[k] = travel(s, mover, r) as u8;
+        }
+    }
+    Some(mv)
+}
+
+/// Whether path position `k` is another player's city the mover passes through.
+fn is_toll(s: &State, mv: &Move, k: usize) -> bool {
+    let r = mv.path[k];
+    let last = k + 1 == mv.len as usize;
+    let target = matches!(goal_of(s, mv.kind), Goal::Region(t) if t == r);
+    !(last && target) && s.owner(r).is_some_and(|o| o != mv.mover)
+}
+
+/// What the mover pays per path position with the tolls as they stand.
+fn payments(s: &State, mv: &Move) -> ([u8; crate::data::MAX_REGIONS], u32) {
+    let mut pay = [0u8; crate::data::MAX_REGIONS];
+    let city = s.city(mv.mover);
+    let mut credit = city.travel_credit as u32;
+    let disc = s
+        .rules
+        .config
+        .improvements
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| city.has_improvement(*k as u8))
+        .map(|(_, im)| match im.effect {
+            ImprovementEffect::RouteDiscount(d) => d as u32,
+            _ => 0,
+        })
+        .sum::<u32>();
+    let mut total = 0;
+    for k in 1..mv.len as usize {
+        let r = mv.path[k];
+        let last = k + 1 == mv.len as usize;
+        if last && matches!(goal_of(s, mv.kind), Goal::Region(t) if t == r) {
+            continue;
+        }
+        let amount = if is_toll(s, mv, k) {
+            mv.tolls[k] as u32
+        } else {
+            // Gap 13 and 14: the Caravanserai and Safe Passage lower what is paid into stacks.
+            let mut c = s.stacks.entry_cost(r, travel(s, mv.mover, r));
+            if k == 1 {
+                c = c.saturating_sub(disc);
+            }
+            let d = credit.min(c);
+            credit -= d;
+            c - d
+        };
+        pay[k] = amount.min(255) as u8;
+        total += amount;
+    }
+    (pay, total)
+}
+
+/// Coins the move needs besides the route: a purchase's price, an attack's reserve.
+fn extra_cost(s: &State, mv: &Move) -> u32 {
+    match mv.kind {
+        MoveKind::Buy { empire, slot } => s.sell[empire as usize]
+            .price_at(slot as usize, fine_price(s))
+            .unwrap_or(0),
+        MoveKind::Attack { target, .. } => travel(s, mv.mover, s.city(target).region),
+        _ => 0,
+    }
+}
+
+fn fine_price(s: &State) -> FinePrice {
+    match s.rules.config.params.fine_rule {
+        FineRule::Sum => FinePrice::Sum,
+        FineRule::TwiceCurrent => FinePrice::TwiceCurrent,
+    }
+}
+
+/// Coins the mover would have left after the route and the extra cost (negative: cannot).
+fn slack(s: &State, mv: &Move) -> i64 {
+    s.city(mv.mover).coins as i64 - payments(s, mv).1 as i64 - extra_cost(s, mv) as i64
+}
+
+/// A planned, affordable route for a new move, or why not.
+fn plan_affordable(s: &State, mover: Seat, kind: MoveKind) -> Res2<Move> {
+    let Some(mv) = plan(s, mover, kind, 0) else {
+        return bad("no route can get there");
+    };
+    if slack(s, &mv) < 0 {
+        return bad(format!(
+            "{mover} cannot pay the route ({}) and the cost ({}) with {} coins",
+            payments(s, &mv).1,
+            extra_cost(s, &mv),
+            s.city(mover).coins
+        ));
+    }
+    Ok(mv)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Small rules
+
+fn improvement_sum(s: &State, seat: Seat, f: impl Fn(ImprovementEffect) -> Option<u32>) -> u32 {
+    let c = s.city(seat);
+    s.rules
+        .config
+        .improvements
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| c.has_improvement(*k as u8))
+        .filter_map(|(_, im)| f(im.effect))
+        .sum()
+}
+
+fn has_barracks(s: &State, seat: Seat) -> bool {
+    improvement_sum(s, seat, |e| {
+        (e == ImprovementEffect::NoTraining).then_some(1)
+    }) > 0
+}
+
+/// Design, Grow: 1 food for 0–2 citizens, 2 for 3–5, 3 for 6–8, 4 for 9+; gap 13 Granary.
+pub fn growth_cost(s: &State, seat: Seat) -> u32 {
+    let base: u32 = match s.city(seat).citizens() {
+        0..=2 => 1,
+        3..=5 => 2,
+        6..=8 => 3,
+        _ => 4,
+    };
+    let d = improvement_sum(s, seat, |e| match e {
+        ImprovementEffect::GrowthDiscount(d) => Some(d as u32),
+        _ => None,
+    });
+    base.saturating_sub(d).max(1)
+}
+
+/// Design, Gather: a food region gives 2 food or 1 metal per Laborer, a metal region 1 or 2;
+/// plus the Workshop (once a round, specialty) and a played Bountiful Harvest.
+pub fn gather_yield(s: &State, seat: Seat, res: Res) -> (u32, bool) {
+    let c = s.city(seat);
+    let food_region = s.rules.is_food_region(c.region);
+    let specialty = if food_region { Res::Food } else { Res::Metal };
+    let mut amount = if res == specialty { 2 } else { 1 };
+    let mut workshop = false;
+    if res == specialty && !c.workshop_used {
+        let b = improvement_sum(s, seat, |e| match e {
+            ImprovementEffect::GatherBonus(b) => Some(b as u32),
+            _ => None,
+        });
+        if b > 0 {
+            amount += b;
+            workshop = true;
+        }
+    }
+    (amount + c.gather_boost as u32, workshop)
+}
+
+fn cap(s: &State) -> u32 {
+    match s.rules.config.params.store_cap {
+        0 => u32::MAX,
+        k => k as u32,
+    }
+}
+
+/// Gap 31: gains beyond `store_cap` are lost (silk to the discard).
+fn gain(s: &mut State, seat: Seat, res: Res, k: u32) {
+    let cap = cap(s);
+    let have = s.city(seat).has(res) as u32;
+    let keep = k.min(cap.saturating_sub(have)).min(255 - have);
+    *s.city_mut(seat).res_mut(res) += keep as u8;
+    let lost = (k - keep) as u8;
+    match res {
+        Res::Silk => s.silk_discard[STANDARD as usize] += lost,
+        Res::Fine => s.silk_discard[FINE as usize] += lost,
+        _ => {}
+    }
+}
+
+fn card_res(id: u8) -> Res {
+    match id {
+        FINE => Res::Fine,
+        FOOD_CARD => Res::Food,
+        METAL_CARD => Res::Metal,
+        _ => Res::Silk,
+    }
+}
+
+fn res_card(res: Res) -> TrackCard {
+    match res {
+        Res::Food => TrackCard::single(FOOD_CARD),
+        Res::Metal => TrackCard::single(METAL_CARD),
+        Res::Silk => TrackCard::single(STANDARD),
+        Res::Fine => TrackCard::double(FINE),
+    }
+}
+
+fn buys_res(s: &State, empire: u8, res: Res) -> bool {
+    match s.rules.empires.get(empire as usize).and_then(|e| e.buys) {
+        Some((Resource::Silk, _)) => matches!(res, Res::Silk | Res::Fine),
+        Some((Resource::Food, _)) => res == Res::Food,
+        Some((Resource::Metal, _)) => res == Res::Metal,
+        None => false,
+    }
+}
+
+/// Gap 25: a rising player may settle any region neither claimed nor collapsed, other than the
+/// one just abandoned; its own old collapse token is returned first.
+fn may_rise_to(s: &State, seat: Seat, r: u8) -> bool {
+    (r as usize) < s.rules.map.len()
+        && s.owner(r).is_none()
+        && r != s.city(seat).region
+        && !s.cities[..s.players()]
+            .iter()
+            .enumerate()
+            .any(|(i, c)| c.fallen == r && i != seat.index())
+}
+
+/// Golden Age coins (Design, Phase 4): 1 per food or metal, 2 per citizen or silk, 3 per fine
+/// silk, each improvement's value, plus the Palace's fall coins.
+pub fn golden_age(s: &State, seat: Seat) -> u32 {
+    let c = s.city(seat);
+    let mut g =
+        c.food as u32 + c.metal as u32 + 2 * (c.citizens() + c.silk as u32) + 3 * c.fine as u32;
+    for (k, im) in s.rules.config.improvements.iter().enumerate() {
+        if c.has_improvement(k as u8) {
+            g += im.ga as u32;
+            if let ImprovementEffect::FallCoins(x) = im.effect {
+                g += x as u32;
+            }
+        }
+    }
+    g
+}
+
+// ---------------------------------------------------------------------------------------------
+// Legal actions
+
+/// The decisions of `seat` now.
+pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.clear();
+    if !to_move(s).includes(seat) {
+        return;
+    }
+    let mut cand = Vec::new();
+    candidates(s, seat, &mut cand);
+    out.extend(cand.into_iter().filter(|&a| check(s, seat, a).is_ok()));
+}
+
+fn candidates(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    let n = s.players();
+    let nr = s.rules.map.len() as u8;
+    let bids = |out: &mut Vec<Action>, range: Option<(u32, u32)>| {
+        out.push(Action::Pass);
+        if let Some((lo, hi)) = range {
+            out.extend((lo..=hi.min(u16::MAX as u32)).map(|k| Action::Bid(k as u16)));
+        }
+    };
+    match s.phase {
+        Phase::Claim { .. } => out.extend((0..nr).map(Action::Claim)),
+        Phase::Barbarians { bidding, .. } => match bidding {
+            BarbBidding::Open(a) => bids(out, a.bid_range(seat)),
+            BarbBidding::Once { auction, .. } => bids(out, auction.bid_range(seat)),
+        },
+        Phase::Priority { auction, .. } | Phase::LotAuction { auction, .. } => {
+            bids(out, auction.bid_range(seat))
+        }
+        Phase::Turn => {
+            let c = s.city(seat);
+            out.push(Action::EndTurn);
+            for from in Role::ALL {
+                for to in [Role::Merchant, Role::Laborer, Role::Soldier] {
+                    out.push(Action::Assign { from, to });
+                }
+            }
+            out.push(Action::Gather(Res::Food));
+            out.push(Action::Gather(Res::Metal));
+            out.extend((0..s.rules.config.improvements.len() as u8).map(Action::Build));
+            out.push(Action::Grow);
+            if c.merchants[0] > 0 {
+                for e in 0..s.rules.empires.len() as u8 {
+                    for en in s.sell[e as usize].iter() {
+                        out.push(Action::Buy {
+                            empire: e,
+                            slot: en.slot as u8,
+                        });
+                    }
+                    for res in Res::ALL {
+                        out.push(Action::Sell { empire: e, res });
+                    }
+                }
+                for to in Seat::all(n).filter(|&t| t != seat) {
+                    for res in Res::ALL.into_iter().filter(|&r| c.has(r) > 0) {
+                        let most = (s.city(to).coins as u32).min(MAX_OFFER as u32) as u8;
+                        out.extend((1..=most).map(|price| Action::Offer { to, res, price }));
+                    }
+                }
+            }
+            for target in Seat::all(n).filter(|&t| t != seat) {
+                out.extend((1..=c.soldiers[0]).map(|army| Action::Attack { target, army }));
+            }
+            for t in 0..s.rules.config.development.len() as u8 {
+                out.push(Action::Play(t));
+            }
+        }
+        Phase::Offer { .. } => out.extend([Action::Accept, Action::Refuse]),
+        Phase::Toll { mv, at } => {
+            let min = mv.tolls[at as usize] as u32;
+            let most = min + slack(s, &mv).max(0) as u32;
+            out.extend((min..=most.min(255)).map(|k| Action::Demand(k as u8)));
+        }
+        Phase::TollAnswer { .. } => out.extend([Action::PayToll, Action::RefuseToll]),
+        Phase::Combat { .. } => {
+            out.push(Action::Pass);
+            out.extend((0..s.rules.config.development.len() as u8).map(Action::Play));
+        }
+        Phase::Defend { .. } => {
+            let c = s.city(seat);
+            out.extend((0..=c.soldiers[0] + c.recruits[0]).map(Action::Defend));
+        }
+        Phase::RiseFall => {
+            out.push(Action::Keep);
+            out.extend((0..nr).map(Action::Fall));
+        }
+        Phase::Lot { lot } => out.extend(lot.items().map(Action::Lot)),
+        Phase::Over => {}
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checks
+
+/// Why `action` is not allowed for `seat` now; `Ok` if it is. Never changes the state.
+pub fn check(s: &State, seat: Seat, action: Action) -> Res2<()> {
+    let tm = to_move(s);
+    if tm == ToMove::Terminal {
+        return Err(IllegalAction::GameOver);
+    }
+    if !tm.includes(seat) {
+        return Err(IllegalAction::NotYourTurn(seat));
+    }
+    let p = &s.rules.config.params;
+    let c = s.city(seat);
+    let trade = |e: silk_trade::TradeError| IllegalAction::Rule(e.to_string());
+    match (s.phase, action) {
+        (Phase::Claim { .. }, Action::Claim(r)) => {
+            if r as usize >= s.rules.map.len() {
+                bad("no such region")
+            } else if let Some(o) = s.owner(r) {
+                bad(format!("{} is already {o}'s", s.rules.region_name(r)))
+            } else {
+                Ok(())
+            }
+        }
+        (Phase::Barbarians { bidding, .. }, a @ (Action::Bid(_) | Action::Pass)) => {
+            match (bidding, a) {
+                (BarbBidding::Open(mut x), Action::Bid(k)) => x.bid(seat, k as u32).map_err(trade),
+                (BarbBidding::Open(mut x), _) => x.pass(seat).map_err(trade),
+                (BarbBidding::Once { mut auction, .. }, Action::Bid(k)) => {
+                    auction.bid(seat, k as u32).map_err(trade)
+                }
+                (BarbBidding::Once { mut auction, .. }, _) => auction.pass(seat).map_err(trade),
+            }
+        }
+        (
+            Phase::Priority { mut auction, .. } | Phase::LotAuction { mut auction, .. },
+            Action::Bid(k),
+        ) => auction.bid(seat, k as u32).map_err(trade),
+        (
+            Phase::Priority { mut auction, .. } | Phase::LotAuction { mut auction, .. },
+            Action::Pass,
+        ) => auction.pass(seat).map_err(trade),
+        (Phase::Turn, Action::EndTurn) => Ok(()),
+        (Phase::Turn, Action::Assign { from, to }) => {
+            if to == Role::Recruit {
+                return bad("a new Soldier is assigned as `soldier` (it trains by itself)");
+            }
+            if from == to || (from == Role::Recruit && to == Role::Soldier) {
+                return bad("the citizen already has that role");
+            }
+            if c.untapped(from) == 0 {
+                return bad(format!("{seat} has no untapped {}", from.name()));
+            }
+            match to {
+                Role::Merchant if c.coins < 1 => bad("a Merchant costs 1 coin"),
+                Role::Laborer if c.food < 1 => bad("a Laborer costs 1 food"),
+                Role::Soldier if c.metal < 1 => bad("a Soldier costs 1 metal"),
+                _ => Ok(()),
+            }
+        }
+        (Phase::Turn, Action::Gather(res)) => {
+            if !matches!(res, Res::Food | Res::Metal) {
+                return bad("Laborers gather food or metal");
+            }
+            if c.laborers[0] == 0 {
+                return bad(format!("{seat} has no untapped Laborer"));
+            }
+            if c.has(res) as u32 >= cap(s) {
+                return bad(format!("{seat} can store no more {}", res.name()));
+            }
+            Ok(())
+        }
+        (Phase::Turn, Action::Build(k)) => {
+            let Some(im) = s.rules.improvement(k) else {
+                return bad("no such improvement");
+            };
+            if c.has_improvement(k) {
+                return bad(format!("{seat} already has a {}", im.name));
+            }
+            if c.food < im.cost.food || c.metal < im.cost.metal || c.coins < im.cost.coins as u16 {
+                return bad(format!(
+                    "a {} costs {} food, {} metal, {} coins",
+                    im.name, im.cost.food, im.cost.metal, im.cost.coins
+                ));
+            }
+            Ok(())
+        }
+        (Phase::Turn, Action::Grow) => {
+            if p.pop_cap > 0 && c.citizens() >= p.pop_cap as u32 {
+                return bad(format!("a city holds at most {} citizens", p.pop_cap));
+            }
+            let cost = growth_cost(s, seat);
+            if (c.food as u32) < cost {
+                return bad(format!("growing costs {cost} food"));
+            }
+            Ok(())
+        }
+        (Phase::Turn, Action::Buy { empire, slot }) => {
+            if c.merchants[0] == 0 {
+                return bad(format!("{seat} has no untapped Merchant"));
+            }
+            let Some(track) = s
+                .sell
+                .get(empire as usize)
+                .filter(|_| (empire as usize) < s.rules.empires.len())
+            else {
+                return bad("no such empire");
+            };
+            let Some(en) = track.iter().find(|e| e.slot == slot as usize) else {
+                return bad(format!(
+                    "no card starts on slot {} of {}",
+                    slot + 1,
+                    s.rules.empire_name(empire)
+                ));
+            };
+            let res = card_res(en.card.id);
+            if c.has(res) as u32 >= cap(s) {
+                return bad(format!("{seat} can store no more {}", res.name()));
+            }
+            plan_affordable(s, seat, MoveKind::Buy { empire, slot }).map(|_| ())
+        }
+        (Phase::Turn, Action::Sell { empire, res }) => {
+            if c.merchants[0] == 0 {
+                return bad(format!("{seat} has no untapped Merchant"));
+            }
+            if !buys_res(s, empire, res) {
+                return bad(format!(
+                    "{} does not buy {}",
+                    s.rules.empire_name(empire),
+                    res.name()
+                ));
+            }
+            if c.has(res) == 0 {
+                return bad(format!("{seat} has no {}", res.name()));
+            }
+            if s.buy[empire as usize]
+                .lowest_empty_for(res_card(res))
+                .is_none()
+            {
+                return bad(format!(
+                    "{} buys no more {} this round",
+                    s.rules.empire_name(empire),
+                    res.name()
+                ));
+            }
+            plan_affordable(s, seat, MoveKind::Sell { empire, res }).map(|_| ())
+        }
+        (Phase::Turn, Action::Offer { to, res, price }) => {
+            if to == seat || to.index() >= s.players() {
+                return bad("offer to another player");
+            }
+            if c.merchants[0] == 0 {
+                return bad(format!("{seat} has no untapped Merchant"));
+            }
+            if s.offered.contains(to) {
+                return bad(format!("{seat} has already made {to} an offer this turn"));
+            }
+            if c.has(res) == 0 {
+                return bad(format!("{seat} has no {}", res.name()));
+            }
+            if price == 0 || price > MAX_OFFER || price as u16 > s.city(to).coins {
+                return bad(format!(
+                    "the price must be 1 to {MAX_OFFER} and no more than {to}'s coins"
+                ));
+            }
+            plan_affordable(s, seat, MoveKind::Deliver { to, res, price }).map(|_| ())
+        }
+        (Phase::Turn, Action::Attack { target, army }) => {
+            if target == seat || target.index() >= s.players() {
+                return bad("attack another player");
+            }
+            if army == 0 || army > c.soldiers[0] {
+                return bad(format!(
+                    "{seat} has {} untapped trained Soldiers",
+                    c.soldiers[0]
+                ));
+            }
+            plan_affordable(s, seat, MoveKind::Attack { target, army }).map(|_| ())
+        }
+        (Phase::Turn, Action::Play(t)) => {
+            let Some(d) = s.rules.dev(t) else {
+                return bad("no such development card");
+            };
+            if c.dev[t as usize] == 0 {
+                return bad(format!("{seat} holds no {}", d.name));
+            }
+            match d.effect {
+                DevEffect::IgnoreTravel(_) | DevEffect::GatherBonus(_) => Ok(()),
+                _ => bad(format!("{} is not played on your turn", d.name)),
+            }
+        }
+        (Phase::Offer { .. }, Action::Accept | Action::Refuse) => Ok(()),
+        (Phase::Toll { mv, at }, Action::Demand(k)) => {
+            let min = mv.tolls[at as usize] as i64;
+            let most = min + slack(s, &mv).max(0);
+            if (k as i64) < min || k as i64 > most {
+                bad(format!("the toll must be {min} to {most}"))
+            } else {
+                Ok(())
+            }
+        }
+        (Phase::TollAnswer { .. }, Action::PayToll | Action::RefuseToll) => Ok(()),
+        (Phase::Combat { defender_turn, .. }, Action::Pass) => {
+            let _ = defender_turn;
+            Ok(())
+        }
+        (Phase::Combat { defender_turn, .. }, Action::Play(t)) => {
+            let Some(d) = s.rules.dev(t) else {
+                return bad("no such development card");
+            };
+            if c.dev[t as usize] == 0 {
+                return bad(format!("{seat} holds no {}", d.name));
+            }
+            match (d.effect, defender_turn) {
+                (DevEffect::AttackBonus(_), false) | (DevEffect::DefenceBonus(_), true) => Ok(()),
+                _ => bad(format!("{} cannot be played now", d.name)),
+            }
+        }
+        (Phase::Defend { .. }, Action::Defend(k)) => {
+            if k > c.soldiers[0] + c.recruits[0] {
+                bad(format!(
+                    "{seat} has {} untapped Soldiers",
+                    c.soldiers[0] + c.recruits[0]
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        (Phase::RiseFall, Action::Keep) => Ok(()),
+        (Phase::RiseFall, Action::Fall(r)) => {
+            if may_rise_to(s, seat, r) {
+                Ok(())
+            } else {
+                bad("a new City-State rises only in a region neither claimed nor collapsed")
+            }
+        }
+        (Phase::Lot { lot }, Action::Lot(item)) => {
+            if lot.count(item) > 0 {
+                Ok(())
+            } else {
+                bad("that is not among the fallen city's holdings")
+            }
+        }
+        (phase, a) => bad(format!("{a:?} is not possible now ({})", phase_name(phase))),
+    }
+}
+
+pub fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Claim { .. } => "claiming starting regions",
+        Phase::Barbarians { .. } => "barbarian auction",
+        Phase::Priority { .. } => "priority auction",
+        Phase::Turn => "action phase",
+        Phase::Offer { .. } => "answer a sale offer",
+        Phase::Toll { .. } => "name a toll",
+        Phase::TollAnswer { .. } => "pay or refuse a toll",
+        Phase::Combat { .. } => "battle: play cards or pass",
+        Phase::Defend { .. } => "battle: choose the defending army",
+        Phase::RiseFall => "rise and fall",
+        Phase::Lot { .. } => "choose the next item to auction",
+        Phase::LotAuction { .. } => "collapse auction",
+        Phase::Over => "game over",
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Performing
+
+/// Checks and carries out `action`. On `Err` the state is untouched.
+pub fn apply(
+    s: &mut State,
+    seat: Seat,
+    action: Action,
+    ev: &mut impl EventSink<Event>,
+) -> Res2<()> {
+    check(s, seat, action)?;
+    let mut t = *s;
+    perform(&mut t, seat, action, ev);
+    if t.winner.is_some() {
+        t.phase = Phase::Over;
+    }
+    *s = t;
+    Ok(())
+}
+
+fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Event>) {
+    let n = s.players();
+    match (s.phase, action) {
+        (Phase::Claim { left, .. }, Action::Claim(r)) => {
+            s.city_mut(seat).region = r;
+            ev.emit(Event::Claimed { seat, region: r });
+            if left == 0 {
+                start_round(s, ev);
+            } else {
+                s.phase = Phase::Claim {
+                    seat: seat.left(n - 1, n),
+                    left: left - 1,
+                };
+            }
+        }
+        (Phase::Barbarians { strength, bidding }, a) => {
+            let bidding = match (bidding, a) {
+                (BarbBidding::Open(mut x), Action::Bid(k)) => {
+                    let _ = x.bid(seat, k as u32);
+                    BarbBidding::Open(x)
+                }
+                (BarbBidding::Open(mut x), _) => {
+                    let _ = x.pass(seat);
+                    BarbBidding::Open(x)
+                }
+                (
+                    BarbBidding::Once {
+                        mut auction,
+                        mut bids,
+                    },
+                    Action::Bid(k),
+                ) => {
+                    let _ = auction.bid(seat, k as u32);
+                    bids[seat.index()] = k as u8;
+                    BarbBidding::Once { auction, bids }
+                }
+                (BarbBidding::Once { mut auction, bids }, _) => {
+                    let _ = auction.pass(seat);
+                    BarbBidding::Once { auction, bids }
+                }
+            };
+            emit_bid(seat, a, ev);
+            s.phase = Phase::Barbarians { strength, bidding };
+            let done = match bidding {
+                BarbBidding::Open(x) => x.is_done(),
+                BarbBidding::Once { auction, .. } => auction.is_done(),
+            };
+            if done {
+                settle_barbarians(s, strength, bidding, ev);
+            }
+        }
+        (Phase::Priority { mut auction, start }, a) => {
+            let _ = match a {
+                Action::Bid(k) => auction.bid(seat, k as u32),
+                _ => auction.pass(seat),
+            };
+            emit_bid(seat, a, ev);
+            s.phase = Phase::Priority { auction, start };
+            if auction.is_done() {
+                // Gap 19: the tie auction is paid to the bank; with no bid, `start` goes first.
+                let first = match auction.high() {
+                    Some(b) => {
+                        pay_bank(s, b.seat, b.amount);
+                        b.seat
+                    }
+                    None => start,
+                };
+                begin_turns(s, first, ev);
+            }
+        }
+        (Phase::Turn, a) => turn_action(s, seat, a, ev),
+        (Phase::Offer { mv }, Action::Accept) => advance_move(s, mv, 0, ev),
+        (Phase::Offer { mv }, _) => {
+            if let MoveKind::Deliver { to, .. } = mv.kind {
+                ev.emit(Event::OfferRefused { seat: mv.mover, to });
+            }
+            cancel_move(s, mv, false, ev);
+        }
+        (Phase::Toll { mut mv, at }, Action::Demand(k)) => {
+            ev.emit(Event::TollDemanded {
+                owner: seat,
+                mover: mv.mover,
+                amount: k,
+            });
+            if k == mv.tolls[at as usize] {
+                advance_move(s, mv, at as usize, ev);
+            } else {
+                mv.tolls[at as usize] = mv.tolls[at as usize].max(k);
+                s.phase = Phase::TollAnswer { mv, at, demand: k };
+            }
+        }
+        (Phase::TollAnswer { mut mv, at, demand }, Action::PayToll) => {
+            mv.tolls[at as usize] = demand;
+            advance_move(s, mv, at as usize, ev);
+        }
+        (Phase::TollAnswer { mv, at, .. }, _) => {
+            let r = mv.path[at as usize];
+            if let Some(owner) = s.owner(r) {
+                ev.emit(Event::TollRefused {
+                    owner,
+                    mover: mv.mover,
+                });
+            }
+            // Gap 23: take another route, or call the move off.
+            match plan(s, mv.mover, mv.kind, mv.avoid | (1 << r)) {
+                Some(new) if slack(s, &new) >= 0 => {
+                    ev.emit(Event::Rerouted { mover: mv.mover });
+                    advance_move(s, new, 0, ev);
+                }
+                _ => cancel_move(s, mv, true, ev),
+            }
+        }
+        (
+            Phase::Combat {
+                mv,
+                mut atk,
+                mut def,
+                defender_turn,
+                passes,
+            },
+            a,
+        ) => {
+            let passes = match a {
+                Action::Play(t) => {
+                    let k = play_card(s, seat, t, ev);
+                    if defender_turn {
+                        def = def.saturating_add(k);
+                    } else {
+                        atk = atk.saturating_add(k);
+                    }
+                    0
+                }
+                _ => {
+                    ev.emit(Event::Passed { seat });
+                    passes + 1
+                }
+            };
+            combat_next(s, mv, atk, def, !defender_turn, passes);
+        }
+        (Phase::Defend { mv, atk, def }, Action::Defend(k)) => fight(s, mv, atk, def, k, ev),
+        (Phase::RiseFall, Action::Keep) => {
+            ev.emit(Event::Kept { seat });
+            next_rise_fall(s, ev);
+        }
+        (Phase::RiseFall, Action::Fall(r)) => fall(s, seat, r, ev),
+        (Phase::Lot { lot }, Action::Lot(item)) => {
+            ev.emit(Event::LotOffered { seat, item });
+            let budgets = budgets(s, |c| c.coins as u32);
+            match OpenAscending::new(SeatSet::full(n), seat, &budgets, 1, Payment::WinnerPaysBank) {
+                Ok(auction) => s.phase = Phase::LotAuction { lot, item, auction },
+                Err(_) => lot_won(s, lot, item, seat, 0, ev),
+            }
+        }
+        (
+            Phase::LotAuction {
+                lot,
+                item,
+                mut auction,
+            },
+            a,
+        ) => {
+            let _ = match a {
+                Action::Bid(k) => auction.bid(seat, k as u32),
+                _ => auction.pass(seat),
+            };
+            emit_bid(seat, a, ev);
+            s.phase = Phase::LotAuction { lot, item, auction };
+            if auction.is_done() {
+                // Design: if nobody bids, the current player receives the item by default.
+                let (winner, price) = auction.high().map_or((s.actor, 0), |b| (b.seat, b.amount));
+                pay_bank(s, winner, price);
+                lot_won(s, lot, item, winner, price, ev);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn emit_bid(seat: Seat, a: Action, ev: &mut impl EventSink<Event>) {
+    match a {
+        Action::Bid(amount) => ev.emit(Event::Bid { seat, amount }),
+        _ => ev.emit(Event::Passed { seat }),
+    }
+}
+
+fn budgets(s: &State, f: impl Fn(&crate::state::City) -> u32) -> [u32; MAX_PLAYERS] {
+    let mut b = [0u32; MAX_PLAYERS];
+    for (i, c) in s.cities[..s.players()].iter().enumerate() {
+        b[i] = f(c);
+    }
+    b
+}
+
+fn pay_bank(s: &mut State, seat: Seat, amount: u32) {
+    let c = s.city_mut(seat);
+    let paid = (amount as u16).min(c.coins);
+    c.coins -= paid;
+    s.issued -= paid as i32;
+}
+
+fn bank_pays(s: &mut State, seat: Seat, amount: u32) {
+    s.city_mut(seat).coins += amount as u16;
+    s.issued += amount as i32;
+}
+
+fn transfer(s: &mut State, from: Seat, to: Seat, amount: u32) -> u16 {
+    let k = (amount as u16).min(s.city(from).coins);
+    s.city_mut(from).coins -= k;
+    s.city_mut(to).coins += k;
+    k
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 1 Replenish
+
+/// Starts a round: Phase 1 Replenish, then Phase 2 (unless barbarians come first).
+pub fn start_round(s: &mut State, ev: &mut impl EventSink<Event>) {
+    let n = s.players();
+    let p = &s.rules.config.params;
+    s.round += 1;
+    ev.emit(Event::RoundStarted { round: s.round });
+    // Ambiguity 7: priority snapshot before income (the literal reading).
+    for i in 0..n {
+        s.snapshot[i] = s.cities[i].coins;
+    }
+    // The barbarian penalty lasts "until the next round".
+    s.barb.clear();
+    s.penalized = SeatSet::EMPTY;
+    for c in s.cities[..n].iter_mut() {
+        c.workshop_used = false;
+        c.travel_credit = 0;
+    }
+    // Design Phase 1 (skipped in round 1, ambiguity 6): training ends, untap, 1 coin a citizen.
+    if s.round > 1 {
+        for i in 0..n {
+            let c = &mut s.cities[i];
+            c.soldiers[0] += c.recruits[0] + c.recruits[1];
+            c.recruits = [0, 0];
+            for r in [Role::Merchant, Role::Laborer, Role::Soldier] {
+                let x = c.roles_mut(r);
+                x[0] += x[1];
+                x[1] = 0;
+            }
+            let income = c.citizens() as u16;
+            c.coins += income;
+            s.issued += income as i32;
+            ev.emit(Event::Income {
+                seat: Seat(i as u8),
+                coins: income,
+            });
+        }
+    }
+    // Ambiguity 5 (india_persia_clear) and Design: Byzantium loses its most recent card.
+    for e in 0..s.rules.empires.len() {
+        match s.rules.empires[e].buys {
+            Some((Resource::Silk, _)) => {
+                for _ in 0..p.byzantium_removal {
+                    if let Some((_, card)) = s.buy[e].remove_most_recent() {
+                        let code = if card.wide { FINE } else { STANDARD };
+                        s.silk_discard[code as usize] += 1;
+                    }
+                }
+            }
+            Some(_) if p.india_persia_clear == ClearRule::SoldCards => s.buy[e].clear(),
+            _ => {}
+        }
+    }
+    // Design: India and Persia are restocked to 3 cards (gap 11: refill_target, entry_rule).
+    for e in 0..s.rules.empires.len() {
+        let id = match s.rules.empires[e].sells {
+            Some((Resource::Food, _)) => FOOD_CARD,
+            Some((Resource::Metal, _)) => METAL_CARD,
+            _ => continue,
+        };
+        let mut guard = 0;
+        while s.sell[e].len() < p.refill_target as usize && guard < 12 {
+            guard += 1;
+            match p.entry_rule {
+                EntryRule::Push => {
+                    let _ = s.sell[e].push_front(TrackCard::single(id));
+                }
+                EntryRule::Fill => {
+                    let _ = s.sell[e].fill_lowest_empty(TrackCard::single(id));
+                }
+            }
+        }
+    }
+    flip_silk(s, ev);
+}
+
+fn flip_silk(s: &mut State, ev: &mut impl EventSink<Event>) {
+    if s.silk_len == 0 {
+        let total: u32 = s.silk_discard.iter().map(|&c| c as u32).sum();
+        // Gap 6: shuffle the discards into a new deck; with none (or `never`), skip the flip.
+        if s.rules.config.params.reshuffle == Reshuffle::Discards && total > 0 {
+            let mut k = 0;
+            for code in 0..s.silk_discard.len() {
+                for _ in 0..s.silk_discard[code] {
+                    s.silk_deck[k] = code as u8;
+                    k += 1;
+                }
+            }
+            s.silk_discard = [0; crate::data::SILK_CODES];
+            s.silk_len = k as u8;
+            let mut rng = s.rng;
+            rng.shuffle(&mut s.silk_deck[..k]);
+            s.rng = rng;
+            ev.emit(Event::Reshuffled { cards: k as u8 });
+        } else {
+            ev.emit(Event::SilkDeckEmpty);
+            start_phase2(s, ev);
+            return;
+        }
+    }
+    s.silk_len -= 1;
+    let code = s.silk_deck[s.silk_len as usize];
+    if let Some(strength) = barbarian_strength(code) {
+        start_barbarians(s, strength, ev);
+        return;
+    }
+    // Design: standard silk takes slot 1; fine silk covers two; what falls off is discarded.
+    let china = s.rules.silk_seller as usize;
+    let card = if code == FINE {
+        TrackCard::double(FINE)
+    } else {
+        TrackCard::single(STANDARD)
+    };
+    let mut fell = 0;
+    if let Ok(f) = s.sell[china].push_front(card) {
+        for c in f.iter() {
+            s.silk_discard[c.id as usize] += 1;
+            fell += 1;
+        }
+    }
+    ev.emit(Event::SilkFlipped {
+        fine: code == FINE,
+        fell,
+    });
+    start_phase2(s, ev);
+}
+
+/// Ambiguity 2: ties go to the tied player who went latest in the previous Phase 2.
+fn latest_in_previous_order(s: &State, tied: SeatSet) -> Seat {
+    let n = s.players();
+    let first_prev = s.last_prev.left(1, n);
+    tied.iter()
+        .max_by_key(|t| (t.index() + n - first_prev.index()) % n)
+        .unwrap_or(s.last_prev)
+}
+
+fn start_barbarians(s: &mut State, strength: u8, ev: &mut impl EventSink<Event>) {
+    let n = s.players();
+    let soldiers = budgets(s, |c| c.all_soldiers());
+    let most = soldiers[..n].iter().copied().max().unwrap_or(0);
+    let tied: SeatSet = Seat::all(n)
+        .filter(|t| soldiers[t.index()] == most)
+        .collect();
+    let priority = latest_in_previous_order(s, tied);
+    ev.emit(Event::BarbariansCome { strength, priority });
+    // Gap 18: open ascending from the priority player going left, bids from 1 Soldier.
+    let bidding = match s.rules.config.params.barb_auction {
+        BarbAuction::OpenAscending => OpenAscending::new(
+            SeatSet::full(n),
+            priority,
+            &soldiers,
+            1,
+            Payment::EveryBidderPaysLastBid,
+        )
+        .ok()
+        .map(BarbBidding::Open),
+        BarbAuction::OnceAround => {
+            let order: Vec<(Seat, u32)> = (0..n)
+                .map(|k| {
+                    let t = priority.left(k, n);
+                    (t, soldiers[t.index()])
+                })
+                .collect();
+            OnceAround::new(&order, 1)
+                .ok()
+                .map(|auction| BarbBidding::Once {
+                    auction,
+                    bids: [0; MAX_PLAYERS],
+                })
+        }
+    };
+    match bidding {
+        // Nobody can bid: settle at once (everyone takes the penalty).
+        Some(b) if most > 0 => {
+            s.phase = Phase::Barbarians {
+                strength,
+                bidding: b,
+            }
+        }
+        Some(b) => settle_barbarians(s, strength, b, ev),
+        None => start_phase2(s, ev),
+    }
+}
+
+fn remove_soldiers(s: &mut State, seat: Seat, k: u8) {
+    let c = s.city_mut(seat);
+    let mut left = k;
+    for (role, i) in [
+        (Role::Soldier, 0),
+        (Role::Soldier, 1),
+        (Role::Recruit, 0),
+        (Role::Recruit, 1),
+    ] {
+        let x = &mut c.roles_mut(role)[i];
+        let d = left.min(*x);
+        *x -= d;
+        left -= d;
+    }
+    s.citizens_lost += (k - left) as u16;
+}
+
+fn settle_barbarians(
+    s: &mut State,
+    strength: u8,
+    bidding: BarbBidding,
+    ev: &mut impl EventSink<Event>,
+) {
+    let n = s.players();
+    let (winner, took_part, paid) = match bidding {
+        BarbBidding::Open(a) => {
+            let mut paid = [0u8; MAX_PLAYERS];
+            for t in Seat::all(n) {
+                paid[t.index()] = a.last_bid(t).unwrap_or(0) as u8;
+            }
+            (a.high().map(|b| b.seat), a.took_part(), paid)
+        }
+        BarbBidding::Once { auction, bids } => {
+            let took: SeatSet = Seat::all(n).filter(|t| bids[t.index()] > 0).collect();
+            (auction.high().map(|b| b.seat), took, bids)
+        }
+    };
+    // Design: ALL players lose all soldiers that they bid (ambiguity 14: the last bid).
+    for t in Seat::all(n) {
+        let k = paid[t.index()];
+        if k > 0 {
+            remove_soldiers(s, t, k);
+            ev.emit(Event::SoldiersLost {
+                seat: t,
+                soldiers: k,
+            });
+        }
+    }
+    // Design: non-bidders pay the barbarian's strength more per region until the next round.
+    let penalized: SeatSet = Seat::all(n).filter(|t| !took_part.contains(*t)).collect();
+    s.penalized = penalized;
+    for r in 0..s.rules.map.len() as u8 {
+        let _ = s.barb.add(r, strength as i8);
+    }
+    ev.emit(Event::BarbariansRepelled {
+        winner,
+        penalized: penalized.len() as u8,
+    });
+    // Gap 18: the barbarian card is then discarded.
+    s.silk_discard[1 + strength as usize] += 1;
+    s.phase = Phase::Turn;
+    if let Some(w) = winner {
+        draw_dev(s, w, ev);
+        if s.winner.is_some() {
+            return;
+        }
+    }
+    start_phase2(s, ev);
+}
+
+/// Draws a development card for `seat` (gap 15: reshuffle used effect cards when empty) and
+/// checks the immediate win (ambiguity 15).
+pub fn draw_dev(s: &mut State, seat: Seat, ev: &mut impl EventSink<Event>) {
+    if s.dev_len == 0 {
+        let mut k = 0usize;
+        for t in 0..s.dev_used.len() {
+            for _ in 0..s.dev_used[t] {
+                s.dev_deck[k] = t as u8;
+                k += 1;
+            }
+        }
+        s.dev_used = [0; crate::data::MAX_DEV_TYPES];
+        let mut rng = s.rng;
+        rng.shuffle(&mut s.dev_deck[..k]);
+        s.rng = rng;
+        s.dev_len = k as u8;
+    }
+    if s.dev_len == 0 {
+        ev.emit(Event::NoDevCards { seat });
+        return;
+    }
+    s.dev_len -= 1;
+    let t = s.dev_deck[s.dev_len as usize];
+    s.city_mut(seat).dev[t as usize] += 1;
+    ev.emit(Event::DevCard { seat, card: t });
+    let vp = s.vp(seat);
+    if vp >= s.rules.config.params.target_vp as u32 {
+        s.winner = Some(seat);
+        s.phase = Phase::Over;
+        ev.emit(Event::GameWon { seat, vp });
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 2 Action
+
+fn start_phase2(s: &mut State, ev: &mut impl EventSink<Event>) {
+    let n = s.players();
+    if s.round == 1 {
+        // Design: "Skip this step during the first round": the random first player starts.
+        let first = s.first;
+        begin_turns(s, first, ev);
+        return;
+    }
+    let coins = match s.rules.config.params.priority_snapshot {
+        PrioritySnapshot::BeforeIncome => s.snapshot,
+        PrioritySnapshot::Phase2Start => {
+            let mut c = [0u16; MAX_PLAYERS];
+            for i in 0..n {
+                c[i] = s.cities[i].coins;
+            }
+            c
+        }
+    };
+    let most = coins[..n].iter().copied().max().unwrap_or(0);
+    if most == 0 {
+        // Design: with no coins at all, the player who went last gets priority.
+        let last = s.last_prev;
+        begin_turns(s, last, ev);
+        return;
+    }
+    let tied: SeatSet = Seat::all(n).filter(|t| coins[t.index()] == most).collect();
+    if tied.len() == 1 {
+        let first = tied.first().unwrap_or(s.last_prev);
+        begin_turns(s, first, ev);
+        return;
+    }
+    // Gap 19: an open ascending auction among the tied, from the left of last round's last player.
+    let start = (1..=n)
+        .map(|k| s.last_prev.left(k, n))
+        .find(|t| tied.contains(*t))
+        .unwrap_or(s.last_prev);
+    let b = budgets(s, |c| c.coins as u32);
+    match OpenAscending::new(tied, start, &b, 1, Payment::WinnerPaysBank) {
+        Ok(auction) => s.phase = Phase::Priority { auction, start },
+        Err(_) => begin_turns(s, start, ev),
+    }
+}
+
+fn begin_turns(s: &mut State, first: Seat, ev: &mut impl EventSink<Event>) {
+    s.first = first;
+    s.actor = first;
+    s.left = (s.players() - 1) as u8;
+    s.offered = SeatSet::EMPTY;
+    s.phase = Phase::Turn;
+    ev.emit(Event::Priority { seat: first });
+    ev.emit(Event::TurnStarted { seat: first });
+}
+
+fn turn_action(s: &mut State, seat: Seat, a: Action, ev: &mut impl EventSink<Event>) {
+    let n = s.players();
+    let p = &s.rules.config.params;
+    match a {
+        Action::EndTurn => {
+            ev.emit(Event::TurnEnded { seat });
+            if s.left == 0 {
+                start_phase4(s, ev);
+            } else {
+                s.left -= 1;
+                s.actor = seat.left(1, n);
+                s.offered = SeatSet::EMPTY;
+                ev.emit(Event::TurnStarted { seat: s.actor });
+            }
+        }
+        Action::Assign { from, to } => {
+            let barracks = has_barracks(s, seat);
+            let taps = p.assign_taps;
+            let c = s.city_mut(seat);
+            c.roles_mut(from)[0] -= 1;
+            // Design: a Laborer costs 1 food, a Merchant 1 coin, a Soldier 1 metal.
+            match to {
+                Role::Merchant => {
+                    c.coins -= 1;
+                    s.issued -= 1;
+                }
+                Role::Laborer => c.food -= 1,
+                Role::Soldier | Role::Recruit => c.metal -= 1,
+            }
+            let c = s.city_mut(seat);
+            // Design: a new Soldier trains until next round (gap 13: not with Barracks).
+            let dest = if to == Role::Soldier && !barracks {
+                Role::Recruit
+            } else {
+                to
+            };
+            c.roles_mut(dest)[taps as usize] += 1;
+            ev.emit(Event::Assigned { seat, from, to });
+        }
+        Action::Gather(res) => {
+            let (amount, workshop) = gather_yield(s, seat, res);
+            let c = s.city_mut(seat);
+            c.laborers[0] -= 1;
+            c.laborers[1] += 1;
+            c.gather_boost = 0;
+            if workshop {
+                c.workshop_used = true;
+            }
+            gain(s, seat, res, amount);
+            ev.emit(Event::Gathered {
+                seat,
+                res,
+                amount: amount as u8,
+            });
+        }
+        Action::Build(k) => {
+            if let Some(im) = s.rules.improvement(k) {
+                let (f, m, co) = (im.cost.food, im.cost.metal, im.cost.coins);
+                let c = s.city_mut(seat);
+                c.food -= f;
+                c.metal -= m;
+                c.coins -= co as u16;
+                c.improvements |= 1 << k;
+                s.issued -= co as i32;
+                ev.emit(Event::Built {
+                    seat,
+                    improvement: k,
+                });
+            }
+        }
+        Action::Grow => {
+            let cost = growth_cost(s, seat) as u8;
+            let c = s.city_mut(seat);
+            c.food -= cost;
+            c.laborers[0] += 1;
+            s.citizens_born += 1;
+            ev.emit(Event::Grew { seat, food: cost });
+        }
+        Action::Buy { empire, slot } => start_move(s, seat, MoveKind::Buy { empire, slot }, ev),
+        Action::Sell { empire, res } => start_move(s, seat, MoveKind::Sell { empire, res }, ev),
+        Action::Offer { to, res, price } => {
+            s.offered.insert(to);
+            ev.emit(Event::Offered {
+                seat,
+                to,
+                res,
+                price,
+            });
+            start_move(s, seat, MoveKind::Deliver { to, res, price }, ev)
+        }
+        Action::Attack { target, army } => {
+            start_move(s, seat, MoveKind::Attack { target, army }, ev)
+        }
+        Action::Play(t) => {
+            let k = play_card(s, seat, t, ev);
+            let effect = s.rules.dev(t).map(|d| d.effect);
+            let c = s.city_mut(seat);
+            match effect {
+                Some(DevEffect::IgnoreTravel(_)) => {
+                    c.travel_credit = c.travel_credit.saturating_add(k)
+                }
+                Some(DevEffect::GatherBonus(_)) => {
+                    c.gather_boost = c.gather_boost.saturating_add(k)
+                }
+                _ => {}
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Plays (reveals and discards) a development card; returns its amount.
+fn play_card(s: &mut State, seat: Seat, t: u8, ev: &mut impl EventSink<Event>) -> u8 {
+    s.city_mut(seat).dev[t as usize] -= 1;
+    s.dev_used[t as usize] += 1;
+    ev.emit(Event::CardPlayed { seat, card: t });
+    match s.rules.dev(t).map(|d| d.effect) {
+        Some(
+            DevEffect::AttackBonus(k)
+            | DevEffect::DefenceBonus(k)
+            | DevEffect::IgnoreTravel(k)
+            | DevEffect::GatherBonus(k)
+            | DevEffect::Vp(k),
+        ) => k,
+        None => 0,
+    }
+}
+
+/// Taps the Merchant or army and sets off along the planned route.
+fn start_move(s: &mut State, seat: Seat, kind: MoveKind, ev: &mut impl EventSink<Event>) {
+    let Some(mv) = plan(s, seat, kind, 0) else {
+        return;
+    };
+    let c = s.city_mut(seat);
+    match kind {
+        MoveKind::Attack { army, .. } => {
+            c.soldiers[0] -= army;
+            c.soldiers[1] += army;
+        }
+        _ => {
+            c.merchants[0] -= 1;
+            c.merchants[1] += 1;
+        }
+    }
+    if matches!(kind, MoveKind::Deliver { .. }) {
+        // Gap 30: the sale needs the buyer's agreement first.
+        s.phase = Phase::Offer { mv };
+    } else {
+        advance_move(s, mv, 0, ev);
+    }
+}
+
+/// Asks the next toll after path position `from`, or completes the move.
+fn advance_move(s: &mut State, mv: Move, from: usize, ev: &mut impl EventSink<Event>) {
+    if s.rules.config.params.toll_policy == TollPolicy::Demand {
+        if let Some(k) = (from + 1..mv.len as usize).find(|&k| is_toll(s, &mv, k)) {
+            s.phase = Phase::Toll { mv, at: k as u8 };
+            return;
+        }
+    }
+    execute(s, mv, ev);
+}
+
+fn cancel_move(s: &mut State, mv: Move, announce: bool, ev: &mut impl EventSink<Event>) {
+    let c = s.city_mut(mv.mover);
+    match mv.kind {
+        MoveKind::Attack { army, .. } => {
+            c.soldiers[1] -= army;
+            c.soldiers[0] += army;
+        }
+        _ => {
+            c.merchants[1] -= 1;
+            c.merchants[0] += 1;
+        }
+    }
+    if announce {
+        ev.emit(Event::MoveCancelled { mover: mv.mover });
+    }
+    s.phase = Phase::Turn;
+}
+
+/// Pays the route (tolls to owners, stacks elsewhere) and does what the move came for.
+fn execute(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
+    let (pay, total) = payments(s, &mv);
+    if slack(s, &mv) < 0 {
+        cancel_move(s, mv, true, ev);
+        return;
+    }
+    let seat = mv.mover;
+    let mut credit_used = 0u32;
+    for k in 1..mv.len as usize {
+        let r = mv.path[k];
+        if is_toll(s, &mv, k) {
+            if let Some(owner) = s.owner(r) {
+                let amount = transfer(s, seat, owner, pay[k] as u32);
+                ev.emit(Event::TollPaid {
+                    owner,
+                    mover: seat,
+                    amount: amount as u8,
+                });
+            }
+        } else if pay[k] > 0 {
+            let full = s.stacks.entry_cost(r, travel(s, seat, r));
+            credit_used += full.saturating_sub(pay[k] as u32);
+            if s.stacks.push_stack(r, pay[k]).is_ok() {
+                s.city_mut(seat).coins -= pay[k] as u16;
+            }
+        } else {
+            credit_used += s.stacks.entry_cost(r, travel(s, seat, r));
+        }
+    }
+    {
+        let c = s.city_mut(seat);
+        c.travel_credit = c.travel_credit.saturating_sub(credit_used.min(255) as u8);
+    }
+    let route = total as u16;
+    s.phase = Phase::Turn;
+    match mv.kind {
+        MoveKind::Buy { empire, slot } => {
+            let fine = fine_price(s);
+            if let Ok((card, price)) = s.sell[empire as usize].take(slot as usize, fine) {
+                if s.rules.config.params.compact_on_buy {
+                    s.sell[empire as usize].compact();
+                }
+                pay_bank(s, seat, price);
+                let res = card_res(card.id);
+                gain(s, seat, res, 1);
+                ev.emit(Event::Bought {
+                    seat,
+                    empire,
+                    res,
+                    price: price as u16,
+                    route,
+                });
+            }
+        }
+        MoveKind::Sell { empire, res } => {
+            let card = res_card(res);
+            if let Ok((slot, sum)) = s.buy[empire as usize].fill_lowest_empty(card) {
+                // Gap 9: a fine card pays the sum of its two slots, or twice its front slot.
+                let price =
+                    if card.wide && s.rules.config.params.fine_rule == FineRule::TwiceCurrent {
+                        2 * s.buy[empire as usize].prices()[slot] as u32
+                    } else {
+                        sum
+                    };
+                *s.city_mut(seat).res_mut(res) -= 1;
+                bank_pays(s, seat, price);
+                ev.emit(Event::Sold {
+                    seat,
+                    empire,
+                    res,
+                    price: price as u16,
+                    route,
+                });
+            }
+        }
+        MoveKind::Deliver { to, res, price } => {
+            *s.city_mut(seat).res_mut(res) -= 1;
+            transfer(s, to, seat, price as u32);
+            gain(s, to, res, 1);
+            ev.emit(Event::Delivered {
+                seat,
+                to,
+                res,
+                price,
+                route,
+            });
+        }
+        MoveKind::Attack { target, army } => {
+            ev.emit(Event::Attacked {
+                seat,
+                target,
+                army,
+                route,
+            });
+            // Gap 13: Walls add to the defence.
+            let walls = improvement_sum(s, target, |e| match e {
+                ImprovementEffect::DefenceBonus(d) => Some(d as u32),
+                _ => None,
+            });
+            combat_next(s, mv, army, walls.min(255) as u8, true, 0);
+        }
+    }
+}
+
+/// Design: the combatants take turns playing cards, defender first. A side holding no cards
+/// (public knowledge) passes without being asked; two passes in a row end the exchange.
+fn combat_next(s: &mut State, mv: Move, atk: u8, def: u8, mut defender_turn: bool, mut passes: u8) {
+    let att = mv.mover;
+    let dfd = defender(mv);
+    while passes < 2 {
+        let who = if defender_turn { dfd } else { att };
+        if s.city(who).dev_count() > 0 {
+            s.phase = Phase::Combat {
+                mv,
+                atk,
+                def,
+                defender_turn,
+                passes,
+            };
+            return;
+        }
+        passes += 1;
+        defender_turn = !defender_turn;
+    }
+    s.phase = Phase::Defend { mv, atk, def };
+}
+
+/// Design: each army loses Soldiers equal to the other's strength; gap 16 rewards.
+fn fight(s: &mut State, mv: Move, atk: u8, def: u8, k: u8, ev: &mut impl EventSink<Event>) {
+    let att = mv.mover;
+    let dfd = defender(mv);
+    let MoveKind::Attack { army, .. } = mv.kind else {
+        return;
+    };
+    // The defending army: recruits first (they cannot attack anyway), then trained Soldiers.
+    let d = s.city_mut(dfd);
+    let from_recruits = k.min(d.recruits[0]);
+    let from_soldiers = k - from_recruits;
+    d.recruits[0] -= from_recruits;
+    d.recruits[1] += from_recruits;
+    d.soldiers[0] -= from_soldiers;
+    d.soldiers[1] += from_soldiers;
+    let def_strength = def as u32 + k as u32;
+    let atk_lost = def_strength.min(army as u32) as u8;
+    let def_lost = (atk as u32).min(k as u32) as u8;
+    let a = s.city_mut(att);
+    a.soldiers[1] -= atk_lost;
+    let d = s.city_mut(dfd);
+    let lr = def_lost.min(from_recruits);
+    d.recruits[1] -= lr;
+    d.soldiers[1] -= def_lost - lr;
+    s.citizens_lost += atk_lost as u16 + def_lost as u16;
+    ev.emit(Event::Fight {
+        attacker: att,
+        defender: dfd,
+        atk,
+        def: def_strength.min(255) as u8,
+        atk_lost,
+        def_lost,
+    });
+    let p = &s.rules.0.config.params;
+    let attacker_wins = atk as u32 >= k as u32;
+    let defender_wins = def_strength >= army as u32;
+    s.phase = Phase::Turn;
+    if defender_wins && p.reserve_to_defender {
+        let reserve = travel(s, att, s.city(dfd).region);
+        let paid = transfer(s, att, dfd, reserve);
+        ev.emit(Event::ReservePaid {
+            seat: att,
+            to: dfd,
+            coins: paid,
+        });
+    }
+    if attacker_wins {
+        let plunder = (s.city(dfd).coins as f64 * p.plunder_frac + 1e-9).floor() as u32;
+        let got = transfer(s, dfd, att, plunder);
+        ev.emit(Event::Plundered {
+            seat: att,
+            from: dfd,
+            coins: got,
+        });
+        draw_dev(s, att, ev);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Phase 4 Rise and Fall
+
+fn start_phase4(s: &mut State, ev: &mut impl EventSink<Event>) {
+    let n = s.players();
+    // Design: every region's largest stack goes to its treasury; the others are removed
+    // (gap 24: of tied largest stacks one counts, the rest go too).
+    for r in 0..s.rules.map.len() as u8 {
+        if s.stacks.stack_count(r) == 0 {
+            continue;
+        }
+        let before = s.stacks.coins(r);
+        let taken = s.stacks.take_largest_to_treasury(r).unwrap_or_default();
+        let _ = s.stacks.clear_region(r);
+        s.treasury[r as usize] += taken.treasury as u16;
+        let returned = before - taken.treasury;
+        s.issued -= returned as i32;
+        ev.emit(Event::Treasury {
+            region: r,
+            coins: taken.treasury as u16,
+            returned: returned as u16,
+        });
+    }
+    // Design: priority starts with the player who went last, in reverse order.
+    let last = s.first.left(n - 1, n);
+    s.last_prev = last;
+    s.actor = last;
+    s.left = (n - 1) as u8;
+    s.phase = Phase::RiseFall;
+}
+
+fn next_rise_fall(s: &mut State, ev: &mut impl EventSink<Event>) {
+    let n = s.players();
+    if s.left == 0 {
+        end_round(s, ev);
+    } else {
+        s.left -= 1;
+        s.actor = s.actor.left(n - 1, n);
+        s.phase = Phase::RiseFall;
+    }
+}
+
+fn end_round(s: &mut State, ev: &mut impl EventSink<Event>) {
+    // Gap 32: stop at max_rounds.
+    if s.round >= s.rules.config.params.max_rounds {
+        s.phase = Phase::Over;
+        ev.emit(Event::GameOver { rounds: s.round });
+    } else {
+        start_round(s, ev);
+    }
+}
+
+fn fall(s: &mut State, seat: Seat, to: u8, ev: &mut impl EventSink<Event>) {
+    let ga = golden_age(s, seat);
+    let c = *s.city(seat);
+    let lot = Lot {
+        food: c.food,
+        metal: c.metal,
+        silk: c.silk,
+        fine: c.fine,
+        merchants: c.merchants[0] + c.merchants[1],
+        laborers: c.laborers[0] + c.laborers[1],
+        soldiers: c.soldiers[0] + c.soldiers[1] + c.recruits[0] + c.recruits[1],
+        improvements: c.improvements,
+    };
+    let treasury = s.treasury[to as usize];
+    s.treasury[to as usize] = 0;
+    let from = c.region;
+    let city = s.city_mut(seat);
+    // The old control token marks the collapsed city; an older one comes back.
+    city.fallen = from;
+    city.region = to;
+    city.food = 0;
+    city.metal = 0;
+    city.silk = 0;
+    city.fine = 0;
+    city.merchants = [0, 0];
+    city.laborers = [0, 0];
+    city.soldiers = [0, 0];
+    city.recruits = [0, 0];
+    city.improvements = 0;
+    city.coins += treasury;
+    bank_pays(s, seat, ga);
+    ev.emit(Event::Fell {
+        seat,
+        from,
+        to,
+        coins: (ga + treasury as u32) as u16,
+    });
+    if lot.is_empty() {
+        finish_fall(s, seat, ev);
+    } else {
+        s.phase = Phase::Lot { lot };
+    }
+}
+
+fn lot_won(
+    s: &mut State,
+    mut lot: Lot,
+    item: Item,
+    winner: Seat,
+    price: u32,
+    ev: &mut impl EventSink<Event>,
+) {
+    lot.take(item);
+    // Gap 27: citizens keep their role, untapped; improvements move, duplicates are discarded.
+    match item {
+        Item::Res(r) => gain(s, winner, r, 1),
+        Item::Citizen(role) => {
+            let role = if role == Role::Recruit {
+                Role::Soldier
+            } else {
+                role
+            };
+            s.city_mut(winner).roles_mut(role)[0] += 1;
+        }
+        Item::Improvement(k) => s.city_mut(winner).improvements |= 1 << k,
+    }
+    ev.emit(Event::LotWon {
+        seat: winner,
+        item,
+        price: price as u16,
+    });
+    if lot.is_empty() {
+        let actor = s.actor;
+        finish_fall(s, actor, ev);
+    } else {
+        s.phase = Phase::Lot { lot };
+    }
+}
+
+fn finish_fall(s: &mut State, seat: Seat, ev: &mut impl EventSink<Event>) {
+    // Gap 26: a new city left with no citizens gains 1 Laborer.
+    if s.city(seat).citizens() == 0 && s.rules.config.params.empty_city_laborer {
+        s.city_mut(seat).laborers[0] += 1;
+        s.citizens_born += 1;
+        ev.emit(Event::FreeLaborer { seat });
+    }
+    // Gap 33: optionally a Golden Age brings a development card (after the auction, so a win
+    // leaves nothing half-auctioned).
+    if s.rules.config.params.ga_dev_card {
+        draw_dev(s, seat, ev);
+        if s.winner.is_some() {
+            return;
+        }
+    }
+    next_rise_fall(s, ev);
+}
+
+/// Silk cards a `Lot` holds (for the invariants).
+pub fn lot_in_phase(s: &State) -> Option<Lot> {
+    match s.phase {
+        Phase::Lot { lot } | Phase::LotAuction { lot, .. } => Some(lot),
+        _ => None,
+    }
+}
+
+/// The barbarian card in play, if the auction is on.
+pub fn barbarian_in_play(s: &State) -> bool {
+    matches!(s.phase, Phase::Barbarians { .. })
+}
+
+pub const NO_REGION: u8 = NONE;

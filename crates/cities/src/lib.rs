@@ -1,0 +1,172 @@
+//! Cities of the Silk Road, a design by Brian Stepnitz (CC BY-SA 3.0): City-States between
+//! four Great Empires gather, grow, trade silk, food and metal along costly routes, fight, and
+//! rise and fall; the first to 7 hidden victory points wins.
+//!
+//! The design is unfinished; every gap is a parameter in `data/cities/` with the project's
+//! default (shared/rules/cities-of-the-silk-road.md). Phase numbers follow the text (1, 2, 4).
+
+pub mod action;
+pub mod bot;
+pub mod data;
+pub mod engine;
+pub mod event;
+mod serde_array;
+pub mod setup;
+pub mod state;
+pub mod view;
+
+pub use action::Action;
+pub use data::{CitiesConfig, DataError, Params, Rules};
+pub use event::Event;
+pub use state::{City, Item, Lot, Move, MoveKind, Phase, Res, Role, State};
+pub use view::View;
+
+use silk_core::{
+    EventSink, Game, IllegalAction, Outcome, ParseActionError, Seat, SetupError, SilkRng, ToMove,
+};
+
+/// The Cities of the Silk Road engine.
+pub struct Cities;
+
+impl Game for Cities {
+    const NAME: &'static str = "cities";
+    type Config = CitiesConfig;
+    type State = State;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    fn setup(config: &CitiesConfig, seed: u64) -> Result<State, SetupError> {
+        setup::setup(config, seed)
+    }
+
+    fn num_seats(s: &State) -> usize {
+        s.players()
+    }
+
+    fn to_move(s: &State) -> ToMove {
+        engine::to_move(s)
+    }
+
+    fn legal_actions(s: &State, seat: Seat, out: &mut Vec<Action>) {
+        engine::legal(s, seat, out)
+    }
+
+    fn apply_with(
+        s: &mut State,
+        seat: Seat,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        engine::apply(s, seat, action, events)
+    }
+
+    fn view(s: &State, seat: Seat) -> View {
+        view::view(s, seat)
+    }
+
+    fn determinize(s: &State, seat: Seat, rng: &mut SilkRng) -> State {
+        view::determinize(s, seat, rng)
+    }
+
+    fn outcome(s: &State) -> Option<Outcome> {
+        matches!(s.phase, Phase::Over).then(|| outcome(s))
+    }
+
+    fn action_to_string(s: &State, a: Action) -> String {
+        a.to_text(s)
+    }
+
+    fn parse_action(s: &State, _seat: Seat, text: &str) -> Result<Action, ParseActionError> {
+        Action::parse(s, text)
+    }
+
+    fn view_text(s: &State, seat: Seat) -> String {
+        view::text(s, seat)
+    }
+
+    fn event_text(s: &State, e: &Event, viewer: Option<Seat>) -> Option<String> {
+        e.text(s, viewer)
+    }
+
+    fn check_invariants(s: &State) -> Result<(), String> {
+        invariants(s)
+    }
+
+    fn round(s: &State) -> u32 {
+        s.round as u32
+    }
+}
+
+/// Scores are hidden VP. The player who reached the target wins outright (ambiguity 15);
+/// otherwise (gap 32) the highest VP, then the most coins.
+pub fn outcome(s: &State) -> Outcome {
+    let n = s.players();
+    let scores: Vec<i32> = (0..n).map(|i| s.vp(Seat(i as u8)) as i32).collect();
+    let sc = scores.clone();
+    Outcome::ranked_by(scores, |i| {
+        (s.winner == Some(Seat(i as u8)), sc[i], s.cities[i].coins)
+    })
+}
+
+/// Coins, cards and citizens are conserved or accounted for; counts stay in range.
+pub fn invariants(s: &State) -> Result<(), String> {
+    let n = s.players();
+    let r = &s.rules;
+    // Coins: players + stacks + treasuries = what the bank issued, net.
+    if s.coins_in_play() != s.issued as i64 {
+        return Err(format!(
+            "coins not conserved: players + stacks + treasuries = {}, bank issued {}",
+            s.coins_in_play(),
+            s.issued
+        ));
+    }
+    // Silk and barbarian cards.
+    let lot = engine::lot_in_phase(s).unwrap_or_default();
+    let held: u32 = s.cities[..n]
+        .iter()
+        .map(|c| c.silk as u32 + c.fine as u32)
+        .sum::<u32>()
+        + lot.silk as u32
+        + lot.fine as u32;
+    let silk = s.silk_cards_accounted() + held + engine::barbarian_in_play(s) as u32;
+    if silk != r.silk_deck.len() as u32 {
+        return Err(format!(
+            "{silk} silk and barbarian cards accounted for, deck has {}",
+            r.silk_deck.len()
+        ));
+    }
+    // Development cards.
+    let dev: u32 = s.dev_len as u32
+        + s.dev_used.iter().map(|&k| k as u32).sum::<u32>()
+        + s.cities[..n].iter().map(|c| c.dev_count()).sum::<u32>();
+    if dev != r.dev_deck.len() as u32 {
+        return Err(format!(
+            "{dev} development cards accounted for, deck has {}",
+            r.dev_deck.len()
+        ));
+    }
+    // Citizens: 5 each at the start, plus growth and free Laborers, minus losses.
+    let citizens: u32 = s.cities[..n].iter().map(|c| c.citizens()).sum::<u32>() + lot.citizens();
+    let expected = 5 * n as u32 + s.citizens_born as u32 - s.citizens_lost as u32;
+    if citizens != expected {
+        return Err(format!("{citizens} citizens, expected {expected}"));
+    }
+    // Regions: every claimed region distinct; no city on a collapsed one.
+    if !matches!(s.phase, Phase::Claim { .. }) {
+        for i in 0..n {
+            let g = s.cities[i].region;
+            if g as usize >= r.map.len() {
+                return Err(format!("{} has no region", Seat(i as u8)));
+            }
+            if s.cities[..n]
+                .iter()
+                .enumerate()
+                .any(|(j, c)| j != i && (c.region == g || c.fallen == g))
+            {
+                return Err(format!("region {} is held twice", r.region_name(g)));
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,501 @@
+//! The game state: fixed arrays and small integers, no heap, `Copy`.
+
+use crate::data::{
+    Rules, MAX_DEV, MAX_DEV_TYPES, MAX_EMPIRES, MAX_REGIONS, MAX_SILK, SILK_CODES, TRACK,
+};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use silk_core::{Seat, SeatSet, SilkRng};
+use silk_trade::auction::OnceAround;
+use silk_trade::route::{CoinStacks, CostModifiers};
+use silk_trade::track::PriceTrack;
+use silk_trade::OpenAscending;
+
+pub const MAX_PLAYERS: usize = 6;
+/// No region / no card.
+pub const NONE: u8 = u8::MAX;
+/// Silk card codes.
+pub const STANDARD: u8 = 0;
+pub const FINE: u8 = 1;
+/// Card ids of food and metal cards on the empires' tracks.
+pub const FOOD_CARD: u8 = 0xF0;
+pub const METAL_CARD: u8 = 0xF1;
+
+/// A barbarian's strength from its card code, or `None` for silk.
+pub fn barbarian_strength(code: u8) -> Option<u8> {
+    (code >= 2).then(|| code - 1)
+}
+
+/// A shared reference to the compiled rules. Serialises as the configuration and re-interns
+/// it when read back, so a saved game is self-contained.
+#[derive(Clone, Copy)]
+pub struct RulesRef(pub &'static Rules);
+
+impl std::ops::Deref for RulesRef {
+    type Target = Rules;
+    fn deref(&self) -> &Rules {
+        self.0
+    }
+}
+
+impl PartialEq for RulesRef {
+    fn eq(&self, other: &Self) -> bool {
+        std::ptr::eq(self.0, other.0) || self.0.config == other.0.config
+    }
+}
+
+impl std::fmt::Debug for RulesRef {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Rules({} players)", self.0.players)
+    }
+}
+
+impl Serialize for RulesRef {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.0.config.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for RulesRef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let config = crate::data::CitiesConfig::deserialize(d)?;
+        crate::data::intern(&config)
+            .map(RulesRef)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+/// A citizen's role. A `Recruit` is a Soldier in training: it may defend but not attack.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Role {
+    Merchant,
+    Laborer,
+    Soldier,
+    Recruit,
+}
+
+impl Role {
+    pub const ALL: [Role; 4] = [Role::Merchant, Role::Laborer, Role::Soldier, Role::Recruit];
+    pub fn name(self) -> &'static str {
+        match self {
+            Role::Merchant => "merchant",
+            Role::Laborer => "laborer",
+            Role::Soldier => "soldier",
+            Role::Recruit => "recruit",
+        }
+    }
+    pub fn parse(t: &str) -> Option<Role> {
+        Role::ALL
+            .into_iter()
+            .find(|r| r.name() == t.trim_end_matches('s'))
+    }
+}
+
+/// A card or citizen kind a player can hold or trade: food, metal, silk, fine silk.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Res {
+    Food,
+    Metal,
+    Silk,
+    Fine,
+}
+
+impl Res {
+    pub const ALL: [Res; 4] = [Res::Food, Res::Metal, Res::Silk, Res::Fine];
+    pub fn name(self) -> &'static str {
+        match self {
+            Res::Food => "food",
+            Res::Metal => "metal",
+            Res::Silk => "silk",
+            Res::Fine => "fine",
+        }
+    }
+    pub fn parse(t: &str) -> Option<Res> {
+        match t {
+            "fine silk" => Some(Res::Fine),
+            _ => Res::ALL.into_iter().find(|r| r.name() == t),
+        }
+    }
+}
+
+/// A player's City-State board. Coins, resources, citizens and improvements are open
+/// information; development cards are hidden.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
+pub struct City {
+    pub coins: u16,
+    pub food: u8,
+    pub metal: u8,
+    pub silk: u8,
+    pub fine: u8,
+    /// Citizens by role, each as `[untapped, tapped]`.
+    pub merchants: [u8; 2],
+    pub laborers: [u8; 2],
+    pub soldiers: [u8; 2],
+    pub recruits: [u8; 2],
+    /// Bit per improvement.
+    pub improvements: u8,
+    pub region: u8,
+    /// Region marked by this player's collapsed-city token, or `NONE`.
+    pub fallen: u8,
+    /// The Workshop's once-a-round bonus has been used.
+    pub workshop_used: bool,
+    /// Travel cost still ignored this round (development card).
+    pub travel_credit: u8,
+    /// Added to the next gather (development card).
+    pub gather_boost: u8,
+    /// Development cards in hand, by type (hidden).
+    pub dev: [u8; MAX_DEV_TYPES],
+}
+
+impl City {
+    pub fn roles(&self, r: Role) -> [u8; 2] {
+        match r {
+            Role::Merchant => self.merchants,
+            Role::Laborer => self.laborers,
+            Role::Soldier => self.soldiers,
+            Role::Recruit => self.recruits,
+        }
+    }
+    pub fn roles_mut(&mut self, r: Role) -> &mut [u8; 2] {
+        match r {
+            Role::Merchant => &mut self.merchants,
+            Role::Laborer => &mut self.laborers,
+            Role::Soldier => &mut self.soldiers,
+            Role::Recruit => &mut self.recruits,
+        }
+    }
+    pub fn untapped(&self, r: Role) -> u8 {
+        self.roles(r)[0]
+    }
+    pub fn citizens(&self) -> u32 {
+        Role::ALL
+            .iter()
+            .map(|&r| self.roles(r)[0] as u32 + self.roles(r)[1] as u32)
+            .sum()
+    }
+    /// Soldiers of every kind (trained and in training, tapped or not).
+    pub fn all_soldiers(&self) -> u32 {
+        (self.soldiers[0] + self.soldiers[1] + self.recruits[0] + self.recruits[1]) as u32
+    }
+    pub fn has(&self, res: Res) -> u8 {
+        match res {
+            Res::Food => self.food,
+            Res::Metal => self.metal,
+            Res::Silk => self.silk,
+            Res::Fine => self.fine,
+        }
+    }
+    pub fn res_mut(&mut self, res: Res) -> &mut u8 {
+        match res {
+            Res::Food => &mut self.food,
+            Res::Metal => &mut self.metal,
+            Res::Silk => &mut self.silk,
+            Res::Fine => &mut self.fine,
+        }
+    }
+    pub fn dev_count(&self) -> u32 {
+        self.dev.iter().map(|&c| c as u32).sum()
+    }
+    pub fn has_improvement(&self, k: u8) -> bool {
+        self.improvements & (1 << k) != 0
+    }
+}
+
+/// What a merchant or army is on its way to do.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum MoveKind {
+    /// Buy the card on this slot of the empire's sell track.
+    Buy { empire: u8, slot: u8 },
+    /// Sell one card to the empire's buy track.
+    Sell { empire: u8, res: Res },
+    /// Sell one card to another City-State at an agreed price.
+    Deliver { to: Seat, res: Res, price: u8 },
+    /// Attack another City-State with this many trained Soldiers.
+    Attack { target: Seat, army: u8 },
+}
+
+/// A move under way: its route and the tolls agreed so far.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Move {
+    pub mover: Seat,
+    pub kind: MoveKind,
+    /// Cities refused (their regions), avoided when rerouting.
+    pub avoid: u16,
+    /// Route from the mover's region, as region indices.
+    pub path: [u8; MAX_REGIONS],
+    pub len: u8,
+    /// Agreed toll per path position (only at other players' cities).
+    pub tolls: [u8; MAX_REGIONS],
+}
+
+impl Move {
+    pub fn path(&self) -> &[u8] {
+        &self.path[..self.len as usize]
+    }
+}
+
+/// The holdings of a fallen city, auctioned one item at a time.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub struct Lot {
+    pub food: u8,
+    pub metal: u8,
+    pub silk: u8,
+    pub fine: u8,
+    pub merchants: u8,
+    pub laborers: u8,
+    pub soldiers: u8,
+    pub improvements: u8,
+}
+
+/// One item of a lot.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub enum Item {
+    Res(Res),
+    Citizen(Role),
+    Improvement(u8),
+}
+
+impl Lot {
+    pub fn count(&self, item: Item) -> u8 {
+        match item {
+            Item::Res(Res::Food) => self.food,
+            Item::Res(Res::Metal) => self.metal,
+            Item::Res(Res::Silk) => self.silk,
+            Item::Res(Res::Fine) => self.fine,
+            Item::Citizen(Role::Merchant) => self.merchants,
+            Item::Citizen(Role::Laborer) => self.laborers,
+            Item::Citizen(Role::Soldier) => self.soldiers,
+            Item::Citizen(Role::Recruit) => 0,
+            Item::Improvement(k) => (k < 8 && self.improvements & (1 << k) != 0) as u8,
+        }
+    }
+    pub fn take(&mut self, item: Item) {
+        let c = match item {
+            Item::Res(Res::Food) => &mut self.food,
+            Item::Res(Res::Metal) => &mut self.metal,
+            Item::Res(Res::Silk) => &mut self.silk,
+            Item::Res(Res::Fine) => &mut self.fine,
+            Item::Citizen(Role::Merchant) => &mut self.merchants,
+            Item::Citizen(Role::Laborer) => &mut self.laborers,
+            Item::Citizen(Role::Soldier) | Item::Citizen(Role::Recruit) => &mut self.soldiers,
+            Item::Improvement(k) => {
+                self.improvements &= !(1u8.checked_shl(k as u32).unwrap_or(0));
+                return;
+            }
+        };
+        *c = c.saturating_sub(1);
+    }
+    /// Every item kind still in the lot, in a fixed order.
+    pub fn items(&self) -> impl Iterator<Item = Item> + '_ {
+        let fixed = [
+            Item::Res(Res::Food),
+            Item::Res(Res::Metal),
+            Item::Res(Res::Silk),
+            Item::Res(Res::Fine),
+            Item::Citizen(Role::Merchant),
+            Item::Citizen(Role::Laborer),
+            Item::Citizen(Role::Soldier),
+        ];
+        fixed
+            .into_iter()
+            .chain((0..8).map(Item::Improvement))
+            .filter(move |&i| self.count(i) > 0)
+    }
+    pub fn is_empty(&self) -> bool {
+        self.items().next().is_none()
+    }
+    pub fn citizens(&self) -> u32 {
+        (self.merchants + self.laborers + self.soldiers) as u32
+    }
+}
+
+/// The barbarian soldier auction, in the format `barb_auction` names.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum BarbBidding {
+    Open(OpenAscending),
+    /// Once around; each seat's bid is recorded since every bidder loses it.
+    Once {
+        auction: OnceAround,
+        bids: [u8; MAX_PLAYERS],
+    },
+}
+
+/// Where the game is in its sequence of play.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+pub enum Phase {
+    /// Setup: `seat` claims a starting region; `left` more claims follow.
+    Claim {
+        seat: Seat,
+        left: u8,
+    },
+    /// Phase 1: the barbarian soldier auction.
+    Barbarians {
+        strength: u8,
+        bidding: BarbBidding,
+    },
+    /// Phase 2: tied coin leaders bid for priority; `start` gets it if nobody bids.
+    Priority {
+        auction: OpenAscending,
+        start: Seat,
+    },
+    /// Phase 2: the state's `actor` takes actions until "end turn".
+    Turn,
+    /// The buyer accepts or refuses a City-State sale.
+    Offer {
+        mv: Move,
+    },
+    /// The owner of the city at `path[at]` names its toll.
+    Toll {
+        mv: Move,
+        at: u8,
+    },
+    /// The mover pays the demanded toll or refuses it.
+    TollAnswer {
+        mv: Move,
+        at: u8,
+        demand: u8,
+    },
+    /// The combatants take turns playing cards, defender first; two passes in a row end it.
+    Combat {
+        mv: Move,
+        atk: u8,
+        def: u8,
+        defender_turn: bool,
+        passes: u8,
+    },
+    /// The defender taps its defending army.
+    Defend {
+        mv: Move,
+        atk: u8,
+        def: u8,
+    },
+    /// Phase 4: the state's `actor` keeps its city or lets it fall.
+    RiseFall,
+    /// Phase 4: the falling `actor` picks the next item of its old holdings to auction.
+    Lot {
+        lot: Lot,
+    },
+    /// Phase 4: an item of the lot is auctioned.
+    LotAuction {
+        lot: Lot,
+        item: Item,
+        auction: OpenAscending,
+    },
+    Over,
+}
+
+/// The whole game, `Copy`; see `state_stays_compact` for its size.
+#[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
+pub struct State {
+    pub rules: RulesRef,
+    pub n: u8,
+    pub round: u16,
+    pub cities: [City; MAX_PLAYERS],
+    /// Each empire's sell and buy tracks (unused ones stay empty).
+    pub sell: [PriceTrack<TRACK>; MAX_EMPIRES],
+    pub buy: [PriceTrack<TRACK>; MAX_EMPIRES],
+    /// The silk deck, drawn from the end (hidden order).
+    #[serde(with = "crate::serde_array")]
+    pub silk_deck: [u8; MAX_SILK],
+    pub silk_len: u8,
+    /// Discarded silk and barbarian cards by code.
+    pub silk_discard: [u8; SILK_CODES],
+    /// The development deck, drawn from the end (hidden order).
+    #[serde(with = "crate::serde_array")]
+    pub dev_deck: [u8; MAX_DEV],
+    pub dev_len: u8,
+    /// Played effect cards by type (face up).
+    pub dev_used: [u8; MAX_DEV_TYPES],
+    pub stacks: CoinStacks<MAX_REGIONS>,
+    pub treasury: [u16; MAX_REGIONS],
+    /// The barbarian penalty per region, for the seats in `penalized`, until next round.
+    pub barb: CostModifiers,
+    pub penalized: SeatSet,
+    /// Coins before this round's income, for priority (ambiguity 7).
+    pub snapshot: [u16; MAX_PLAYERS],
+    /// Phase 2 order: `first` had priority this round; `last_prev` went last last round.
+    pub first: Seat,
+    pub last_prev: Seat,
+    /// Whose turn it is (Phase 2), or who decides (Phase 4); `left` more players follow.
+    pub actor: Seat,
+    pub left: u8,
+    /// Players the actor has offered a sale to this turn (one offer each).
+    pub offered: SeatSet,
+    /// Coins the bank has issued, net (players + stacks + treasuries = this).
+    pub issued: i32,
+    pub citizens_born: u16,
+    pub citizens_lost: u16,
+    /// Whoever reached the target VP.
+    pub winner: Option<Seat>,
+    pub phase: Phase,
+    pub rng: SilkRng,
+}
+
+impl State {
+    pub fn players(&self) -> usize {
+        self.n as usize
+    }
+
+    pub fn city(&self, seat: Seat) -> &City {
+        &self.cities[seat.index()]
+    }
+
+    pub fn city_mut(&mut self, seat: Seat) -> &mut City {
+        &mut self.cities[seat.index()]
+    }
+
+    /// The seat whose City-State stands in region `r`.
+    pub fn owner(&self, r: u8) -> Option<Seat> {
+        (0..self.n)
+            .map(Seat)
+            .find(|&s| self.cities[s.index()].region == r)
+    }
+
+    /// A collapsed city-state's region.
+    pub fn is_collapsed(&self, r: u8) -> bool {
+        self.cities[..self.players()].iter().any(|c| c.fallen == r)
+    }
+
+    /// Hidden victory points of a seat.
+    pub fn vp(&self, seat: Seat) -> u32 {
+        let c = self.city(seat);
+        (0..self.rules.config.development.len())
+            .map(|t| match self.rules.config.development[t].effect {
+                crate::data::DevEffect::Vp(k) => c.dev[t] as u32 * k as u32,
+                _ => 0,
+            })
+            .sum()
+    }
+
+    /// Silk and barbarian cards anywhere, by code (for the invariants).
+    pub fn silk_cards_accounted(&self) -> u32 {
+        let mut total = self.silk_len as u32;
+        total += self.silk_discard.iter().map(|&c| c as u32).sum::<u32>();
+        for t in self.sell.iter().chain(self.buy.iter()) {
+            total += t.iter().filter(|e| e.card.id <= FINE).count() as u32;
+        }
+        total
+    }
+
+    /// Coins on the table: players, stacks, treasuries.
+    pub fn coins_in_play(&self) -> i64 {
+        self.cities[..self.players()]
+            .iter()
+            .map(|c| c.coins as i64)
+            .sum::<i64>()
+            + self.stacks.total() as i64
+            + self.treasury.iter().map(|&t| t as i64).sum::<i64>()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The state is copied at every search step: keep it under a kilobyte.
+    #[test]
+    fn state_stays_compact() {
+        let size = std::mem::size_of::<State>();
+        println!("State is {size} bytes");
+        assert!(size <= 1024, "State grew to {size} bytes");
+    }
+}
