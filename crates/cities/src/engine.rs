@@ -20,6 +20,8 @@ use silk_trade::auction::{OnceAround, OpenAscending, Payment};
 use silk_trade::route::{Goal, TargetCost, MAX_STACKS};
 use silk_trade::track::{FinePrice, TrackCard};
 
+/// Most citizens a city can hold whatever `pop_cap` says: the board's counters are bytes.
+pub const MAX_CITIZENS: u32 = 60;
 /// Highest price a player may ask another for one card (keeps the offer list short).
 pub const MAX_OFFER: u8 = 10;
 /// Cost of a region a route may not enter (refused toll, full of stacks).
@@ -554,6 +556,9 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Res2<()> {
             Ok(())
         }
         (Phase::Turn, Action::Grow) => {
+            if c.citizens() >= MAX_CITIZENS {
+                return bad(format!("a city holds at most {MAX_CITIZENS} citizens"));
+            }
             if p.pop_cap > 0 && c.citizens() >= p.pop_cap as u32 {
                 return bad(format!("a city holds at most {} citizens", p.pop_cap));
             }
