@@ -29,8 +29,20 @@ fn version_and_help() {
 }
 
 #[test]
-fn unknown_command_is_a_usage_error_with_exit_2() {
-    silk().arg("fly").assert().code(2);
+fn usage_errors_are_one_line_with_exit_2() {
+    silk()
+        .arg("fly")
+        .assert()
+        .code(2)
+        .stderr("silk: unrecognized subcommand 'fly' (see silk --help)\n");
+    silk()
+        .args(["play", "silk-road", "--players", "x"])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::starts_with("silk: invalid value 'x' for '--players")
+                .and(predicate::function(|s: &str| s.lines().count() == 1)),
+        );
 }
 
 #[test]

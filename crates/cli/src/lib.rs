@@ -246,14 +246,42 @@ macro_rules! with_game {
 
 /// Parses the command line, runs it, and exits with 2 on any error the user can fix.
 pub fn main() {
-    let matches = Cli::command().get_matches();
-    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit());
+    let matches = Cli::command()
+        .try_get_matches()
+        .unwrap_or_else(|e| usage_error(e));
+    let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| usage_error(e));
     let groups = values_groups(&matches);
     let mut out = Out { json: cli.json };
     if let Err(e) = run(cli.command, groups, &mut out) {
         eprintln!("silk: {e}");
         std::process::exit(e.exit_code());
     }
+}
+
+/// Help and version print as usual; a usage error is one line on stderr, exit code 2.
+fn usage_error(e: clap::Error) -> ! {
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        e.exit()
+    }
+    let text = e.render().to_string();
+    // clap writes the message, then a blank line and the usage: keep the message, on one line.
+    let message: Vec<&str> = text
+        .lines()
+        .take_while(|l| !l.trim().is_empty() && !l.starts_with("Usage:"))
+        .map(str::trim)
+        .collect();
+    let message = message.join(" ");
+    eprintln!(
+        "silk: {} (see silk --help)",
+        message.trim_start_matches("error: ")
+    );
+    std::process::exit(2)
 }
 
 /// `silk sweep`'s `--values` lists, one per occurrence (clap's derive flattens them).
