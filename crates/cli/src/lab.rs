@@ -286,12 +286,7 @@ fn sweep_table(rows: &[(String, Summary)]) -> String {
             .map(|r| format!("{:.2}", r.1.lead_changes.mean))
             .collect(),
     ));
-    let mut names: Vec<String> = rows
-        .iter()
-        .flat_map(|r| r.1.metrics.iter().map(|m| m.name.clone()))
-        .collect();
-    names.sort();
-    names.dedup();
+    let names = Summary::metric_names(rows.iter().map(|r| &r.1));
     for name in names {
         lines.push((
             name.clone(),

@@ -291,12 +291,7 @@ pub fn sweep_html(title: &str, rows: &[(String, Summary)]) -> String {
             rows.iter().map(|r| r.1.rounds.mean).collect(),
         )],
     );
-    let mut names: Vec<String> = rows
-        .iter()
-        .flat_map(|r| r.1.metrics.iter().map(|m| m.name.clone()))
-        .collect();
-    names.sort();
-    names.dedup();
+    let names = Summary::metric_names(rows.iter().map(|r| &r.1));
     for chunk in names.chunks(4) {
         let series: Vec<(String, Vec<f64>)> = chunk
             .iter()

@@ -135,6 +135,17 @@ impl Summary {
         }
     }
 
+    /// The metric names of several summaries (a sweep's values), sorted, each once.
+    pub fn metric_names<'a>(summaries: impl IntoIterator<Item = &'a Summary>) -> Vec<String> {
+        let mut names: Vec<String> = summaries
+            .into_iter()
+            .flat_map(|s| s.metrics.iter().map(|m| m.name.clone()))
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    }
+
     pub fn metric(&self, name: &str) -> Option<&Metric> {
         self.metrics.iter().find(|m| m.name == name)
     }
