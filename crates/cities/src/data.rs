@@ -424,6 +424,15 @@ impl CitiesConfig {
             params: default_params(),
         }
     }
+
+    /// The bundled data with these parameters, at their default table size (`players`).
+    pub fn from_params(params: Params) -> Self {
+        CitiesConfig {
+            players: params.players,
+            params,
+            ..CitiesConfig::new(4)
+        }
+    }
 }
 
 /// A Great Empire's compiled tracks.

@@ -159,6 +159,7 @@ fn is_toll(s: &State, mv: &Move, k: usize) -> bool {
 }
 
 /// What the mover pays per path position with the tolls as they stand.
+#[allow(clippy::needless_range_loop)] // path, tolls and pay are indexed together
 fn payments(s: &State, mv: &Move) -> ([u8; crate::data::MAX_REGIONS], u32) {
     let mut pay = [0u8; crate::data::MAX_REGIONS];
     let city = s.city(mv.mover);
@@ -1012,8 +1013,13 @@ pub fn start_round(s: &mut State, ev: &mut impl EventSink<Event>) {
     for e in 0..s.rules.empires.len() {
         match s.rules.empires[e].buys {
             Some((Resource::Silk, _)) => {
+                // Sales fill the lowest empty slot and removals take the latest sale, so the
+                // sold cards form a prefix and the most recent one is the highest.
                 for _ in 0..p.byzantium_removal {
-                    if let Some((_, card)) = s.buy[e].remove_most_recent() {
+                    let Some(last) = s.buy[e].iter().last() else {
+                        break;
+                    };
+                    if let Ok((card, _)) = s.buy[e].take(last.slot, FinePrice::Sum) {
                         let code = if card.wide { FINE } else { STANDARD };
                         s.silk_discard[code as usize] += 1;
                     }
@@ -1272,8 +1278,8 @@ fn start_phase2(s: &mut State, ev: &mut impl EventSink<Event>) {
         PrioritySnapshot::BeforeIncome => s.snapshot,
         PrioritySnapshot::Phase2Start => {
             let mut c = [0u16; MAX_PLAYERS];
-            for i in 0..n {
-                c[i] = s.cities[i].coins;
+            for (k, city) in c.iter_mut().zip(&s.cities[..n]) {
+                *k = city.coins;
             }
             c
         }
@@ -1495,6 +1501,7 @@ fn cancel_move(s: &mut State, mv: Move, announce: bool, ev: &mut impl EventSink<
 }
 
 /// Pays the route (tolls to owners, stacks elsewhere) and does what the move came for.
+#[allow(clippy::needless_range_loop)] // path and pay are indexed together
 fn execute(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
     let (pay, total) = payments(s, &mv);
     if slack(s, &mv) < 0 {

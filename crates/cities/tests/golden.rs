@@ -51,7 +51,10 @@ fn check_golden(name: &str, actual: &str) {
         return;
     }
     let expected = std::fs::read_to_string(&path).unwrap_or_else(|e| {
-        panic!("{}: {e} (run with SILK_BLESS=1 to create it)", path.display())
+        panic!(
+            "{}: {e} (run with SILK_BLESS=1 to create it)",
+            path.display()
+        )
     });
     if expected != actual {
         let line = expected
