@@ -10,15 +10,18 @@ pub mod bot;
 pub mod data;
 pub mod engine;
 pub mod event;
+pub mod observe;
 mod serde_array;
 pub mod setup;
 pub mod state;
+pub mod text;
 pub mod view;
 
 pub use action::Action;
 pub use data::{CitiesConfig, DataError, Params, Rules};
 pub use event::Event;
 pub use state::{City, Item, Lot, Move, MoveKind, Phase, Res, Role, State};
+pub use text::rules_text;
 pub use view::View;
 
 use silk_core::{

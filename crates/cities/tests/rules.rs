@@ -1127,3 +1127,14 @@ fn gap31_development_cards_are_hidden() {
     assert_eq!(d.cities[0].dev_count(), 1);
     let _ = (P3, P4, GANDHARA, MESOPOTAMIA);
 }
+
+#[test]
+fn rules_text_credits_the_designer_and_lists_every_parameter() {
+    let rules = Rules::compile(&CitiesConfig::new(4)).unwrap();
+    let t = silk_cities::rules_text(&rules);
+    assert!(t.contains("Brian Stepnitz") && t.contains("CC BY-SA 3.0"));
+    let v = serde_json::to_value(Params::default()).unwrap();
+    for k in v.as_object().unwrap().keys() {
+        assert!(t.contains(&format!("  {k} = ")), "{k} missing");
+    }
+}

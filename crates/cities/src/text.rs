@@ -1,0 +1,142 @@
+//! The rules in force as text (`silk rules cities`): the design's rules, the data, and every
+//! parameter's value.
+
+use crate::data::{DevEffect, ImprovementEffect, RegionKind, Resource, Rules};
+use crate::engine::MAX_OFFER;
+
+fn res(r: Resource) -> &'static str {
+    match r {
+        Resource::Food => "food",
+        Resource::Metal => "metal",
+        Resource::Silk => "silk",
+    }
+}
+
+/// The rules in force, crediting the designer.
+pub fn rules_text(rules: &Rules) -> String {
+    let c = &rules.config;
+    let p = &c.params;
+    let mut t = String::new();
+    t += "CITIES OF THE SILK ROAD — a design by Brian Stepnitz (CC BY-SA 3.0)\n";
+    t += "The design is unfinished; the gaps are filled by the parameters below \
+          (shared/rules/cities-of-the-silk-road.md).\n\n";
+    t += &format!(
+        "{} players. Each City-State starts with 1 Merchant, 2 Soldiers, 2 Laborers and 10 coins. \
+         First to {} hidden victory points wins at once; otherwise the game stops after round {} \
+         (most VP, then most coins).\n\n",
+        c.players, p.target_vp, p.max_rounds
+    );
+    t += "Map:\n";
+    for (i, r) in c.map.regions.iter().enumerate() {
+        let borders: Vec<&str> = (0..rules.empires.len() as u8)
+            .filter(|&e| rules.map.borders_empire(i as u8, e))
+            .map(|e| rules.empire_name(e))
+            .collect();
+        let near: Vec<&str> = rules
+            .map
+            .neighbours(i as u8)
+            .map(|n| rules.region_name(n))
+            .collect();
+        t += &format!(
+            "  {:<12} {} region, trade cost {}; borders {}{}\n",
+            r.name,
+            if r.kind == RegionKind::Food {
+                "food "
+            } else {
+                "metal"
+            },
+            r.cost,
+            near.join(", "),
+            if borders.is_empty() {
+                String::new()
+            } else {
+                format!("; Great Empire {}", borders.join(", "))
+            }
+        );
+    }
+    t += "\nGreat Empires:\n";
+    for e in &rules.empires {
+        let mut parts = Vec::new();
+        if let Some((r, prices)) = e.sells {
+            parts.push(format!("sells {} at {:?}", res(r), prices));
+        }
+        if let Some((r, prices)) = e.buys {
+            parts.push(format!("buys {} at {:?}", res(r), prices));
+        }
+        t += &format!("  {:<10} {}\n", e.name, parts.join("; "));
+    }
+    let barb: Vec<String> = c
+        .silk
+        .barbarians
+        .iter()
+        .map(|b| format!("{} of strength {}", b.count, b.strength))
+        .collect();
+    t += &format!(
+        "\nSilk deck: {} standard, {} fine, barbarians {}.\n",
+        c.silk.standard,
+        c.silk.fine,
+        barb.join(", ")
+    );
+    t += "\nImprovements (one of each per city; GA = Golden Age coins):\n";
+    for im in &c.improvements {
+        let effect = match im.effect {
+            ImprovementEffect::GrowthDiscount(k) => {
+                format!("growth costs {k} less food (at least 1)")
+            }
+            ImprovementEffect::GatherBonus(k) => {
+                format!("once a round a Laborer gathers {k} more of the specialty")
+            }
+            ImprovementEffect::RouteDiscount(k) => format!("{k} less on a route's first region"),
+            ImprovementEffect::NoTraining => "new Soldiers skip training".into(),
+            ImprovementEffect::DefenceBonus(k) => format!("+{k} when defending"),
+            ImprovementEffect::FallCoins(k) => format!("+{k} coins when the city falls"),
+        };
+        t += &format!(
+            "  {:<12} cost {} food, {} metal, {} coins; {effect}; GA {}\n",
+            im.name, im.cost.food, im.cost.metal, im.cost.coins, im.ga
+        );
+    }
+    t += "\nDevelopment cards (hidden; effect cards are discarded when played):\n";
+    for d in &c.development {
+        let effect = match d.effect {
+            DevEffect::Vp(k) => format!("{k} victory point(s)"),
+            DevEffect::AttackBonus(k) => format!("+{k} to an attacking army"),
+            DevEffect::DefenceBonus(k) => format!("+{k} to a defending army"),
+            DevEffect::IgnoreTravel(k) => format!("ignore {k} travel cost this round"),
+            DevEffect::GatherBonus(k) => format!("+{k} to your next gather"),
+        };
+        t += &format!("  {:>2} × {:<18} {effect}\n", d.count, d.name);
+    }
+    t += "\nEach round:\n";
+    t += "  1. Replenish: Soldiers in training are trained, citizens untap, 1 coin per citizen \
+          (not in round 1). India's and Persia's buy tracks are cleared, Byzantium loses its \
+          latest sale, the food and metal sell tracks are restocked, and a silk card is turned: \
+          silk enters China at slot 1 (fine silk covers two slots), pushing cards off the end. \
+          Barbarians: the player with most Soldiers opens an auction in Soldiers; every bidder \
+          loses its last bid, the winner gains a development card, and whoever did not bid pays \
+          the barbarian's strength more per region until the next round.\n";
+    t += "  2. Action: the richest player (ties bid coins to the bank) acts first, then the \
+          others to the left. Actions: assign a citizen (Laborer 1 food, Merchant 1 coin, \
+          Soldier 1 metal), gather with a Laborer, build, grow (1/2/3/4 food by size), trade \
+          with a Merchant (route costs plus 1 per coin stack; tolls to the owners of cities \
+          passed), attack (route plus a reserve of the target's travel cost; each army loses \
+          the other's strength), end turn.\n";
+    t += "  4. Rise and Fall: each region's largest coin stack goes to its treasury, the rest \
+          to the bank. In reverse order each player keeps its city or lets it fall and rises \
+          elsewhere with the treasury and a Golden Age (1 per food or metal, 2 per citizen or \
+          silk, 3 per fine silk, plus improvements); its old holdings are auctioned one by one.\n";
+    t += &format!(
+        "  Sales to another player need the buyer's consent, at 1 to {MAX_OFFER} coins, one \
+         offer per player per turn. Routes are the cheapest path (a simplification of gap 22).\n"
+    );
+    t += "\nParameters in force (data/cities/params.json):\n";
+    let json = serde_json::to_value(p).unwrap_or_default();
+    if let Some(map) = json.as_object() {
+        for (k, v) in map {
+            t += &format!("  {k} = {v}\n");
+        }
+    }
+    t += "\nCredits: Cities of the Silk Road © Brian Stepnitz, licensed CC BY-SA 3.0; \
+          map, improvements and development cards are this project's proposals.\n";
+    t
+}

@@ -1,0 +1,84 @@
+//! Cities of the Silk Road in the CLI: config from `--players`, `--config` (a whole config, or
+//! just a params.json) and `--map` (a map.json of the group's own).
+
+use super::{CliGame, DataFiles};
+use crate::error::{CliError, CliResult};
+use silk_bots::{BotKind, GreedyBot};
+use silk_cities::data::{parse_json, FileNames, MapData, Params, Rules};
+use silk_cities::{Cities, CitiesConfig};
+use silk_core::Player;
+use std::path::Path;
+
+fn read_text(path: &Path) -> CliResult<String> {
+    std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+}
+
+/// A `--config` file is a whole config when it names data (`map`, `params`, ...), else params.
+fn read_config(path: &Path) -> CliResult<CitiesConfig> {
+    let text = read_text(path)?;
+    let name = path.display().to_string();
+    let whole = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .and_then(|v| {
+            v.as_object()
+                .map(|o| o.contains_key("params") || o.contains_key("map"))
+        })
+        .unwrap_or(false);
+    if whole {
+        parse_json::<CitiesConfig>(&text, &name).map_err(|e| CliError::input(e.to_string()))
+    } else {
+        let params: Params =
+            parse_json(&text, &name).map_err(|e| CliError::input(e.to_string()))?;
+        Ok(CitiesConfig::from_params(params))
+    }
+}
+
+impl CliGame for Cities {
+    const SUMMARY: &'static str =
+        "Cities of the Silk Road (Brian Stepnitz, CC BY-SA 3.0): city-states trade, fight, rise and fall; 7 hidden VP wins";
+
+    fn config(players: Option<usize>, files: &DataFiles) -> CliResult<CitiesConfig> {
+        if files.tiles.is_some() || files.reverse {
+            return Err(CliError::input(
+                "cities takes no --tiles or --reverse (those are Silk Road's)",
+            ));
+        }
+        let mut config = match files.config {
+            Some(path) => read_config(path)?,
+            None => CitiesConfig::new(Params::default().players),
+        };
+        if let Some(n) = players {
+            config.players = n;
+        }
+        if let Some(path) = files.map {
+            let text = read_text(path)?;
+            config.map = parse_json::<MapData>(&text, &path.display().to_string())
+                .map_err(|e| CliError::input(e.to_string()))?;
+        }
+        // Validate here, so errors name the real files.
+        let map = files.map.map(|p| p.display().to_string());
+        let params = files.config.map(|p| p.display().to_string());
+        let names = FileNames {
+            map: map.as_deref().unwrap_or("map.json"),
+            params: params.as_deref().unwrap_or("params.json"),
+            ..FileNames::default()
+        };
+        Rules::compile_named(&config, names).map_err(|e| CliError::input(e.to_string()))?;
+        Ok(config)
+    }
+
+    fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
+        Ok(match kind {
+            BotKind::Greedy => Box::new(GreedyBot::new(seed)),
+            other => super::generic_only::<Self>(other, seed)?,
+        })
+    }
+
+    fn rules_text(config: &CitiesConfig) -> String {
+        let rules = match Rules::compile(config) {
+            Ok(r) => r,
+            Err(e) => return format!("invalid configuration: {e}\n"),
+        };
+        silk_cities::rules_text(&rules)
+    }
+}
