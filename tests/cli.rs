@@ -313,3 +313,45 @@ fn silk_road_unknown_bot_is_refused() {
         .code(2)
         .stderr(predicate::str::contains("unknown bot \"genius\""));
 }
+
+// --- Cities of the Silk Road ---
+
+#[test]
+fn cities_bots_play_to_the_end() {
+    silk()
+        .args([
+            "play",
+            "cities",
+            "--bots",
+            "greedy,greedy,greedy,random",
+            "--seed",
+            "2",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Final: "));
+}
+
+#[test]
+fn cities_rules_print_every_parameter_and_credit_the_designer() {
+    silk().args(["rules", "cities"]).assert().success().stdout(
+        predicate::str::contains("Brian Stepnitz")
+            .and(predicate::str::contains("max_rounds"))
+            .and(predicate::str::contains("toll_policy")),
+    );
+}
+
+#[test]
+fn cities_parameter_file_errors_name_the_file() {
+    let dir = temp_dir("cities-cfg");
+    let cfg = dir.join("params.json");
+    fs::write(&cfg, "{\"players\": 4, \"max_roundz\": 3}").unwrap();
+    silk()
+        .args(["rules", "cities", "--config"])
+        .arg(&cfg)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("params.json").and(predicate::str::contains("max_roundz")),
+        );
+}

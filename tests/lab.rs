@@ -146,6 +146,31 @@ fn sweep_runs_each_value_side_by_side() {
         .stderr(predicate::str::contains("no such parameter"));
 }
 
+/// The example: a Great Empire's track, named by the empire.
+#[test]
+fn sweep_a_cities_track_by_empire_name() {
+    let out = json_summary(&[
+        "sweep",
+        "cities",
+        "--param",
+        "byzantium.buys.prices",
+        "--values",
+        "[15,14,13,12,11,10]",
+        "[8,7,6,5,4,3]",
+        "--games",
+        "2",
+        "--bots",
+        "greedy,greedy,random",
+        "--players",
+        "3",
+    ]);
+    let rows = out.as_array().unwrap();
+    assert_eq!(
+        rows[1]["values"],
+        "empires.byzantium.buys.prices=[8,7,6,5,4,3]"
+    );
+}
+
 #[test]
 fn two_parameter_sweep_is_a_grid() {
     let out = json_summary(&[
@@ -175,12 +200,14 @@ fn two_parameter_sweep_is_a_grid() {
 #[test]
 fn compare_puts_the_shared_mechanics_side_by_side() {
     silk()
-        .args(["compare", "--games", "20"])
+        .args(["compare", "--games", "6"])
         .assert()
         .success()
         .stdout(
             predicate::str::contains("winning bid / winner's wealth")
                 .and(predicate::str::contains("silk-road"))
+                .and(predicate::str::contains("cities"))
+                .and(predicate::str::contains("mean route cost"))
                 .and(predicate::str::contains("first-player advantage")),
         );
 }

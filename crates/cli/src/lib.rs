@@ -16,6 +16,7 @@ use output::Out;
 use play::{MoveSource, PlayOptions, SeatKind};
 use serde_json::json;
 use silk_bots::BotKind;
+use silk_cities::Cities;
 use silk_core::goofspiel::Goofspiel;
 use silk_core::{Game, Replay};
 use silk_road::SilkRoad;
@@ -39,6 +40,8 @@ struct Cli {
 enum GameName {
     /// Silk Road (Z-Man Games 2006).
     SilkRoad,
+    /// Cities of the Silk Road (Brian Stepnitz; an unfinished design, playtested here).
+    Cities,
     /// silk-core's reference game (sealed bids for prizes).
     Goofspiel,
 }
@@ -240,6 +243,10 @@ macro_rules! with_game {
                 type $g = SilkRoad;
                 $body
             }
+            GameName::Cities => {
+                type $g = Cities;
+                $body
+            }
         }
     };
 }
@@ -298,6 +305,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
         Command::Games => {
             let list = [
                 (SilkRoad::NAME, <SilkRoad as CliGame>::SUMMARY),
+                (Cities::NAME, <Cities as CliGame>::SUMMARY),
                 (Goofspiel::NAME, <Goofspiel as CliGame>::SUMMARY),
             ];
             let text: String = list.iter().map(|(n, s)| format!("{n:<12} {s}\n")).collect();
@@ -397,6 +405,11 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             rows.push(lab::CompareRow {
                 game: SilkRoad::NAME.into(),
                 summary: lab::run_batch::<SilkRoad>(&sr, &batch("greedy"))?.2,
+            });
+            let ct = Cities::config(None, &DataFiles::default())?;
+            rows.push(lab::CompareRow {
+                game: Cities::NAME.into(),
+                summary: lab::run_batch::<Cities>(&ct, &batch("greedy"))?.2,
             });
             let gs = Goofspiel::config(None, &DataFiles::default())?;
             rows.push(lab::CompareRow {

@@ -27,11 +27,18 @@ pub fn set_path(config: &mut Value, path: &str, value: Value) -> Result<(), LabE
             }
             Value::Array(items) => {
                 let len = items.len();
-                let i: usize = part.parse().map_err(|_| {
-                    LabError::Input(format!(
-                        "--param {path}: {here} is a list: use an index, not {part:?}"
-                    ))
-                })?;
+                let i = match part.parse::<usize>() {
+                    Ok(i) => i,
+                    // Items with a "name" (an empire, a region) may be named instead of numbered.
+                    Err(_) => items
+                        .iter()
+                        .position(|x| item_name(x).is_some_and(|n| n.eq_ignore_ascii_case(part)))
+                        .ok_or_else(|| {
+                            LabError::Input(format!(
+                                "--param {path}: {here} has no item named {part:?}"
+                            ))
+                        })?,
+                };
                 items.get_mut(i).ok_or_else(|| {
                     LabError::Input(format!("--param {path}: {here} has {len} items, no {i}"))
                 })?
@@ -84,15 +91,22 @@ fn node_paths(v: &Value, prefix: String, out: &mut Vec<String>) {
     };
     match v {
         Value::Object(m) => m.iter().for_each(|(k, x)| node_paths(x, join(k), out)),
-        Value::Array(items) => items
-            .iter()
-            .enumerate()
-            .for_each(|(i, x)| node_paths(x, join(&i.to_string()), out)),
+        Value::Array(items) => items.iter().enumerate().for_each(|(i, x)| {
+            let seg = item_name(x)
+                .map(str::to_lowercase)
+                .unwrap_or_else(|| i.to_string());
+            node_paths(x, join(&seg), out)
+        }),
         _ => {}
     }
     if !prefix.is_empty() {
         out.push(prefix);
     }
+}
+
+/// The "name" of a list item, if it has one.
+fn item_name(v: &Value) -> Option<&str> {
+    v.get("name").and_then(Value::as_str)
 }
 
 /// Parses a value typed on the command line: JSON if it parses, else a plain string.
@@ -134,5 +148,14 @@ mod tests {
             "params.max_rounds"
         );
         assert!(resolve_path(&c, "nothing").is_err());
+    }
+
+    #[test]
+    fn named_list_items_are_addressed_by_name() {
+        let mut c = json!({"empires": [{"name": "China", "sells": [3, 3]}, {"name": "Byzantium", "buys": [15, 14]}]});
+        let p = resolve_path(&c, "byzantium.buys").unwrap();
+        assert_eq!(p, "empires.byzantium.buys");
+        set_path(&mut c, &p, json!([20, 19])).unwrap();
+        assert_eq!(c["empires"][1]["buys"], json!([20, 19]));
     }
 }

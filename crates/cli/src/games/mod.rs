@@ -1,5 +1,6 @@
 //! The games the CLI knows, each behind the same [`CliGame`] face.
 
+pub mod cities;
 pub mod goofspiel;
 pub mod silk_road;
 
