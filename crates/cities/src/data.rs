@@ -7,7 +7,6 @@
 
 use serde::{Deserialize, Serialize};
 use silk_trade::route::{RegionMap, RegionSpec};
-use std::sync::{Mutex, OnceLock};
 
 pub const DEFAULT_MAP_JSON: &str = include_str!("../../../data/cities/map.json");
 pub const DEFAULT_EMPIRES_JSON: &str = include_str!("../../../data/cities/empires.json");
@@ -880,16 +879,18 @@ impl Rules {
     }
 }
 
-/// Compiled rules are interned: one leaked `Rules` per distinct configuration in the process,
-/// so states hold a `&'static Rules` (a pointer, cheap to copy).
-pub fn intern(config: &CitiesConfig) -> Result<&'static Rules, DataError> {
-    static INTERNED: OnceLock<Mutex<Vec<&'static Rules>>> = OnceLock::new();
-    let lock = INTERNED.get_or_init(|| Mutex::new(Vec::new()));
-    let mut list = lock.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(r) = list.iter().find(|r| r.config == *config) {
-        return Ok(r);
+impl silk_core::Compiled for Rules {
+    type Config = CitiesConfig;
+    type Error = DataError;
+    fn compile(config: &CitiesConfig) -> Result<Rules, DataError> {
+        Rules::compile(config)
     }
-    let rules: &'static Rules = Box::leak(Box::new(Rules::compile(config)?));
-    list.push(rules);
-    Ok(rules)
+    fn config(&self) -> &CitiesConfig {
+        &self.config
+    }
+}
+
+/// The compiled rules of `config`, compiled once per process (see `silk_core::shared`).
+pub fn intern(config: &CitiesConfig) -> Result<&'static Rules, DataError> {
+    silk_core::shared::intern::<Rules>(config)
 }

@@ -4,7 +4,7 @@
 use crate::data::{intern, ClaimRule, Rules, MAX_DEV, MAX_SILK};
 use crate::engine;
 use crate::event::Event;
-use crate::state::{City, Phase, RulesRef, State, MAX_PLAYERS, NONE};
+use crate::state::{City, Phase, State, MAX_PLAYERS, NONE};
 use silk_core::{EventSink, Seat, SeatSet, SetupError, SilkRng};
 use silk_trade::route::{CoinStacks, CostModifiers};
 use silk_trade::track::PriceTrack;
@@ -64,7 +64,7 @@ pub fn setup_with(
     let first = Seat(rng.below(n as u32) as u8);
     let last = first.left(n - 1, n);
     let mut s = State {
-        rules: RulesRef(rules),
+        rules: silk_core::Shared(rules),
         n: n as u8,
         round: 0,
         cities: [city; MAX_PLAYERS],

@@ -3,7 +3,7 @@
 use crate::data::{
     Rules, MAX_DEV, MAX_DEV_TYPES, MAX_EMPIRES, MAX_REGIONS, MAX_SILK, SILK_CODES, TRACK,
 };
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use silk_core::{Seat, SeatSet, SilkRng};
 use silk_trade::auction::OnceAround;
 use silk_trade::route::{CoinStacks, CostModifiers};
@@ -25,44 +25,8 @@ pub fn barbarian_strength(code: u8) -> Option<u8> {
     (code >= 2).then(|| code - 1)
 }
 
-/// A shared reference to the compiled rules. Serialises as the configuration and re-interns
-/// it when read back, so a saved game is self-contained.
-#[derive(Clone, Copy)]
-pub struct RulesRef(pub &'static Rules);
-
-impl std::ops::Deref for RulesRef {
-    type Target = Rules;
-    fn deref(&self) -> &Rules {
-        self.0
-    }
-}
-
-impl PartialEq for RulesRef {
-    fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.0, other.0) || self.0.config == other.0.config
-    }
-}
-
-impl std::fmt::Debug for RulesRef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Rules({} players)", self.0.players)
-    }
-}
-
-impl Serialize for RulesRef {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.0.config.serialize(s)
-    }
-}
-
-impl<'de> Deserialize<'de> for RulesRef {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let config = crate::data::CitiesConfig::deserialize(d)?;
-        crate::data::intern(&config)
-            .map(RulesRef)
-            .map_err(serde::de::Error::custom)
-    }
-}
+/// The state's reference to its interned rules (see `silk_core::shared`).
+pub type RulesRef = silk_core::Shared<Rules>;
 
 /// A citizen's role. A `Recruit` is a Soldier in training: it may defend but not attack.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]

@@ -14,6 +14,7 @@ pub mod metrics;
 pub mod replay;
 pub mod rng;
 pub mod seat;
+pub mod shared;
 
 pub use driver::{next_decider, play, random_playout, PlayError, PlayedGame, RandomPlayer};
 pub use error::{IllegalAction, ParseActionError, ReplayError, SetupError};
@@ -22,3 +23,4 @@ pub use metrics::{Counters, Observe};
 pub use replay::{LoggedMove, Replay, REPLAY_VERSION};
 pub use rng::SilkRng;
 pub use seat::{Seat, SeatSet, MAX_SEATS};
+pub use shared::{Compiled, Shared};

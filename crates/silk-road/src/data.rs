@@ -7,7 +7,6 @@ use crate::goods::Good;
 use serde::{Deserialize, Serialize};
 use silk_trade::route::{CaravanMap, DegreeRules};
 use std::collections::BTreeMap;
-use std::sync::{Mutex, OnceLock};
 
 /// The bundled reconstructed board and tile mix (see data/silk-road/README.md).
 pub const DEFAULT_MAP_JSON: &str = include_str!("../../../data/silk-road/map.json");
@@ -712,16 +711,18 @@ impl Rules {
     }
 }
 
-/// Compiled rules are interned: one leaked `Rules` per distinct configuration in the process,
-/// so states hold a `&'static Rules` (a pointer, cheap to copy, nothing to count or free).
-pub fn intern(config: &SilkRoadConfig) -> Result<&'static Rules, DataError> {
-    static INTERNED: OnceLock<Mutex<Vec<&'static Rules>>> = OnceLock::new();
-    let lock = INTERNED.get_or_init(|| Mutex::new(Vec::new()));
-    let mut list = lock.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some(r) = list.iter().find(|r| r.config == *config) {
-        return Ok(r);
+impl silk_core::Compiled for Rules {
+    type Config = SilkRoadConfig;
+    type Error = DataError;
+    fn compile(config: &SilkRoadConfig) -> Result<Rules, DataError> {
+        Rules::compile(config)
     }
-    let rules: &'static Rules = Box::leak(Box::new(Rules::compile(config)?));
-    list.push(rules);
-    Ok(rules)
+    fn config(&self) -> &SilkRoadConfig {
+        &self.config
+    }
+}
+
+/// The compiled rules of `config`, compiled once per process (see `silk_core::shared`).
+pub fn intern(config: &SilkRoadConfig) -> Result<&'static Rules, DataError> {
+    silk_core::shared::intern::<Rules>(config)
 }

@@ -2,7 +2,7 @@
 
 use crate::data::{intern, Colour, Rules, MAX_CITIES, MAX_TILES_PER_CITY};
 use crate::goods::Goods;
-use crate::state::{Phase, RulesRef, State, MAX_PLAYERS, NO_TILE};
+use crate::state::{Phase, State, MAX_PLAYERS, NO_TILE};
 use silk_core::{Seat, SetupError, SilkRng};
 use silk_trade::auction::OnceAround;
 
@@ -40,7 +40,7 @@ pub fn setup_with(rules: &'static Rules, seed: u64) -> Result<State, SetupError>
         )));
     }
     let mut state = State {
-        rules: RulesRef(rules),
+        rules: silk_core::Shared(rules),
         n: n as u8,
         money: [0; MAX_PLAYERS],
         goods: [Goods::default(); MAX_PLAYERS],
