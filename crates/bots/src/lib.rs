@@ -22,6 +22,29 @@ pub trait Heuristic: Game {
     ) -> Self::Action;
 }
 
+/// The action of highest `value`, ties broken uniformly at random: the choice rule of every
+/// hand-written policy.
+pub fn best_by<A: Copy>(legal: &[A], rng: &mut SilkRng, value: impl Fn(A) -> f32) -> A {
+    let mut best = f32::NEG_INFINITY;
+    let mut choice = legal[0];
+    let mut ties = 0u32;
+    for &a in legal {
+        let v = value(a);
+        if v > best + 1e-4 {
+            best = v;
+            choice = a;
+            ties = 1;
+        } else if (v - best).abs() <= 1e-4 {
+            // Reservoir sampling: each of the k equal bests kept with probability 1/k.
+            ties += 1;
+            if rng.below(ties) == 0 {
+                choice = a;
+            }
+        }
+    }
+    choice
+}
+
 /// Plays the game's [`Heuristic`] policy.
 #[derive(Clone, Debug)]
 pub struct GreedyBot {

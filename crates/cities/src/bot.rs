@@ -29,23 +29,7 @@ use silk_trade::route::{Goal, TargetCost};
 
 impl Heuristic for Cities {
     fn heuristic_choose(s: &State, seat: Seat, legal: &[Action], rng: &mut SilkRng) -> Action {
-        let mut best = f32::NEG_INFINITY;
-        let mut choice = legal[0];
-        let mut ties = 0u32;
-        for &a in legal {
-            let v = value(s, seat, a);
-            if v > best + 1e-4 {
-                best = v;
-                choice = a;
-                ties = 1;
-            } else if (v - best).abs() <= 1e-4 {
-                ties += 1;
-                if rng.below(ties) == 0 {
-                    choice = a;
-                }
-            }
-        }
-        choice
+        silk_bots::best_by(legal, rng, |a| value(s, seat, a))
     }
 }
 

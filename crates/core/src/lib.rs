@@ -9,6 +9,7 @@ pub mod conformance;
 pub mod driver;
 pub mod error;
 pub mod game;
+pub mod golden;
 pub mod goofspiel;
 pub mod metrics;
 pub mod replay;
