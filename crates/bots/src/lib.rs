@@ -70,8 +70,10 @@ impl<G: Heuristic> Player<G> for GreedyBot {
 pub enum BotKind {
     Random,
     Greedy,
-    /// ISMCTS with this many iterations per decision.
+    /// ISMCTS with this many iterations per decision, random rollouts.
     Mcts(u32),
+    /// ISMCTS whose rollouts follow the game's heuristic.
+    MctsGreedy(u32),
 }
 
 impl BotKind {
@@ -84,11 +86,15 @@ impl BotKind {
             "random" => Some(BotKind::Random),
             "greedy" | "heuristic" => Some(BotKind::Greedy),
             "mcts" | "ismcts" => Some(BotKind::Mcts(MctsConfig::default().iterations)),
-            _ => n
-                .strip_prefix("mcts")
-                .and_then(|k| k.parse().ok())
-                .filter(|&k| k > 0)
-                .map(BotKind::Mcts),
+            "mcts-greedy" => Some(BotKind::MctsGreedy(400)),
+            _ => {
+                let count = |k: &str| k.parse().ok().filter(|&k| k > 0);
+                if let Some(k) = n.strip_prefix("mcts-greedy") {
+                    count(k).map(BotKind::MctsGreedy)
+                } else {
+                    n.strip_prefix("mcts").and_then(count).map(BotKind::Mcts)
+                }
+            }
         }
     }
 
@@ -103,7 +109,30 @@ impl BotKind {
                     ..MctsConfig::default()
                 },
             ))),
-            BotKind::Greedy => None,
+            BotKind::Greedy | BotKind::MctsGreedy(_) => None,
+        }
+    }
+
+    /// Every bot, for a game with a [`Heuristic`].
+    pub fn with_heuristic<G: Heuristic>(self, seed: u64) -> Box<dyn Player<G>> {
+        match self {
+            BotKind::Greedy => Box::new(GreedyBot::new(seed)),
+            BotKind::MctsGreedy(iterations) => Box::new(MctsBot::<G>::with_rollout(
+                seed,
+                MctsConfig {
+                    iterations,
+                    ..MctsConfig::default()
+                },
+                G::heuristic_choose,
+            )),
+            BotKind::Random => Box::new(RandomBot::new(seed)),
+            BotKind::Mcts(iterations) => Box::new(MctsBot::<G>::new(
+                seed,
+                MctsConfig {
+                    iterations,
+                    ..MctsConfig::default()
+                },
+            )),
         }
     }
 }
@@ -120,6 +149,10 @@ mod tests {
         assert_eq!(BotKind::parse("mcts"), Some(BotKind::Mcts(300)));
         assert_eq!(BotKind::parse("mcts50"), Some(BotKind::Mcts(50)));
         assert_eq!(BotKind::parse("mcts0"), None);
+        assert_eq!(
+            BotKind::parse("mcts-greedy40"),
+            Some(BotKind::MctsGreedy(40))
+        );
         assert_eq!(BotKind::parse("alphazero"), None);
     }
 

@@ -3,7 +3,7 @@
 
 use super::{CliGame, DataFiles};
 use crate::error::{CliError, CliResult};
-use silk_bots::{BotKind, GreedyBot};
+use silk_bots::BotKind;
 use silk_cities::data::{parse_json, FileNames, MapData, Params, Rules};
 use silk_cities::{Cities, CitiesConfig};
 use silk_core::Player;
@@ -68,10 +68,7 @@ impl CliGame for Cities {
     }
 
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
-        Ok(match kind {
-            BotKind::Greedy => Box::new(GreedyBot::new(seed)),
-            other => super::generic_only::<Self>(other, seed)?,
-        })
+        Ok(kind.with_heuristic::<Self>(seed))
     }
 
     fn rules_text(config: &CitiesConfig) -> String {

@@ -2,7 +2,7 @@
 
 use super::{read_json, CliGame, DataFiles};
 use crate::error::{CliError, CliResult};
-use silk_bots::{BotKind, GreedyBot};
+use silk_bots::BotKind;
 use silk_core::Player;
 use silk_road::data::{parse_json, Colour, Rules, TieRule};
 use silk_road::{SilkRoad, SilkRoadConfig};
@@ -52,10 +52,7 @@ impl CliGame for SilkRoad {
     }
 
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
-        Ok(match kind {
-            BotKind::Greedy => Box::new(GreedyBot::new(seed)),
-            other => super::generic_only::<Self>(other, seed)?,
-        })
+        Ok(kind.with_heuristic::<Self>(seed))
     }
 
     fn rules_text(config: &SilkRoadConfig) -> String {
