@@ -158,9 +158,10 @@ fn is_toll(s: &State, mv: &Move, k: usize) -> bool {
     !(last && target) && s.owner(r).is_some_and(|o| o != mv.mover)
 }
 
-/// What the mover pays per path position with the tolls as they stand.
+/// What the mover pays per path position with the tolls as they stand, the total, and the
+/// travel credit (Safe Passage) it uses.
 #[allow(clippy::needless_range_loop)] // path, tolls and pay are indexed together
-fn payments(s: &State, mv: &Move) -> ([u8; crate::data::MAX_REGIONS], u32) {
+fn payments(s: &State, mv: &Move) -> ([u8; crate::data::MAX_REGIONS], u32, u32) {
     let mut pay = [0u8; crate::data::MAX_REGIONS];
     let city = s.city(mv.mover);
     let mut credit = city.travel_credit as u32;
@@ -198,7 +199,7 @@ fn payments(s: &State, mv: &Move) -> ([u8; crate::data::MAX_REGIONS], u32) {
         pay[k] = amount.min(255) as u8;
         total += amount;
     }
-    (pay, total)
+    (pay, total, city.travel_credit as u32 - credit)
 }
 
 /// Coins the move needs besides the route: a purchase's price, an attack's reserve.
@@ -715,7 +716,11 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Res2<()> {
                 bad("that is not among the fallen city's holdings")
             }
         }
-        (phase, a) => bad(format!("{a:?} is not possible now ({})", phase_name(phase))),
+        (phase, a) => bad(format!(
+            "`{}` is not possible now ({})",
+            a.to_text(s),
+            phase_name(phase)
+        )),
     }
 }
 
@@ -1503,13 +1508,12 @@ fn cancel_move(s: &mut State, mv: Move, announce: bool, ev: &mut impl EventSink<
 /// Pays the route (tolls to owners, stacks elsewhere) and does what the move came for.
 #[allow(clippy::needless_range_loop)] // path and pay are indexed together
 fn execute(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
-    let (pay, total) = payments(s, &mv);
+    let (pay, total, credit_used) = payments(s, &mv);
     if slack(s, &mv) < 0 {
         cancel_move(s, mv, true, ev);
         return;
     }
     let seat = mv.mover;
-    let mut credit_used = 0u32;
     for k in 1..mv.len as usize {
         let r = mv.path[k];
         if is_toll(s, &mv, k) {
@@ -1521,14 +1525,8 @@ fn execute(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
                     amount: amount as u8,
                 });
             }
-        } else if pay[k] > 0 {
-            let full = s.stacks.entry_cost(r, travel(s, seat, r));
-            credit_used += full.saturating_sub(pay[k] as u32);
-            if s.stacks.push_stack(r, pay[k]).is_ok() {
-                s.city_mut(seat).coins -= pay[k] as u16;
-            }
-        } else {
-            credit_used += s.stacks.entry_cost(r, travel(s, seat, r));
+        } else if pay[k] > 0 && s.stacks.push_stack(r, pay[k]).is_ok() {
+            s.city_mut(seat).coins -= pay[k] as u16;
         }
     }
     {

@@ -960,6 +960,34 @@ fn gap14_safe_passage_and_harvest_cards() {
     assert_eq!(s.stacks.stack_count(GANSU), 0);
 }
 
+/// Gap 14 ("ignore 2 travel cost this round") with gap 13 (Caravanserai: "-1 on the first
+/// region of each route"): a region the Caravanserai already makes free uses none of the Safe
+/// Passage credit, which stays for the next trade of the round.
+#[test]
+fn gap14_safe_passage_credit_is_not_spent_on_the_caravanserai_discount() {
+    let mut s = standard();
+    let safe = s.rules.dev_by_name("Safe Passage").unwrap();
+    let caravanserai = s.rules.improvement_by_name("caravanserai").unwrap();
+    let at = s.dev_deck[..s.dev_len as usize]
+        .iter()
+        .position(|&x| x == safe)
+        .unwrap();
+    s.dev_deck.swap(at, s.dev_len as usize - 1);
+    s.dev_len -= 1;
+    s.cities[0].dev[safe as usize] = 1;
+    s.cities[0].improvements |= 1 << caravanserai;
+    act(&mut s, "play safe passage");
+    assert_eq!(s.cities[0].travel_credit, 2);
+    // Ferghana -> Gansu (cost 1) -> China: the Caravanserai covers Gansu entirely.
+    let en = s.sell[CHINA as usize].iter().next().unwrap();
+    act(&mut s, &format!("buy china {}", en.slot + 1));
+    assert_eq!(s.cities[0].coins, 10 - en.price as u16, "the route is free");
+    assert_eq!(
+        s.cities[0].travel_credit, 2,
+        "no travel cost was ignored, so the credit is intact"
+    );
+}
+
 // ------------------------------------------------------------------------------------------
 // Phase 4 Rise and Fall
 
@@ -1126,6 +1154,37 @@ fn gap31_development_cards_are_hidden() {
     let d = Cities::determinize(&s, P2, &mut SilkRng::seed_from(1));
     assert_eq!(d.cities[0].dev_count(), 1);
     let _ = (P3, P4, GANDHARA, MESOPOTAMIA);
+}
+
+/// Gap 31 ("development cards are hidden"): what another seat sees, as data or as text, is the
+/// same whatever types P1's cards are, as long as their number is the same.
+#[test]
+fn gap31_views_do_not_depend_on_other_players_card_types() {
+    let mut a = standard();
+    let mut b = standard();
+    // Same number of cards, different types (a VP card versus an attack card).
+    let attack = a.rules.dev_by_name("Siege Engines").unwrap() as usize;
+    a.cities[0].dev[0] = 1;
+    b.cities[0].dev[attack] = 1;
+    for seat in [P2, P3, P4] {
+        let va = Cities::view(&a, seat);
+        let vb = Cities::view(&b, seat);
+        assert_eq!(va, vb, "{seat}'s view reveals P1's card types");
+        assert_eq!(Cities::view_text(&a, seat), Cities::view_text(&b, seat));
+    }
+    assert_ne!(Cities::view(&a, P1), Cities::view(&b, P1));
+}
+
+/// Illegal actions leave the state unchanged and say, in the game's own words, what was
+/// refused and in which phase.
+#[test]
+fn illegal_actions_are_refused_with_a_readable_reason() {
+    let s = standard();
+    let why = refused(&s, "demand 3");
+    assert!(why.contains("demand 3"), "{why}");
+    assert!(why.contains("action phase"), "{why}");
+    let why = refused(&s, "fall to khwarezm");
+    assert!(why.contains("fall to khwarezm"), "{why}");
 }
 
 #[test]
