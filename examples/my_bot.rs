@@ -1,0 +1,47 @@
+//! Write your own bot and measure it in the lab against the built-in ones.
+//!
+//! `cargo run --release --example my_bot`
+
+use silk::bots::GreedyBot;
+use silk::core::{Player, Seat};
+use silk::lab::{simulate, LabError, RunSpec, Summary};
+use silk::silk_road::{Action, SilkRoad, SilkRoadConfig, State};
+
+/// Never bids for the leader pawn, otherwise plays like the greedy bot.
+struct Thrifty(GreedyBot);
+
+impl Player<SilkRoad> for Thrifty {
+    fn choose(&mut self, state: &State, seat: Seat, legal: &[Action]) -> Action {
+        if legal.contains(&Action::Pass) {
+            return Action::Pass;
+        }
+        Player::<SilkRoad>::choose(&mut self.0, state, seat, legal)
+    }
+}
+
+fn main() -> Result<(), LabError> {
+    let config = SilkRoadConfig::new(4);
+    let spec = RunSpec {
+        game: "silk-road".into(),
+        config: serde_json::to_value(&config).expect("configs serialise"),
+        bots: vec![
+            "thrifty".into(),
+            "greedy".into(),
+            "greedy".into(),
+            "greedy".into(),
+        ],
+        seed: 1,
+        games: 2000,
+        shard: None,
+    };
+    let bots =
+        |_seat: usize, name: &str, seed: u64| -> Result<Box<dyn Player<SilkRoad>>, LabError> {
+            Ok(match name {
+                "thrifty" => Box::new(Thrifty(GreedyBot::new(seed))),
+                _ => Box::new(GreedyBot::new(seed)),
+            })
+        };
+    let records = simulate::<SilkRoad>(&config, &spec, &bots, 0, 100_000, &|| {})?;
+    print!("{}", Summary::of(&spec, &records).text());
+    Ok(())
+}
