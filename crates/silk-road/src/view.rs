@@ -172,13 +172,8 @@ pub fn text(s: &State, seat: Seat) -> String {
         v.round, v.caravan, v.holder, v.phase
     );
     out += &format!(
-        "You ({}): {} silver ({}), {}\n",
-        seat,
-        v.my_money,
-        silk_trade::Coins::from_value(v.my_money as u32)
-            .map(|c| c.to_string())
-            .unwrap_or_default(),
-        v.my_goods
+        "You ({}): money {} (1 gold = 5 silver), goods: {}\n",
+        seat, v.my_money, v.my_goods
     );
     let table: Vec<String> = (0..n)
         .map(|i| {
