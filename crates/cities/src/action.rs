@@ -45,6 +45,8 @@ pub enum Action {
     /// Play a development card of this type.
     Play(u8),
     EndTurn,
+    /// The mover's route: the cheapest (`NONE`) or through this waypoint region.
+    Route(u8),
     /// The buyer's answer to an offer.
     Accept,
     Refuse,
@@ -109,6 +111,8 @@ impl Action {
             Action::Attack { target, army } => format!("attack {target} with {army}"),
             Action::Play(t) => format!("play {}", r.dev(t).map_or("?".into(), |d| lower(&d.name))),
             Action::EndTurn => "end turn".into(),
+            Action::Route(crate::state::NONE) => "route cheapest".into(),
+            Action::Route(g) => format!("route via {}", lower(r.region_name(g))),
             Action::Accept => "accept".into(),
             Action::Refuse => "refuse".into(),
             Action::Demand(k) => format!("demand {k}"),
@@ -182,6 +186,8 @@ impl Action {
                     .ok_or_else(|| err("unknown development card"))?,
             ),
             ["end", "turn"] | ["end"] | ["done"] => Action::EndTurn,
+            ["route", "cheapest"] => Action::Route(crate::state::NONE),
+            ["route", "via", ..] => Action::Route(region(&rest(2))?),
             ["accept"] => Action::Accept,
             ["refuse"] => Action::Refuse,
             ["demand", k] => Action::Demand(num(k, text)?),

@@ -20,8 +20,10 @@
 
 use crate::action::Action;
 use crate::data::{DevEffect, ImprovementEffect, Resource};
-use crate::engine::{check, gather_yield, golden_age, growth_cost, plan, travel};
-use crate::state::{Item, MoveKind, Phase, Res, Role, State};
+use crate::engine::{
+    check, gather_yield, golden_age, growth_cost, plan, route_option, route_payment, travel,
+};
+use crate::state::{Item, Move, MoveKind, Phase, Res, Role, State, NONE};
 use crate::Cities;
 use silk_bots::Heuristic;
 use silk_core::{Seat, SilkRng};
@@ -125,6 +127,8 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
                 worth - k as f32
             }
         }
+        (Phase::Route { mv }, Action::Route(via)) => route_value(s, &mv, via),
+        (Phase::Route { .. }, Action::Pass) => -20.0,
         (_, Action::Pass) => 0.0,
         (_, Action::EndTurn) => 0.0,
         (_, Action::Assign { from, to }) => {
@@ -334,7 +338,24 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
         (_, Action::PayToll)
         | (_, Action::Demand(_))
         | (_, Action::Defend(_))
-        | (_, Action::Bid(_)) => 0.0,
+        | (_, Action::Bid(_))
+        | (_, Action::Route(_)) => 0.0,
+    }
+}
+
+/// A route is worth minus what it costs; a toll city on the way counts 1 more (its owner may
+/// ask more than the minimum). The cheapest route wins ties.
+fn route_value(s: &State, mv: &Move, via: u8) -> f32 {
+    match route_option(s, mv, via) {
+        Ok(new) => {
+            let tolls = new.tolls[..new.len as usize]
+                .iter()
+                .filter(|&&t| t > 0)
+                .count();
+            let cheapest_bonus = if via == NONE { 0.25 } else { 0.0 };
+            -(route_payment(s, &new) as f32) - tolls as f32 + cheapest_bonus
+        }
+        Err(_) => -99.0,
     }
 }
 

@@ -270,6 +270,10 @@ pub enum RouteRule {
     Cheapest,
     /// The path entering the fewest regions, then the cheapest.
     FewestRegions,
+    /// Gap 22 "the player chooses": the mover takes the cheapest path or names a waypoint
+    /// region (cheapest path to it, then the cheapest onward path not re-entering a region).
+    /// After a refused toll it chooses again, or calls the move off.
+    Waypoint,
 }
 
 /// Gap 23: tolls through another player's City-State.
@@ -356,7 +360,7 @@ impl Default for Params {
             barb_auction: BarbAuction::OpenAscending,
             assign_taps: false,
             pop_cap: 0,
-            route_rule: RouteRule::Cheapest,
+            route_rule: RouteRule::Waypoint,
             toll_policy: TollPolicy::Demand,
             empty_city_laborer: true,
             max_rounds: 40,

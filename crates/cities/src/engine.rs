@@ -50,7 +50,7 @@ pub fn to_move(s: &State) -> ToMove {
             _ => Some(mv.mover),
         },
         Phase::Toll { mv, at } => s.owner(mv.path[at as usize]),
-        Phase::TollAnswer { mv, .. } => Some(mv.mover),
+        Phase::TollAnswer { mv, .. } | Phase::Route { mv } => Some(mv.mover),
         Phase::Combat {
             mv, defender_turn, ..
         } => Some(if defender_turn {
@@ -112,13 +112,7 @@ pub fn plan(s: &State, mover: Seat, kind: MoveKind, avoid: u16) -> Option<Move> 
         Goal::Region(t) => Some(t),
         Goal::Empire(_) => None,
     };
-    let cost = |r: u8| {
-        if avoid & (1 << r) != 0 && Some(r) != target {
-            BLOCKED
-        } else {
-            step_cost(s, mover, r)
-        }
-    };
+    let cost = |r: u8| route_step(s, mover, avoid, target, r);
     let fewest = s.rules.config.params.route_rule == RouteRule::FewestRegions;
     let (_, path) = s
         .rules
@@ -130,6 +124,26 @@ pub fn plan(s: &State, mover: Seat, kind: MoveKind, avoid: u16) -> Option<Move> 
                 cost(r)
             }
         })?;
+    build_move(s, mover, kind, avoid, path.as_slice())
+}
+
+/// The cost of entering `r` on a route of `mover` that avoids the regions in `avoid` (refused
+/// tolls) except the target city.
+fn route_step(s: &State, mover: Seat, avoid: u16, target: Option<u8>, r: u8) -> u32 {
+    if avoid & (1 << r) != 0 && Some(r) != target {
+        BLOCKED
+    } else {
+        step_cost(s, mover, r)
+    }
+}
+
+/// A move along `path` (home first), tolls at their minimum; `None` if it enters a blocked
+/// region.
+fn build_move(s: &State, mover: Seat, kind: MoveKind, avoid: u16, path: &[u8]) -> Option<Move> {
+    let target = match goal_of(s, kind) {
+        Goal::Region(t) => Some(t),
+        Goal::Empire(_) => None,
+    };
     let mut mv = Move {
         mover,
         kind,
@@ -138,9 +152,9 @@ pub fn plan(s: &State, mover: Seat, kind: MoveKind, avoid: u16) -> Option<Move> 
         len: path.len() as u8,
         tolls: [0; crate::data::MAX_REGIONS],
     };
-    for (k, r) in path.iter().enumerate() {
+    for (k, &r) in path.iter().enumerate() {
         mv.path[k] = r;
-        if k > 0 && Some(r) != target && cost(r) >= BLOCKED {
+        if k > 0 && Some(r) != target && route_step(s, mover, avoid, target, r) >= BLOCKED {
             return None;
         }
         if k > 0 && is_toll(s, &mv, k) {
@@ -148,6 +162,93 @@ pub fn plan(s: &State, mover: Seat, kind: MoveKind, avoid: u16) -> Option<Move> 
         }
     }
     Some(mv)
+}
+
+/// Gap 22 with `route_rule = waypoint`: the route through the waypoint `via`, i.e. the
+/// cheapest path from home to `via` (not through the target city), then the cheapest path from
+/// `via` to the goal that enters no region twice. Checked and priced by silk-trade's
+/// `path_cost` under the same step costs as the cheapest route (stacks, penalty, minimum
+/// tolls). `None` if there is no such route.
+pub fn plan_via(s: &State, mover: Seat, kind: MoveKind, avoid: u16, via: u8) -> Option<Move> {
+    let map = &s.rules.map;
+    let home = s.city(mover).region;
+    let goal = goal_of(s, kind);
+    let target = match goal {
+        Goal::Region(t) => Some(t),
+        Goal::Empire(_) => None,
+    };
+    if via as usize >= map.len() || via == home || Some(via) == target {
+        return None;
+    }
+    let cost = |r: u8| route_step(s, mover, avoid, target, r);
+    if cost(via) >= BLOCKED {
+        return None;
+    }
+    let leg1_cost = |r: u8| if Some(r) == target { BLOCKED } else { cost(r) };
+    let (c1, leg1) = map.cheapest_path(home, Goal::Region(via), TargetCost::Included, leg1_cost)?;
+    if c1 >= BLOCKED {
+        return None;
+    }
+    let seen: u64 = leg1.iter().fold(0, |m, r| m | 1 << r);
+    let (_, leg2) = map.cheapest_path(via, goal, TargetCost::Excluded, |r| {
+        if seen & (1 << r) != 0 {
+            BLOCKED
+        } else {
+            cost(r)
+        }
+    })?;
+    let mut path = [0u8; crate::data::MAX_REGIONS];
+    let mut len = 0;
+    for r in leg1.iter().chain(leg2.iter().skip(1)) {
+        *path.get_mut(len)? = r;
+        len += 1;
+    }
+    let total = map
+        .path_cost(home, &path[..len], goal, TargetCost::Excluded, cost)
+        .ok()?;
+    if total >= BLOCKED {
+        return None;
+    }
+    build_move(s, mover, kind, avoid, &path[..len])
+}
+
+/// The route a `Route(via)` decision gives for the move `mv`, if it may be chosen: `NONE` is
+/// the cheapest route; a waypoint must give a different route. Either must be affordable.
+pub fn route_option(s: &State, mv: &Move, via: u8) -> Res2<Move> {
+    let cheapest = plan(s, mv.mover, mv.kind, mv.avoid);
+    let new = if via == NONE {
+        cheapest.ok_or_else(|| IllegalAction::Rule("no route can get there".into()))?
+    } else {
+        let Some(new) = plan_via(s, mv.mover, mv.kind, mv.avoid, via) else {
+            return bad(format!(
+                "no route goes by way of {}",
+                s.rules.region_name(via)
+            ));
+        };
+        if cheapest.is_some_and(|c| c.path() == new.path()) {
+            return bad(format!(
+                "the way through {} is the cheapest route: say `route cheapest`",
+                s.rules.region_name(via)
+            ));
+        }
+        new
+    };
+    if slack(s, &new) < 0 {
+        return bad(format!(
+            "{} cannot pay that route ({}) and the cost ({}) with {} coins",
+            mv.mover,
+            payments(s, &new).1,
+            extra_cost(s, &new),
+            s.city(mv.mover).coins
+        ));
+    }
+    Ok(new)
+}
+
+/// What the mover would pay along the route of `mv` with the tolls as they stand (Caravanserai
+/// and Safe Passage included).
+pub fn route_payment(s: &State, mv: &Move) -> u32 {
+    payments(s, mv).1
 }
 
 /// Whether path position `k` is another player's city the mover passes through.
@@ -446,6 +547,11 @@ fn candidates(s: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
         Phase::Offer { .. } => out.extend([Action::Accept, Action::Refuse]),
+        Phase::Route { .. } => {
+            out.push(Action::Route(NONE));
+            out.extend((0..nr).map(Action::Route));
+            out.push(Action::Pass);
+        }
         Phase::Toll { mv, at } => {
             let min = mv.tolls[at as usize] as u32;
             let most = min + slack(s, &mv).max(0) as u32;
@@ -665,6 +771,17 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Res2<()> {
             }
         }
         (Phase::Offer { .. }, Action::Accept | Action::Refuse) => Ok(()),
+        (Phase::Route { mv }, Action::Route(via)) => route_option(s, &mv, via).map(|_| ()),
+        (Phase::Route { mv }, Action::Pass) => {
+            if mv.avoid != 0 {
+                Ok(())
+            } else {
+                bad(
+                    "choose a route (`route cheapest` or `route via <region>`); a move is \
+                     called off only after a refused toll",
+                )
+            }
+        }
         (Phase::Toll { mv, at }, Action::Demand(k)) => {
             let min = mv.tolls[at as usize] as i64;
             let most = min + slack(s, &mv).max(0);
@@ -731,6 +848,7 @@ pub fn phase_name(p: Phase) -> &'static str {
         Phase::Priority { .. } => "priority auction",
         Phase::Turn => "action phase",
         Phase::Offer { .. } => "answer a sale offer",
+        Phase::Route { .. } => "choose a route",
         Phase::Toll { .. } => "name a toll",
         Phase::TollAnswer { .. } => "pay or refuse a toll",
         Phase::Combat { .. } => "battle: play cards or pass",
@@ -833,7 +951,22 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
             }
         }
         (Phase::Turn, a) => turn_action(s, seat, a, ev),
-        (Phase::Offer { mv }, Action::Accept) => advance_move(s, mv, 0, ev),
+        (Phase::Offer { mv }, Action::Accept) => choose_route(s, mv, ev),
+        (Phase::Route { mv }, Action::Route(via)) => {
+            if let Ok(new) = route_option(s, &mv, via) {
+                if mv.avoid != 0 {
+                    ev.emit(Event::Rerouted { mover: mv.mover });
+                }
+                if via != NONE {
+                    ev.emit(Event::RouteVia {
+                        mover: mv.mover,
+                        via,
+                    });
+                }
+                advance_move(s, new, 0, ev);
+            }
+        }
+        (Phase::Route { mv }, _) => cancel_move(s, mv, true, ev),
         (Phase::Offer { mv }, _) => {
             if let MoveKind::Deliver { to, .. } = mv.kind {
                 ev.emit(Event::OfferRefused { seat: mv.mover, to });
@@ -865,8 +998,13 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
                     mover: mv.mover,
                 });
             }
-            // Gap 23: take another route, or call the move off.
+            // Gap 23: take another route, or call the move off; with `route_rule = waypoint`
+            // the mover chooses which.
+            let waypoint = s.rules.config.params.route_rule == RouteRule::Waypoint;
             match plan(s, mv.mover, mv.kind, mv.avoid | (1 << r)) {
+                Some(new) if waypoint && has_route_option(s, &new) => {
+                    s.phase = Phase::Route { mv: new };
+                }
                 Some(new) if slack(s, &new) >= 0 => {
                     ev.emit(Event::Rerouted { mover: mv.mover });
                     advance_move(s, new, 0, ev);
@@ -1471,6 +1609,23 @@ fn start_move(s: &mut State, seat: Seat, kind: MoveKind, ev: &mut impl EventSink
     if matches!(kind, MoveKind::Deliver { .. }) {
         // Gap 30: the sale needs the buyer's agreement first.
         s.phase = Phase::Offer { mv };
+    } else {
+        choose_route(s, mv, ev);
+    }
+}
+
+/// Whether the mover of `mv` has any route to choose from (`Phase::Route`).
+fn has_route_option(s: &State, mv: &Move) -> bool {
+    route_option(s, mv, NONE).is_ok()
+        || (0..s.rules.map.len() as u8).any(|g| route_option(s, mv, g).is_ok())
+}
+
+/// Gap 22: with `route_rule = waypoint` the mover chooses its route when there is more than
+/// the cheapest one; otherwise the move goes on along `mv`.
+fn choose_route(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
+    let waypoint = s.rules.config.params.route_rule == RouteRule::Waypoint;
+    if waypoint && (0..s.rules.map.len() as u8).any(|g| route_option(s, &mv, g).is_ok()) {
+        s.phase = Phase::Route { mv };
     } else {
         advance_move(s, mv, 0, ev);
     }

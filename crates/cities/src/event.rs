@@ -122,6 +122,11 @@ pub enum Event {
         owner: Seat,
         mover: Seat,
     },
+    /// The mover's route went through this waypoint region (`route_rule = waypoint`).
+    RouteVia {
+        mover: Seat,
+        via: u8,
+    },
     Rerouted {
         mover: Seat,
     },
@@ -265,6 +270,9 @@ impl Event {
             Event::TollDemanded { owner, mover, amount } => format!("{owner} demands a toll of {amount} from {mover}"),
             Event::TollPaid { owner, mover, amount } => format!("{mover} pays {owner} a toll of {amount}"),
             Event::TollRefused { owner, mover } => format!("{mover} refuses {owner}'s toll"),
+            Event::RouteVia { mover, via } => {
+                format!("{mover} goes by way of {}", s.rules.region_name(via))
+            }
             Event::Rerouted { mover } => format!("{mover} takes another route"),
             Event::MoveCancelled { mover } => format!("{mover} calls the move off"),
             Event::Attacked { seat, target, army, route } => {

@@ -307,6 +307,11 @@ pub enum Phase {
     Offer {
         mv: Move,
     },
+    /// `route_rule = waypoint`: the mover picks the route of `mv` (planned cheapest so far);
+    /// after a refused toll (`mv.avoid` set) it may also call the move off.
+    Route {
+        mv: Move,
+    },
     /// The owner of the city at `path[at]` names its toll.
     Toll {
         mv: Move,

@@ -127,7 +127,19 @@ pub fn rules_text(rules: &Rules) -> String {
           silk, 3 per fine silk, plus improvements); its old holdings are auctioned one by one.\n";
     t += &format!(
         "  Sales to another player need the buyer's consent, at 1 to {MAX_OFFER} coins, one \
-         offer per player per turn. Routes are the cheapest path (a simplification of gap 22).\n"
+         offer per player per turn. {}\n",
+        match p.route_rule {
+            crate::data::RouteRule::Waypoint =>
+                "Routes (gap 22): the mover takes the cheapest path or names a waypoint region \
+                 (cheapest path to it, then onward without re-entering a region); after a \
+                 refused toll it chooses again or calls the move off.",
+            crate::data::RouteRule::Cheapest =>
+                "Routes (gap 22): always the cheapest path; a refused toll reroutes around \
+                 that city or calls the move off.",
+            crate::data::RouteRule::FewestRegions =>
+                "Routes (gap 22): the path entering the fewest regions, then the cheapest; a \
+                 refused toll reroutes around that city or calls the move off.",
+        }
     );
     t += "\nParameters in force (data/cities/params.json):\n";
     let json = serde_json::to_value(p).unwrap_or_default();

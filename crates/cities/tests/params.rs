@@ -64,13 +64,14 @@ fn changing_each_parameter_changes_behaviour() {
         ("assign_taps", json!(true)),
         ("pop_cap", json!(6)),
         ("route_rule", json!("fewest_regions")),
+        ("route_rule", json!("cheapest")),
         ("toll_policy", json!("fixed")),
         ("empty_city_laborer", json!(false)),
         ("max_rounds", json!(3)),
         ("ga_dev_card", json!(true)),
         ("store_cap", json!(2)),
         ("priority_snapshot", json!("phase2_start")),
-        ("byzantium_removal", json!(3)),
+        ("byzantium_removal", json!(0)),
         ("india_persia_clear", json!("silk_only")),
     ];
     let mut unchanged = Vec::new();

@@ -44,8 +44,20 @@ fn mover(s: &State) -> Seat {
     }
 }
 
-/// Plays `text` for the seat to move, which must be legal; returns the events.
+/// Plays `text` for the seat to move, which must be legal; returns the events. When the action
+/// starts a move and the mover is asked for its route (gap 22, `route_rule = waypoint`), it
+/// takes the cheapest: tests of the route choice itself use `act_only`.
 fn act(s: &mut State, text: &str) -> Vec<Event> {
+    let was_route = matches!(s.phase, Phase::Route { .. });
+    let mut ev = act_only(s, text);
+    if !was_route && matches!(s.phase, Phase::Route { .. }) {
+        ev.extend(act_only(s, "route cheapest"));
+    }
+    ev
+}
+
+/// Plays `text` for the seat to move, which must be legal; returns the events.
+fn act_only(s: &mut State, text: &str) -> Vec<Event> {
     let seat = mover(s);
     let a = Action::parse(s, text).unwrap_or_else(|e| panic!("{e}"));
     assert!(
@@ -261,7 +273,7 @@ fn every_parameter_default_matches_the_rules_file() {
     assert_eq!(p.barb_auction, BarbAuction::OpenAscending); // gap 18
     assert!(!p.assign_taps); // gap 20
     assert_eq!(p.pop_cap, 0); // gap 21
-    assert_eq!(p.route_rule, RouteRule::Cheapest); // gap 22 (simplified)
+    assert_eq!(p.route_rule, RouteRule::Waypoint); // gap 22: the player chooses
     assert_eq!(p.toll_policy, TollPolicy::Demand); // gap 23
     assert!(p.empty_city_laborer); // gap 26
     assert_eq!(p.max_rounds, 40); // gap 32
@@ -728,6 +740,91 @@ fn design_toll_demand_refused_reroutes() {
     assert_eq!(s.stacks.stacks(SOGDIANA), &[2]);
     assert_eq!(s.stacks.stacks(TARIM), &[2]);
     assert_eq!(s.cities[1].coins, 10, "no toll paid");
+}
+
+/// Gap 22 ("The player chooses any path"), `route_rule = waypoint` (the default): after
+/// "buy", the mover names a waypoint or takes the cheapest route; the chosen route pays the
+/// same stack rules (cost + 1 per stack, own stack) region by region.
+#[test]
+fn gap22_mover_chooses_a_route_through_a_waypoint() {
+    let mut s = standard();
+    s.stacks.push_stack(TARIM, 3).unwrap();
+    s.cities[1].coins -= 3;
+    let en = s.sell[CHINA as usize].iter().next().unwrap();
+    act_only(&mut s, &format!("buy china {}", en.slot + 1));
+    assert!(matches!(s.phase, Phase::Route { .. }));
+    assert_eq!(mover(&s), P1);
+    let options: Vec<String> = legal(&s, P1).iter().map(|a| a.to_text(&s)).collect();
+    assert!(
+        options.contains(&"route cheapest".to_string()),
+        "{options:?}"
+    );
+    assert!(
+        options.contains(&"route via sogdiana".to_string()),
+        "{options:?}"
+    );
+    assert!(
+        !options.contains(&"route via gansu".to_string()),
+        "a waypoint on the cheapest route is the cheapest route: {options:?}"
+    );
+    assert!(
+        !options.contains(&"pass".to_string()),
+        "no calling off before a refusal"
+    );
+    assert!(refused(&s, "route via gansu").contains("cheapest"));
+    assert!(refused(&s, "pass").contains("refused toll"));
+    let ev = act_only(&mut s, "route via sogdiana");
+    assert!(ev
+        .iter()
+        .any(|e| matches!(e, Event::RouteVia { via: SOGDIANA, .. })));
+    // Ferghana -> Sogdiana (2) -> Tarim (2 + 1 for the stack there) -> China.
+    assert_eq!(s.stacks.stacks(SOGDIANA), &[2]);
+    assert_eq!(s.stacks.stacks(TARIM), &[3, 3]);
+    assert_eq!(s.cities[0].coins as u32, 10 - 5 - en.price);
+    assert_eq!(s.cities[0].silk, 1);
+}
+
+/// Gap 22 with gap 23: a route through another player's city is a choice, priced at the
+/// minimum toll; a refused toll gives the choice back, and the mover may then call the move
+/// off (untapping its Merchant).
+#[test]
+fn gap22_gap23_after_a_refused_toll_the_mover_chooses_again_or_calls_off() {
+    let mut s = standard();
+    s.cities[1].region = GANSU;
+    let en = s.sell[CHINA as usize].iter().next().unwrap();
+    act_only(&mut s, &format!("buy china {}", en.slot + 1));
+    act_only(&mut s, "route cheapest");
+    assert_eq!(mover(&s), P2);
+    act_only(&mut s, "demand 4");
+    act_only(&mut s, "refuse toll");
+    assert!(matches!(s.phase, Phase::Route { .. }));
+    let options: Vec<String> = legal(&s, P1).iter().map(|a| a.to_text(&s)).collect();
+    assert!(options.contains(&"pass".to_string()), "{options:?}");
+    assert!(
+        !options.iter().any(|o| o == "route via gansu"),
+        "the refused city is avoided: {options:?}"
+    );
+    let before = s;
+    act_only(&mut s, "pass");
+    assert!(matches!(s.phase, Phase::Turn));
+    assert_eq!(s.cities[0].merchants, [1, 0], "the Merchant is untapped");
+    assert_eq!(s.cities[0].coins, before.cities[0].coins, "nothing paid");
+}
+
+/// `route_rule = cheapest` keeps the old behaviour: no route decision at all.
+#[test]
+fn gap22_cheapest_route_rule_asks_nothing() {
+    let mut c = CitiesConfig::new(4);
+    c.params.route_rule = silk_cities::data::RouteRule::Cheapest;
+    let mut s = game(&c, 3, &[FERGHANA, CAUCASUS, MESOPOTAMIA, GANDHARA]);
+    s.actor = P1;
+    s.first = P1;
+    s.phase = Phase::Turn;
+    ensure_china(&mut s);
+    let en = s.sell[CHINA as usize].iter().next().unwrap();
+    act_only(&mut s, &format!("buy china {}", en.slot + 1));
+    assert!(matches!(s.phase, Phase::Turn));
+    assert_eq!(s.stacks.stacks(GANSU), &[1]);
 }
 
 #[test]
