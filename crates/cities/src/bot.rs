@@ -1,20 +1,34 @@
 //! The heuristic ("greedy") bot: scores each legal action and plays the best, ties at random.
 //! It reads only what its seat may know (open boards, its own development cards).
 //!
-//! Policy:
+//! Policy (victory points come only from development cards: barbarians and won attacks):
 //! - **Claim / rise**: prefer regions with cheap routes to China and Byzantium (silk pays
 //!   most), and a food region; it lets its city fall only for a treasury of 10+ coins more than
 //!   its Golden Age would be worth keeping.
 //! - **Economy**: trade first — buy silk when Byzantium would pay at least 3 more than the
 //!   price and both routes, sell silk and surplus food or metal when the sale beats the route;
-//!   then build an affordable improvement (Granary, Workshop, Walls first), grow while food
-//!   allows, gather its region's specialty; keep at least 2 Merchants and 2 Soldiers by
-//!   reassigning Laborers beyond 2. It never spends below a reserve of 2 coins on building.
-//! - **Fights**: attacks only a city it can beat outright (army > all the defender's untapped
-//!   Soldiers plus Walls) with a route it can afford; defends with everything when that stops
-//!   the attacker or wins, otherwise commits nothing; plays its combat cards.
-//! - **Auctions**: bids 1 Soldier against barbarians when it has 3 or more Soldiers; bids for
-//!   priority up to 2 coins; buys collapse lots below their Golden Age value, keeping 3 coins.
+//!   then build an affordable improvement (Granary, Workshop, Walls, Barracks first), grow while
+//!   food allows, gather its region's specialty (metal when it needs Soldiers and has none);
+//!   keep 2 Merchants by reassigning Laborers beyond 2. It never spends below a reserve of 2
+//!   coins on building.
+//! - **Army**: wants enough Soldiers to beat the weakest other city outright (its untapped
+//!   defence and Walls, plus one), at least 3 and at most half its citizens; it arms spare
+//!   Laborers and buys metal when short.
+//! - **Attacks**: a development card is worth 8 coins, a lost Soldier 2.5. An attack is made
+//!   when its army plus attack cards at least match the target's untapped Soldiers (so it wins
+//!   the card) and card + plunder − route − reserve (if the army is wiped out) − lost Soldiers
+//!   − the plunder it risks when it leaves no untapped Soldier home with players still to act
+//!   is worth more than 1 coin. The defender is assumed to play like this bot, so the smallest
+//!   army that makes it concede is preferred; cities whose Soldiers are tapped are raided.
+//! - **Defence**: defends with everything when that stops the attack; when it cannot, it
+//!   destroys the attacking army if it can and no other army still to act this round could
+//!   raid it; otherwise it concedes and keeps its Soldiers untapped. Plays its combat cards.
+//! - **Auctions**: against barbarians it bids the minimum (up to 2 Soldiers, 3 with 6 or
+//!   more) while keeping one Soldier home — the card is worth it, and bidding at all avoids
+//!   the travel penalty; bids for priority up to 2 coins; buys collapse lots below their
+//!   Golden Age value, keeping 3 coins.
+//! - **Routes** (gap 22): the cheapest, unless a waypoint route costs less once each toll city
+//!   on the way is counted 1 coin dearer; after a refused toll it takes another route.
 //! - **Tolls and offers** (gap 23, 30): demands exactly the region's cost, pays a toll up to 2
 //!   over it; never offers to players, accepts food or metal offers at 3 or less when short.
 
@@ -23,7 +37,7 @@ use crate::data::{DevEffect, ImprovementEffect, Resource};
 use crate::engine::{
     check, gather_yield, golden_age, growth_cost, plan, route_option, route_payment, travel,
 };
-use crate::state::{Item, Move, MoveKind, Phase, Res, Role, State, NONE};
+use crate::state::{BarbBidding, Item, Move, MoveKind, Phase, Res, Role, State, NONE};
 use crate::Cities;
 use silk_bots::Heuristic;
 use silk_core::{Seat, SilkRng};
@@ -111,9 +125,19 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
     let coins = c.coins as f32;
     match (s.phase, a) {
         (_, Action::Claim(r)) => region_value(s, r),
-        (Phase::Barbarians { .. }, Action::Bid(k)) => {
-            if c.all_soldiers() >= 3 && k == 1 {
-                1.0
+        (Phase::Barbarians { bidding, .. }, Action::Bid(k)) => {
+            // A development card (mostly VP) for Soldiers: bid the minimum while it stays
+            // within the cap, keeping one Soldier home. Bidding at all also avoids the penalty.
+            let min = match bidding {
+                BarbBidding::Open(x) => x.min_next_bid(),
+                BarbBidding::Once { auction, .. } => auction.min_next_bid(),
+            };
+            let soldiers = c.all_soldiers();
+            let cap = soldiers
+                .saturating_sub(1)
+                .min(if soldiers >= 6 { 3 } else { 2 });
+            if k as u32 == min && (k as u32) <= cap && dev_value(s) > 0.0 {
+                6.0 - 2.0 * k as f32
             } else {
                 -(k as f32)
             }
@@ -139,7 +163,11 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
                 {
                     2.0
                 }
-                (Role::Laborer, Role::Soldier) if spare_laborers && c.all_soldiers() < 2 => 1.5,
+                (Role::Laborer, Role::Soldier)
+                    if spare_laborers && c.all_soldiers() < soldier_target(s, seat) =>
+                {
+                    2.5
+                }
                 _ => -5.0,
             }
         }
@@ -150,7 +178,9 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
             } else {
                 Res::Metal
             };
-            amount as f32 * if res == specialty { 0.8 } else { 0.5 }
+            let arming =
+                res == Res::Metal && c.metal == 0 && c.all_soldiers() < soldier_target(s, seat);
+            amount as f32 * if res == specialty || arming { 0.8 } else { 0.5 }
         }
         (_, Action::Build(k)) => {
             let Some(im) = s.rules.improvement(k) else {
@@ -164,7 +194,7 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
                 ImprovementEffect::GatherBonus(_) => 3.0,
                 ImprovementEffect::DefenceBonus(_) => 2.5,
                 ImprovementEffect::RouteDiscount(_) => 2.0,
-                ImprovementEffect::NoTraining => 1.0,
+                ImprovementEffect::NoTraining => 2.0,
                 ImprovementEffect::FallCoins(_) => 0.5,
             };
             base + im.ga as f32 * 0.2
@@ -208,7 +238,7 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
                     };
                     let need = match res {
                         Res::Food => (c.food as u32) < growth_cost(s, seat),
-                        _ => c.metal < 1 && c.all_soldiers() < 2,
+                        _ => c.metal < 1 && c.all_soldiers() < soldier_target(s, seat),
                     };
                     if need && price <= 3.0 && coins - price >= 3.0 {
                         1.0
@@ -282,38 +312,20 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
             }
         }
         (_, Action::RefuseToll) => 0.0,
-        (_, Action::Attack { target, army }) => {
-            let d = s.city(target);
-            let walls = s
-                .rules
-                .config
-                .improvements
-                .iter()
-                .enumerate()
-                .filter(|(k, _)| d.has_improvement(*k as u8))
-                .map(|(_, im)| match im.effect {
-                    ImprovementEffect::DefenceBonus(x) => x as u32,
-                    _ => 0,
-                })
-                .sum::<u32>();
-            let defence = d.soldiers[0] as u32 + d.recruits[0] as u32 + walls + 1;
-            if (army as u32) <= defence || army < c.soldiers[0] {
-                return -5.0;
-            }
-            let Some(route) = move_cost(s, seat, MoveKind::Attack { target, army }) else {
-                return -9.0;
-            };
-            let plunder = d.coins as f32 * s.rules.config.params.plunder_frac as f32;
-            3.0 + plunder - route as f32 - 0.5 * army as f32
-        }
+        (_, Action::Attack { target, army }) => attack_value(s, seat, target, army),
         (Phase::Defend { mv, atk, def }, Action::Defend(k)) => {
             let army = match mv.kind {
                 MoveKind::Attack { army, .. } => army as u32,
                 _ => 0,
             };
             let most = (c.soldiers[0] + c.recruits[0]) as u32;
-            let stops = most > atk as u32 || most + def as u32 >= army;
-            if stops {
+            // Other armies still to act this round could raid a city whose Soldiers are tapped.
+            let raiders = (1..=s.left as usize)
+                .map(|k| s.actor.left(k, s.players()))
+                .any(|t| t != seat && t != mv.mover && s.city(t).soldiers[0] > 0);
+            let prevents = most > atk as u32;
+            let destroys = most + def as u32 >= army;
+            if prevents || (destroys && !raiders) {
                 k as f32
             } else {
                 -(k as f32)
@@ -340,6 +352,115 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
         | (_, Action::Defend(_))
         | (_, Action::Bid(_))
         | (_, Action::Route(_)) => 0.0,
+    }
+}
+
+/// What a development card is worth to the bot, in coins: most are victory points, the goal.
+/// Nothing once no card can be drawn.
+fn dev_value(s: &State) -> f32 {
+    let reshufflable: u32 = s.dev_used.iter().map(|&k| k as u32).sum();
+    if s.dev_len == 0 && reshufflable == 0 {
+        0.0
+    } else {
+        DEV_VALUE
+    }
+}
+
+/// A development card's worth in coins (two in three are VP, the game's only score).
+const DEV_VALUE: f32 = 8.0;
+/// What losing one Soldier costs, in coins (its metal, its income, the defence it gave).
+const SOLDIER_VALUE: f32 = 2.5;
+
+/// The Walls bonus of `seat`.
+fn walls(s: &State, seat: Seat) -> u32 {
+    let d = s.city(seat);
+    s.rules
+        .config
+        .improvements
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| d.has_improvement(*k as u8))
+        .map(|(_, im)| match im.effect {
+            ImprovementEffect::DefenceBonus(x) => x as u32,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// What `seat` can add to an attack with the cards it holds.
+fn attack_cards(s: &State, seat: Seat) -> u32 {
+    let c = s.city(seat);
+    s.rules
+        .config
+        .development
+        .iter()
+        .enumerate()
+        .map(|(t, d)| match d.effect {
+            DevEffect::AttackBonus(k) => k as u32 * c.dev[t] as u32,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Soldiers the bot wants: enough to beat the weakest other city outright (its untapped
+/// defence and Walls, plus one), at least 3, and at most half its citizens.
+fn soldier_target(s: &State, seat: Seat) -> u32 {
+    let weakest = Seat::all(s.players())
+        .filter(|&t| t != seat)
+        .map(|t| {
+            let d = s.city(t);
+            d.soldiers[0] as u32 + d.recruits[0] as u32 + walls(s, t) + 1
+        })
+        .min()
+        .unwrap_or(0);
+    weakest.max(3).min((s.city(seat).citizens() / 2).max(2))
+}
+
+/// An attack is worth its development card and plunder, less the route, the reserve if the
+/// army is wiped out, and the Soldiers it loses. The defender is assumed to play as this bot
+/// does: it defends with everything when that stops the attack or destroys the army, else it
+/// concedes. Attacks the bot cannot win (its army and attack cards below the defender's
+/// untapped Soldiers) are not made; among winning armies the smallest that makes the defender
+/// concede is preferred, else the smallest that wins.
+fn attack_value(s: &State, seat: Seat, target: Seat, army: u8) -> f32 {
+    let c = s.city(seat);
+    let d = s.city(target);
+    let dav = d.soldiers[0] as u32 + d.recruits[0] as u32;
+    let w = walls(s, target);
+    let a = army as u32;
+    let a_eff = a + attack_cards(s, seat);
+    if a_eff < dav {
+        return -5.0;
+    }
+    let concedes = a > dav + w && a_eff >= dav;
+    let lost = if concedes { 0 } else { a.min(dav + w) };
+    let Some(route) = move_cost(s, seat, MoveKind::Attack { target, army }) else {
+        return -9.0;
+    };
+    let reserve = if concedes {
+        0.0
+    } else {
+        travel(s, seat, d.region) as f32
+    };
+    let frac = s.rules.config.params.plunder_frac as f32;
+    let plunder = (d.coins as f32 + reserve) * frac;
+    // Soldiers left home to defend for the rest of the round.
+    let home = (c.soldiers[0] as u32 - a) + c.recruits[0] as u32;
+    let exposed = if home == 0 && s.left > 0 {
+        (c.coins as f32 - route as f32 + plunder) * frac * 0.5
+    } else {
+        0.0
+    };
+    let v = dev_value(s) + plunder
+        - route as f32
+        - reserve
+        - lost as f32 * SOLDIER_VALUE
+        - 0.1 * a as f32
+        - exposed;
+    if v > 1.0 {
+        v
+    } else {
+        -1.0
     }
 }
 

@@ -1294,3 +1294,25 @@ fn rules_text_credits_the_designer_and_lists_every_parameter() {
         assert!(t.contains(&format!("  {k} = ")), "{k} missing");
     }
 }
+
+/// The heuristic bot (bot.rs policy): it raids a city whose Soldiers are all tapped, since the
+/// development card is its only source of VP, and bids the minimum against barbarians.
+#[test]
+fn bot_raids_a_defenceless_city_and_bids_against_barbarians() {
+    use silk_bots::Heuristic;
+    let mut s = standard();
+    s.cities[1].region = GANSU;
+    s.cities[1].soldiers = [0, 2];
+    let moves = legal(&s, P1);
+    let a = Cities::heuristic_choose(&s, P1, &moves, &mut SilkRng::seed_from(1));
+    assert!(
+        matches!(a, Action::Attack { target: P2, .. }),
+        "{}",
+        a.to_text(&s)
+    );
+    let s = barbarians(1);
+    let seat = mover(&s);
+    let moves = legal(&s, seat);
+    let a = Cities::heuristic_choose(&s, seat, &moves, &mut SilkRng::seed_from(1));
+    assert_eq!(a, Action::Bid(1));
+}
