@@ -212,7 +212,10 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
             else {
                 return -9.0;
             };
-            let price = en.price as f32 + route as f32;
+            let Some(asked) = crate::engine::buy_price(s, empire, slot) else {
+                return -9.0;
+            };
+            let price = asked as f32 + route as f32;
             match en.card.id {
                 crate::state::STANDARD | crate::state::FINE => {
                     let fine = en.card.id == crate::state::FINE;

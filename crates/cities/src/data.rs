@@ -252,6 +252,17 @@ pub enum EntryRule {
     Fill,
 }
 
+/// Ambiguity 3: how a card on India's food or Persia's metal sell track is priced.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SupplyPrice {
+    /// The price of the slot the card sits on.
+    Slot,
+    /// The price read from the number of cards left: a full track (6) sells at slot 1's price,
+    /// the last card at slot 6's. The rules file's test variant, used with `refill_target = 6`.
+    Count,
+}
+
 /// Gap 18: the barbarian auction.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -319,6 +330,7 @@ pub struct Params {
     /// Gap 11: food and metal sell tracks are refilled to this many cards.
     pub refill_target: u8,
     pub entry_rule: EntryRule,
+    pub supply_price: SupplyPrice,
     /// Gap 16: share of the defender's coins a winning attacker takes (rounded down).
     pub plunder_frac: f64,
     /// Gap 16: a beaten attacker pays its reserve (the target's travel cost) to the defender.
@@ -355,6 +367,7 @@ impl Default for Params {
             fine_rule: FineRule::Sum,
             refill_target: 3,
             entry_rule: EntryRule::Push,
+            supply_price: SupplyPrice::Slot,
             plunder_frac: 0.5,
             reserve_to_defender: true,
             barb_auction: BarbAuction::OpenAscending,

@@ -8,7 +8,7 @@
 use crate::action::Action;
 use crate::data::{
     BarbAuction, ClearRule, DevEffect, EntryRule, FineRule, ImprovementEffect, PrioritySnapshot,
-    Reshuffle, Resource, RouteRule, TollPolicy,
+    Reshuffle, Resource, RouteRule, SupplyPrice, TollPolicy, TRACK,
 };
 use crate::event::Event;
 use crate::state::{
@@ -303,12 +303,29 @@ fn payments(s: &State, mv: &Move) -> ([u8; crate::data::MAX_REGIONS], u32, u32) 
     (pay, total, city.travel_credit as u32 - credit)
 }
 
+/// What a Great Empire asks for the card in `slot` of its sell track (ambiguity 3:
+/// `supply_price` reads food and metal prices from the slot or from the cards left).
+pub fn buy_price(s: &State, empire: u8, slot: u8) -> Option<u32> {
+    let track = &s.sell[empire as usize];
+    let supply = matches!(
+        s.rules.empires[empire as usize].sells,
+        Some((Resource::Food | Resource::Metal, _))
+    );
+    if supply && s.rules.config.params.supply_price == SupplyPrice::Count {
+        let left = track.len();
+        track.card_at(slot as usize)?;
+        return track
+            .prices()
+            .get(TRACK.checked_sub(left)?)
+            .map(|&p| p as u32);
+    }
+    track.price_at(slot as usize, fine_price(s)).ok()
+}
+
 /// Coins the move needs besides the route: a purchase's price, an attack's reserve.
 fn extra_cost(s: &State, mv: &Move) -> u32 {
     match mv.kind {
-        MoveKind::Buy { empire, slot } => s.sell[empire as usize]
-            .price_at(slot as usize, fine_price(s))
-            .unwrap_or(0),
+        MoveKind::Buy { empire, slot } => buy_price(s, empire, slot).unwrap_or(0),
         MoveKind::Attack { target, .. } => travel(s, mv.mover, s.city(target).region),
         _ => 0,
     }
@@ -1693,7 +1710,10 @@ fn execute(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
     match mv.kind {
         MoveKind::Buy { empire, slot } => {
             let fine = fine_price(s);
-            if let Ok((card, price)) = s.sell[empire as usize].take(slot as usize, fine) {
+            let asked = buy_price(s, empire, slot);
+            if let (Some(price), Ok((card, _))) =
+                (asked, s.sell[empire as usize].take(slot as usize, fine))
+            {
                 if s.rules.config.params.compact_on_buy {
                     s.sell[empire as usize].compact();
                 }

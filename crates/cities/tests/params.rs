@@ -58,6 +58,7 @@ fn changing_each_parameter_changes_behaviour() {
         ("fine_rule", json!("twice_current")),
         ("refill_target", json!(6)),
         ("entry_rule", json!("fill")),
+        ("supply_price", json!("count")),
         ("plunder_frac", json!(0.0)),
         ("reserve_to_defender", json!(false)),
         ("barb_auction", json!("once_around")),

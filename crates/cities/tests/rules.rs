@@ -268,6 +268,7 @@ fn every_parameter_default_matches_the_rules_file() {
     assert_eq!(p.fine_rule, FineRule::Sum); // gap 9
     assert_eq!(p.refill_target, 3); // gap 11
     assert_eq!(p.entry_rule, EntryRule::Push); // gap 11
+    assert_eq!(p.supply_price, SupplyPrice::Slot); // ambiguity 3
     assert_eq!(p.plunder_frac, 0.5); // gap 16
     assert!(p.reserve_to_defender); // gap 16
     assert_eq!(p.barb_auction, BarbAuction::OpenAscending); // gap 18
@@ -1315,4 +1316,55 @@ fn bot_raids_a_defenceless_city_and_bids_against_barbarians() {
     let moves = legal(&s, seat);
     let a = Cities::heuristic_choose(&s, seat, &moves, &mut SilkRng::seed_from(1));
     assert_eq!(a, Action::Bid(1));
+}
+
+/// Ambiguity 3 (test variant): with `supply_price = count` and `refill_target = 6`, India's food
+/// and Persia's metal cost what the number of cards left reads on the track — a full track sells
+/// at slot 1's price — while the default prices each card by its slot.
+#[test]
+fn ambiguity3_supply_price_read_from_the_cards_left() {
+    for count_rule in [false, true] {
+        let mut config = CitiesConfig::new(3);
+        config.params.refill_target = 6;
+        if count_rule {
+            config.params.supply_price = silk_cities::data::SupplyPrice::Count;
+        }
+        let mut s = Cities::setup(&config, 4).unwrap();
+        let mut rng = SilkRng::seed_from(4);
+        let mut legal = Vec::new();
+        let mut checked = 0;
+        for _ in 0..400 {
+            for (e, emp) in s.rules.empires.iter().enumerate() {
+                if !matches!(
+                    emp.sells,
+                    Some((
+                        silk_cities::data::Resource::Food | silk_cities::data::Resource::Metal,
+                        _
+                    ))
+                ) {
+                    continue;
+                }
+                let track = &s.sell[e];
+                for en in track.iter() {
+                    let expected = if count_rule {
+                        track.prices()[6 - track.len()] as u32
+                    } else {
+                        en.price
+                    };
+                    assert_eq!(
+                        engine::buy_price(&s, e as u8, en.slot as u8),
+                        Some(expected)
+                    );
+                    checked += 1;
+                }
+            }
+            let Some(seat) = silk_core::next_decider(Cities::to_move(&s)) else {
+                break;
+            };
+            Cities::legal_actions(&s, seat, &mut legal);
+            let a = legal[rng.index(legal.len())];
+            Cities::apply(&mut s, seat, a).unwrap();
+        }
+        assert!(checked > 0, "no food or metal card was on sale");
+    }
 }
