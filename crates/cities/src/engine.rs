@@ -10,7 +10,7 @@ use crate::data::{
     BarbAuction, ClearRule, DevEffect, EntryRule, FineRule, ImprovementEffect, PrioritySnapshot,
     Reshuffle, Resource, RouteRule, SupplyPrice, TollPolicy, TRACK,
 };
-use crate::event::Event;
+use crate::event::{DevSource, Event};
 use crate::state::{
     barbarian_strength, BarbBidding, Item, Lot, Move, MoveKind, Phase, Res, Role, State, FINE,
     FOOD_CARD, MAX_PLAYERS, METAL_CARD, NONE, STANDARD,
@@ -1382,7 +1382,7 @@ fn settle_barbarians(
     s.silk_discard[1 + strength as usize] += 1;
     s.phase = Phase::Turn;
     if let Some(w) = winner {
-        draw_dev(s, w, ev);
+        draw_dev(s, w, DevSource::Barbarians, ev);
         if s.winner.is_some() {
             return;
         }
@@ -1392,7 +1392,7 @@ fn settle_barbarians(
 
 /// Draws a development card for `seat` (gap 15: reshuffle used effect cards when empty) and
 /// checks the immediate win (ambiguity 15).
-pub fn draw_dev(s: &mut State, seat: Seat, ev: &mut impl EventSink<Event>) {
+pub fn draw_dev(s: &mut State, seat: Seat, source: DevSource, ev: &mut impl EventSink<Event>) {
     if s.dev_len == 0 {
         let mut k = 0usize;
         for t in 0..s.dev_used.len() {
@@ -1414,7 +1414,11 @@ pub fn draw_dev(s: &mut State, seat: Seat, ev: &mut impl EventSink<Event>) {
     s.dev_len -= 1;
     let t = s.dev_deck[s.dev_len as usize];
     s.city_mut(seat).dev[t as usize] += 1;
-    ev.emit(Event::DevCard { seat, card: t });
+    ev.emit(Event::DevCard {
+        seat,
+        card: t,
+        source,
+    });
     let vp = s.vp(seat);
     if vp >= s.rules.config.params.target_vp as u32 {
         s.winner = Some(seat);
@@ -1856,7 +1860,7 @@ fn fight(s: &mut State, mv: Move, atk: u8, def: u8, k: u8, ev: &mut impl EventSi
             from: dfd,
             coins: got,
         });
-        draw_dev(s, att, ev);
+        draw_dev(s, att, DevSource::Attack, ev);
     }
 }
 
@@ -2001,7 +2005,7 @@ fn finish_fall(s: &mut State, seat: Seat, ev: &mut impl EventSink<Event>) {
     // Gap 33: optionally a Golden Age brings a development card (after the auction, so a win
     // leaves nothing half-auctioned).
     if s.rules.config.params.ga_dev_card {
-        draw_dev(s, seat, ev);
+        draw_dev(s, seat, DevSource::GoldenAge, ev);
         if s.winner.is_some() {
             return;
         }

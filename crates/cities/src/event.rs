@@ -4,6 +4,27 @@ use crate::state::{Item, Res, Role, State};
 use serde::Serialize;
 use silk_core::Seat;
 
+/// Why a development card was gained (for the lab's VP sources).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum DevSource {
+    /// Won the barbarian auction.
+    Barbarians,
+    /// Won an attack.
+    Attack,
+    /// A Golden Age (gap 33, optional).
+    GoldenAge,
+}
+
+impl DevSource {
+    pub fn name(self) -> &'static str {
+        match self {
+            DevSource::Barbarians => "barbarians",
+            DevSource::Attack => "attack",
+            DevSource::GoldenAge => "golden_age",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub enum Event {
     Claimed {
@@ -49,6 +70,7 @@ pub enum Event {
     DevCard {
         seat: Seat,
         card: u8,
+        source: DevSource,
     },
     NoDevCards {
         seat: Seat,
@@ -232,7 +254,7 @@ impl Event {
                 Some(w) => format!("{w} drives the barbarians off; {penalized} player(s) pay more travel this round"),
                 None => "nobody faces the barbarians: everyone pays more travel this round".into(),
             },
-            Event::DevCard { seat, card } => {
+            Event::DevCard { seat, card, .. } => {
                 if viewer == Some(seat) {
                     format!("{seat} gains a development card: {}", dev(card))
                 } else {

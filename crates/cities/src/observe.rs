@@ -1,6 +1,7 @@
 //! What a Cities game means for the playtest lab: auctions (collapse lots, priority,
 //! barbarians), route costs, income, trade by resource, fights, falls and rises.
 
+use crate::data::DevEffect;
 use crate::event::Event;
 use crate::state::{Item, State};
 use crate::Cities;
@@ -76,7 +77,14 @@ impl Observe for Cities {
             Event::Grew { .. } => c.incr("grow.count"),
             Event::Built { .. } => c.incr("improvement.built"),
             Event::Gathered { amount, .. } => c.add("gathered", amount as i64),
-            Event::DevCard { .. } => c.incr("dev.gained"),
+            Event::DevCard { card, source, .. } => {
+                c.incr("dev.gained");
+                c.incr(&format!("dev.from_{}", source.name()));
+                // VP sources: points gained, by how the card was won.
+                if let DevEffect::Vp(k) = s.rules.config.development[card as usize].effect {
+                    c.add(&format!("vp.from_{}", source.name()), k as i64);
+                }
+            }
             Event::CardPlayed { .. } => c.incr("dev.played"),
             Event::Fell { coins, .. } => {
                 c.incr("fall.count");
