@@ -6,6 +6,7 @@
 //! ([`Replay`]). [`conformance`] checks any engine against the contract in one line.
 
 pub mod conformance;
+pub mod data;
 pub mod driver;
 pub mod error;
 pub mod game;
@@ -17,6 +18,7 @@ pub mod rng;
 pub mod seat;
 pub mod shared;
 
+pub use data::DataError;
 pub use driver::{next_decider, play, random_playout, PlayError, PlayedGame, RandomPlayer};
 pub use error::{IllegalAction, ParseActionError, ReplayError, SetupError};
 pub use game::{EventSink, Game, Outcome, Player, ToMove};

@@ -17,37 +17,7 @@ pub const MAX_CITIES: usize = 32;
 /// Most tiles on one city (N−1 with 6 players, 5 with 3).
 pub const MAX_TILES_PER_CITY: usize = 5;
 
-/// Why game data is unusable: which file, where in it, what is wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{file}: {at}: {message}")]
-pub struct DataError {
-    pub file: String,
-    pub at: String,
-    pub message: String,
-}
-
-impl DataError {
-    fn new(file: &str, at: impl Into<String>, message: impl Into<String>) -> Self {
-        DataError {
-            file: file.into(),
-            at: at.into(),
-            message: message.into(),
-        }
-    }
-}
-
-/// Parses JSON text into `T`, errors naming `file`, line and column.
-pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str, file: &str) -> Result<T, DataError> {
-    serde_json::from_str(text).map_err(|e| {
-        let msg = e.to_string();
-        let msg = msg.rfind(" at line ").map(|i| &msg[..i]).unwrap_or(&msg);
-        DataError::new(
-            file,
-            format!("line {}, column {}", e.line(), e.column()),
-            msg,
-        )
-    })
-}
+pub use silk_core::data::{parse_json, DataError};
 
 /// A tile back and the colour of the cities that take it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]

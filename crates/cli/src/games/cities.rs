@@ -51,9 +51,7 @@ impl CliGame for Cities {
             config.players = n;
         }
         if let Some(path) = files.map {
-            let text = read_text(path)?;
-            config.map = parse_json::<MapData>(&text, &path.display().to_string())
-                .map_err(|e| CliError::input(e.to_string()))?;
+            config.map = super::read_json::<MapData>(path)?;
         }
         // Validate here, so errors name the real files.
         let map = files.map.map(|p| p.display().to_string());

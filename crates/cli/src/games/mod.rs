@@ -37,22 +37,7 @@ pub struct DataFiles<'a> {
 
 /// Reads a JSON file into `T`, with errors naming the file, line and column.
 pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> CliResult<T> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    serde_json::from_str(&text).map_err(|e| {
-        CliError::input(format!(
-            "{}: line {}, column {}: {}",
-            path.display(),
-            e.line(),
-            e.column(),
-            strip_position(&e.to_string())
-        ))
-    })
-}
-
-/// serde_json appends " at line L column C"; the CLI says it up front instead.
-fn strip_position(msg: &str) -> &str {
-    msg.rfind(" at line ").map(|i| &msg[..i]).unwrap_or(msg)
+    silk_core::data::read_json(path).map_err(|e| CliError::input(e.to_string()))
 }
 
 /// The generic bots (random, mcts) for a game without a heuristic of its own.

@@ -4,15 +4,9 @@ use super::{read_json, CliGame, DataFiles};
 use crate::error::{CliError, CliResult};
 use silk_bots::BotKind;
 use silk_core::Player;
-use silk_road::data::{parse_json, Colour, Rules, TieRule};
+use silk_road::data::{Colour, Rules, TieRule};
 use silk_road::{SilkRoad, SilkRoadConfig};
 use std::path::Path;
-
-fn read_data<T: serde::de::DeserializeOwned>(path: &Path) -> CliResult<T> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    parse_json(&text, &path.display().to_string()).map_err(|e| CliError::input(e.to_string()))
-}
 
 fn name(path: Option<&Path>, default: &str) -> String {
     path.map(|p| p.display().to_string())
@@ -32,10 +26,10 @@ impl CliGame for SilkRoad {
             config.players = n;
         }
         if let Some(path) = files.map {
-            config.map = read_data(path)?;
+            config.map = read_json(path)?;
         }
         if let Some(path) = files.tiles {
-            config.tiles = read_data(path)?;
+            config.tiles = read_json(path)?;
         }
         if files.reverse {
             config.reverse = true;
