@@ -13,18 +13,8 @@ use silk_trade::track::PriceTrack;
 pub const START_COINS: u16 = 10;
 
 pub fn setup(config: &crate::CitiesConfig, seed: u64) -> Result<State, SetupError> {
-    if !(2..=6).contains(&config.players) {
-        return Err(SetupError::PlayerCount {
-            game: "cities",
-            min: 2,
-            max: 6,
-            got: config.players,
-        });
-    }
-    let rules = intern(config).map_err(|e| SetupError::Data {
-        at: Some(format!("{}: {}", e.file, e.at)),
-        message: e.message,
-    })?;
+    SetupError::check_players("cities", 2, 6, config.players)?;
+    let rules = intern(config)?;
     setup_with(rules, seed, &mut ())
 }
 

@@ -15,8 +15,29 @@ pub enum SetupError {
     },
     #[error("invalid configuration: {0}")]
     Config(String),
-    #[error("invalid game data{}: {message}", at.as_ref().map(|a| format!(" at {a}")).unwrap_or_default())]
-    Data { at: Option<String>, message: String },
+    #[error("invalid game data: {0}")]
+    Data(#[from] crate::data::DataError),
+}
+
+impl SetupError {
+    /// `Err` unless `min <= got <= max` players.
+    pub fn check_players(
+        game: &'static str,
+        min: usize,
+        max: usize,
+        got: usize,
+    ) -> Result<(), SetupError> {
+        if (min..=max).contains(&got) {
+            Ok(())
+        } else {
+            Err(SetupError::PlayerCount {
+                game,
+                min,
+                max,
+                got,
+            })
+        }
+    }
 }
 
 /// Why an action was refused. The state is unchanged.

@@ -79,14 +79,7 @@ impl Game for Goofspiel {
     type Event = GoofEvent;
 
     fn setup(config: &GoofConfig, seed: u64) -> Result<GoofState, SetupError> {
-        if !(2..=MAX_SEATS).contains(&config.players) {
-            return Err(SetupError::PlayerCount {
-                game: Self::NAME,
-                min: 2,
-                max: MAX_SEATS,
-                got: config.players,
-            });
-        }
+        SetupError::check_players(Self::NAME, 2, MAX_SEATS, config.players)?;
         if !(1..=13).contains(&config.cards) {
             return Err(SetupError::Config(format!(
                 "cards must be 1 to 13, not {}",
@@ -410,6 +403,85 @@ mod tests {
             err.contains("view depends on information hidden from it"),
             "{err}"
         );
+    }
+
+    /// The leaky view again, with a determinize that reshuffles only what nobody sees (the
+    /// prize deck, and the RNG): the sealed bids are never resampled, so the no-leak test
+    /// cannot see the leak. The suite must say its no-leak test proved nothing.
+    struct LeakyLazy;
+    impl Game for LeakyLazy {
+        const NAME: &'static str = "leaky-lazy";
+        type Config = GoofConfig;
+        type State = GoofState;
+        type Action = Bid;
+        type View = (GoofView, Vec<u8>);
+        type Event = GoofEvent;
+        fn setup(c: &GoofConfig, seed: u64) -> Result<GoofState, SetupError> {
+            Goofspiel::setup(c, seed)
+        }
+        fn num_seats(s: &GoofState) -> usize {
+            Goofspiel::num_seats(s)
+        }
+        fn to_move(s: &GoofState) -> ToMove {
+            Goofspiel::to_move(s)
+        }
+        fn legal_actions(s: &GoofState, seat: Seat, out: &mut Vec<Bid>) {
+            Goofspiel::legal_actions(s, seat, out)
+        }
+        fn apply_with(
+            s: &mut GoofState,
+            seat: Seat,
+            a: Bid,
+            e: &mut impl EventSink<GoofEvent>,
+        ) -> Result<(), IllegalAction> {
+            Goofspiel::apply_with(s, seat, a, e)
+        }
+        fn view(s: &GoofState, seat: Seat) -> Self::View {
+            Leaky::view(s, seat)
+        }
+        fn determinize(s: &GoofState, _: Seat, rng: &mut SilkRng) -> GoofState {
+            let mut d = s.clone();
+            rng.shuffle(&mut d.deck);
+            d.rng = SilkRng::seed_from(rng.next_u64());
+            d
+        }
+        fn outcome(s: &GoofState) -> Option<Outcome> {
+            Goofspiel::outcome(s)
+        }
+        fn action_to_string(s: &GoofState, a: Bid) -> String {
+            Goofspiel::action_to_string(s, a)
+        }
+        fn parse_action(s: &GoofState, seat: Seat, t: &str) -> Result<Bid, ParseActionError> {
+            Goofspiel::parse_action(s, seat, t)
+        }
+    }
+
+    #[test]
+    fn the_suite_is_not_fooled_by_a_determinize_that_only_reseeds() {
+        let config = GoofConfig {
+            players: 3,
+            cards: 6,
+        };
+        let err = conformance::check::<LeakyLazy>(&config, &Conformance::default()).unwrap_err();
+        assert!(err.contains("proved nothing"), "{err}");
+    }
+
+    /// A replay file may name a seat the game does not have: an error, not a panic.
+    #[test]
+    fn a_replay_move_by_a_seat_beyond_the_table_is_refused() {
+        let config = GoofConfig {
+            players: 3,
+            cards: 4,
+        };
+        for seat in [3u8, 9, 200] {
+            let mut replay = crate::Replay::<Goofspiel>::new(config.clone(), 1);
+            replay.moves.push(crate::LoggedMove {
+                seat: Seat(seat),
+                action: "bid 1".into(),
+            });
+            let err = replay.run("game.json").unwrap_err().to_string();
+            assert!(err.contains("move 1"), "{err}");
+        }
     }
 
     #[test]

@@ -111,4 +111,18 @@ mod tests {
         assert_eq!(s.first(), Some(Seat(0)));
         assert_eq!(SeatSet::full(8).len(), 8);
     }
+
+    /// A seat number read from a file (a journal, a replay) may be out of range: asking whether
+    /// a set holds it answers no instead of overflowing the shift.
+    #[test]
+    fn seats_beyond_the_mask_are_in_no_set() {
+        let full = SeatSet::full(8);
+        assert!(!full.contains(Seat(8)));
+        assert!(!full.contains(Seat(9)));
+        assert!(!full.contains(Seat(255)));
+        let mut s = SeatSet::EMPTY;
+        s.insert(Seat(9));
+        s.remove(Seat(200));
+        assert!(s.is_empty());
+    }
 }

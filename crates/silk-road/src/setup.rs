@@ -7,18 +7,8 @@ use silk_core::{Seat, SetupError, SilkRng};
 use silk_trade::auction::OnceAround;
 
 pub fn setup(config: &crate::SilkRoadConfig, seed: u64) -> Result<State, SetupError> {
-    if !(3..=6).contains(&config.players) {
-        return Err(SetupError::PlayerCount {
-            game: "silk-road",
-            min: 3,
-            max: 6,
-            got: config.players,
-        });
-    }
-    let rules = intern(config).map_err(|e| SetupError::Data {
-        at: Some(format!("{}: {}", e.file, e.at)),
-        message: e.message,
-    })?;
+    SetupError::check_players("silk-road", 3, 6, config.players)?;
+    let rules = intern(config)?;
     setup_with(rules, seed)
 }
 
