@@ -74,6 +74,14 @@ impl<G: Game> Replay<G> {
                 text: m.action.clone(),
                 reason,
             };
+            // Engines index their arrays by seat: a seat the table lacks is the file's error.
+            if m.seat.index() >= G::num_seats(&state) {
+                return Err(fail(format!(
+                    "the game has {} seats, no {}",
+                    G::num_seats(&state),
+                    m.seat
+                )));
+            }
             let action = G::parse_action(&state, m.seat, &m.action).map_err(|e| fail(e.reason))?;
             G::apply_with(&mut state, m.seat, action, events).map_err(|e| fail(e.to_string()))?;
         }

@@ -47,16 +47,24 @@ impl SeatSet {
         SeatSet(((1u16 << n) - 1) as u8)
     }
     pub const fn single(seat: Seat) -> SeatSet {
-        SeatSet(1 << seat.0)
+        SeatSet(Self::bit(seat))
+    }
+    /// The mask bit of `seat`; none for a seat beyond the mask (read from a file, say), so no
+    /// set ever holds it.
+    const fn bit(seat: Seat) -> u8 {
+        match 1u8.checked_shl(seat.0 as u32) {
+            Some(b) => b,
+            None => 0,
+        }
     }
     pub const fn contains(self, seat: Seat) -> bool {
-        self.0 & (1 << seat.0) != 0
+        self.0 & Self::bit(seat) != 0
     }
     pub fn insert(&mut self, seat: Seat) {
-        self.0 |= 1 << seat.0;
+        self.0 |= Self::bit(seat);
     }
     pub fn remove(&mut self, seat: Seat) {
-        self.0 &= !(1 << seat.0);
+        self.0 &= !Self::bit(seat);
     }
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
