@@ -150,6 +150,17 @@ pub fn merge(dirs: &[&Path]) -> Result<(RunSpec, Vec<GameRecord>), LabError> {
             }
             Some(_) => {}
         }
+        // Each game must belong to the slice its directory says it ran.
+        let slice = spec.indices();
+        if let Some(r) = recs.iter().find(|r| !slice.contains(&r.index)) {
+            return Err(LabError::Input(format!(
+                "{}: game {} is not in this run's games {}..{}",
+                dir.display(),
+                r.index,
+                slice.start,
+                slice.end
+            )));
+        }
         records.append(&mut recs);
     }
     let spec = merged.ok_or_else(|| LabError::Input("no run directories given".into()))?;
@@ -162,7 +173,7 @@ pub fn merge(dirs: &[&Path]) -> Result<(RunSpec, Vec<GameRecord>), LabError> {
             )));
         }
     }
-    let missing = spec.games - records.len() as u64;
+    let missing = spec.games.saturating_sub(records.len() as u64);
     if missing > 0 {
         return Err(LabError::Input(format!(
             "the shards hold {} of {} games: {missing} missing",
@@ -171,4 +182,50 @@ pub fn merge(dirs: &[&Path]) -> Result<(RunSpec, Vec<GameRecord>), LabError> {
         )));
     }
     Ok((spec, records))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn record(index: u64) -> GameRecord {
+        GameRecord {
+            index,
+            seed: index,
+            scores: vec![1, 0],
+            ranks: vec![0, 1],
+            decisions: 1,
+            rounds: 1,
+            branching_sum: 1,
+            lead_changes: 0,
+            finished: true,
+            metrics: Default::default(),
+        }
+    }
+
+    /// A shard whose games.jsonl holds a game outside its slice (edited, or copied from another
+    /// run) is refused with the file named, not summarised and not a panic.
+    #[test]
+    fn merge_refuses_a_game_outside_its_shard() {
+        let dir = std::env::temp_dir().join(format!("silk-lab-merge-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let spec = |k| RunSpec {
+            game: "goofspiel".into(),
+            config: serde_json::json!({}),
+            bots: vec!["random".into(); 2],
+            seed: 1,
+            games: 2,
+            shard: Some(Shard { k, n: 2 }),
+        };
+        let (a, b) = (dir.join("a"), dir.join("b"));
+        let recs_a = [record(0), record(5)];
+        let recs_b = [record(1)];
+        for (d, k, recs) in [(&a, 1, &recs_a[..]), (&b, 2, &recs_b[..])] {
+            let s = spec(k);
+            write_run(d, &s, recs, &Summary::of(&s, recs)).unwrap();
+        }
+        let err = merge(&[a.as_path(), b.as_path()]).unwrap_err().to_string();
+        assert!(err.contains("game 5") && err.contains("a"), "{err}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -71,7 +71,8 @@ pub struct GameRecord {
     pub rounds: u32,
     /// Sum of the number of legal actions over decisions.
     pub branching_sum: u64,
-    /// Times the sole leader (by provisional score, checked each round) changed.
+    /// Times the sole leader (by provisional score, checked each round and at the end)
+    /// changed.
     pub lead_changes: u32,
     /// False if the game hit the decision cap before ending.
     pub finished: bool,
@@ -97,6 +98,25 @@ fn sole_leader(standing: &[i64]) -> Option<usize> {
     }
 }
 
+/// Who leads the provisional standing, counting a change of sole leader.
+struct Lead {
+    leader: Option<usize>,
+    changes: u32,
+    standing: Vec<i64>,
+}
+
+impl Lead {
+    fn check<G: Observe>(&mut self, state: &G::State) {
+        G::standing(state, &mut self.standing);
+        if let Some(l) = sole_leader(&self.standing) {
+            if self.leader.is_some_and(|p| p != l) {
+                self.changes += 1;
+            }
+            self.leader = Some(l);
+        }
+    }
+}
+
 /// Plays game `index` of a run with the given players.
 pub fn play_one<G: Observe>(
     config: &G::Config,
@@ -117,9 +137,12 @@ pub fn play_one<G: Observe>(
     let mut legal = Vec::new();
     let mut events = Vec::new();
     let mut metrics = Counters::default();
-    let mut standing = Vec::new();
-    let (mut decisions, mut branching_sum, mut lead_changes) = (0u64, 0u64, 0u32);
-    let mut leader: Option<usize> = None;
+    let (mut decisions, mut branching_sum) = (0u64, 0u64);
+    let mut lead = Lead {
+        leader: None,
+        changes: 0,
+        standing: Vec::new(),
+    };
     let mut round = G::round(&state);
     while let Some(seat) = next_decider(G::to_move(&state)) {
         if decisions >= max_decisions {
@@ -143,16 +166,14 @@ pub fn play_one<G: Observe>(
         let r = G::round(&state);
         if r != round {
             round = r;
-            G::standing(&state, &mut standing);
-            if let Some(l) = sole_leader(&standing) {
-                if leader.is_some_and(|p| p != l) {
-                    lead_changes += 1;
-                }
-                leader = Some(l);
-            }
+            lead.check::<G>(&state);
         }
     }
     let outcome = G::outcome(&state);
+    // A game may end inside a round (a win outright, a round cap): its final standing counts.
+    if outcome.is_some() {
+        lead.check::<G>(&state);
+    }
     let (scores, ranks, finished) = match outcome {
         Some(o) => (o.scores, o.ranks, true),
         None => (vec![0; n], vec![0; n], false),
@@ -165,8 +186,111 @@ pub fn play_one<G: Observe>(
         decisions,
         rounds: G::round(&state),
         branching_sum,
-        lead_changes,
+        lead_changes: lead.changes,
         finished,
         metrics,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use silk_core::{
+        EventSink, Game, IllegalAction, Outcome, ParseActionError, RandomPlayer, Seat, SetupError,
+        ToMove,
+    };
+
+    /// Two seats take turns scoring a scripted number of points; a round is two turns. The last
+    /// turn ends the game inside a round, and it hands the lead back to P1.
+    struct Race;
+    const GAINS: [i64; 5] = [2, 1, 0, 5, 10];
+
+    #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    struct RaceState {
+        turn: usize,
+        points: [i64; 2],
+    }
+
+    impl Game for Race {
+        const NAME: &'static str = "race";
+        type Config = ();
+        type State = RaceState;
+        type Action = u8;
+        type View = RaceState;
+        type Event = ();
+        fn setup(_: &(), _: u64) -> Result<RaceState, SetupError> {
+            Ok(RaceState {
+                turn: 0,
+                points: [0; 2],
+            })
+        }
+        fn num_seats(_: &RaceState) -> usize {
+            2
+        }
+        fn to_move(s: &RaceState) -> ToMove {
+            if s.turn < GAINS.len() {
+                ToMove::Seat(Seat((s.turn % 2) as u8))
+            } else {
+                ToMove::Terminal
+            }
+        }
+        fn legal_actions(s: &RaceState, seat: Seat, out: &mut Vec<u8>) {
+            out.clear();
+            if Self::to_move(s).includes(seat) {
+                out.push(0);
+            }
+        }
+        fn apply_with(
+            s: &mut RaceState,
+            seat: Seat,
+            _: u8,
+            _: &mut impl EventSink<()>,
+        ) -> Result<(), IllegalAction> {
+            s.points[seat.index()] += GAINS[s.turn];
+            s.turn += 1;
+            Ok(())
+        }
+        fn view(s: &RaceState, _: Seat) -> RaceState {
+            s.clone()
+        }
+        fn determinize(s: &RaceState, _: Seat, _: &mut SilkRng) -> RaceState {
+            s.clone()
+        }
+        fn outcome(s: &RaceState) -> Option<Outcome> {
+            (s.turn == GAINS.len()).then(|| {
+                let p = s.points;
+                Outcome::ranked_by(p.iter().map(|&x| x as i32).collect(), |i| p[i])
+            })
+        }
+        fn action_to_string(_: &RaceState, _: u8) -> String {
+            "go".into()
+        }
+        fn parse_action(_: &RaceState, _: Seat, t: &str) -> Result<u8, ParseActionError> {
+            Err(ParseActionError::new(t, "not needed"))
+        }
+        fn round(s: &RaceState) -> u32 {
+            (s.turn.min(GAINS.len() - 1) / 2) as u32
+        }
+    }
+
+    impl Observe for Race {
+        fn standing(s: &RaceState, out: &mut Vec<i64>) {
+            out.clear();
+            out.extend(s.points);
+        }
+    }
+
+    /// P1 leads after round 1, P2 after round 2, and P1 wins with the last turn, in the middle
+    /// of round 3: that last change of lead counts too.
+    #[test]
+    fn the_final_lead_change_counts_when_the_game_ends_inside_a_round() {
+        let mut players: Vec<Box<dyn Player<Race>>> = vec![
+            Box::new(RandomPlayer::new(1)),
+            Box::new(RandomPlayer::new(2)),
+        ];
+        let r = play_one::<Race>(&(), 1, 0, &mut players, 100).unwrap();
+        assert!(r.finished);
+        assert_eq!(r.ranks, vec![0, 1]);
+        assert_eq!(r.lead_changes, 2);
+    }
 }
