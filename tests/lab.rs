@@ -303,3 +303,24 @@ fn html_report_renders_in_headless_chromium() {
         "bars were rendered"
     );
 }
+
+/// Sweeping the player count changes the number of seats between values: every seat gets its
+/// row (blank where a value has no such seat), in the table and in the report, and nothing
+/// panics whichever order the values come in.
+#[test]
+fn sweep_over_the_player_count() {
+    let dir = temp_dir("sweep-players");
+    for values in [["4", "3"], ["3", "4"]] {
+        let html = dir.join(format!("sweep-{}.html", values[0]));
+        silk()
+            .args(["sweep", "silk-road", "--param", "players", "--values"])
+            .args(values)
+            .args(["--games", "2", "--bots", "random", "--html"])
+            .arg(&html)
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("P4 win %"));
+        let text = fs::read_to_string(&html).unwrap();
+        assert!(text.contains("P4 win rate"), "the report charts seat 4");
+    }
+}

@@ -247,12 +247,17 @@ where
 /// Values side by side: one column per value, one row per statistic.
 fn sweep_table(rows: &[(String, Summary)]) -> String {
     let mut lines: Vec<(String, Vec<String>)> = Vec::new();
-    let n = rows.first().map(|r| r.1.win_by_seat.len()).unwrap_or(0);
+    // A sweep of the player count has values without the last seats: "—" there.
+    let n = Summary::max_seats(rows.iter().map(|r| &r.1));
     for i in 0..n {
         lines.push((
             format!("P{} win %", i + 1),
             rows.iter()
-                .map(|r| format!("{:.1}", 100.0 * r.1.win_by_seat[i].rate))
+                .map(|r| {
+                    r.1.win_by_seat
+                        .get(i)
+                        .map_or("—".into(), |w| format!("{:.1}", 100.0 * w.rate))
+                })
                 .collect(),
         ));
     }

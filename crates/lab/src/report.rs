@@ -138,12 +138,14 @@ pub fn histogram(id: &str, title: &str, bins: &[(i64, u64)]) -> String {
     frame(id, title, &body)
 }
 
-/// Lines of `series` over the labelled x values (a sweep's parameter values).
+/// Lines of `series` over the labelled x values (a sweep's parameter values). A NaN value is
+/// no point (a seat that value does not have).
 pub fn lines(id: &str, title: &str, xs: &[String], series: &[(String, Vec<f64>)]) -> String {
     let plot_h = H - TOP - BOTTOM;
     let max = series
         .iter()
         .flat_map(|s| s.1.iter().copied())
+        .filter(|v| v.is_finite())
         .fold(0.0, f64::max)
         .max(1e-9)
         * 1.15;
@@ -163,6 +165,7 @@ pub fn lines(id: &str, title: &str, xs: &[String], series: &[(String, Vec<f64>)]
         let pts: Vec<String> = values
             .iter()
             .enumerate()
+            .filter(|(_, v)| v.is_finite())
             .map(|(i, v)| format!("{:.1},{:.1}", x(i), y(*v)))
             .collect();
         body += &format!(
@@ -267,12 +270,15 @@ pub fn simulate_html(s: &Summary) -> String {
 /// The report of a sweep: win rates and metrics per value, side by side.
 pub fn sweep_html(title: &str, rows: &[(String, Summary)]) -> String {
     let xs: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
-    let n = rows.first().map(|r| r.1.win_by_seat.len()).unwrap_or(0);
+    // A sweep of the player count has values without the last seats: no point there.
+    let n = Summary::max_seats(rows.iter().map(|r| &r.1));
     let seat_series: Vec<(String, Vec<f64>)> = (0..n)
         .map(|i| {
             (
                 format!("P{} win rate", i + 1),
-                rows.iter().map(|r| r.1.win_by_seat[i].rate).collect(),
+                rows.iter()
+                    .map(|r| r.1.win_by_seat.get(i).map_or(f64::NAN, |w| w.rate))
+                    .collect(),
             )
         })
         .collect();

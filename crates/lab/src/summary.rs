@@ -146,6 +146,15 @@ impl Summary {
         names
     }
 
+    /// The most seats of several summaries (a sweep may change the player count).
+    pub fn max_seats<'a>(summaries: impl IntoIterator<Item = &'a Summary>) -> usize {
+        summaries
+            .into_iter()
+            .map(|s| s.win_by_seat.len())
+            .max()
+            .unwrap_or(0)
+    }
+
     pub fn metric(&self, name: &str) -> Option<&Metric> {
         self.metrics.iter().find(|m| m.name == name)
     }
