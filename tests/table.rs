@@ -243,3 +243,44 @@ fn an_existing_journal_is_never_overwritten() {
         ));
     assert_eq!(fs::read_to_string(&journal).unwrap(), "precious\n");
 }
+
+/// A journal line that parses but names a seat the table does not have (a damaged or edited
+/// file) is reported and skipped like any other bad line: the rest of the game resumes.
+#[test]
+fn a_journal_entry_for_a_seat_beyond_the_table_is_skipped() {
+    let dir = temp_dir("bad-seat");
+    let journal = dir.join("game.journal");
+    table_cmd(&journal)
+        .write_stdin("Ana\npass\npass\npass\nLanzhou\ntile\n")
+        .assert()
+        .success();
+    let mut f = fs::OpenOptions::new().append(true).open(&journal).unwrap();
+    writeln!(f, "{{\"entry\":{{\"give\":9}}}}").unwrap();
+    writeln!(f, "{{\"entry\":{{\"give\":200}}}}").unwrap();
+    drop(f);
+    silk()
+        .args(["table", "silk-road", "--resume"])
+        .arg(&journal)
+        .write_stdin("Ben\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("2 skipped"))
+        .stdout(predicate::str::contains("Ana passes the pawn to Ben"));
+}
+
+/// Final count figures are what people type: a number too big for a purse is refused with a
+/// message and a new prompt, never an overflow.
+#[test]
+fn an_absurd_final_count_is_refused() {
+    let dir = temp_dir("absurd-count");
+    let journal = dir.join("game.journal");
+    table_cmd(&journal)
+        .write_stdin("Ana\ncount\nAna 4000000000 0 0 0 0 0 0\nAna 858993459 0 1 0 0 0 0\nAna 1 2 0 0 0 0 0\n")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("not accepted")
+                .and(predicate::str::contains("Final count. Enter"))
+                .and(predicate::str::contains("for: Ben, Cleo, Dev")),
+        );
+}

@@ -19,6 +19,10 @@ use silk_trade::auction::{vizier_payout, Bid, OnceAround, Prizes, Sealed};
 /// What the helper knows of a bidder's purse: nothing. Bids are capped only by honesty.
 const UNKNOWN_BUDGET: u32 = 100_000;
 
+/// The most money (in silver) a final count accepts: far beyond any real purse, and small
+/// enough that scores cannot overflow.
+const MAX_MONEY: u32 = 1_000_000;
+
 /// What the helper is told about a tile taken: only what changes the flow.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -611,6 +615,9 @@ impl Table {
                 if sealed.committed(*seat).is_some() {
                     return err(format!("{} has already revealed", self.name(*seat)));
                 }
+                if seat.index() >= self.players() {
+                    return err("no such player");
+                }
                 sealed
                     .commit(*seat, *count as u32)
                     .map_err(|_| TableError(format!("{count} is more {good} than the game has")))?;
@@ -701,7 +708,15 @@ impl Table {
                 if i >= self.players() {
                     return err("no such player");
                 }
-                let money = gold * silk_trade::SILVER_PER_GOLD + silver;
+                let money = gold
+                    .checked_mul(silk_trade::SILVER_PER_GOLD)
+                    .and_then(|g| g.checked_add(*silver))
+                    .filter(|&m| m <= MAX_MONEY)
+                    .ok_or_else(|| {
+                        TableError(format!(
+                            "{gold} gold and {silver} silver is more money than a game holds"
+                        ))
+                    })?;
                 self.holdings[i] = Some((money, *goods));
                 if self.holdings[..self.players()].iter().all(Option::is_some) {
                     self.finish(&mut say);
