@@ -355,3 +355,26 @@ fn cities_parameter_file_errors_name_the_file() {
             predicate::str::contains("params.json").and(predicate::str::contains("max_roundz")),
         );
 }
+
+/// A `--save` path that cannot be written is refused before the first move, not after a whole
+/// game has been played and then lost.
+#[test]
+fn unwritable_save_path_is_refused_before_play() {
+    let dir = temp_dir("unwritable-save");
+    let save = dir.join("no-such-folder").join("game.json");
+    silk()
+        .args([
+            "play",
+            "goofspiel",
+            "--players",
+            "2",
+            "--bots",
+            "random,random",
+            "--save",
+        ])
+        .arg(&save)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains("game.json"));
+}

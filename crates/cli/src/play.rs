@@ -75,6 +75,9 @@ pub fn run<G: CliGame>(
         None
     };
     let mut replay = Replay::<G>::new(config.clone(), opts.seed);
+    // Write the (empty) replay now: a path that cannot be written fails before any move is
+    // played, not after the game is over.
+    save(&replay, opts)?;
     let mut legal = Vec::new();
     let mut events = Vec::new();
     out.message(&format!(
