@@ -478,19 +478,19 @@ fn seat_kinds<G: CliGame>(n: usize, bots: &[String], seed: u64) -> CliResult<Vec
 fn replay<G: CliGame>(file: &std::path::Path, out: &mut Out) -> CliResult<()> {
     let replay = Replay::<G>::load(file)?;
     let origin = file.display().to_string();
-    let mut events = Vec::new();
-    let state = replay.run_with(&origin, &mut events)?;
-    for (i, m) in replay.moves.iter().enumerate() {
+    // Each move, then what it caused, as a public observer sees it.
+    let state = replay.run_each(&origin, |i, state, events| {
+        let m = &replay.moves[i];
         out.line(
             &format!("{:>4}. {}: {}", i + 1, m.seat, m.action),
             json!({"type": "move", "index": i + 1, "seat": m.seat, "action": m.action}),
         );
-    }
-    for e in &events {
-        if let Some(t) = G::event_text(&state, e, None) {
-            out.line(&format!("  {t}"), json!({"type": "event", "text": t}));
+        for e in events {
+            if let Some(t) = G::event_text(state, e, None) {
+                out.line(&format!("  {t}"), json!({"type": "event", "text": t}));
+            }
         }
-    }
+    })?;
     match G::outcome(&state) {
         Some(o) => play::print_outcome(&o, out),
         None => out.message("the replay stops before the end of the game"),

@@ -2,7 +2,7 @@
 //! as `(seat, action string)`. `(config, seed, moves)` reproduces a game exactly.
 
 use crate::error::ReplayError;
-use crate::game::{EventSink, Game};
+use crate::game::Game;
 use crate::seat::Seat;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
@@ -53,15 +53,17 @@ impl<G: Game> Replay<G> {
 
     /// Replays every move from a fresh setup; `origin` names the source in errors.
     pub fn run(&self, origin: &str) -> Result<G::State, ReplayError> {
-        self.run_with(origin, &mut ())
+        self.run_each(origin, |_, _, _| {})
     }
 
-    /// As `run`, reporting every event.
-    pub fn run_with(
+    /// As `run`, calling `after(index, state, events)` after each move (index from 0) with the
+    /// state it left and the events it produced.
+    pub fn run_each(
         &self,
         origin: &str,
-        events: &mut impl EventSink<G::Event>,
+        mut after: impl FnMut(usize, &G::State, &[G::Event]),
     ) -> Result<G::State, ReplayError> {
+        let mut events = Vec::new();
         let mut state = G::setup(&self.config, self.seed).map_err(|source| ReplayError::Setup {
             path: origin.into(),
             source,
@@ -83,7 +85,10 @@ impl<G: Game> Replay<G> {
                 )));
             }
             let action = G::parse_action(&state, m.seat, &m.action).map_err(|e| fail(e.reason))?;
-            G::apply_with(&mut state, m.seat, action, events).map_err(|e| fail(e.to_string()))?;
+            events.clear();
+            G::apply_with(&mut state, m.seat, action, &mut events)
+                .map_err(|e| fail(e.to_string()))?;
+            after(index, &state, &events);
         }
         Ok(state)
     }

@@ -67,8 +67,9 @@ impl Dist {
         let sum: i128 = values.iter().map(|&v| v as i128).sum();
         let sum2: i128 = values.iter().map(|&v| (v as i128) * (v as i128)).sum();
         let mean = sum as f64 / n as f64;
+        // n·Σx² − (Σx)² is exact in integers; only the final division is floating point.
         let var = if n > 1 {
-            ((sum2 as f64) - (sum as f64) * (sum as f64) / n as f64) / (n as f64 - 1.0)
+            (n as i128 * sum2 - sum * sum) as f64 / (n as f64 * (n as f64 - 1.0))
         } else {
             0.0
         };

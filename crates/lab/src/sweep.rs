@@ -91,11 +91,12 @@ fn node_paths(v: &Value, prefix: String, out: &mut Vec<String>) {
     };
     match v {
         Value::Object(m) => m.iter().for_each(|(k, x)| node_paths(x, join(k), out)),
+        // A named item (an empire, a region) answers to its name and to its number.
         Value::Array(items) => items.iter().enumerate().for_each(|(i, x)| {
-            let seg = item_name(x)
-                .map(str::to_lowercase)
-                .unwrap_or_else(|| i.to_string());
-            node_paths(x, join(&seg), out)
+            if let Some(name) = item_name(x) {
+                node_paths(x, join(&name.to_lowercase()), out);
+            }
+            node_paths(x, join(&i.to_string()), out)
         }),
         _ => {}
     }
@@ -157,5 +158,9 @@ mod tests {
         assert_eq!(p, "empires.byzantium.buys");
         set_path(&mut c, &p, json!([20, 19])).unwrap();
         assert_eq!(c["empires"][1]["buys"], json!([20, 19]));
+        assert_eq!(
+            resolve_path(&c, "empires.1.buys").unwrap(),
+            "empires.1.buys"
+        );
     }
 }

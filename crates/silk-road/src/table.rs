@@ -590,7 +590,8 @@ impl Table {
                     self.vizier_used |= 1 << good.index();
                 }
                 let n = self.players();
-                let sealed = Sealed::new(SeatSet::full(n), &[15u32; MAX_SEATS][..n])
+                let most = self.rules.config.params.goods_per_colour as u32;
+                let sealed = Sealed::new(SeatSet::full(n), &[most; MAX_SEATS][..n])
                     .map_err(|e| TableError(e.to_string()))?;
                 say.push(format!(
                     "{} calls {good}: everyone show your {good} at once, then enter the counts",
@@ -900,28 +901,25 @@ impl Table {
 
     /// A readable history of the accepted entries.
     pub fn history(&self) -> Vec<String> {
-        let mut replay = match Table::new(self.names.clone(), &self.rules.config, self.any_city) {
-            Ok(t) => t,
-            Err(_) => return Vec::new(),
-        };
-        let mut lines = Vec::new();
-        for e in &self.entries {
-            if let Ok(said) = replay.apply(e.clone()) {
-                lines.extend(said);
-            }
-        }
-        lines
+        self.replayed(self.entries.len())
+            .map(|(_, said)| said)
+            .unwrap_or_default()
     }
 
     /// The table as it was before the last entry (undo), or `None` at the start.
     pub fn without_last(&self) -> Option<Table> {
-        let mut entries = self.entries.clone();
-        entries.pop()?;
+        let keep = self.entries.len().checked_sub(1)?;
+        self.replayed(keep).map(|(t, _)| t)
+    }
+
+    /// A fresh table with the first `count` entries applied again, and what they announced.
+    fn replayed(&self, count: usize) -> Option<(Table, Vec<String>)> {
         let mut t = Table::new(self.names.clone(), &self.rules.config, self.any_city).ok()?;
-        for e in entries {
-            t.apply(e).ok()?;
+        let mut said = Vec::new();
+        for e in &self.entries[..count] {
+            said.extend(t.apply(e.clone()).ok()?);
         }
-        Some(t)
+        Some((t, said))
     }
 }
 
