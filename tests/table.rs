@@ -284,3 +284,30 @@ fn an_absurd_final_count_is_refused() {
                 .and(predicate::str::contains("for: Ben, Cleo, Dev")),
         );
 }
+
+/// The group's board is the truth: with --any-city the helper accepts any city the leader names.
+#[test]
+fn any_city_accepts_a_city_the_map_does_not_know() {
+    let dir = temp_dir("anycity");
+    let journal = dir.join("game.journal");
+    silk()
+        .args([
+            "table",
+            "silk-road",
+            "--players",
+            "Ana,Ben,Cleo",
+            "--any-city",
+            "--journal",
+        ])
+        .arg(&journal)
+        .write_stdin("Ana\npass\npass\nXanadu\ntile\n")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Ana moves the caravan to Xanadu")
+                .and(predicate::str::contains(
+                    "Ana takes a tile in Xanadu (5 left)",
+                ))
+                .and(predicate::str::contains("Ana takes a tile\n")),
+        );
+}
