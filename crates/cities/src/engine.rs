@@ -8,7 +8,7 @@
 use crate::action::Action;
 use crate::data::{
     BarbAuction, ClearRule, DevEffect, EntryRule, FineRule, ImprovementEffect, PrioritySnapshot,
-    Reshuffle, Resource, RouteRule, SupplyPrice, TollPolicy, TRACK,
+    Reshuffle, Resource, RouteRule, SupplyPrice, TollPolicy, MAX_REGIONS, TRACK,
 };
 use crate::event::{DevSource, Event};
 use crate::state::{
@@ -84,13 +84,66 @@ pub fn travel(s: &State, seat: Seat, r: u8) -> u32 {
     }
 }
 
-/// What entering region `r` costs `seat` at the least: a city's toll is at least its travel
-/// cost; elsewhere the travel cost plus one per stack already there.
-fn step_cost(s: &State, seat: Seat, r: u8) -> u32 {
-    match s.owner(r) {
-        Some(o) if o != seat => travel(s, seat, r),
-        _ if s.stacks.stack_count(r) >= MAX_STACKS => BLOCKED,
-        _ => s.stacks.entry_cost(r, travel(s, seat, r)),
+/// What entering each region costs one mover in the current state, derived once: every route
+/// a decision prices (and every relaxation of every search) reads this table instead of
+/// asking the state region by region.
+#[derive(Clone, Copy)]
+struct Costs {
+    mover: Seat,
+    /// The seat whose City-State stands in each region (as `State::owner`), or `NONE`.
+    owner: [u8; MAX_REGIONS],
+    /// `travel` of the mover per region.
+    travel: [u32; MAX_REGIONS],
+    /// Entering a region away from other players' cities: travel plus one per stack there.
+    entry: [u32; MAX_REGIONS],
+    /// What entering the region costs the mover at the least: a city's toll is at least its
+    /// travel cost; elsewhere the travel cost plus one per stack already there.
+    step: [u32; MAX_REGIONS],
+}
+
+impl Costs {
+    fn new(s: &State, mover: Seat) -> Costs {
+        let mut c = Costs {
+            mover,
+            owner: [NONE; MAX_REGIONS],
+            travel: [0; MAX_REGIONS],
+            entry: [0; MAX_REGIONS],
+            step: [0; MAX_REGIONS],
+        };
+        // Backwards, so the lowest seat standing in a region wins, as in `State::owner`.
+        for i in (0..s.players()).rev() {
+            if let Some(o) = c.owner.get_mut(s.cities[i].region as usize) {
+                *o = i as u8;
+            }
+        }
+        for r in 0..s.rules.map.len().min(MAX_REGIONS) {
+            let t = travel(s, mover, r as u8);
+            c.travel[r] = t;
+            c.entry[r] = s.stacks.entry_cost(r as u8, t);
+            c.step[r] = match c.owner(r as u8) {
+                Some(o) if o != mover => t,
+                _ if s.stacks.stack_count(r as u8) >= MAX_STACKS => BLOCKED,
+                _ => c.entry[r],
+            };
+        }
+        c
+    }
+
+    fn owner(&self, r: u8) -> Option<Seat> {
+        match self.owner.get(r as usize) {
+            Some(&o) if o != NONE => Some(Seat(o)),
+            _ => None,
+        }
+    }
+
+    /// The cost of entering `r` on a route that avoids the regions in `avoid` (refused tolls)
+    /// except the target city.
+    fn route_step(&self, avoid: u16, target: Option<u8>, r: u8) -> u32 {
+        if avoid & (1 << r) != 0 && Some(r) != target {
+            BLOCKED
+        } else {
+            self.step[r as usize]
+        }
     }
 }
 
@@ -102,63 +155,63 @@ fn goal_of(s: &State, kind: MoveKind) -> Goal {
     }
 }
 
+/// The target city's region of a move, if it goes to a city.
+fn target_of(s: &State, kind: MoveKind) -> Option<u8> {
+    match goal_of(s, kind) {
+        Goal::Region(t) => Some(t),
+        Goal::Empire(_) => None,
+    }
+}
+
 /// Gap 22 (simplified, see the README): the route is the cheapest path for the mover
 /// (`route_rule = cheapest`) or the one entering the fewest regions. Regions in `avoid` (cities
 /// whose toll was refused) are not entered. Tolls start at their minimum.
 pub fn plan(s: &State, mover: Seat, kind: MoveKind, avoid: u16) -> Option<Move> {
-    let home = s.city(mover).region;
+    plan_with(s, &Costs::new(s, mover), kind, avoid)
+}
+
+/// `plan` with the mover's cost table.
+fn plan_with(s: &State, c: &Costs, kind: MoveKind, avoid: u16) -> Option<Move> {
+    let home = s.city(c.mover).region;
     let goal = goal_of(s, kind);
     let target = match goal {
         Goal::Region(t) => Some(t),
         Goal::Empire(_) => None,
     };
-    let cost = |r: u8| route_step(s, mover, avoid, target, r);
     let fewest = s.rules.config.params.route_rule == RouteRule::FewestRegions;
     let (_, path) = s
         .rules
         .map
         .cheapest_path(home, goal, TargetCost::Excluded, |r| {
+            let x = c.route_step(avoid, target, r);
             if fewest {
-                cost(r).saturating_add(100_000)
+                x.saturating_add(100_000)
             } else {
-                cost(r)
+                x
             }
         })?;
-    build_move(s, mover, kind, avoid, path.as_slice())
-}
-
-/// The cost of entering `r` on a route of `mover` that avoids the regions in `avoid` (refused
-/// tolls) except the target city.
-fn route_step(s: &State, mover: Seat, avoid: u16, target: Option<u8>, r: u8) -> u32 {
-    if avoid & (1 << r) != 0 && Some(r) != target {
-        BLOCKED
-    } else {
-        step_cost(s, mover, r)
-    }
+    build_move(s, c, kind, avoid, path.as_slice())
 }
 
 /// A move along `path` (home first), tolls at their minimum; `None` if it enters a blocked
 /// region.
-fn build_move(s: &State, mover: Seat, kind: MoveKind, avoid: u16, path: &[u8]) -> Option<Move> {
-    let target = match goal_of(s, kind) {
-        Goal::Region(t) => Some(t),
-        Goal::Empire(_) => None,
-    };
+fn build_move(s: &State, c: &Costs, kind: MoveKind, avoid: u16, path: &[u8]) -> Option<Move> {
+    let target = target_of(s, kind);
     let mut mv = Move {
-        mover,
+        mover: c.mover,
         kind,
         avoid,
-        path: [0; crate::data::MAX_REGIONS],
+        path: [0; MAX_REGIONS],
         len: path.len() as u8,
-        tolls: [0; crate::data::MAX_REGIONS],
+        tolls: [0; MAX_REGIONS],
     };
     for (k, &r) in path.iter().enumerate() {
         mv.path[k] = r;
-        if k > 0 && Some(r) != target && route_step(s, mover, avoid, target, r) >= BLOCKED {
+        if k > 0 && Some(r) != target && c.route_step(avoid, target, r) >= BLOCKED {
             return None;
         }
-        if k > 0 && is_toll(s, &mv, k) {
-            mv.tolls[k] = travel(s, mover, r) as u8;
+        if k > 0 && is_toll(c, target, &mv, k) {
+            mv.tolls[k] = c.travel[r as usize] as u8;
         }
     }
     Some(mv)
@@ -170,8 +223,13 @@ fn build_move(s: &State, mover: Seat, kind: MoveKind, avoid: u16, path: &[u8]) -
 /// `path_cost` under the same step costs as the cheapest route (stacks, penalty, minimum
 /// tolls). `None` if there is no such route.
 pub fn plan_via(s: &State, mover: Seat, kind: MoveKind, avoid: u16, via: u8) -> Option<Move> {
+    plan_via_with(s, &Costs::new(s, mover), kind, avoid, via)
+}
+
+/// `plan_via` with the mover's cost table.
+fn plan_via_with(s: &State, c: &Costs, kind: MoveKind, avoid: u16, via: u8) -> Option<Move> {
     let map = &s.rules.map;
-    let home = s.city(mover).region;
+    let home = s.city(c.mover).region;
     let goal = goal_of(s, kind);
     let target = match goal {
         Goal::Region(t) => Some(t),
@@ -180,7 +238,7 @@ pub fn plan_via(s: &State, mover: Seat, kind: MoveKind, avoid: u16, via: u8) -> 
     if via as usize >= map.len() || via == home || Some(via) == target {
         return None;
     }
-    let cost = |r: u8| route_step(s, mover, avoid, target, r);
+    let cost = |r: u8| c.route_step(avoid, target, r);
     if cost(via) >= BLOCKED {
         return None;
     }
@@ -197,7 +255,7 @@ pub fn plan_via(s: &State, mover: Seat, kind: MoveKind, avoid: u16, via: u8) -> 
             cost(r)
         }
     })?;
-    let mut path = [0u8; crate::data::MAX_REGIONS];
+    let mut path = [0u8; MAX_REGIONS];
     let mut len = 0;
     for r in leg1.iter().chain(leg2.iter().skip(1)) {
         *path.get_mut(len)? = r;
@@ -209,93 +267,123 @@ pub fn plan_via(s: &State, mover: Seat, kind: MoveKind, avoid: u16, via: u8) -> 
     if total >= BLOCKED {
         return None;
     }
-    build_move(s, mover, kind, avoid, &path[..len])
+    build_move(s, c, kind, avoid, &path[..len])
+}
+
+/// Why a `Route(via)` decision is refused (the message is written only when asked for).
+enum RouteRefusal {
+    NoRoute,
+    NoWaypointRoute,
+    WaypointIsCheapest,
+    CannotPay(Move),
+}
+
+/// The route a `Route(via)` decision gives for the move `mv`, given the cheapest route
+/// (`plan_with` of the move, computed once for all `via`).
+fn route_choice(
+    s: &State,
+    c: &Costs,
+    mv: &Move,
+    cheapest: Option<&Move>,
+    via: u8,
+) -> Result<Move, RouteRefusal> {
+    let new = if via == NONE {
+        *cheapest.ok_or(RouteRefusal::NoRoute)?
+    } else {
+        let new =
+            plan_via_with(s, c, mv.kind, mv.avoid, via).ok_or(RouteRefusal::NoWaypointRoute)?;
+        if cheapest.is_some_and(|x| x.path() == new.path()) {
+            return Err(RouteRefusal::WaypointIsCheapest);
+        }
+        new
+    };
+    if slack(s, c, &new) < 0 {
+        return Err(RouteRefusal::CannotPay(new));
+    }
+    Ok(new)
+}
+
+/// Whether some waypoint gives the move `mv` another affordable route.
+fn any_waypoint(s: &State, c: &Costs, mv: &Move, cheapest: Option<&Move>) -> bool {
+    (0..s.rules.map.len() as u8).any(|g| route_choice(s, c, mv, cheapest, g).is_ok())
 }
 
 /// The route a `Route(via)` decision gives for the move `mv`, if it may be chosen: `NONE` is
 /// the cheapest route; a waypoint must give a different route. Either must be affordable.
 pub fn route_option(s: &State, mv: &Move, via: u8) -> Res2<Move> {
-    let cheapest = plan(s, mv.mover, mv.kind, mv.avoid);
-    let new = if via == NONE {
-        cheapest.ok_or_else(|| IllegalAction::Rule("no route can get there".into()))?
-    } else {
-        let Some(new) = plan_via(s, mv.mover, mv.kind, mv.avoid, via) else {
-            return bad(format!(
-                "no route goes by way of {}",
-                s.rules.region_name(via)
-            ));
-        };
-        if cheapest.is_some_and(|c| c.path() == new.path()) {
-            return bad(format!(
-                "the way through {} is the cheapest route: say `route cheapest`",
-                s.rules.region_name(via)
-            ));
-        }
-        new
-    };
-    if slack(s, &new) < 0 {
-        return bad(format!(
+    let c = Costs::new(s, mv.mover);
+    let cheapest = plan_with(s, &c, mv.kind, mv.avoid);
+    match route_choice(s, &c, mv, cheapest.as_ref(), via) {
+        Ok(new) => Ok(new),
+        Err(RouteRefusal::NoRoute) => bad("no route can get there"),
+        Err(RouteRefusal::NoWaypointRoute) => bad(format!(
+            "no route goes by way of {}",
+            s.rules.region_name(via)
+        )),
+        Err(RouteRefusal::WaypointIsCheapest) => bad(format!(
+            "the way through {} is the cheapest route: say `route cheapest`",
+            s.rules.region_name(via)
+        )),
+        Err(RouteRefusal::CannotPay(new)) => bad(format!(
             "{} cannot pay that route ({}) and the cost ({}) with {} coins",
             mv.mover,
-            payments(s, &new).1,
+            payments(s, &c, &new).1,
             extra_cost(s, &new),
             s.city(mv.mover).coins
-        ));
+        )),
     }
-    Ok(new)
 }
 
 /// What the mover would pay along the route of `mv` with the tolls as they stand (Caravanserai
 /// and Safe Passage included).
 pub fn route_payment(s: &State, mv: &Move) -> u32 {
-    payments(s, mv).1
+    payments(s, &Costs::new(s, mv.mover), mv).1
 }
 
-/// Whether path position `k` is another player's city the mover passes through.
-fn is_toll(s: &State, mv: &Move, k: usize) -> bool {
+/// Whether path position `k` is another player's city the mover passes through (`target`:
+/// the move's target city's region).
+fn is_toll(c: &Costs, target: Option<u8>, mv: &Move, k: usize) -> bool {
     let r = mv.path[k];
     let last = k + 1 == mv.len as usize;
-    let target = matches!(goal_of(s, mv.kind), Goal::Region(t) if t == r);
-    !(last && target) && s.owner(r).is_some_and(|o| o != mv.mover)
+    !(last && target == Some(r)) && c.owner(r).is_some_and(|o| o != mv.mover)
+}
+
+/// The Caravanserai's discount on the first region of a route (gap 13).
+fn route_discount(s: &State, seat: Seat) -> u32 {
+    improvement_sum(s, seat, |e| match e {
+        ImprovementEffect::RouteDiscount(d) => Some(d as u32),
+        _ => Some(0),
+    })
 }
 
 /// What the mover pays per path position with the tolls as they stand, the total, and the
 /// travel credit (Safe Passage) it uses.
 #[allow(clippy::needless_range_loop)] // path, tolls and pay are indexed together
-fn payments(s: &State, mv: &Move) -> ([u8; crate::data::MAX_REGIONS], u32, u32) {
-    let mut pay = [0u8; crate::data::MAX_REGIONS];
+fn payments(s: &State, c: &Costs, mv: &Move) -> ([u8; MAX_REGIONS], u32, u32) {
+    debug_assert_eq!(c.mover, mv.mover);
+    let mut pay = [0u8; MAX_REGIONS];
     let city = s.city(mv.mover);
     let mut credit = city.travel_credit as u32;
-    let disc = s
-        .rules
-        .config
-        .improvements
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| city.has_improvement(*k as u8))
-        .map(|(_, im)| match im.effect {
-            ImprovementEffect::RouteDiscount(d) => d as u32,
-            _ => 0,
-        })
-        .sum::<u32>();
+    let disc = route_discount(s, mv.mover);
+    let target = target_of(s, mv.kind);
     let mut total = 0;
     for k in 1..mv.len as usize {
         let r = mv.path[k];
         let last = k + 1 == mv.len as usize;
-        if last && matches!(goal_of(s, mv.kind), Goal::Region(t) if t == r) {
+        if last && target == Some(r) {
             continue;
         }
-        let amount = if is_toll(s, mv, k) {
+        let amount = if is_toll(c, target, mv, k) {
             mv.tolls[k] as u32
         } else {
             // Gap 13 and 14: the Caravanserai and Safe Passage lower what is paid into stacks.
-            let mut c = s.stacks.entry_cost(r, travel(s, mv.mover, r));
+            let mut x = c.entry[r as usize];
             if k == 1 {
-                c = c.saturating_sub(disc);
+                x = x.saturating_sub(disc);
             }
-            let d = credit.min(c);
+            let d = credit.min(x);
             credit -= d;
-            c - d
+            x - d
         };
         pay[k] = amount.min(255) as u8;
         total += amount;
@@ -339,19 +427,20 @@ fn fine_price(s: &State) -> FinePrice {
 }
 
 /// Coins the mover would have left after the route and the extra cost (negative: cannot).
-fn slack(s: &State, mv: &Move) -> i64 {
-    s.city(mv.mover).coins as i64 - payments(s, mv).1 as i64 - extra_cost(s, mv) as i64
+fn slack(s: &State, c: &Costs, mv: &Move) -> i64 {
+    s.city(mv.mover).coins as i64 - payments(s, c, mv).1 as i64 - extra_cost(s, mv) as i64
 }
 
 /// A planned, affordable route for a new move, or why not.
 fn plan_affordable(s: &State, mover: Seat, kind: MoveKind) -> Res2<Move> {
-    let Some(mv) = plan(s, mover, kind, 0) else {
+    let c = Costs::new(s, mover);
+    let Some(mv) = plan_with(s, &c, kind, 0) else {
         return bad("no route can get there");
     };
-    if slack(s, &mv) < 0 {
+    if slack(s, &c, &mv) < 0 {
         return bad(format!(
             "{mover} cannot pay the route ({}) and the cost ({}) with {} coins",
-            payments(s, &mv).1,
+            payments(s, &c, &mv).1,
             extra_cost(s, &mv),
             s.city(mover).coins
         ));
@@ -496,15 +585,214 @@ pub fn golden_age(s: &State, seat: Seat) -> u32 {
 // ---------------------------------------------------------------------------------------------
 // Legal actions
 
-/// The decisions of `seat` now.
+/// The decisions of `seat` now: exactly the candidates of the phase that `check` accepts, in
+/// the candidates' order, found without `check`'s refusal messages and pricing each route
+/// once per decision rather than once per candidate (`legal_by_check` is the reference).
 pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
     out.clear();
     if !to_move(s).includes(seat) {
         return;
     }
-    let mut cand = Vec::new();
-    candidates(s, seat, &mut cand);
-    out.extend(cand.into_iter().filter(|&a| check(s, seat, a).is_ok()));
+    let nr = s.rules.map.len() as u8;
+    match s.phase {
+        Phase::Turn => legal_turn(s, seat, out),
+        Phase::Route { mv } => {
+            let c = Costs::new(s, mv.mover);
+            let cheapest = plan_with(s, &c, mv.kind, mv.avoid);
+            let cheapest = cheapest.as_ref();
+            for via in std::iter::once(NONE).chain(0..nr) {
+                if route_choice(s, &c, &mv, cheapest, via).is_ok() {
+                    out.push(Action::Route(via));
+                }
+            }
+            if mv.avoid != 0 {
+                out.push(Action::Pass);
+            }
+        }
+        Phase::Claim { .. } => {
+            out.extend((0..nr).filter(|&r| s.owner(r).is_none()).map(Action::Claim));
+        }
+        Phase::Combat { defender_turn, .. } => {
+            let c = s.city(seat);
+            out.push(Action::Pass);
+            for (t, d) in s.rules.config.development.iter().enumerate() {
+                let fits = matches!(
+                    (d.effect, defender_turn),
+                    (DevEffect::AttackBonus(_), false) | (DevEffect::DefenceBonus(_), true)
+                );
+                if fits && c.dev[t] > 0 {
+                    out.push(Action::Play(t as u8));
+                }
+            }
+        }
+        Phase::RiseFall => {
+            out.push(Action::Keep);
+            out.extend(
+                (0..nr)
+                    .filter(|&r| may_rise_to(s, seat, r))
+                    .map(Action::Fall),
+            );
+        }
+        // Every candidate of these phases is allowed.
+        Phase::Offer { .. }
+        | Phase::Toll { .. }
+        | Phase::TollAnswer { .. }
+        | Phase::Defend { .. }
+        | Phase::Lot { .. } => candidates(s, seat, out),
+        // Auctions: their own checks decide.
+        Phase::Barbarians { .. }
+        | Phase::Priority { .. }
+        | Phase::LotAuction { .. }
+        | Phase::Over => {
+            candidates(s, seat, out);
+            out.retain(|&a| check(s, seat, a).is_ok());
+        }
+    }
+}
+
+/// The reference for `legal`: every candidate `check` accepts.
+pub fn legal_by_check(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.clear();
+    if !to_move(s).includes(seat) {
+        return;
+    }
+    candidates(s, seat, out);
+    out.retain(|&a| check(s, seat, a).is_ok());
+}
+
+/// `legal` in Phase 2: `check`'s conditions per candidate, with one route per Great Empire
+/// (buying and selling there share it) and one per rival city (offers and attacks share it).
+fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    let n = s.players();
+    let p = &s.rules.config.params;
+    let c = s.city(seat);
+    let cap = cap(s);
+    out.push(Action::EndTurn);
+    for from in Role::ALL {
+        for to in [Role::Merchant, Role::Laborer, Role::Soldier] {
+            let ok = from != to
+                && !(from == Role::Recruit && to == Role::Soldier)
+                && c.untapped(from) > 0
+                && match to {
+                    Role::Merchant => c.coins >= 1,
+                    Role::Laborer => c.food >= 1,
+                    Role::Soldier | Role::Recruit => c.metal >= 1,
+                };
+            if ok {
+                out.push(Action::Assign { from, to });
+            }
+        }
+    }
+    for res in [Res::Food, Res::Metal] {
+        if c.laborers[0] > 0 && (c.has(res) as u32) < cap {
+            out.push(Action::Gather(res));
+        }
+    }
+    for (k, im) in s.rules.config.improvements.iter().enumerate() {
+        if !c.has_improvement(k as u8)
+            && c.food >= im.cost.food
+            && c.metal >= im.cost.metal
+            && c.coins >= im.cost.coins as u16
+        {
+            out.push(Action::Build(k as u8));
+        }
+    }
+    let citizens = c.citizens();
+    if citizens < MAX_CITIZENS
+        && !(p.pop_cap > 0 && citizens >= p.pop_cap as u32)
+        && c.food as u32 >= growth_cost(s, seat)
+    {
+        out.push(Action::Grow);
+    }
+    if c.merchants[0] == 0 && c.soldiers[0] == 0 {
+        out.extend(legal_plays(s, c));
+        return;
+    }
+    let costs = Costs::new(s, seat);
+    let coins = c.coins as i64;
+    // What the route of a move of this kind costs (`None`: no route), its goal's first need.
+    let route_pay =
+        |kind: MoveKind| plan_with(s, &costs, kind, 0).map(|mv| payments(s, &costs, &mv).1 as i64);
+    let mut to_city: [Option<Option<i64>>; MAX_PLAYERS] = [None; MAX_PLAYERS];
+    if c.merchants[0] > 0 {
+        for e in 0..s.rules.empires.len() as u8 {
+            let mut to_empire: Option<Option<i64>> = None;
+            let track = &s.sell[e as usize];
+            for en in track.iter() {
+                let slot = en.slot as u8;
+                let Some(en) = track.iter().find(|x| x.slot == slot as usize) else {
+                    continue;
+                };
+                if c.has(card_res(en.card.id)) as u32 >= cap {
+                    continue;
+                }
+                let kind = MoveKind::Buy { empire: e, slot };
+                let pay = *to_empire.get_or_insert_with(|| route_pay(kind));
+                let price = buy_price(s, e, slot).unwrap_or(0) as i64;
+                if pay.is_some_and(|x| coins - x - price >= 0) {
+                    out.push(Action::Buy { empire: e, slot });
+                }
+            }
+            for res in Res::ALL {
+                if !buys_res(s, e, res)
+                    || c.has(res) == 0
+                    || s.buy[e as usize].lowest_empty_for(res_card(res)).is_none()
+                {
+                    continue;
+                }
+                let kind = MoveKind::Sell { empire: e, res };
+                let pay = *to_empire.get_or_insert_with(|| route_pay(kind));
+                if pay.is_some_and(|x| coins - x >= 0) {
+                    out.push(Action::Sell { empire: e, res });
+                }
+            }
+        }
+        for to in Seat::all(n).filter(|&t| t != seat) {
+            if s.offered.contains(to) {
+                continue;
+            }
+            let most = (s.city(to).coins as u32).min(MAX_OFFER as u32) as u8;
+            for res in Res::ALL.into_iter().filter(|&r| c.has(r) > 0) {
+                if most == 0 {
+                    break;
+                }
+                let kind = MoveKind::Deliver { to, res, price: 1 };
+                let pay = *to_city[to.index()].get_or_insert_with(|| route_pay(kind));
+                if pay.is_some_and(|x| coins - x >= 0) {
+                    out.extend((1..=most).map(|price| Action::Offer { to, res, price }));
+                }
+            }
+        }
+    }
+    if c.soldiers[0] > 0 {
+        for target in Seat::all(n).filter(|&t| t != seat) {
+            let army = 1;
+            let kind = MoveKind::Attack { target, army };
+            let pay = *to_city[target.index()].get_or_insert_with(|| route_pay(kind));
+            let reserve = travel(s, seat, s.city(target).region) as i64;
+            if pay.is_some_and(|x| coins - x - reserve >= 0) {
+                out.extend((1..=c.soldiers[0]).map(|army| Action::Attack { target, army }));
+            }
+        }
+    }
+    out.extend(legal_plays(s, c));
+}
+
+/// Development cards playable on one's own turn.
+fn legal_plays<'a>(s: &'a State, c: &'a crate::state::City) -> impl Iterator<Item = Action> + 'a {
+    s.rules
+        .config
+        .development
+        .iter()
+        .enumerate()
+        .filter(move |&(t, d)| {
+            c.dev[t] > 0
+                && matches!(
+                    d.effect,
+                    DevEffect::IgnoreTravel(_) | DevEffect::GatherBonus(_)
+                )
+        })
+        .map(|(t, _)| Action::Play(t as u8))
 }
 
 fn candidates(s: &State, seat: Seat, out: &mut Vec<Action>) {
@@ -571,7 +859,7 @@ fn candidates(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Phase::Toll { mv, at } => {
             let min = mv.tolls[at as usize] as u32;
-            let most = min + slack(s, &mv).max(0) as u32;
+            let most = min + slack(s, &Costs::new(s, mv.mover), &mv).max(0) as u32;
             out.extend((min..=most.min(255)).map(|k| Action::Demand(k as u8)));
         }
         Phase::TollAnswer { .. } => out.extend([Action::PayToll, Action::RefuseToll]),
@@ -801,7 +1089,7 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Res2<()> {
         }
         (Phase::Toll { mv, at }, Action::Demand(k)) => {
             let min = mv.tolls[at as usize] as i64;
-            let most = min + slack(s, &mv).max(0);
+            let most = min + slack(s, &Costs::new(s, mv.mover), &mv).max(0);
             if (k as i64) < min || k as i64 > most {
                 bad(format!("the toll must be {min} to {most}"))
             } else {
@@ -1018,11 +1306,12 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
             // Gap 23: take another route, or call the move off; with `route_rule = waypoint`
             // the mover chooses which.
             let waypoint = s.rules.config.params.route_rule == RouteRule::Waypoint;
-            match plan(s, mv.mover, mv.kind, mv.avoid | (1 << r)) {
-                Some(new) if waypoint && has_route_option(s, &new) => {
+            let c = Costs::new(s, mv.mover);
+            match plan_with(s, &c, mv.kind, mv.avoid | (1 << r)) {
+                Some(new) if waypoint && has_route_option(s, &c, &new) => {
                     s.phase = Phase::Route { mv: new };
                 }
-                Some(new) if slack(s, &new) >= 0 => {
+                Some(new) if slack(s, &c, &new) >= 0 => {
                     ev.emit(Event::Rerouted { mover: mv.mover });
                     advance_move(s, new, 0, ev);
                 }
@@ -1636,16 +1925,21 @@ fn start_move(s: &mut State, seat: Seat, kind: MoveKind, ev: &mut impl EventSink
 }
 
 /// Whether the mover of `mv` has any route to choose from (`Phase::Route`).
-fn has_route_option(s: &State, mv: &Move) -> bool {
-    route_option(s, mv, NONE).is_ok()
-        || (0..s.rules.map.len() as u8).any(|g| route_option(s, mv, g).is_ok())
+fn has_route_option(s: &State, c: &Costs, mv: &Move) -> bool {
+    let cheapest = plan_with(s, c, mv.kind, mv.avoid);
+    route_choice(s, c, mv, cheapest.as_ref(), NONE).is_ok()
+        || any_waypoint(s, c, mv, cheapest.as_ref())
 }
 
 /// Gap 22: with `route_rule = waypoint` the mover chooses its route when there is more than
 /// the cheapest one; otherwise the move goes on along `mv`.
 fn choose_route(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
     let waypoint = s.rules.config.params.route_rule == RouteRule::Waypoint;
-    if waypoint && (0..s.rules.map.len() as u8).any(|g| route_option(s, &mv, g).is_ok()) {
+    if waypoint && {
+        let c = Costs::new(s, mv.mover);
+        let cheapest = plan_with(s, &c, mv.kind, mv.avoid);
+        any_waypoint(s, &c, &mv, cheapest.as_ref())
+    } {
         s.phase = Phase::Route { mv };
     } else {
         advance_move(s, mv, 0, ev);
@@ -1655,7 +1949,9 @@ fn choose_route(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
 /// Asks the next toll after path position `from`, or completes the move.
 fn advance_move(s: &mut State, mv: Move, from: usize, ev: &mut impl EventSink<Event>) {
     if s.rules.config.params.toll_policy == TollPolicy::Demand {
-        if let Some(k) = (from + 1..mv.len as usize).find(|&k| is_toll(s, &mv, k)) {
+        let c = Costs::new(s, mv.mover);
+        let target = target_of(s, mv.kind);
+        if let Some(k) = (from + 1..mv.len as usize).find(|&k| is_toll(&c, target, &mv, k)) {
             s.phase = Phase::Toll { mv, at: k as u8 };
             return;
         }
@@ -1684,15 +1980,18 @@ fn cancel_move(s: &mut State, mv: Move, announce: bool, ev: &mut impl EventSink<
 /// Pays the route (tolls to owners, stacks elsewhere) and does what the move came for.
 #[allow(clippy::needless_range_loop)] // path and pay are indexed together
 fn execute(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
-    let (pay, total, credit_used) = payments(s, &mv);
-    if slack(s, &mv) < 0 {
+    let c = Costs::new(s, mv.mover);
+    let target = target_of(s, mv.kind);
+    let (pay, total, credit_used) = payments(s, &c, &mv);
+    let slack = s.city(mv.mover).coins as i64 - total as i64 - extra_cost(s, &mv) as i64;
+    if slack < 0 {
         cancel_move(s, mv, true, ev);
         return;
     }
     let seat = mv.mover;
     for k in 1..mv.len as usize {
         let r = mv.path[k];
-        if is_toll(s, &mv, k) {
+        if is_toll(&c, target, &mv, k) {
             if let Some(owner) = s.owner(r) {
                 let amount = transfer(s, seat, owner, pay[k] as u32);
                 ev.emit(Event::TollPaid {
@@ -2027,3 +2326,53 @@ pub fn barbarian_in_play(s: &State) -> bool {
 }
 
 pub const NO_REGION: u8 = NONE;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::data::{intern, RouteRule, TollPolicy};
+    use crate::setup::setup_with;
+    use crate::CitiesConfig;
+    use silk_core::SilkRng;
+
+    /// `legal` lists exactly the candidates `check` accepts, in the same order, all game long,
+    /// for every seat (the one to move and the others).
+    #[test]
+    fn legal_is_what_check_accepts() {
+        for players in 2..=6 {
+            for variant in 0..3 {
+                let mut config = CitiesConfig::new(players);
+                let p = &mut config.params;
+                match variant {
+                    1 => p.route_rule = RouteRule::Cheapest,
+                    2 => {
+                        p.route_rule = RouteRule::FewestRegions;
+                        p.toll_policy = TollPolicy::Fixed;
+                        p.store_cap = 3;
+                        p.pop_cap = 7;
+                    }
+                    _ => {}
+                }
+                let rules = intern(&config).expect("valid");
+                for seed in 0..2 {
+                    let mut s = setup_with(rules, seed, &mut ()).expect("setup");
+                    let mut rng = SilkRng::seed_from(seed);
+                    let (mut fast, mut slow) = (Vec::new(), Vec::new());
+                    while let ToMove::Seat(seat) = to_move(&s) {
+                        for other in Seat::all(players) {
+                            legal(&s, other, &mut fast);
+                            legal_by_check(&s, other, &mut slow);
+                            assert_eq!(fast, slow, "{other} in {:?}", s.phase);
+                        }
+                        legal(&s, seat, &mut fast);
+                        if fast.is_empty() {
+                            break;
+                        }
+                        let a = fast[rng.index(fast.len())];
+                        apply(&mut s, seat, a, &mut ()).expect("legal");
+                    }
+                }
+            }
+        }
+    }
+}
