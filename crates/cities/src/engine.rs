@@ -223,11 +223,106 @@ fn build_move(s: &State, c: &Costs, kind: MoveKind, avoid: u16, path: &[u8]) -> 
 /// `path_cost` under the same step costs as the cheapest route (stacks, penalty, minimum
 /// tolls). `None` if there is no such route.
 pub fn plan_via(s: &State, mover: Seat, kind: MoveKind, avoid: u16, via: u8) -> Option<Move> {
-    plan_via_with(s, &Costs::new(s, mover), kind, avoid, via)
+    let c = Costs::new(s, mover);
+    let legs = FirstLegs::new(s, &c, target_of(s, kind), avoid);
+    plan_via_with(s, &c, &legs, kind, avoid, via)
 }
 
-/// `plan_via` with the mover's cost table.
-fn plan_via_with(s: &State, c: &Costs, kind: MoveKind, avoid: u16, via: u8) -> Option<Move> {
+/// The cheapest first legs of waypoint routes: the tree silk-trade's `cheapest_path` grows from
+/// home under the first leg's costs (the target city blocked), grown to the end once instead
+/// of once per waypoint. A region's path in it is the one `cheapest_path` returns for that
+/// goal: the search is the same up to the moment the region is settled, and a settled region's
+/// predecessors never change.
+struct FirstLegs {
+    dist: [u32; MAX_REGIONS],
+    prev: [u8; MAX_REGIONS],
+    /// Settled (reachable) regions.
+    done: u64,
+    home: u8,
+}
+
+impl FirstLegs {
+    fn new(s: &State, c: &Costs, target: Option<u8>, avoid: u16) -> FirstLegs {
+        let map = &s.rules.map;
+        let home = s.city(c.mover).region;
+        let mut t = FirstLegs {
+            dist: [u32::MAX; MAX_REGIONS],
+            prev: [u8::MAX; MAX_REGIONS],
+            done: 0,
+            home,
+        };
+        if home as usize >= map.len().min(MAX_REGIONS) {
+            return t;
+        }
+        let cost = |r: u8| {
+            if Some(r) == target {
+                BLOCKED
+            } else {
+                c.route_step(avoid, target, r)
+            }
+        };
+        let mut open = 1u64 << home;
+        t.dist[home as usize] = 0;
+        while open != 0 {
+            // Settle the closest open region (lowest index among equals), as `cheapest_path`.
+            let mut u = usize::MAX;
+            let mut best = u32::MAX;
+            let mut m = open;
+            while m != 0 {
+                let i = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if t.dist[i] < best || u == usize::MAX {
+                    best = t.dist[i];
+                    u = i;
+                }
+            }
+            t.done |= 1 << u;
+            open &= !(1 << u);
+            let mut m = map.neighbour_mask(u as u8) & !t.done;
+            while m != 0 {
+                let v = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let d = best.saturating_add(cost(v as u8));
+                if d < t.dist[v] {
+                    t.dist[v] = d;
+                    t.prev[v] = u as u8;
+                    open |= 1 << v;
+                }
+            }
+        }
+        t
+    }
+
+    /// The cheapest first leg to `via` (home first) and its cost, if `via` can be reached.
+    fn leg(&self, via: u8) -> Option<(u32, [u8; MAX_REGIONS], usize)> {
+        if (via as usize) >= MAX_REGIONS || self.done & (1 << via) == 0 {
+            return None;
+        }
+        let mut path = [0u8; MAX_REGIONS];
+        let mut len = 0;
+        let mut at = via;
+        loop {
+            *path.get_mut(len)? = at;
+            len += 1;
+            if at == self.home {
+                break;
+            }
+            at = self.prev[at as usize];
+        }
+        path[..len].reverse();
+        Some((self.dist[via as usize], path, len))
+    }
+}
+
+/// `plan_via` with the mover's cost table and first legs.
+fn plan_via_with(
+    s: &State,
+    c: &Costs,
+    legs: &FirstLegs,
+    kind: MoveKind,
+    avoid: u16,
+    via: u8,
+) -> Option<Move> {
     let map = &s.rules.map;
     let home = s.city(c.mover).region;
     let goal = goal_of(s, kind);
@@ -242,12 +337,12 @@ fn plan_via_with(s: &State, c: &Costs, kind: MoveKind, avoid: u16, via: u8) -> O
     if cost(via) >= BLOCKED {
         return None;
     }
-    let leg1_cost = |r: u8| if Some(r) == target { BLOCKED } else { cost(r) };
-    let (c1, leg1) = map.cheapest_path(home, Goal::Region(via), TargetCost::Included, leg1_cost)?;
+    let (c1, leg1, len1) = legs.leg(via)?;
+    let leg1 = &leg1[..len1];
     if c1 >= BLOCKED {
         return None;
     }
-    let seen: u64 = leg1.iter().fold(0, |m, r| m | 1 << r);
+    let seen: u64 = leg1.iter().fold(0, |m, &r| m | 1 << r);
     let (_, leg2) = map.cheapest_path(via, goal, TargetCost::Excluded, |r| {
         if seen & (1 << r) != 0 {
             BLOCKED
@@ -257,7 +352,7 @@ fn plan_via_with(s: &State, c: &Costs, kind: MoveKind, avoid: u16, via: u8) -> O
     })?;
     let mut path = [0u8; MAX_REGIONS];
     let mut len = 0;
-    for r in leg1.iter().chain(leg2.iter().skip(1)) {
+    for r in leg1.iter().copied().chain(leg2.iter().skip(1)) {
         *path.get_mut(len)? = r;
         len += 1;
     }
@@ -278,42 +373,62 @@ enum RouteRefusal {
     CannotPay(Move),
 }
 
-/// The route a `Route(via)` decision gives for the move `mv`, given the cheapest route
-/// (`plan_with` of the move, computed once for all `via`).
-fn route_choice(
-    s: &State,
-    c: &Costs,
-    mv: &Move,
-    cheapest: Option<&Move>,
-    via: u8,
-) -> Result<Move, RouteRefusal> {
-    let new = if via == NONE {
-        *cheapest.ok_or(RouteRefusal::NoRoute)?
-    } else {
-        let new =
-            plan_via_with(s, c, mv.kind, mv.avoid, via).ok_or(RouteRefusal::NoWaypointRoute)?;
-        if cheapest.is_some_and(|x| x.path() == new.path()) {
-            return Err(RouteRefusal::WaypointIsCheapest);
-        }
-        new
-    };
-    if slack(s, c, &new) < 0 {
-        return Err(RouteRefusal::CannotPay(new));
-    }
-    Ok(new)
+/// What the route choices of one move share: the mover's costs, the cheapest route and the
+/// first legs of waypoint routes (grown when a waypoint is first asked about).
+struct RouteChoices {
+    c: Costs,
+    cheapest: Option<Move>,
+    legs: std::cell::OnceCell<FirstLegs>,
 }
 
-/// Whether some waypoint gives the move `mv` another affordable route.
-fn any_waypoint(s: &State, c: &Costs, mv: &Move, cheapest: Option<&Move>) -> bool {
-    (0..s.rules.map.len() as u8).any(|g| route_choice(s, c, mv, cheapest, g).is_ok())
+impl RouteChoices {
+    fn new(s: &State, mv: &Move) -> RouteChoices {
+        RouteChoices::with_costs(s, Costs::new(s, mv.mover), mv)
+    }
+
+    fn with_costs(s: &State, c: Costs, mv: &Move) -> RouteChoices {
+        let cheapest = plan_with(s, &c, mv.kind, mv.avoid);
+        RouteChoices {
+            c,
+            cheapest,
+            legs: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The route a `Route(via)` decision gives for the move `mv`.
+    fn choice(&self, s: &State, mv: &Move, via: u8) -> Result<Move, RouteRefusal> {
+        let c = &self.c;
+        let new = if via == NONE {
+            self.cheapest.ok_or(RouteRefusal::NoRoute)?
+        } else {
+            let legs = self
+                .legs
+                .get_or_init(|| FirstLegs::new(s, c, target_of(s, mv.kind), mv.avoid));
+            let new = plan_via_with(s, c, legs, mv.kind, mv.avoid, via)
+                .ok_or(RouteRefusal::NoWaypointRoute)?;
+            if self.cheapest.is_some_and(|x| x.path() == new.path()) {
+                return Err(RouteRefusal::WaypointIsCheapest);
+            }
+            new
+        };
+        if slack(s, c, &new) < 0 {
+            return Err(RouteRefusal::CannotPay(new));
+        }
+        Ok(new)
+    }
+
+    /// Whether some waypoint gives the move `mv` another affordable route.
+    fn any_waypoint(&self, s: &State, mv: &Move) -> bool {
+        (0..s.rules.map.len() as u8).any(|g| self.choice(s, mv, g).is_ok())
+    }
 }
 
 /// The route a `Route(via)` decision gives for the move `mv`, if it may be chosen: `NONE` is
 /// the cheapest route; a waypoint must give a different route. Either must be affordable.
 pub fn route_option(s: &State, mv: &Move, via: u8) -> Res2<Move> {
-    let c = Costs::new(s, mv.mover);
-    let cheapest = plan_with(s, &c, mv.kind, mv.avoid);
-    match route_choice(s, &c, mv, cheapest.as_ref(), via) {
+    let choices = RouteChoices::new(s, mv);
+    let c = &choices.c;
+    match choices.choice(s, mv, via) {
         Ok(new) => Ok(new),
         Err(RouteRefusal::NoRoute) => bad("no route can get there"),
         Err(RouteRefusal::NoWaypointRoute) => bad(format!(
@@ -327,7 +442,7 @@ pub fn route_option(s: &State, mv: &Move, via: u8) -> Res2<Move> {
         Err(RouteRefusal::CannotPay(new)) => bad(format!(
             "{} cannot pay that route ({}) and the cost ({}) with {} coins",
             mv.mover,
-            payments(s, &c, &new).1,
+            payments(s, c, &new).1,
             extra_cost(s, &new),
             s.city(mv.mover).coins
         )),
@@ -597,11 +712,9 @@ pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
     match s.phase {
         Phase::Turn => legal_turn(s, seat, out),
         Phase::Route { mv } => {
-            let c = Costs::new(s, mv.mover);
-            let cheapest = plan_with(s, &c, mv.kind, mv.avoid);
-            let cheapest = cheapest.as_ref();
+            let choices = RouteChoices::new(s, &mv);
             for via in std::iter::once(NONE).chain(0..nr) {
-                if route_choice(s, &c, &mv, cheapest, via).is_ok() {
+                if choices.choice(s, &mv, via).is_ok() {
                     out.push(Action::Route(via));
                 }
             }
@@ -1926,20 +2039,15 @@ fn start_move(s: &mut State, seat: Seat, kind: MoveKind, ev: &mut impl EventSink
 
 /// Whether the mover of `mv` has any route to choose from (`Phase::Route`).
 fn has_route_option(s: &State, c: &Costs, mv: &Move) -> bool {
-    let cheapest = plan_with(s, c, mv.kind, mv.avoid);
-    route_choice(s, c, mv, cheapest.as_ref(), NONE).is_ok()
-        || any_waypoint(s, c, mv, cheapest.as_ref())
+    let choices = RouteChoices::with_costs(s, *c, mv);
+    choices.choice(s, mv, NONE).is_ok() || choices.any_waypoint(s, mv)
 }
 
 /// Gap 22: with `route_rule = waypoint` the mover chooses its route when there is more than
 /// the cheapest one; otherwise the move goes on along `mv`.
 fn choose_route(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
     let waypoint = s.rules.config.params.route_rule == RouteRule::Waypoint;
-    if waypoint && {
-        let c = Costs::new(s, mv.mover);
-        let cheapest = plan_with(s, &c, mv.kind, mv.avoid);
-        any_waypoint(s, &c, &mv, cheapest.as_ref())
-    } {
+    if waypoint && { RouteChoices::new(s, &mv).any_waypoint(s, &mv) } {
         s.phase = Phase::Route { mv };
     } else {
         advance_move(s, mv, 0, ev);
