@@ -1,8 +1,8 @@
 //! The sequence of play: Phase 1 Replenish, Phase 2 Action, Phase 4 Rise and Fall.
 //!
 //! `legal` lists the candidates of a phase that `check` accepts, so the two never disagree;
-//! `check` says why a decision is refused; `perform` carries out a checked decision on a copy
-//! that replaces the state only on success. Rules are cited as "Design" (the text by Brian
+//! `check` says why a decision is refused; `perform` carries out a checked decision (it cannot
+//! fail, so the state is changed in place). Rules are cited as "Design" (the text by Brian
 //! Stepnitz, shared/seeds/002) and "gap N" / "ambiguity N" (shared/rules/cities-of-the-silk-road.md).
 
 use crate::action::Action;
@@ -1289,12 +1289,11 @@ pub fn apply(
     ev: &mut impl EventSink<Event>,
 ) -> Res2<()> {
     check(s, seat, action)?;
-    let mut t = *s;
-    perform(&mut t, seat, action, ev);
-    if t.winner.is_some() {
-        t.phase = Phase::Over;
+    // A checked decision cannot fail, so it is carried out in place (no copy of the state).
+    perform(s, seat, action, ev);
+    if s.winner.is_some() {
+        s.phase = Phase::Over;
     }
-    *s = t;
     Ok(())
 }
 
