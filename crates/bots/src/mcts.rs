@@ -11,6 +11,7 @@
 //! share. With few iterations and many actions (bids) the search is mostly noise.
 
 use silk_core::{next_decider, random_playout, Game, Player, Seat, SilkRng};
+use std::collections::HashMap;
 
 /// Settings of the search.
 #[derive(Clone, Copy, Debug)]
@@ -40,7 +41,8 @@ struct Node<A> {
     available: u32,
     /// Sum of the mover's results (1 win … 0 last).
     reward: f64,
-    children: Vec<usize>,
+    /// Children by the action (and its mover) leading to them: found in O(1) per legal action.
+    children: HashMap<(Seat, A), usize>,
 }
 
 /// The ISMCTS bot.
@@ -137,7 +139,7 @@ impl<G: Game> Player<G> for MctsBot<G> {
             visits: 0,
             available: 0,
             reward: 0.0,
-            children: Vec::new(),
+            children: HashMap::new(),
         }];
         let mut buf = Vec::new();
         let mut path = Vec::new();
@@ -159,11 +161,7 @@ impl<G: Game> Player<G> for MctsBot<G> {
                 let mut untried: Option<G::Action> = None;
                 let mut n_untried = 0u32;
                 for &a in &buf {
-                    let child = nodes[node]
-                        .children
-                        .iter()
-                        .copied()
-                        .find(|&ch| nodes[ch].action == Some((mover, a)));
+                    let child = nodes[node].children.get(&(mover, a)).copied();
                     match child {
                         Some(ch) => {
                             nodes[ch].available += 1;
@@ -193,10 +191,10 @@ impl<G: Game> Player<G> for MctsBot<G> {
                         visits: 0,
                         available: 1,
                         reward: 0.0,
-                        children: Vec::new(),
+                        children: HashMap::new(),
                     });
                     let id = nodes.len() - 1;
-                    nodes[node].children.push(id);
+                    nodes[node].children.insert((mover, a), id);
                     path.push(id);
                     break;
                 }
@@ -238,8 +236,7 @@ impl<G: Game> Player<G> for MctsBot<G> {
         let root = &nodes[0];
         let score = |a: G::Action| {
             root.children
-                .iter()
-                .find(|&&ch| nodes[ch].action == Some((seat, a)))
+                .get(&(seat, a))
                 .map(|&ch| {
                     (
                         nodes[ch].visits,
