@@ -426,10 +426,15 @@ impl RouteChoices {
 /// The route a `Route(via)` decision gives for the move `mv`, if it may be chosen: `NONE` is
 /// the cheapest route; a waypoint must give a different route. Either must be affordable.
 pub fn route_option(s: &State, mv: &Move, via: u8) -> Res2<Move> {
+    route_planned(s, mv, via).map(|p| p.mv)
+}
+
+/// `route_option` with the mover's costs.
+fn route_planned(s: &State, mv: &Move, via: u8) -> Res2<Planned> {
     let choices = RouteChoices::new(s, mv);
     let c = &choices.c;
     match choices.choice(s, mv, via) {
-        Ok(new) => Ok(new),
+        Ok(new) => Ok(Planned { mv: new, costs: *c }),
         Err(RouteRefusal::NoRoute) => bad("no route can get there"),
         Err(RouteRefusal::NoWaypointRoute) => bad(format!(
             "no route goes by way of {}",
@@ -546,8 +551,16 @@ fn slack(s: &State, c: &Costs, mv: &Move) -> i64 {
     s.city(mv.mover).coins as i64 - payments(s, c, mv).1 as i64 - extra_cost(s, mv) as i64
 }
 
+/// A move `check` planned, with the mover's costs it was priced under, so that carrying out
+/// the decision does not plan it again.
+#[derive(Clone, Copy)]
+struct Planned {
+    mv: Move,
+    costs: Costs,
+}
+
 /// A planned, affordable route for a new move, or why not.
-fn plan_affordable(s: &State, mover: Seat, kind: MoveKind) -> Res2<Move> {
+fn plan_affordable(s: &State, mover: Seat, kind: MoveKind) -> Res2<Planned> {
     let c = Costs::new(s, mover);
     let Some(mv) = plan_with(s, &c, kind, 0) else {
         return bad("no route can get there");
@@ -560,7 +573,7 @@ fn plan_affordable(s: &State, mover: Seat, kind: MoveKind) -> Res2<Move> {
             s.city(mover).coins
         ));
     }
-    Ok(mv)
+    Ok(Planned { mv, costs: c })
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -998,6 +1011,17 @@ fn candidates(s: &State, seat: Seat, out: &mut Vec<Action>) {
 
 /// Why `action` is not allowed for `seat` now; `Ok` if it is. Never changes the state.
 pub fn check(s: &State, seat: Seat, action: Action) -> Res2<()> {
+    check_planning(s, seat, action, &mut None)
+}
+
+/// `check`, keeping the route it planned for a new move or a route choice in `planned`.
+fn check_planning(
+    s: &State,
+    seat: Seat,
+    action: Action,
+    planned: &mut Option<Planned>,
+) -> Res2<()> {
+    let keep = |p: Planned| *planned = Some(p);
     let tm = to_move(s);
     if tm == ToMove::Terminal {
         return Err(IllegalAction::GameOver);
@@ -1116,7 +1140,7 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Res2<()> {
             if c.has(res) as u32 >= cap(s) {
                 return bad(format!("{seat} can store no more {}", res.name()));
             }
-            plan_affordable(s, seat, MoveKind::Buy { empire, slot }).map(|_| ())
+            plan_affordable(s, seat, MoveKind::Buy { empire, slot }).map(keep)
         }
         (Phase::Turn, Action::Sell { empire, res }) => {
             if c.merchants[0] == 0 {
@@ -1142,7 +1166,7 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Res2<()> {
                     res.name()
                 ));
             }
-            plan_affordable(s, seat, MoveKind::Sell { empire, res }).map(|_| ())
+            plan_affordable(s, seat, MoveKind::Sell { empire, res }).map(keep)
         }
         (Phase::Turn, Action::Offer { to, res, price }) => {
             if to == seat || to.index() >= s.players() {
@@ -1162,7 +1186,7 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Res2<()> {
                     "the price must be 1 to {MAX_OFFER} and no more than {to}'s coins"
                 ));
             }
-            plan_affordable(s, seat, MoveKind::Deliver { to, res, price }).map(|_| ())
+            plan_affordable(s, seat, MoveKind::Deliver { to, res, price }).map(keep)
         }
         (Phase::Turn, Action::Attack { target, army }) => {
             if target == seat || target.index() >= s.players() {
@@ -1174,7 +1198,7 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Res2<()> {
                     c.soldiers[0]
                 ));
             }
-            plan_affordable(s, seat, MoveKind::Attack { target, army }).map(|_| ())
+            plan_affordable(s, seat, MoveKind::Attack { target, army }).map(keep)
         }
         (Phase::Turn, Action::Play(t)) => {
             let Some(d) = s.rules.dev(t) else {
@@ -1189,7 +1213,7 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Res2<()> {
             }
         }
         (Phase::Offer { .. }, Action::Accept | Action::Refuse) => Ok(()),
-        (Phase::Route { mv }, Action::Route(via)) => route_option(s, &mv, via).map(|_| ()),
+        (Phase::Route { mv }, Action::Route(via)) => route_planned(s, &mv, via).map(keep),
         (Phase::Route { mv }, Action::Pass) => {
             if mv.avoid != 0 {
                 Ok(())
@@ -1288,16 +1312,23 @@ pub fn apply(
     action: Action,
     ev: &mut impl EventSink<Event>,
 ) -> Res2<()> {
-    check(s, seat, action)?;
+    let mut planned = None;
+    check_planning(s, seat, action, &mut planned)?;
     // A checked decision cannot fail, so it is carried out in place (no copy of the state).
-    perform(s, seat, action, ev);
+    perform(s, seat, action, planned, ev);
     if s.winner.is_some() {
         s.phase = Phase::Over;
     }
     Ok(())
 }
 
-fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Event>) {
+fn perform(
+    s: &mut State,
+    seat: Seat,
+    action: Action,
+    planned: Option<Planned>,
+    ev: &mut impl EventSink<Event>,
+) {
     let n = s.players();
     match (s.phase, action) {
         (Phase::Claim { left, .. }, Action::Claim(r)) => {
@@ -1367,10 +1398,11 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
                 begin_turns(s, first, ev);
             }
         }
-        (Phase::Turn, a) => turn_action(s, seat, a, ev),
-        (Phase::Offer { mv }, Action::Accept) => choose_route(s, mv, ev),
+        (Phase::Turn, a) => turn_action(s, seat, a, planned, ev),
+        (Phase::Offer { mv }, Action::Accept) => choose_route(s, mv, None, ev),
         (Phase::Route { mv }, Action::Route(via)) => {
-            if let Ok(new) = route_option(s, &mv, via) {
+            let new = planned.map_or_else(|| route_option(s, &mv, via), |p| Ok(p.mv));
+            if let Ok(new) = new {
                 if mv.avoid != 0 {
                     ev.emit(Event::Rerouted { mover: mv.mover });
                 }
@@ -1884,7 +1916,13 @@ fn begin_turns(s: &mut State, first: Seat, ev: &mut impl EventSink<Event>) {
     ev.emit(Event::TurnStarted { seat: first });
 }
 
-fn turn_action(s: &mut State, seat: Seat, a: Action, ev: &mut impl EventSink<Event>) {
+fn turn_action(
+    s: &mut State,
+    seat: Seat,
+    a: Action,
+    planned: Option<Planned>,
+    ev: &mut impl EventSink<Event>,
+) {
     let n = s.players();
     let p = &s.rules.config.params;
     match a {
@@ -1962,8 +2000,12 @@ fn turn_action(s: &mut State, seat: Seat, a: Action, ev: &mut impl EventSink<Eve
             s.citizens_born += 1;
             ev.emit(Event::Grew { seat, food: cost });
         }
-        Action::Buy { empire, slot } => start_move(s, seat, MoveKind::Buy { empire, slot }, ev),
-        Action::Sell { empire, res } => start_move(s, seat, MoveKind::Sell { empire, res }, ev),
+        Action::Buy { empire, slot } => {
+            start_move(s, seat, MoveKind::Buy { empire, slot }, planned, ev)
+        }
+        Action::Sell { empire, res } => {
+            start_move(s, seat, MoveKind::Sell { empire, res }, planned, ev)
+        }
         Action::Offer { to, res, price } => {
             s.offered.insert(to);
             ev.emit(Event::Offered {
@@ -1972,10 +2014,10 @@ fn turn_action(s: &mut State, seat: Seat, a: Action, ev: &mut impl EventSink<Eve
                 res,
                 price,
             });
-            start_move(s, seat, MoveKind::Deliver { to, res, price }, ev)
+            start_move(s, seat, MoveKind::Deliver { to, res, price }, planned, ev)
         }
         Action::Attack { target, army } => {
-            start_move(s, seat, MoveKind::Attack { target, army }, ev)
+            start_move(s, seat, MoveKind::Attack { target, army }, planned, ev)
         }
         Action::Play(t) => {
             let k = play_card(s, seat, t, ev);
@@ -2012,9 +2054,20 @@ fn play_card(s: &mut State, seat: Seat, t: u8, ev: &mut impl EventSink<Event>) -
     }
 }
 
-/// Taps the Merchant or army and sets off along the planned route.
-fn start_move(s: &mut State, seat: Seat, kind: MoveKind, ev: &mut impl EventSink<Event>) {
-    let Some(mv) = plan(s, seat, kind, 0) else {
+/// Taps the Merchant or army and sets off along the planned route (`planned` by `check`
+/// for this very decision, or planned here).
+fn start_move(
+    s: &mut State,
+    seat: Seat,
+    kind: MoveKind,
+    planned: Option<Planned>,
+    ev: &mut impl EventSink<Event>,
+) {
+    let planned = planned.or_else(|| {
+        let costs = Costs::new(s, seat);
+        plan_with(s, &costs, kind, 0).map(|mv| Planned { mv, costs })
+    });
+    let Some(Planned { mv, costs }) = planned else {
         return;
     };
     let c = s.city_mut(seat);
@@ -2032,7 +2085,13 @@ fn start_move(s: &mut State, seat: Seat, kind: MoveKind, ev: &mut impl EventSink
         // Gap 30: the sale needs the buyer's agreement first.
         s.phase = Phase::Offer { mv };
     } else {
-        choose_route(s, mv, ev);
+        // Tapping changes no cost: the new move is still the cheapest under `costs`.
+        let choices = RouteChoices {
+            c: costs,
+            cheapest: Some(mv),
+            legs: std::cell::OnceCell::new(),
+        };
+        choose_route(s, mv, Some(choices), ev);
     }
 }
 
@@ -2044,9 +2103,19 @@ fn has_route_option(s: &State, c: &Costs, mv: &Move) -> bool {
 
 /// Gap 22: with `route_rule = waypoint` the mover chooses its route when there is more than
 /// the cheapest one; otherwise the move goes on along `mv`.
-fn choose_route(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
+/// `choices`: the route choices of `mv` if already known.
+fn choose_route(
+    s: &mut State,
+    mv: Move,
+    choices: Option<RouteChoices>,
+    ev: &mut impl EventSink<Event>,
+) {
     let waypoint = s.rules.config.params.route_rule == RouteRule::Waypoint;
-    if waypoint && { RouteChoices::new(s, &mv).any_waypoint(s, &mv) } {
+    if waypoint
+        && choices
+            .unwrap_or_else(|| RouteChoices::new(s, &mv))
+            .any_waypoint(s, &mv)
+    {
         s.phase = Phase::Route { mv };
     } else {
         advance_move(s, mv, 0, ev);
