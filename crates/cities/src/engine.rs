@@ -759,20 +759,17 @@ pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
                     .map(Action::Fall),
             );
         }
-        // Every candidate of these phases is allowed.
+        // Every candidate of these phases is allowed; in an auction, the seat to move may
+        // pass or bid anything in its `bid_range` (the auction's own checks, exactly).
         Phase::Offer { .. }
         | Phase::Toll { .. }
         | Phase::TollAnswer { .. }
         | Phase::Defend { .. }
-        | Phase::Lot { .. } => candidates(s, seat, out),
-        // Auctions: their own checks decide.
-        Phase::Barbarians { .. }
+        | Phase::Lot { .. }
+        | Phase::Barbarians { .. }
         | Phase::Priority { .. }
         | Phase::LotAuction { .. }
-        | Phase::Over => {
-            candidates(s, seat, out);
-            out.retain(|&a| check(s, seat, a).is_ok());
-        }
+        | Phase::Over => candidates(s, seat, out),
     }
 }
 
