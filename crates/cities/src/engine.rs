@@ -224,43 +224,41 @@ fn build_move(s: &State, c: &Costs, kind: MoveKind, avoid: u16, path: &[u8]) -> 
 /// tolls). `None` if there is no such route.
 pub fn plan_via(s: &State, mover: Seat, kind: MoveKind, avoid: u16, via: u8) -> Option<Move> {
     let c = Costs::new(s, mover);
-    let legs = FirstLegs::new(s, &c, target_of(s, kind), avoid);
+    let legs = first_legs(s, &c, target_of(s, kind), avoid);
     plan_via_with(s, &c, &legs, kind, avoid, via)
 }
 
-/// The cheapest first legs of waypoint routes: the tree silk-trade's `cheapest_path` grows from
-/// home under the first leg's costs (the target city blocked), grown to the end once instead
-/// of once per waypoint. A region's path in it is the one `cheapest_path` returns for that
-/// goal: the search is the same up to the moment the region is settled, and a settled region's
-/// predecessors never change.
-struct FirstLegs {
-    dist: [u32; MAX_REGIONS],
+/// A full search from home: the tree silk-trade's `cheapest_path` grows under the same step
+/// costs, grown to the end once instead of once per goal. A goal's path in it is the one
+/// `cheapest_path` returns: the search is the same up to the moment the goal is settled (a
+/// region goal's own cost, free or not, is the same for every way in, so it changes neither
+/// which neighbour settles it first nor the order before), and a settled region's predecessor
+/// never changes.
+struct Tree {
     prev: [u8; MAX_REGIONS],
+    dist: [u32; MAX_REGIONS],
     /// Settled (reachable) regions.
     done: u64,
+    /// Regions in the order they were settled.
+    order: [u8; MAX_REGIONS],
+    settled: usize,
     home: u8,
 }
 
-impl FirstLegs {
-    fn new(s: &State, c: &Costs, target: Option<u8>, avoid: u16) -> FirstLegs {
+impl Tree {
+    fn grow(s: &State, home: u8, cost: impl Fn(u8) -> u32) -> Tree {
         let map = &s.rules.map;
-        let home = s.city(c.mover).region;
-        let mut t = FirstLegs {
-            dist: [u32::MAX; MAX_REGIONS],
+        let mut t = Tree {
             prev: [u8::MAX; MAX_REGIONS],
+            dist: [u32::MAX; MAX_REGIONS],
             done: 0,
+            order: [0; MAX_REGIONS],
+            settled: 0,
             home,
         };
         if home as usize >= map.len().min(MAX_REGIONS) {
             return t;
         }
-        let cost = |r: u8| {
-            if Some(r) == target {
-                BLOCKED
-            } else {
-                c.route_step(avoid, target, r)
-            }
-        };
         let mut open = 1u64 << home;
         t.dist[home as usize] = 0;
         while open != 0 {
@@ -278,6 +276,8 @@ impl FirstLegs {
             }
             t.done |= 1 << u;
             open &= !(1 << u);
+            t.order[t.settled] = u as u8;
+            t.settled += 1;
             let mut m = map.neighbour_mask(u as u8) & !t.done;
             while m != 0 {
                 let v = m.trailing_zeros() as usize;
@@ -293,14 +293,14 @@ impl FirstLegs {
         t
     }
 
-    /// The cheapest first leg to `via` (home first) and its cost, if `via` can be reached.
-    fn leg(&self, via: u8) -> Option<(u32, [u8; MAX_REGIONS], usize)> {
-        if (via as usize) >= MAX_REGIONS || self.done & (1 << via) == 0 {
+    /// The path from home to `to` (home first) and its cost, if `to` can be reached.
+    fn path(&self, to: u8) -> Option<(u32, [u8; MAX_REGIONS], usize)> {
+        if (to as usize) >= MAX_REGIONS || self.done & (1 << to) == 0 {
             return None;
         }
         let mut path = [0u8; MAX_REGIONS];
         let mut len = 0;
-        let mut at = via;
+        let mut at = to;
         loop {
             *path.get_mut(len)? = at;
             len += 1;
@@ -310,15 +310,42 @@ impl FirstLegs {
             at = self.prev[at as usize];
         }
         path[..len].reverse();
-        Some((self.dist[via as usize], path, len))
+        Some((self.dist[to as usize], path, len))
     }
+
+    /// Where `cheapest_path` ends for `goal`: the region itself, or the first region settled
+    /// that borders the empire.
+    fn end(&self, s: &State, goal: Goal) -> Option<u8> {
+        match goal {
+            Goal::Region(t) => Some(t),
+            Goal::Empire(e) => {
+                let borders = s.rules.map.empire_borders(e);
+                self.order[..self.settled]
+                    .iter()
+                    .copied()
+                    .find(|&r| borders & (1 << r) != 0)
+            }
+        }
+    }
+}
+
+/// The cheapest first legs of waypoint routes: home to every waypoint under the first leg's
+/// costs (the target city blocked).
+fn first_legs(s: &State, c: &Costs, target: Option<u8>, avoid: u16) -> Tree {
+    Tree::grow(s, s.city(c.mover).region, |r| {
+        if Some(r) == target {
+            BLOCKED
+        } else {
+            c.route_step(avoid, target, r)
+        }
+    })
 }
 
 /// `plan_via` with the mover's cost table and first legs.
 fn plan_via_with(
     s: &State,
     c: &Costs,
-    legs: &FirstLegs,
+    legs: &Tree,
     kind: MoveKind,
     avoid: u16,
     via: u8,
@@ -337,7 +364,7 @@ fn plan_via_with(
     if cost(via) >= BLOCKED {
         return None;
     }
-    let (c1, leg1, len1) = legs.leg(via)?;
+    let (c1, leg1, len1) = legs.path(via)?;
     let leg1 = &leg1[..len1];
     if c1 >= BLOCKED {
         return None;
@@ -378,7 +405,7 @@ enum RouteRefusal {
 struct RouteChoices {
     c: Costs,
     cheapest: Option<Move>,
-    legs: std::cell::OnceCell<FirstLegs>,
+    legs: std::cell::OnceCell<Tree>,
 }
 
 impl RouteChoices {
@@ -403,7 +430,7 @@ impl RouteChoices {
         } else {
             let legs = self
                 .legs
-                .get_or_init(|| FirstLegs::new(s, c, target_of(s, mv.kind), mv.avoid));
+                .get_or_init(|| first_legs(s, c, target_of(s, mv.kind), mv.avoid));
             let new = plan_via_with(s, c, legs, mv.kind, mv.avoid, via)
                 .ok_or(RouteRefusal::NoWaypointRoute)?;
             if self.cheapest.is_some_and(|x| x.path() == new.path()) {
@@ -833,9 +860,26 @@ fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
     }
     let costs = Costs::new(s, seat);
     let coins = c.coins as i64;
+    // The routes of all new moves come from one search from home (`plan_with` per goal
+    // would search again for each), grown when a first route is needed.
+    let fewest = p.route_rule == RouteRule::FewestRegions;
+    let tree = std::cell::OnceCell::new();
     // What the route of a move of this kind costs (`None`: no route), its goal's first need.
-    let route_pay =
-        |kind: MoveKind| plan_with(s, &costs, kind, 0).map(|mv| payments(s, &costs, &mv).1 as i64);
+    let route_pay = |kind: MoveKind| {
+        let tree = tree.get_or_init(|| {
+            Tree::grow(s, c.region, |r| {
+                let x = costs.route_step(0, None, r);
+                if fewest {
+                    x.saturating_add(100_000)
+                } else {
+                    x
+                }
+            })
+        });
+        let (_, path, len) = tree.path(tree.end(s, goal_of(s, kind))?)?;
+        let mv = build_move(s, &costs, kind, 0, &path[..len])?;
+        Some(payments(s, &costs, &mv).1 as i64)
+    };
     let mut to_city: [Option<Option<i64>>; MAX_PLAYERS] = [None; MAX_PLAYERS];
     if c.merchants[0] > 0 {
         for e in 0..s.rules.empires.len() as u8 {
