@@ -383,9 +383,21 @@ fn plan_via_with(
         *path.get_mut(len)? = r;
         len += 1;
     }
-    let total = map
-        .path_cost(home, &path[..len], goal, TargetCost::Excluded, cost)
-        .ok()?;
+    // What silk-trade's `path_cost` checks and sums: the path starts at home and each step is
+    // a border (both legs are searched paths meeting at `via`), so only a region entered twice
+    // (leg 2 forced through leg 1) refuses the route; the target city's own cost is not paid.
+    let mut entered = 0u64;
+    let mut total = 0u32;
+    for (k, &r) in path[..len].iter().enumerate() {
+        debug_assert!(k == 0 || map.adjacent(path[k - 1], r));
+        if entered & (1 << r) != 0 {
+            return None;
+        }
+        entered |= 1 << r;
+        if k > 0 && !(k + 1 == len && target == Some(r)) {
+            total = total.saturating_add(cost(r));
+        }
+    }
     if total >= BLOCKED {
         return None;
     }
@@ -490,9 +502,14 @@ pub fn route_payment(s: &State, mv: &Move) -> u32 {
 /// Whether path position `k` is another player's city the mover passes through (`target`:
 /// the move's target city's region).
 fn is_toll(c: &Costs, target: Option<u8>, mv: &Move, k: usize) -> bool {
+    toll_at(|r| c.owner(r), target, mv, k)
+}
+
+/// `is_toll` with the owner of each region from `owner`.
+fn toll_at(owner: impl Fn(u8) -> Option<Seat>, target: Option<u8>, mv: &Move, k: usize) -> bool {
     let r = mv.path[k];
     let last = k + 1 == mv.len as usize;
-    !(last && target == Some(r)) && c.owner(r).is_some_and(|o| o != mv.mover)
+    !(last && target == Some(r)) && owner(r).is_some_and(|o| o != mv.mover)
 }
 
 /// The Caravanserai's discount on the first region of a route (gap 13).
@@ -2166,9 +2183,9 @@ fn choose_route(
 /// Asks the next toll after path position `from`, or completes the move.
 fn advance_move(s: &mut State, mv: Move, from: usize, ev: &mut impl EventSink<Event>) {
     if s.rules.config.params.toll_policy == TollPolicy::Demand {
-        let c = Costs::new(s, mv.mover);
         let target = target_of(s, mv.kind);
-        if let Some(k) = (from + 1..mv.len as usize).find(|&k| is_toll(&c, target, &mv, k)) {
+        let toll = |k| toll_at(|r| s.owner(r), target, &mv, k);
+        if let Some(k) = (from + 1..mv.len as usize).find(|&k| toll(k)) {
             s.phase = Phase::Toll { mv, at: k as u8 };
             return;
         }
