@@ -99,6 +99,8 @@ struct Costs {
     /// What entering the region costs the mover at the least: a city's toll is at least its
     /// travel cost; elsewhere the travel cost plus one per stack already there.
     step: [u32; MAX_REGIONS],
+    /// The mover's Caravanserai discount on the first region of a route.
+    disc: u32,
 }
 
 impl Costs {
@@ -109,6 +111,7 @@ impl Costs {
             travel: [0; MAX_REGIONS],
             entry: [0; MAX_REGIONS],
             step: [0; MAX_REGIONS],
+            disc: route_discount(s, mover),
         };
         // Backwards, so the lowest seat standing in a region wins, as in `State::owner`.
         for i in (0..s.players()).rev() {
@@ -116,13 +119,21 @@ impl Costs {
                 *o = i as u8;
             }
         }
+        let penalized = s.penalized.contains(mover);
         for r in 0..s.rules.map.len().min(MAX_REGIONS) {
-            let t = travel(s, mover, r as u8);
+            // `travel`, and `CoinStacks::entry_cost`: travel plus one per stack.
+            let base = s.rules.map.cost(r as u8);
+            let t = if penalized {
+                s.barb.apply(r as u8, base)
+            } else {
+                base
+            };
+            let stacks = s.stacks.stack_count(r as u8);
             c.travel[r] = t;
-            c.entry[r] = s.stacks.entry_cost(r as u8, t);
+            c.entry[r] = t.saturating_add(stacks as u32);
             c.step[r] = match c.owner(r as u8) {
                 Some(o) if o != mover => t,
-                _ if s.stacks.stack_count(r as u8) >= MAX_STACKS => BLOCKED,
+                _ if stacks >= MAX_STACKS => BLOCKED,
                 _ => c.entry[r],
             };
         }
@@ -528,7 +539,7 @@ fn payments(s: &State, c: &Costs, mv: &Move) -> ([u8; MAX_REGIONS], u32, u32) {
     let mut pay = [0u8; MAX_REGIONS];
     let city = s.city(mv.mover);
     let mut credit = city.travel_credit as u32;
-    let disc = route_discount(s, mv.mover);
+    let disc = c.disc;
     let target = target_of(s, mv.kind);
     let mut total = 0;
     for k in 1..mv.len as usize {
