@@ -190,18 +190,15 @@ fn plan_with(s: &State, c: &Costs, kind: MoveKind, avoid: u16) -> Option<Move> {
         Goal::Empire(_) => None,
     };
     let fewest = s.rules.config.params.route_rule == RouteRule::FewestRegions;
-    let (_, path) = s
-        .rules
-        .map
-        .cheapest_path(home, goal, TargetCost::Excluded, |r| {
-            let x = c.route_step(avoid, target, r);
-            if fewest {
-                x.saturating_add(100_000)
-            } else {
-                x
-            }
-        })?;
-    build_move(s, c, kind, avoid, path.as_slice())
+    let (_, path, len) = Tree::cheapest(s, home, goal, TargetCost::Excluded, |r| {
+        let x = c.route_step(avoid, target, r);
+        if fewest {
+            x.saturating_add(100_000)
+        } else {
+            x
+        }
+    })?;
+    build_move(s, c, kind, avoid, &path[..len])
 }
 
 /// A move along `path` (home first), tolls at their minimum; `None` if it enters a blocked
@@ -258,6 +255,39 @@ struct Tree {
 
 impl Tree {
     fn grow(s: &State, home: u8, cost: impl Fn(u8) -> u32) -> Tree {
+        Tree::search(s, home, 0, None, cost).0
+    }
+
+    /// silk-trade's `cheapest_path` from `from` to `goal` on this map (16 regions at most, so
+    /// fixed arrays of that size): the path and its cost, `None` if unreachable.
+    fn cheapest(
+        s: &State,
+        from: u8,
+        goal: Goal,
+        target: TargetCost,
+        cost: impl Fn(u8) -> u32,
+    ) -> Option<(u32, [u8; MAX_REGIONS], usize)> {
+        let map = &s.rules.map;
+        let (stop, free) = match goal {
+            Goal::Region(t) if (t as usize) < map.len() => {
+                (1u64 << t, (target == TargetCost::Excluded).then_some(t))
+            }
+            Goal::Empire(e) if (e as usize) < map.empire_count() => (map.empire_borders(e), None),
+            _ => return None,
+        };
+        let (tree, end) = Tree::search(s, from, stop, free, cost);
+        tree.path(end?)
+    }
+
+    /// The search, settling regions until one in `stop` (returned) or all reachable ones are
+    /// settled; entering `free` costs nothing.
+    fn search(
+        s: &State,
+        home: u8,
+        stop: u64,
+        free: Option<u8>,
+        cost: impl Fn(u8) -> u32,
+    ) -> (Tree, Option<u8>) {
         let map = &s.rules.map;
         let mut t = Tree {
             prev: [u8::MAX; MAX_REGIONS],
@@ -268,7 +298,7 @@ impl Tree {
             home,
         };
         if home as usize >= map.len().min(MAX_REGIONS) {
-            return t;
+            return (t, None);
         }
         let mut open = 1u64 << home;
         t.dist[home as usize] = 0;
@@ -289,11 +319,19 @@ impl Tree {
             open &= !(1 << u);
             t.order[t.settled] = u as u8;
             t.settled += 1;
+            if stop & (1 << u) != 0 {
+                return (t, Some(u as u8));
+            }
             let mut m = map.neighbour_mask(u as u8) & !t.done;
             while m != 0 {
                 let v = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let d = best.saturating_add(cost(v as u8));
+                let w = if free == Some(v as u8) {
+                    0
+                } else {
+                    cost(v as u8)
+                };
+                let d = best.saturating_add(w);
                 if d < t.dist[v] {
                     t.dist[v] = d;
                     t.prev[v] = u as u8;
@@ -301,7 +339,7 @@ impl Tree {
                 }
             }
         }
-        t
+        (t, None)
     }
 
     /// The path from home to `to` (home first) and its cost, if `to` can be reached.
@@ -381,16 +419,17 @@ fn plan_via_with(
         return None;
     }
     let seen: u64 = leg1.iter().fold(0, |m, &r| m | 1 << r);
-    let (_, leg2) = map.cheapest_path(via, goal, TargetCost::Excluded, |r| {
+    let (_, leg2, len2) = Tree::cheapest(s, via, goal, TargetCost::Excluded, |r| {
         if seen & (1 << r) != 0 {
             BLOCKED
         } else {
             cost(r)
         }
     })?;
+    let leg2 = &leg2[..len2];
     let mut path = [0u8; MAX_REGIONS];
     let mut len = 0;
-    for r in leg1.iter().copied().chain(leg2.iter().skip(1)) {
+    for r in leg1.iter().copied().chain(leg2.iter().copied().skip(1)) {
         *path.get_mut(len)? = r;
         len += 1;
     }
