@@ -1,17 +1,14 @@
 //! End-to-end tests of the `silk` binary: the conventions every command follows.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::fs;
+use std::path::PathBuf;
 
-fn silk() -> Command {
-    Command::cargo_bin("silk").expect("the silk binary is built")
-}
+mod common;
+use common::silk;
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("silk-cli-test-{}-{name}", std::process::id()));
-    fs::create_dir_all(&dir).unwrap();
-    dir
+fn temp_dir(name: &str) -> PathBuf {
+    common::temp_dir("cli", name)
 }
 
 #[test]

@@ -1,20 +1,15 @@
 //! The playtest lab end to end: deterministic whatever the thread count, shards that merge into
 //! exactly the unsharded run, sweeps, compare, and a report a browser can render offline.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::fs;
 use std::path::PathBuf;
 
-fn silk() -> Command {
-    Command::cargo_bin("silk").expect("the silk binary is built")
-}
+mod common;
+use common::silk;
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("silk-lab-test-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+    common::temp_dir("lab", name)
 }
 
 fn json_summary(args: &[&str]) -> serde_json::Value {

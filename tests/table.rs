@@ -1,29 +1,24 @@
 //! `silk table`: the table helper end to end — scripted sessions, undo, bad entries, and a
 //! journal that survives a killed process and a truncated last line.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::Stdio;
 
-fn silk() -> Command {
-    Command::cargo_bin("silk").expect("the silk binary is built")
-}
+mod common;
+use common::silk;
 
 fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("silk-table-test-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
+    common::temp_dir("table", name)
 }
 
 /// One round and a bit of a 4-player game, as said at the table.
 const OPENING: &str =
     "Ana\n2\npass\n5\nsell\nLanzhou\ntile\nBen\nvizier\nsilk\nAna 2\nBen 2\nCleo 1\nDev 0\n";
 
-fn table_cmd(journal: &std::path::Path) -> Command {
+fn table_cmd(journal: &std::path::Path) -> assert_cmd::Command {
     let mut c = silk();
     c.args([
         "table",
