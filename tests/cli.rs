@@ -375,3 +375,46 @@ fn unwritable_save_path_is_refused_before_play() {
         .stdout(predicate::str::is_empty())
         .stderr(predicate::str::contains("game.json"));
 }
+
+// --- data ---
+
+/// A group starts its own board from the bundled one, edits it, and checks it.
+#[test]
+fn data_show_gives_a_template_and_check_names_the_mistake() {
+    let dir = temp_dir("data");
+    let ours = dir.join("ours.json");
+    let shown = silk()
+        .args(["data", "show", "silk-road", "map"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    fs::write(&ours, &shown).unwrap();
+    silk()
+        .args(["data", "check", "silk-road", "--players", "5", "--map"])
+        .arg(&ours)
+        .assert()
+        .success()
+        .stdout("ok: silk-road data valid for 5 players\n");
+    let edited =
+        String::from_utf8(shown)
+            .unwrap()
+            .replacen("\"name\": \"Hami\"", "\"name\": \"Hamy\"", 1);
+    fs::write(&ours, edited).unwrap();
+    silk()
+        .args(["data", "check", "silk-road", "--map"])
+        .arg(&ours)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "ours.json: links: unknown city \"Hami\"",
+        ));
+    silk()
+        .args(["data", "show", "cities", "nothing"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "files: map, empires, silk, improvements, development, params",
+        ));
+}

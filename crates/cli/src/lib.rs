@@ -157,6 +157,11 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         threads: usize,
     },
+    /// The game data: list and print the bundled files (templates for your own), check yours.
+    Data {
+        #[command(subcommand)]
+        command: DataCommand,
+    },
     /// Lab utilities.
     Lab {
         #[command(subcommand)]
@@ -166,6 +171,22 @@ enum Command {
     Replay { game: GameName, file: PathBuf },
     /// Print the rules in force with their parameter values.
     Rules {
+        game: GameName,
+        #[arg(long)]
+        players: Option<usize>,
+        #[command(flatten)]
+        data: DataArgs,
+    },
+}
+
+#[derive(Subcommand)]
+enum DataCommand {
+    /// The bundled data files of a game.
+    List { game: GameName },
+    /// Print a bundled data file (e.g. `silk data show silk-road map > ours.json`).
+    Show { game: GameName, file: String },
+    /// Check data files (`--map`, `--tiles`, `--config`) and say what they hold.
+    Check {
         game: GameName,
         #[arg(long)]
         players: Option<usize>,
@@ -419,6 +440,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             lab::compare_output(&rows, out);
             Ok(())
         }
+        Command::Data { command } => data_command(command, out),
         Command::Lab {
             command:
                 LabCommand::Merge {
@@ -443,6 +465,43 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                 Ok(())
             })
         }
+    }
+}
+
+fn data_command(command: DataCommand, out: &mut Out) -> CliResult<()> {
+    match command {
+        DataCommand::List { game } => with_game!(game, G => {
+            let names: Vec<&str> = G::DATA.iter().map(|(n, _)| *n).collect();
+            let text: String = names.iter().map(|n| format!("{n}\n")).collect();
+            out.doc(&text, &json!(names));
+            Ok(())
+        }),
+        DataCommand::Show { game, file } => with_game!(game, G => {
+            let (_, text) = G::DATA
+                .iter()
+                .find(|(n, _)| n.eq_ignore_ascii_case(file.trim_end_matches(".json")))
+                .ok_or_else(|| {
+                    let names: Vec<&str> = G::DATA.iter().map(|(n, _)| *n).collect();
+                    CliError::input(format!("{} has no data file {file:?} (files: {})", G::NAME, names.join(", ")))
+                })?;
+            // The bundled text as it is, so `> ours.json` gives a file to edit.
+            print!("{text}");
+            Ok(())
+        }),
+        DataCommand::Check {
+            game,
+            players,
+            data,
+        } => with_game!(game, G => {
+            // Loading validates everything and names the file and place of the first problem.
+            let cfg = G::config(players, &data.files())?;
+            let n = G::num_seats(&G::setup(&cfg, 0)?);
+            out.doc(
+                &format!("ok: {} data valid for {n} players\n", G::NAME),
+                &json!({"ok": true, "game": G::NAME, "players": n}),
+            );
+            Ok(())
+        }),
     }
 }
 

@@ -34,6 +34,15 @@ fn read_config(path: &Path) -> CliResult<CitiesConfig> {
 }
 
 impl CliGame for Cities {
+    const DATA: &'static [(&'static str, &'static str)] = &[
+        ("map", silk_cities::data::DEFAULT_MAP_JSON),
+        ("empires", silk_cities::data::DEFAULT_EMPIRES_JSON),
+        ("silk", silk_cities::data::DEFAULT_SILK_JSON),
+        ("improvements", silk_cities::data::DEFAULT_IMPROVEMENTS_JSON),
+        ("development", silk_cities::data::DEFAULT_DEVELOPMENT_JSON),
+        ("params", silk_cities::data::DEFAULT_PARAMS_JSON),
+    ];
+
     const SUMMARY: &'static str =
         "Cities of the Silk Road (Brian Stepnitz, CC BY-SA 3.0): city-states trade, fight, rise and fall; 7 hidden VP wins";
 

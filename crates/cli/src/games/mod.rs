@@ -23,6 +23,9 @@ pub trait CliGame: silk_core::Observe<Config: Sync> {
 
     /// The rules in force for `silk rules`.
     fn rules_text(config: &Self::Config) -> String;
+
+    /// The bundled data files, `(name, JSON)`: the templates a group edits (`silk data show`).
+    const DATA: &'static [(&'static str, &'static str)] = &[];
 }
 
 /// Data files named on the command line.

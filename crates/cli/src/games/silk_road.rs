@@ -14,6 +14,11 @@ fn name(path: Option<&Path>, default: &str) -> String {
 }
 
 impl CliGame for SilkRoad {
+    const DATA: &'static [(&'static str, &'static str)] = &[
+        ("map", silk_road::data::DEFAULT_MAP_JSON),
+        ("tiles", silk_road::data::DEFAULT_TILES_JSON),
+    ];
+
     const SUMMARY: &'static str =
         "Silk Road (Z-Man 2006, Cheatham & Faidutti): bid to lead the caravan, trade goods, most money wins";
 
