@@ -4,10 +4,7 @@
 //! 4-player games; `... -- check` prints a hash of every legal-action list, event and final
 //! state over many seeds, player counts and parameter variants (it must not change).
 
-use silk_cities::data::{
-    intern, BarbAuction, ClaimRule, ClearRule, EntryRule, FineRule, PrioritySnapshot, Reshuffle,
-    RouteRule, TollPolicy,
-};
+use silk_cities::data::{intern, Params, RouteRule, TollPolicy};
 use silk_cities::{setup::setup_with, Cities, CitiesConfig};
 use silk_core::{random_playout, Game, SilkRng, ToMove};
 use std::hash::{DefaultHasher, Hash, Hasher};
@@ -24,27 +21,10 @@ fn variants(players: usize) -> Vec<CitiesConfig> {
     c.params.toll_policy = TollPolicy::Fixed;
     out.push(c);
     let mut c = base.clone();
-    let p = &mut c.params;
-    p.claim_rule = ClaimRule::Random;
-    p.reshuffle = Reshuffle::Never;
-    p.compact_on_buy = true;
-    p.fine_rule = FineRule::TwiceCurrent;
-    p.refill_target = 6;
-    p.entry_rule = EntryRule::Fill;
-    p.plunder_frac = 1.0;
-    p.reserve_to_defender = false;
-    p.barb_auction = BarbAuction::OnceAround;
-    p.assign_taps = true;
-    p.pop_cap = 7;
-    p.route_rule = RouteRule::FewestRegions;
-    p.toll_policy = TollPolicy::Fixed;
-    p.empty_city_laborer = false;
-    p.ga_dev_card = true;
-    p.store_cap = 4;
-    p.priority_snapshot = PrioritySnapshot::Phase2Start;
-    p.byzantium_removal = 2;
-    p.india_persia_clear = ClearRule::SilkOnly;
-    p.target_vp = 3;
+    c.params = Params {
+        players: base.params.players,
+        ..Params::every_switched()
+    };
     out.push(c);
     let mut c = base.clone();
     c.params.store_cap = 3;

@@ -356,6 +356,37 @@ impl Default for Params {
     }
 }
 
+impl Params {
+    /// Every parameter moved away from its default at once (the game still ends: 3 VP wins):
+    /// the variant conformance tests and equivalence checks play to reach every rule branch.
+    pub fn every_switched() -> Params {
+        Params {
+            claim_rule: ClaimRule::Random,
+            reshuffle: Reshuffle::Never,
+            compact_on_buy: true,
+            fine_rule: FineRule::TwiceCurrent,
+            refill_target: 6,
+            entry_rule: EntryRule::Fill,
+            supply_price: SupplyPrice::Count,
+            plunder_frac: 1.0,
+            reserve_to_defender: false,
+            barb_auction: BarbAuction::OnceAround,
+            assign_taps: true,
+            pop_cap: 7,
+            route_rule: RouteRule::FewestRegions,
+            toll_policy: TollPolicy::Fixed,
+            empty_city_laborer: false,
+            ga_dev_card: true,
+            store_cap: 4,
+            priority_snapshot: PrioritySnapshot::Phase2Start,
+            byzantium_removal: 2,
+            india_persia_clear: ClearRule::SilkOnly,
+            target_vp: 3,
+            ..Params::default()
+        }
+    }
+}
+
 /// A game's configuration: player count, the data files, the parameters.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
