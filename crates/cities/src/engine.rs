@@ -17,7 +17,7 @@ use crate::state::{
 };
 use silk_core::{EventSink, IllegalAction, Seat, SeatSet, ToMove};
 use silk_trade::auction::{OnceAround, OpenAscending, Payment};
-use silk_trade::route::{Goal, TargetCost, MAX_STACKS};
+use silk_trade::route::{Goal, PathTree, TargetCost, MAX_STACKS};
 use silk_trade::track::{FinePrice, TrackCard};
 
 /// Most citizens a city can hold whatever `pop_cap` says: the board's counters are bytes.
@@ -190,14 +190,17 @@ fn plan_with(s: &State, c: &Costs, kind: MoveKind, avoid: u16) -> Option<Move> {
         Goal::Empire(_) => None,
     };
     let fewest = s.rules.config.params.route_rule == RouteRule::FewestRegions;
-    let (_, path, len) = Tree::cheapest(s, home, goal, TargetCost::Excluded, |r| {
-        let x = c.route_step(avoid, target, r);
-        if fewest {
-            x.saturating_add(100_000)
-        } else {
-            x
-        }
-    })?;
+    let (_, path, len) =
+        s.rules
+            .map
+            .cheapest_path_in::<MAX_REGIONS>(home, goal, TargetCost::Excluded, |r| {
+                let x = c.route_step(avoid, target, r);
+                if fewest {
+                    x.saturating_add(100_000)
+                } else {
+                    x
+                }
+            })?;
     build_move(s, c, kind, avoid, &path[..len])
 }
 
@@ -236,152 +239,27 @@ pub fn plan_via(s: &State, mover: Seat, kind: MoveKind, avoid: u16, via: u8) -> 
     plan_via_with(s, &c, &legs, kind, avoid, via)
 }
 
-/// A full search from home: the tree silk-trade's `cheapest_path` grows under the same step
-/// costs, grown to the end once instead of once per goal. A goal's path in it is the one
-/// `cheapest_path` returns: the search is the same up to the moment the goal is settled (a
-/// region goal's own cost, free or not, is the same for every way in, so it changes neither
-/// which neighbour settles it first nor the order before), and a settled region's predecessor
-/// never changes.
-struct Tree {
-    prev: [u8; MAX_REGIONS],
-    dist: [u32; MAX_REGIONS],
-    /// Settled (reachable) regions.
-    done: u64,
-    /// Regions in the order they were settled.
-    order: [u8; MAX_REGIONS],
-    settled: usize,
-    home: u8,
+/// A full search from home (silk-trade's shortest-path tree on this map's at most 16 regions),
+/// grown to the end once instead of once per goal.
+type Tree = PathTree<MAX_REGIONS>;
+
+fn grow(s: &State, home: u8, cost: impl Fn(u8) -> u32) -> Tree {
+    s.rules.map.grow_tree::<MAX_REGIONS>(home, 0, None, cost).0
 }
 
-impl Tree {
-    fn grow(s: &State, home: u8, cost: impl Fn(u8) -> u32) -> Tree {
-        Tree::search(s, home, 0, None, cost).0
-    }
-
-    /// silk-trade's `cheapest_path` from `from` to `goal` on this map (16 regions at most, so
-    /// fixed arrays of that size): the path and its cost, `None` if unreachable.
-    fn cheapest(
-        s: &State,
-        from: u8,
-        goal: Goal,
-        target: TargetCost,
-        cost: impl Fn(u8) -> u32,
-    ) -> Option<(u32, [u8; MAX_REGIONS], usize)> {
-        let map = &s.rules.map;
-        let (stop, free) = match goal {
-            Goal::Region(t) if (t as usize) < map.len() => {
-                (1u64 << t, (target == TargetCost::Excluded).then_some(t))
-            }
-            Goal::Empire(e) if (e as usize) < map.empire_count() => (map.empire_borders(e), None),
-            _ => return None,
-        };
-        let (tree, end) = Tree::search(s, from, stop, free, cost);
-        tree.path(end?)
-    }
-
-    /// The search, settling regions until one in `stop` (returned) or all reachable ones are
-    /// settled; entering `free` costs nothing.
-    fn search(
-        s: &State,
-        home: u8,
-        stop: u64,
-        free: Option<u8>,
-        cost: impl Fn(u8) -> u32,
-    ) -> (Tree, Option<u8>) {
-        let map = &s.rules.map;
-        let mut t = Tree {
-            prev: [u8::MAX; MAX_REGIONS],
-            dist: [u32::MAX; MAX_REGIONS],
-            done: 0,
-            order: [0; MAX_REGIONS],
-            settled: 0,
-            home,
-        };
-        if home as usize >= map.len().min(MAX_REGIONS) {
-            return (t, None);
-        }
-        let mut open = 1u64 << home;
-        t.dist[home as usize] = 0;
-        while open != 0 {
-            // Settle the closest open region (lowest index among equals), as `cheapest_path`.
-            let mut u = usize::MAX;
-            let mut best = u32::MAX;
-            let mut m = open;
-            while m != 0 {
-                let i = m.trailing_zeros() as usize;
-                m &= m - 1;
-                if t.dist[i] < best || u == usize::MAX {
-                    best = t.dist[i];
-                    u = i;
-                }
-            }
-            t.done |= 1 << u;
-            open &= !(1 << u);
-            t.order[t.settled] = u as u8;
-            t.settled += 1;
-            if stop & (1 << u) != 0 {
-                return (t, Some(u as u8));
-            }
-            let mut m = map.neighbour_mask(u as u8) & !t.done;
-            while m != 0 {
-                let v = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let w = if free == Some(v as u8) {
-                    0
-                } else {
-                    cost(v as u8)
-                };
-                let d = best.saturating_add(w);
-                if d < t.dist[v] {
-                    t.dist[v] = d;
-                    t.prev[v] = u as u8;
-                    open |= 1 << v;
-                }
-            }
-        }
-        (t, None)
-    }
-
-    /// The path from home to `to` (home first) and its cost, if `to` can be reached.
-    fn path(&self, to: u8) -> Option<(u32, [u8; MAX_REGIONS], usize)> {
-        if (to as usize) >= MAX_REGIONS || self.done & (1 << to) == 0 {
-            return None;
-        }
-        let mut path = [0u8; MAX_REGIONS];
-        let mut len = 0;
-        let mut at = to;
-        loop {
-            *path.get_mut(len)? = at;
-            len += 1;
-            if at == self.home {
-                break;
-            }
-            at = self.prev[at as usize];
-        }
-        path[..len].reverse();
-        Some((self.dist[to as usize], path, len))
-    }
-
-    /// Where `cheapest_path` ends for `goal`: the region itself, or the first region settled
-    /// that borders the empire.
-    fn end(&self, s: &State, goal: Goal) -> Option<u8> {
-        match goal {
-            Goal::Region(t) => Some(t),
-            Goal::Empire(e) => {
-                let borders = s.rules.map.empire_borders(e);
-                self.order[..self.settled]
-                    .iter()
-                    .copied()
-                    .find(|&r| borders & (1 << r) != 0)
-            }
-        }
+/// Where `cheapest_path` ends for `goal`: the region itself, or the first region settled that
+/// borders the empire.
+fn tree_end(s: &State, tree: &Tree, goal: Goal) -> Option<u8> {
+    match goal {
+        Goal::Region(t) => Some(t),
+        Goal::Empire(e) => tree.first_settled_in(s.rules.map.empire_borders(e)),
     }
 }
 
 /// The cheapest first legs of waypoint routes: home to every waypoint under the first leg's
 /// costs (the target city blocked).
 fn first_legs(s: &State, c: &Costs, target: Option<u8>, avoid: u16) -> Tree {
-    Tree::grow(s, s.city(c.mover).region, |r| {
+    grow(s, s.city(c.mover).region, |r| {
         if Some(r) == target {
             BLOCKED
         } else {
@@ -419,13 +297,16 @@ fn plan_via_with(
         return None;
     }
     let seen: u64 = leg1.iter().fold(0, |m, &r| m | 1 << r);
-    let (_, leg2, len2) = Tree::cheapest(s, via, goal, TargetCost::Excluded, |r| {
-        if seen & (1 << r) != 0 {
-            BLOCKED
-        } else {
-            cost(r)
-        }
-    })?;
+    let (_, leg2, len2) =
+        s.rules
+            .map
+            .cheapest_path_in::<MAX_REGIONS>(via, goal, TargetCost::Excluded, |r| {
+                if seen & (1 << r) != 0 {
+                    BLOCKED
+                } else {
+                    cost(r)
+                }
+            })?;
     let leg2 = &leg2[..len2];
     let mut path = [0u8; MAX_REGIONS];
     let mut len = 0;
@@ -934,7 +815,7 @@ fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
     // What the route of a move of this kind costs (`None`: no route), its goal's first need.
     let route_pay = |kind: MoveKind| {
         let tree = tree.get_or_init(|| {
-            Tree::grow(s, c.region, |r| {
+            grow(s, c.region, |r| {
                 let x = costs.route_step(0, None, r);
                 if fewest {
                     x.saturating_add(100_000)
@@ -943,7 +824,7 @@ fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 }
             })
         });
-        let (_, path, len) = tree.path(tree.end(s, goal_of(s, kind))?)?;
+        let (_, path, len) = tree.path(tree_end(s, tree, goal_of(s, kind))?)?;
         let mv = build_move(s, &costs, kind, 0, &path[..len])?;
         Some(payments(s, &costs, &mv).1 as i64)
     };

@@ -10,5 +10,7 @@ mod region;
 mod stacks;
 
 pub use caravan::{CaravanMap, City, DegreeRules, RouteStats};
-pub use region::{CostModifiers, Goal, RegionMap, RegionSpec, SmallPath, TargetCost, MAX_REGIONS};
+pub use region::{
+    CostModifiers, Goal, PathTree, RegionMap, RegionSpec, SmallPath, TargetCost, MAX_REGIONS,
+};
 pub use stacks::{CoinStacks, LargestTaken, MAX_STACKS};

@@ -49,6 +49,50 @@ pub enum TargetCost {
     Excluded,
 }
 
+/// A shortest-path tree grown from one region by [`RegionMap::grow_tree`]: `Copy`, fixed
+/// arrays of `N` regions.
+#[derive(Clone, Copy, Debug)]
+pub struct PathTree<const N: usize> {
+    prev: [u8; N],
+    dist: [u32; N],
+    /// Settled (reachable) regions.
+    done: u64,
+    /// Regions in the order they settled.
+    order: [u8; N],
+    settled: usize,
+    home: u8,
+}
+
+impl<const N: usize> PathTree<N> {
+    /// The path from home to `to` (home first), its cost and length, if `to` settled.
+    pub fn path(&self, to: u8) -> Option<(u32, [u8; N], usize)> {
+        if (to as usize) >= N || self.done & (1 << to) == 0 {
+            return None;
+        }
+        let mut path = [0u8; N];
+        let mut len = 0;
+        let mut at = to;
+        loop {
+            *path.get_mut(len)? = at;
+            len += 1;
+            if at == self.home {
+                break;
+            }
+            at = self.prev[at as usize];
+        }
+        path[..len].reverse();
+        Some((self.dist[to as usize], path, len))
+    }
+
+    /// The first region to settle among `mask` (where a route to an empire ends).
+    pub fn first_settled_in(&self, mask: u64) -> Option<u8> {
+        self.order[..self.settled]
+            .iter()
+            .copied()
+            .find(|&r| mask & (1 << r) != 0)
+    }
+}
+
 /// A route as region indices, `from` first. `Copy`, fixed capacity: a simple path on at most
 /// `MAX_REGIONS` regions always fits.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
@@ -370,69 +414,100 @@ impl RegionMap {
         target: TargetCost,
         cost: impl Fn(u8) -> u32,
     ) -> Option<(u32, SmallPath)> {
-        let n = self.len();
-        if from as usize >= n || !self.goal_valid(goal) {
+        let (c, nodes, len) = self.cheapest_path_in::<MAX_REGIONS>(from, goal, target, cost)?;
+        Some((
+            c,
+            SmallPath {
+                nodes,
+                len: len as u8,
+            },
+        ))
+    }
+
+    /// [`RegionMap::cheapest_path`] on a map of at most `N` regions, with arrays of that size
+    /// (an engine with a small map copies less): the cost, the path (`from` first) and its length.
+    pub fn cheapest_path_in<const N: usize>(
+        &self,
+        from: u8,
+        goal: Goal,
+        target: TargetCost,
+        cost: impl Fn(u8) -> u32,
+    ) -> Option<(u32, [u8; N], usize)> {
+        if !self.goal_valid(goal) {
             return None;
         }
-        let free_target = match (goal, target) {
-            (Goal::Region(t), TargetCost::Excluded) => Some(t),
-            _ => None,
+        let (stop, free) = match goal {
+            Goal::Region(t) => (1u64 << t, (target == TargetCost::Excluded).then_some(t)),
+            Goal::Empire(e) => (self.empire_borders(e), None),
         };
-        let mut dist = [u32::MAX; MAX_REGIONS];
-        let mut prev = [u8::MAX; MAX_REGIONS];
-        let mut done = 0u64;
+        let (tree, end) = self.grow_tree::<N>(from, stop, free, cost);
+        tree.path(end?)
+    }
+
+    /// Grows the shortest-path tree from `home`, settling regions (closest first, lowest index
+    /// among equals) until one in `stop` settles — returned — or every reachable one has.
+    /// Entering `free` costs nothing. One tree answers many goals: a goal's path in it is the
+    /// one [`RegionMap::cheapest_path`] returns, since the search is the same up to the moment
+    /// the goal settles and a settled region's predecessor never changes. An empty tree if
+    /// `home` or the map does not fit `N`.
+    pub fn grow_tree<const N: usize>(
+        &self,
+        home: u8,
+        stop: u64,
+        free: Option<u8>,
+        cost: impl Fn(u8) -> u32,
+    ) -> (PathTree<N>, Option<u8>) {
+        let mut t = PathTree {
+            prev: [u8::MAX; N],
+            dist: [u32::MAX; N],
+            done: 0,
+            order: [0; N],
+            settled: 0,
+            home,
+        };
+        if home as usize >= self.len() || self.len() > N {
+            return (t, None);
+        }
         // Reached but not yet settled: the only candidates worth scanning.
-        let mut open = 1u64 << from;
-        dist[from as usize] = 0;
-        loop {
-            // Settle the closest open region (lowest index among equals).
-            if open == 0 {
-                return None;
-            }
+        let mut open = 1u64 << home;
+        t.dist[home as usize] = 0;
+        while open != 0 {
             let mut u = usize::MAX;
             let mut best = u32::MAX;
             let mut m = open;
             while m != 0 {
                 let i = m.trailing_zeros() as usize;
                 m &= m - 1;
-                if dist[i] < best || u == usize::MAX {
-                    best = dist[i];
+                if t.dist[i] < best || u == usize::MAX {
+                    best = t.dist[i];
                     u = i;
                 }
             }
-            if self.reached(u, goal) {
-                let mut path = SmallPath::default();
-                let mut at = u;
-                loop {
-                    path.nodes[path.len as usize] = at as u8;
-                    path.len += 1;
-                    if at == from as usize {
-                        break;
-                    }
-                    at = prev[at] as usize;
-                }
-                path.nodes[..path.len as usize].reverse();
-                return Some((best, path));
-            }
-            done |= 1 << u;
+            t.done |= 1 << u;
             open &= !(1 << u);
-            let mut m = self.adj[u] & !done;
+            t.order[t.settled] = u as u8;
+            t.settled += 1;
+            if stop & (1 << u) != 0 {
+                return (t, Some(u as u8));
+            }
+            let mut m = self.adj[u] & !t.done;
             while m != 0 {
                 let v = m.trailing_zeros() as usize;
                 m &= m - 1;
-                let w = if free_target == Some(v as u8) {
+                let w = if free == Some(v as u8) {
                     0
                 } else {
                     cost(v as u8)
                 };
                 let d = best.saturating_add(w);
-                if d < dist[v] {
-                    dist[v] = d;
-                    prev[v] = u as u8;
+                if d < t.dist[v] {
+                    t.dist[v] = d;
+                    t.prev[v] = u as u8;
                     open |= 1 << v;
                 }
             }
         }
+        (t, None)
     }
 
     /// The cost of a route a player chose, `from` first, checked: it starts at `from`, moves only
