@@ -9,41 +9,9 @@ pub use mcts::{MctsBot, MctsConfig};
 
 use silk_core::{Game, Player, Seat, SilkRng};
 
+pub use silk_core::{best_by, Heuristic};
+
 pub use silk_core::RandomPlayer as RandomBot;
-
-/// A game's hand-written policy: what a sensible player of that game would do. Each engine
-/// documents its policy where it implements this trait.
-pub trait Heuristic: Game {
-    fn heuristic_choose(
-        state: &Self::State,
-        seat: Seat,
-        legal: &[Self::Action],
-        rng: &mut SilkRng,
-    ) -> Self::Action;
-}
-
-/// The action of highest `value`, ties broken uniformly at random: the choice rule of every
-/// hand-written policy.
-pub fn best_by<A: Copy>(legal: &[A], rng: &mut SilkRng, value: impl Fn(A) -> f32) -> A {
-    let mut best = f32::NEG_INFINITY;
-    let mut choice = legal[0];
-    let mut ties = 0u32;
-    for &a in legal {
-        let v = value(a);
-        if v > best + 1e-4 {
-            best = v;
-            choice = a;
-            ties = 1;
-        } else if (v - best).abs() <= 1e-4 {
-            // Reservoir sampling: each of the k equal bests kept with probability 1/k.
-            ties += 1;
-            if rng.below(ties) == 0 {
-                choice = a;
-            }
-        }
-    }
-    choice
-}
 
 /// Plays the game's [`Heuristic`] policy.
 #[derive(Clone, Debug)]

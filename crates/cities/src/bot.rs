@@ -39,13 +39,13 @@ use crate::engine::{
 };
 use crate::state::{BarbBidding, Item, Move, MoveKind, Phase, Res, Role, State, NONE};
 use crate::Cities;
-use silk_bots::Heuristic;
+use silk_core::Heuristic;
 use silk_core::{Seat, SilkRng};
 use silk_trade::route::{Goal, TargetCost};
 
 impl Heuristic for Cities {
     fn heuristic_choose(s: &State, seat: Seat, legal: &[Action], rng: &mut SilkRng) -> Action {
-        silk_bots::best_by(legal, rng, |a| value(s, seat, a))
+        silk_core::best_by(legal, rng, |a| value(s, seat, a))
     }
 }
 

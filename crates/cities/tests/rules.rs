@@ -1300,7 +1300,7 @@ fn rules_text_credits_the_designer_and_lists_every_parameter() {
 /// development card is its only source of VP, and bids the minimum against barbarians.
 #[test]
 fn bot_raids_a_defenceless_city_and_bids_against_barbarians() {
-    use silk_bots::Heuristic;
+    use silk_core::Heuristic;
     let mut s = standard();
     s.cities[1].region = GANSU;
     s.cities[1].soldiers = [0, 2];

@@ -13,6 +13,7 @@ pub mod game;
 pub mod golden;
 pub mod goofspiel;
 pub mod metrics;
+pub mod policy;
 pub mod replay;
 pub mod rng;
 pub mod seat;
@@ -23,6 +24,7 @@ pub use driver::{next_decider, play, random_playout, PlayError, PlayedGame, Rand
 pub use error::{IllegalAction, ParseActionError, ReplayError, SetupError};
 pub use game::{EventSink, Game, Outcome, Player, ToMove};
 pub use metrics::{Counters, Observe};
+pub use policy::{best_by, Heuristic};
 pub use replay::{LoggedMove, Replay, REPLAY_VERSION};
 pub use rng::SilkRng;
 pub use seat::{Seat, SeatSet, MAX_SEATS};

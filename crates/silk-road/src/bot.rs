@@ -16,12 +16,12 @@ use crate::data::TileKind;
 use crate::goods::Good;
 use crate::state::{Phase, State, NO_TILE};
 use crate::SilkRoad;
-use silk_bots::Heuristic;
+use silk_core::Heuristic;
 use silk_core::{Seat, SilkRng};
 
 impl Heuristic for SilkRoad {
     fn heuristic_choose(s: &State, seat: Seat, legal: &[Action], rng: &mut SilkRng) -> Action {
-        silk_bots::best_by(legal, rng, |a| value(s, seat, a))
+        silk_core::best_by(legal, rng, |a| value(s, seat, a))
     }
 }
 
