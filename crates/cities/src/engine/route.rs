@@ -2,7 +2,8 @@
 //! cheapest, fewest regions or by way of a waypoint), what it pays on the way, and whether the mover
 //! can afford it.
 
-use super::{bad, improvement_sum, Res2, BLOCKED};
+use super::economy::improvement_sum;
+use super::{bad, Res2, BLOCKED};
 use crate::data::{
     FineRule, ImprovementEffect, Resource, RouteRule, SupplyPrice, MAX_REGIONS, TRACK,
 };
