@@ -1,0 +1,152 @@
+//! The greedy policy: buy the card worth most (prestige, then a bonus that brings a noble, city
+//! or trading post nearer); otherwise take the gems that bring the most wanted card nearest;
+//! reserve a valuable card it cannot yet afford; return the tokens it needs least. Module
+//! features: it claims cities and posts (automatic), joins and takes free cards by the same
+//! worth, places strongholds on the card it wants most and removes those on it, and conquers.
+
+use crate::action::{Action, RESERVED_SRC};
+use crate::colour::GOLD;
+use crate::engine::{cards, payment, strongholds};
+use crate::rules::NONE;
+use crate::state::State;
+use crate::Splendor;
+use silk_core::{Heuristic, Seat, SilkRng};
+
+impl Heuristic for Splendor {
+    fn heuristic_choose(s: &State, seat: Seat, legal: &[Action], rng: &mut SilkRng) -> Action {
+        let p = seat.index();
+        let wants = Wants::new(s, p);
+        silk_core::best_by(legal, rng, |a| value(s, p, &wants, a))
+    }
+}
+
+/// How much each bonus colour is worth to `p` now: nobles, cities and posts still needing it.
+struct Wants {
+    colour: [f32; 5],
+    /// Per colour, gems the most wanted cards still need.
+    need: [f32; 5],
+}
+
+impl Wants {
+    fn new(s: &State, p: usize) -> Wants {
+        let mut colour = [0.2f32; 5];
+        let b = &s.bonus[p];
+        for (i, &k) in s.nobles.iter().enumerate() {
+            if k == NONE || s.noble_holder[i] != NONE {
+                continue;
+            }
+            let req = &s.rules.nobles[k as usize].requires;
+            for c in 0..5 {
+                if req[c] > b[c] {
+                    colour[c] += 0.5;
+                }
+            }
+        }
+        for &f in s.cities.iter().filter(|&&f| f != NONE) {
+            let req = &s.rules.cities[f as usize].requires;
+            for c in 0..5 {
+                if req[c] > b[c] {
+                    colour[c] += 0.4;
+                }
+            }
+        }
+        if s.rules.posts_module {
+            for (i, post) in s.rules.posts.iter().enumerate() {
+                if s.posts[p] >> i & 1 == 0 {
+                    for c in 0..5 {
+                        if post.requires[c] > b[c] {
+                            colour[c] += 0.3;
+                        }
+                    }
+                }
+            }
+        }
+        let mut need = [0f32; 5];
+        for (card, _) in targets(s, p) {
+            let w = worth(s, &colour, card) / (1.0 + shortfall(s, p, card) as f32);
+            let owed = payment::owed(s, p, card);
+            for c in 0..5 {
+                need[c] += w * owed[c].saturating_sub(s.tokens[p][c]) as f32;
+            }
+        }
+        Wants { colour, need }
+    }
+}
+
+/// Cards `p` could work towards: face-up ones not held by another's stronghold, and reserved.
+fn targets(s: &State, p: usize) -> impl Iterator<Item = (u8, u8)> + '_ {
+    let face = cards::places(s)
+        .map(move |pos| (cards::card_at(s, pos), pos))
+        .filter(move |&(c, pos)| c != NONE && !strongholds::blocked(s, p, pos));
+    let held = (0..3u8)
+        .map(move |r| (s.reserved[p][r as usize], RESERVED_SRC + r))
+        .filter(|&(c, _)| c != NONE);
+    face.chain(held)
+}
+
+/// A card's worth: prestige first, then its bonus.
+fn worth(s: &State, colour: &[f32; 5], card: u8) -> f32 {
+    let c = s.rules.card(card);
+    let bonus = if (c.bonus as usize) < 5 {
+        colour[c.bonus as usize] * c.bonus_count as f32 + 0.8
+    } else {
+        0.8
+    };
+    3.0 * c.points as f32 + bonus
+}
+
+/// Gems `p` still lacks for `card` after tokens and gold.
+fn shortfall(s: &State, p: usize, card: u8) -> u32 {
+    let owed = payment::owed(s, p, card);
+    let lack: u32 = (0..5)
+        .map(|c| owed[c].saturating_sub(s.tokens[p][c]) as u32)
+        .sum();
+    lack.saturating_sub(s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32)
+}
+
+fn value(s: &State, p: usize, w: &Wants, a: Action) -> f32 {
+    match a {
+        Action::Buy { src, pay } => {
+            let card = cards::source_card(s, p, src);
+            10.0 + 2.0 * worth(s, &w.colour, card) - 0.3 * pay.total() as f32
+        }
+        Action::TakeDifferent(mask) => (0..5)
+            .filter(|c| mask >> c & 1 == 1)
+            .map(|c| 0.3 + w.need[c])
+            .sum(),
+        Action::TakeTwo(c) => 2.0 * w.need[c as usize] + 0.4,
+        Action::Reserve(pos) => {
+            let card = cards::card_at(s, pos);
+            let c = s.rules.card(card);
+            let gold = if s.bank[GOLD] > 0 { 0.6 } else { 0.0 };
+            if c.points >= 3 && shortfall(s, p, card) <= 4 {
+                1.0 + c.points as f32 * 0.4 + gold
+            } else {
+                gold - 0.5
+            }
+        }
+        Action::ReserveDeck(_) => -1.0,
+        Action::Return(k) => {
+            if k as usize == GOLD {
+                -5.0
+            } else {
+                -w.need[k as usize] - s.tokens[p][k as usize] as f32 * 0.01
+            }
+        }
+        Action::Gem(c) => w.need[c as usize] + 0.1,
+        Action::Join(c) => w.colour[c as usize],
+        Action::Free(pos) => worth(s, &w.colour, cards::card_at(s, pos)),
+        Action::Discard(card) => -(s.rules.card(card).points as f32),
+        Action::Noble(_) | Action::City(_) | Action::Post(_) | Action::ReserveNoble(_) => 1.0,
+        Action::Place { to, .. } => {
+            let card = cards::card_at(s, to);
+            worth(s, &w.colour, card) / (1.0 + shortfall(s, p, card) as f32)
+        }
+        Action::Remove { at, .. } => {
+            let card = cards::card_at(s, at);
+            worth(s, &w.colour, card) / (1.0 + shortfall(s, p, card) as f32) + 0.5
+        }
+        Action::Decline => 0.0,
+        Action::Pass => 0.0,
+    }
+}

@@ -1,0 +1,304 @@
+//! Development cards: reserving (face-up or blind, with gold), buying, gaining a card's bonus
+//! and prestige, and refilling the face-up places.
+
+use crate::action::{pos_name, Action, Pay, RESERVED_SRC};
+use crate::colour::{token_name, GOLD};
+use crate::data::Effect;
+use crate::engine::{orient, payment, strongholds};
+use crate::event::Event;
+use crate::rules::{NONE, SLOTS};
+use crate::state::{effect, State};
+use silk_core::{EventSink, Seat};
+
+/// Face-up places in play: the base places of each level, then the Orient ones.
+pub fn places(s: &State) -> impl Iterator<Item = u8> + '_ {
+    let base = s.rules.face_up as u8;
+    let orient = s.rules.orient;
+    (0..3u8).flat_map(move |l| {
+        (0..SLOTS as u8)
+            .filter(move |&k| k < base || (orient && k >= 4))
+            .map(move |k| l * SLOTS as u8 + k)
+    })
+}
+
+pub fn card_at(s: &State, pos: u8) -> u8 {
+    s.board
+        .get(pos as usize / SLOTS)
+        .and_then(|row| row.get(pos as usize % SLOTS))
+        .copied()
+        .unwrap_or(NONE)
+}
+
+/// The deck that refills a face-up place.
+pub fn deck_of_place(pos: u8) -> usize {
+    let level = pos as usize / SLOTS;
+    if pos as usize % SLOTS >= 4 {
+        3 + level
+    } else {
+        level
+    }
+}
+
+fn place_in_play(s: &State, pos: u8) -> bool {
+    let k = pos as usize % SLOTS;
+    pos < 18 && (k < s.rules.face_up || (s.rules.orient && k >= 4))
+}
+
+pub fn legal_reserves(s: &State, p: usize, out: &mut Vec<Action>) {
+    if s.reserved_count(p) >= s.rules.config.params.reserve_limit as usize {
+        return;
+    }
+    for pos in places(s) {
+        if card_at(s, pos) != NONE && !strongholds::blocked(s, p, pos) {
+            out.push(Action::Reserve(pos));
+        }
+    }
+    for d in 0..6u8 {
+        if deck_allowed(s, d) && s.decks.len[d as usize] > 0 {
+            out.push(Action::ReserveDeck(d));
+        }
+    }
+}
+
+fn deck_allowed(s: &State, d: u8) -> bool {
+    d < 3 || (d < 6 && s.rules.orient && s.rules.config.params.reserve_orient_deck)
+}
+
+fn check_room(s: &State, p: usize) -> Result<(), String> {
+    let limit = s.rules.config.params.reserve_limit as usize;
+    if s.reserved_count(p) >= limit {
+        return Err(format!(
+            "you already hold {limit} reserved cards: buy one first"
+        ));
+    }
+    Ok(())
+}
+
+pub fn check_reserve(s: &State, p: usize, pos: u8) -> Result<(), String> {
+    check_room(s, p)?;
+    if !place_in_play(s, pos) || card_at(s, pos) == NONE {
+        return Err(format!("there is no card at {}", pos_name(pos)));
+    }
+    if strongholds::blocked(s, p, pos) {
+        return Err(format!(
+            "another player's stronghold holds {}",
+            pos_name(pos)
+        ));
+    }
+    Ok(())
+}
+
+pub fn check_reserve_deck(s: &State, p: usize, d: u8) -> Result<(), String> {
+    check_room(s, p)?;
+    if !deck_allowed(s, d) {
+        return Err("no such deck to reserve from".into());
+    }
+    if s.decks.len[d as usize] == 0 {
+        return Err("that deck is empty".into());
+    }
+    Ok(())
+}
+
+fn hand(s: &mut State, p: usize, card: u8, blind: bool) -> bool {
+    let r = s.reserved[p]
+        .iter()
+        .position(|&c| c == NONE)
+        .expect("room checked");
+    s.reserved[p][r] = card;
+    if blind {
+        s.blind[p] |= 1 << r;
+    } else {
+        s.blind[p] &= !(1 << r);
+    }
+    // Reserving is the only way to get gold; none left, no gold.
+    if s.bank[GOLD] > 0 {
+        s.bank[GOLD] -= 1;
+        s.tokens[p][GOLD] += 1;
+        true
+    } else {
+        false
+    }
+}
+
+pub fn reserve(s: &mut State, p: usize, pos: u8, ev: &mut impl EventSink<Event>) {
+    let card = card_at(s, pos);
+    strongholds::take_back(s, p, pos, ev);
+    s.board[pos as usize / SLOTS][pos as usize % SLOTS] = NONE;
+    let gold = hand(s, p, card, false);
+    ev.emit(Event::Reserved {
+        seat: Seat(p as u8),
+        card,
+        from: Some(pos),
+        deck: None,
+        gold,
+    });
+}
+
+pub fn reserve_deck(s: &mut State, p: usize, d: u8, ev: &mut impl EventSink<Event>) {
+    let card = s
+        .decks
+        .draw(d as usize)
+        .expect("checked: the deck has a card");
+    let gold = hand(s, p, card, true);
+    ev.emit(Event::Reserved {
+        seat: Seat(p as u8),
+        card,
+        from: None,
+        deck: Some(d),
+        gold,
+    });
+}
+
+/// The card at a buying source: a face-up place or a reserved place.
+pub fn source_card(s: &State, p: usize, src: u8) -> u8 {
+    if src >= RESERVED_SRC {
+        s.reserved[p]
+            .get((src - RESERVED_SRC) as usize)
+            .copied()
+            .unwrap_or(NONE)
+    } else if place_in_play(s, src) {
+        card_at(s, src)
+    } else {
+        NONE
+    }
+}
+
+/// Whether a card's own conditions allow player `p` to acquire it (Orient join and sacrifice).
+pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
+    let c = s.rules.card(card);
+    match c.effect {
+        Effect::Join | Effect::JoinTake1 if !orient::has_gem_bonus(s, p) => {
+            Err("a join card needs a card with a gem bonus to join".into())
+        }
+        Effect::Sacrifice if s.bonus[p][c.sacrifice as usize] < 2 => Err(format!(
+            "this card takes 2 {} bonuses and you have {}",
+            token_name(c.sacrifice as usize),
+            s.bonus[p][c.sacrifice as usize]
+        )),
+        _ => Ok(()),
+    }
+}
+
+pub fn legal_buys(s: &State, p: usize, out: &mut Vec<Action>) {
+    for pos in places(s) {
+        let card = card_at(s, pos);
+        if card != NONE && !strongholds::blocked(s, p, pos) {
+            buys_of(s, p, pos, card, out);
+        }
+    }
+    for r in 0..3u8 {
+        let card = s.reserved[p][r as usize];
+        if card != NONE {
+            buys_of(s, p, RESERVED_SRC + r, card, out);
+        }
+    }
+}
+
+/// Every payment for `card` from `src`, as buy actions.
+pub fn buys_of(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>) {
+    if acquirable(s, p, card).is_err() {
+        return;
+    }
+    let owed = payment::owed(s, p, card);
+    payment::each_payment(s, p, &owed, |pay| out.push(Action::Buy { src, pay }));
+}
+
+pub fn check_buy(s: &State, p: usize, src: u8, pay: Pay) -> Result<(), String> {
+    let card = source_card(s, p, src);
+    if card == NONE {
+        return Err(if src >= RESERVED_SRC {
+            "you have no reserved card there".to_string()
+        } else {
+            format!("there is no card at {}", pos_name(src))
+        });
+    }
+    if src < RESERVED_SRC && strongholds::blocked(s, p, src) {
+        return Err(format!(
+            "another player's stronghold holds {}",
+            pos_name(src)
+        ));
+    }
+    acquirable(s, p, card)?;
+    payment::settle(s, p, &payment::owed(s, p, card), pay).map(|_| ())
+}
+
+/// Buys the card at `src` (checked), paying as `pay` says.
+pub fn buy(
+    s: &mut State,
+    p: usize,
+    src: u8,
+    pay: Pay,
+    conquest: bool,
+    ev: &mut impl EventSink<Event>,
+) {
+    let card = source_card(s, p, src);
+    let owed = payment::owed(s, p, card);
+    let spent = payment::settle(s, p, &owed, pay).expect("checked payment");
+    let mut paid = [0u8; 6];
+    for c in 0..5 {
+        s.tokens[p][c] -= spent.gems[c];
+        s.bank[c] += spent.gems[c];
+        paid[c] = spent.gems[c];
+    }
+    s.tokens[p][GOLD] -= spent.gold_tokens;
+    s.bank[GOLD] += spent.gold_tokens;
+    paid[GOLD] = spent.gold_tokens;
+    s.gold_cards[p] -= spent.gold_cards;
+    if src >= RESERVED_SRC {
+        let r = (src - RESERVED_SRC) as usize;
+        s.reserved[p][r] = NONE;
+        s.blind[p] &= !(1 << r);
+    } else {
+        strongholds::take_back(s, p, src, ev);
+        s.board[src as usize / SLOTS][src as usize % SLOTS] = NONE;
+    }
+    s.bought = true;
+    ev.emit(Event::Bought {
+        seat: Seat(p as u8),
+        card,
+        from: src,
+        paid,
+        gold_cards: spent.gold_cards,
+        conquest,
+    });
+    gain(s, p, card);
+}
+
+/// Player `p` acquires `card`: its bonus and prestige now, its effects queued.
+pub fn gain(s: &mut State, p: usize, card: u8) {
+    let c = *s.rules.card(card);
+    s.prestige[p] += c.points;
+    if c.effect == Effect::Gold {
+        s.gold_cards[p] += 1;
+        return;
+    }
+    s.set_owned(p, card, true);
+    s.card_count[p] += 1;
+    if (c.bonus as usize) < 5 {
+        s.bonus[p][c.bonus as usize] += c.bonus_count;
+    }
+    // Pushed last-first: the queue is a stack, and the rules' order is sacrifice, join, free.
+    match c.effect {
+        Effect::JoinTake1 => {
+            orient::queue(s, effect::FREE, 0);
+            orient::queue(s, effect::JOIN, card);
+        }
+        Effect::Join => orient::queue(s, effect::JOIN, card),
+        Effect::Take2 => orient::queue(s, effect::FREE, 1),
+        Effect::ReserveNoble => orient::queue(s, effect::RESERVE_NOBLE, 0),
+        Effect::Sacrifice => orient::queue(s, effect::SACRIFICE, card),
+        Effect::None | Effect::Double | Effect::Gold => {}
+    }
+}
+
+/// Fills every empty face-up place from its deck (an empty deck leaves the place empty).
+pub fn refill(s: &mut State, ev: &mut impl EventSink<Event>) {
+    for pos in 0..18u8 {
+        if place_in_play(s, pos) && card_at(s, pos) == NONE {
+            if let Some(card) = s.decks.draw(deck_of_place(pos)) {
+                s.board[pos as usize / SLOTS][pos as usize % SLOTS] = card;
+                ev.emit(Event::Refilled { at: pos, card });
+            }
+        }
+    }
+}

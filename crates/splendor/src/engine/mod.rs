@@ -1,0 +1,201 @@
+//! The rules, one module per rule area; this file dispatches on the phase.
+//!
+//! - [`tokens`]: taking gems, the token limit, the trading posts' gem powers;
+//! - [`cards`]: reserving, buying (payment with gold), refilling the face-up cards;
+//! - [`orient`]: The Orient's card effects (join, free card, reserve a noble, sacrifice);
+//! - [`strongholds`]: placing, moving, removing, conquest;
+//! - [`turn`]: the order of the end of a turn (nobles, trading posts, cities) and of the game.
+
+pub mod cards;
+pub mod orient;
+pub mod payment;
+pub mod strongholds;
+pub mod tokens;
+pub mod turn;
+
+use crate::action::Action;
+use crate::event::Event;
+use crate::state::{Phase, State, Step};
+use silk_core::{EventSink, IllegalAction, Seat, ToMove};
+
+pub fn to_move(s: &State) -> ToMove {
+    match s.phase {
+        Phase::Over => ToMove::Terminal,
+        _ => ToMove::Seat(s.seat()),
+    }
+}
+
+/// The legal actions of `seat` into `out` (cleared first).
+pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
+    out.clear();
+    if s.phase == Phase::Over || seat != s.seat() {
+        return;
+    }
+    let p = s.current as usize;
+    match s.phase {
+        Phase::Act => {
+            act_actions(s, p, out);
+            if out.is_empty() {
+                out.push(Action::Pass);
+            }
+        }
+        Phase::ExtraGem { not } => tokens::legal_gems(s, Some(not), out),
+        Phase::BonusGem => tokens::legal_gems(s, None, out),
+        Phase::Return => tokens::legal_returns(s, p, out),
+        Phase::Join { .. } => orient::legal_joins(s, p, out),
+        Phase::FreeCard { level } => orient::legal_free(s, p, level, out),
+        Phase::ReserveNoble => orient::legal_noble_reserves(s, p, out),
+        Phase::Sacrifice { colour, card, .. } => orient::legal_discards(s, p, colour, card, out),
+        Phase::Stronghold => strongholds::legal(s, p, out),
+        Phase::Conquest => {
+            strongholds::legal_conquest(s, p, out);
+            out.push(Action::Decline);
+        }
+        Phase::Noble => turn::legal_nobles(s, p, out),
+        Phase::Post => turn::legal_posts(s, p, out),
+        Phase::City => turn::legal_cities(s, p, out),
+        Phase::Over => {}
+    }
+}
+
+/// The turn's possible actions: take, reserve, buy.
+fn act_actions(s: &State, p: usize, out: &mut Vec<Action>) {
+    tokens::legal_takes(s, out);
+    cards::legal_reserves(s, p, out);
+    cards::legal_buys(s, p, out);
+}
+
+/// Why `action` is not legal for the player to move now, or `Ok`.
+fn check(s: &State, action: Action) -> Result<(), String> {
+    let p = s.current as usize;
+    let wrong = || {
+        Err(format!(
+            "that is not a decision of this moment ({})",
+            phase_name(s.phase)
+        ))
+    };
+    match (s.phase, action) {
+        (Phase::Act, Action::Pass) => {
+            let mut any = Vec::new();
+            act_actions(s, p, &mut any);
+            if any.is_empty() {
+                Ok(())
+            } else {
+                Err("you may pass only when no action is possible".into())
+            }
+        }
+        (Phase::Act, Action::TakeDifferent(mask)) => tokens::check_take_different(s, mask),
+        (Phase::Act, Action::TakeTwo(c)) => tokens::check_take_two(s, c),
+        (Phase::Act, Action::Reserve(pos)) => cards::check_reserve(s, p, pos),
+        (Phase::Act, Action::ReserveDeck(d)) => cards::check_reserve_deck(s, p, d),
+        (Phase::Act, Action::Buy { src, pay }) => cards::check_buy(s, p, src, pay),
+        (Phase::ExtraGem { not }, Action::Gem(c)) => tokens::check_gem(s, Some(not), c),
+        (Phase::BonusGem, Action::Gem(c)) => tokens::check_gem(s, None, c),
+        (Phase::Return, Action::Return(k)) => tokens::check_return(s, p, k),
+        (Phase::Join { .. }, Action::Join(c)) => orient::check_join(s, p, c),
+        (Phase::FreeCard { level }, Action::Free(pos)) => orient::check_free(s, p, level, pos),
+        (Phase::ReserveNoble, Action::ReserveNoble(i)) => orient::check_noble_reserve(s, i),
+        (Phase::Sacrifice { colour, card, .. }, Action::Discard(id)) => {
+            orient::check_discard(s, p, colour, card, id)
+        }
+        (Phase::Stronghold, Action::Place { from, to }) => strongholds::check_place(s, p, from, to),
+        (Phase::Stronghold, Action::Remove { at, seat }) => {
+            strongholds::check_remove(s, p, at, seat)
+        }
+        (Phase::Conquest, Action::Decline) => Ok(()),
+        (Phase::Conquest, Action::Buy { src, pay }) => strongholds::check_conquest(s, p, src, pay),
+        (Phase::Noble, Action::Noble(i)) => turn::check_noble(s, p, i),
+        (Phase::Post, Action::Post(i)) => turn::check_post(s, p, i),
+        (Phase::City, Action::City(i)) => turn::check_city(s, p, i),
+        _ => wrong(),
+    }
+}
+
+/// Plays `action` for `seat`; an illegal action leaves the state unchanged and says why.
+pub fn apply(
+    s: &mut State,
+    seat: Seat,
+    action: Action,
+    ev: &mut impl EventSink<Event>,
+) -> Result<(), IllegalAction> {
+    if s.phase == Phase::Over {
+        return Err(IllegalAction::GameOver);
+    }
+    if seat != s.seat() {
+        return Err(IllegalAction::NotYourTurn(seat));
+    }
+    check(s, action).map_err(IllegalAction::Rule)?;
+    let p = s.current as usize;
+    // A new chain of consequences starts with the turn's action and with a conquest purchase.
+    let restart =
+        s.phase == Phase::Act || matches!((s.phase, action), (Phase::Conquest, Action::Buy { .. }));
+    if s.phase == Phase::Act && action != Action::Pass {
+        s.passes = 0;
+    }
+    match (s.phase, action) {
+        (_, Action::Pass) => {
+            s.passes += 1;
+            ev.emit(Event::Passed { seat });
+        }
+        (_, Action::TakeDifferent(mask)) => tokens::take_different(s, p, mask, ev),
+        (_, Action::TakeTwo(c)) => tokens::take_two(s, p, c, ev),
+        (_, Action::Gem(c)) => tokens::take_gem(s, p, c, ev),
+        (_, Action::Return(k)) => tokens::give_back(s, p, k, ev),
+        (_, Action::Reserve(pos)) => cards::reserve(s, p, pos, ev),
+        (_, Action::ReserveDeck(d)) => cards::reserve_deck(s, p, d, ev),
+        (Phase::Conquest, Action::Buy { src, pay }) => {
+            s.conquered = true;
+            cards::buy(s, p, src, pay, true, ev)
+        }
+        (_, Action::Buy { src, pay }) => cards::buy(s, p, src, pay, false, ev),
+        (Phase::Join { card }, Action::Join(c)) => orient::join(s, p, card, c, ev),
+        (_, Action::Free(pos)) => orient::take_free(s, p, pos, ev),
+        (_, Action::ReserveNoble(i)) => orient::reserve_noble(s, p, i, ev),
+        (Phase::Sacrifice { colour, left, card }, Action::Discard(id)) => {
+            orient::discard(s, p, id, ev);
+            let gone = s.rules.card(id).bonus_count;
+            if left > gone {
+                s.phase = Phase::Sacrifice {
+                    colour,
+                    left: left - gone,
+                    card,
+                };
+                return Ok(());
+            }
+        }
+        (_, Action::Place { from, to }) => strongholds::place(s, p, from, to, ev),
+        (_, Action::Remove { at, seat: owner }) => strongholds::remove(s, p, at, owner, ev),
+        (Phase::Conquest, Action::Decline) => s.conquered = true,
+        (_, Action::Noble(i)) => turn::receive_noble(s, p, i, ev),
+        (_, Action::Post(i)) => turn::place_post(s, p, i, ev),
+        (_, Action::City(i)) => turn::claim_city(s, p, i, ev),
+        _ => unreachable!("check() admits only the pairs above"),
+    }
+    if action == Action::Pass {
+        s.step = Step::EndTurn;
+    } else if restart {
+        s.step = Step::Effects;
+    }
+    turn::advance(s, ev);
+    Ok(())
+}
+
+/// The phase as players say it, for messages.
+pub fn phase_name(p: Phase) -> &'static str {
+    match p {
+        Phase::Act => "your turn's action",
+        Phase::ExtraGem { .. } => "a gem of another colour (trading post)",
+        Phase::Join { .. } => "the colour to join the card to",
+        Phase::FreeCard { .. } => "a free face-up card",
+        Phase::ReserveNoble => "a noble to reserve",
+        Phase::Sacrifice { .. } => "a card to discard",
+        Phase::Stronghold => "a stronghold to place, move or remove",
+        Phase::BonusGem => "a gem after buying (trading post)",
+        Phase::Conquest => "buy the card your strongholds hold, or decline",
+        Phase::Return => "a token to give back",
+        Phase::Noble => "the noble who visits",
+        Phase::Post => "the trading post",
+        Phase::City => "the city to claim",
+        Phase::Over => "nothing: the game is over",
+    }
+}

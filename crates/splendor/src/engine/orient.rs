@@ -1,0 +1,198 @@
+//! The Orient's card effects: join a card to a colour, take a face-up card free, reserve a
+//! noble, sacrifice two bonuses. Effects wait on a small stack in the state and are resolved,
+//! in the rules' order, before the bought card's place is refilled.
+
+use crate::action::{pos_name, Action};
+use crate::colour::token_name;
+use crate::data::Effect;
+use crate::engine::cards;
+use crate::event::Event;
+use crate::rules::{NONE, SLOTS};
+use crate::state::{State, MAX_QUEUE};
+use silk_core::{EventSink, Seat};
+
+/// Queues an effect (a stack: the last queued is resolved first).
+pub fn queue(s: &mut State, kind: u8, arg: u8) {
+    let k = s.queue_len as usize;
+    if k < MAX_QUEUE {
+        s.queue[k] = (kind, arg);
+        s.queue_len += 1;
+    }
+}
+
+pub fn pop(s: &mut State) -> Option<(u8, u8)> {
+    if s.queue_len == 0 {
+        return None;
+    }
+    s.queue_len -= 1;
+    Some(s.queue[s.queue_len as usize])
+}
+
+/// Whether `p` has a card with a gem bonus (a join card needs one to join).
+pub fn has_gem_bonus(s: &State, p: usize) -> bool {
+    s.bonus[p].iter().any(|&b| b > 0)
+}
+
+/// Join: a colour `p` has a card of (any bonus counts: base, double, or a card joined before).
+pub fn legal_joins(s: &State, p: usize, out: &mut Vec<Action>) {
+    for c in 0..5u8 {
+        if joinable(s, p, c) {
+            out.push(Action::Join(c));
+        }
+    }
+}
+
+fn joinable(s: &State, p: usize, c: u8) -> bool {
+    // The card being joined already counts in no colour, so any bonus of `c` is another card.
+    c < 5 && s.bonus[p][c as usize] > 0
+}
+
+pub fn check_join(s: &State, p: usize, c: u8) -> Result<(), String> {
+    if joinable(s, p, c) {
+        Ok(())
+    } else {
+        Err(format!(
+            "you have no card with a {} bonus to join it to",
+            token_name(c as usize)
+        ))
+    }
+}
+
+pub fn join(s: &mut State, p: usize, card: u8, c: u8, ev: &mut impl EventSink<Event>) {
+    let slot = s.rules.join_slot[card as usize];
+    if (slot as usize) < s.joins.len() {
+        s.joins[slot as usize] = c;
+    }
+    s.bonus[p][c as usize] += 1;
+    ev.emit(Event::Joined {
+        seat: Seat(p as u8),
+        card,
+        colour: c,
+    });
+}
+
+/// A free card: any face-up card of the level (base or Orient) the player could acquire.
+pub fn legal_free(s: &State, p: usize, level: u8, out: &mut Vec<Action>) {
+    for pos in cards::places(s) {
+        if check_free(s, p, level, pos).is_ok() {
+            out.push(Action::Free(pos));
+        }
+    }
+}
+
+pub fn check_free(s: &State, p: usize, level: u8, pos: u8) -> Result<(), String> {
+    if pos as usize / SLOTS != level as usize {
+        return Err(format!("take a face-up card of level {}", level + 1));
+    }
+    let card = cards::source_card(s, p, pos);
+    if card == NONE {
+        return Err(format!("there is no card at {}", pos_name(pos)));
+    }
+    cards::acquirable(s, p, card)
+}
+
+pub fn take_free(s: &mut State, p: usize, pos: u8, ev: &mut impl EventSink<Event>) {
+    let card = cards::card_at(s, pos);
+    s.board[pos as usize / SLOTS][pos as usize % SLOTS] = NONE;
+    ev.emit(Event::TookFree {
+        seat: Seat(p as u8),
+        card,
+        from: pos,
+    });
+    cards::gain(s, p, card);
+}
+
+/// A noble nobody holds or reserved.
+pub fn legal_noble_reserves(s: &State, _p: usize, out: &mut Vec<Action>) {
+    for i in 0..s.nobles.len() as u8 {
+        if check_noble_reserve(s, i).is_ok() {
+            out.push(Action::ReserveNoble(i));
+        }
+    }
+}
+
+pub fn check_noble_reserve(s: &State, i: u8) -> Result<(), String> {
+    let i = i as usize;
+    if i >= s.nobles.len() || s.nobles[i] == NONE {
+        return Err("there is no noble in that place".into());
+    }
+    if s.noble_holder[i] != NONE || s.noble_reserver[i] != NONE {
+        return Err("that noble is taken or reserved".into());
+    }
+    Ok(())
+}
+
+pub fn reserve_noble(s: &mut State, p: usize, i: u8, ev: &mut impl EventSink<Event>) {
+    s.noble_reserver[i as usize] = p as u8;
+    ev.emit(Event::NobleReserved {
+        seat: Seat(p as u8),
+        noble: s.nobles[i as usize],
+    });
+}
+
+/// Sacrifice: the cards of the colour `p` may discard; cards joined to that colour first.
+pub fn legal_discards(s: &State, p: usize, colour: u8, card: u8, out: &mut Vec<Action>) {
+    let joined_first = s
+        .owned_cards(p)
+        .any(|id| id != card && joined_to(s, id) == Some(colour));
+    for id in s.owned_cards(p) {
+        if id != card && discardable(s, id, colour, joined_first) {
+            out.push(Action::Discard(id));
+        }
+    }
+}
+
+/// The colour a join card was joined to.
+fn joined_to(s: &State, id: u8) -> Option<u8> {
+    let slot = s.rules.join_slot[id as usize];
+    (slot != NONE).then(|| s.joins[slot as usize])
+}
+
+fn discardable(s: &State, id: u8, colour: u8, joined_first: bool) -> bool {
+    match joined_to(s, id) {
+        Some(c) => c == colour,
+        None => !joined_first && s.rules.card(id).bonus == colour,
+    }
+}
+
+pub fn check_discard(s: &State, p: usize, colour: u8, card: u8, id: u8) -> Result<(), String> {
+    if id as usize >= s.rules.cards.len() || !s.owns(p, id) || id == card {
+        return Err("discard one of the cards in front of you (reserved cards cannot be)".into());
+    }
+    let joined_first = s
+        .owned_cards(p)
+        .any(|x| x != card && joined_to(s, x) == Some(colour));
+    if !discardable(s, id, colour, joined_first) {
+        return Err(if joined_first {
+            format!(
+                "discard first the cards joined to {}",
+                token_name(colour as usize)
+            )
+        } else {
+            format!(
+                "discard a card with a {} bonus",
+                token_name(colour as usize)
+            )
+        });
+    }
+    Ok(())
+}
+
+pub fn discard(s: &mut State, p: usize, id: u8, ev: &mut impl EventSink<Event>) {
+    let c = *s.rules.card(id);
+    let colour = match joined_to(s, id) {
+        Some(j) => j,
+        None => c.bonus,
+    };
+    s.set_owned(p, id, false);
+    s.card_count[p] -= 1;
+    s.prestige[p] -= c.points;
+    let n = if c.effect == Effect::Double { 2 } else { 1 };
+    if (colour as usize) < 5 {
+        s.bonus[p][colour as usize] = s.bonus[p][colour as usize].saturating_sub(n);
+    }
+    ev.emit(Event::Discarded {
+        seat: Seat(p as u8),
+        card: id,
+    });
+}

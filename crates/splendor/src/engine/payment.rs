@@ -1,0 +1,162 @@
+//! Paying for a card: bonuses first, then gems, with gold (tokens, and Orient gold cards) as
+//! wildcards where the player chooses. A payment names, per colour, how many of the card's gems
+//! gold pays for; legal payments are every such choice the player can afford.
+
+use crate::action::Pay;
+use crate::colour::GOLD;
+use crate::data::Power;
+use crate::engine::tokens::has_power;
+use crate::state::State;
+
+/// What player `p` owes per colour for card `id` once bonuses are counted.
+pub fn owed(s: &State, p: usize, id: u8) -> [u8; 5] {
+    let cost = s.rules.card(id).cost;
+    let b = s.bonus[p];
+    [
+        cost[0].saturating_sub(b[0]),
+        cost[1].saturating_sub(b[1]),
+        cost[2].saturating_sub(b[2]),
+        cost[3].saturating_sub(b[3]),
+        cost[4].saturating_sub(b[4]),
+    ]
+}
+
+/// How a payment is made up: gold tokens and gold cards spent, or why it cannot be made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spent {
+    pub gems: [u8; 5],
+    pub gold_tokens: u8,
+    pub gold_cards: u8,
+}
+
+/// Checks `pay` against what player `p` owes and holds.
+pub fn settle(s: &State, p: usize, owed: &[u8; 5], pay: Pay) -> Result<Spent, String> {
+    let held = &s.tokens[p];
+    let doubled = has_power(s, p, Power::GoldCountsDouble);
+    let mut gems = [0u8; 5];
+    let mut tokens_needed = 0u32;
+    for c in 0..5 {
+        let g = pay.units(c);
+        if g > owed[c] {
+            return Err(format!(
+                "gold for {} {} but only {} owed",
+                g,
+                crate::colour::token_name(c),
+                owed[c]
+            ));
+        }
+        gems[c] = owed[c] - g;
+        if gems[c] > held[c] {
+            return Err(format!(
+                "{} {} owed and {} held: pay the rest with gold",
+                gems[c],
+                crate::colour::token_name(c),
+                held[c]
+            ));
+        }
+        // With the trading post's power a gold token pays two gems of one colour.
+        tokens_needed += if doubled {
+            (g as u32).div_ceil(2)
+        } else {
+            g as u32
+        };
+    }
+    let total = pay.total();
+    let cards = pay.cards as u32;
+    if cards > 0 {
+        if doubled {
+            return Err("gold cards and the double-gold power do not meet in one game".into());
+        }
+        if cards > s.gold_cards[p] as u32 {
+            return Err(format!("you have {} gold card(s)", s.gold_cards[p]));
+        }
+        // Each card spent pays at least one gem (its second may be wasted).
+        if 2 * cards > total + 1 {
+            return Err("a gold card would pay for nothing".into());
+        }
+        tokens_needed = total.saturating_sub(2 * cards);
+    }
+    if tokens_needed > held[GOLD] as u32 {
+        return Err(format!(
+            "that needs {tokens_needed} gold and you have {}",
+            held[GOLD]
+        ));
+    }
+    Ok(Spent {
+        gems,
+        gold_tokens: tokens_needed as u8,
+        gold_cards: pay.cards,
+    })
+}
+
+/// Every legal payment of `owed` for player `p`, each passed to `f`.
+pub fn each_payment(s: &State, p: usize, owed: &[u8; 5], mut f: impl FnMut(Pay)) {
+    let held = &s.tokens[p];
+    let gold = held[GOLD] as u32;
+    let doubled = has_power(s, p, Power::GoldCountsDouble);
+    let cards = if doubled { 0 } else { s.gold_cards[p] as u32 };
+    // Wildcard units the player could bring at most (tokens, doubled, plus 2 per gold card).
+    let most = if doubled { 2 * gold } else { gold + 2 * cards };
+    let mut lo = [0u8; 5];
+    let mut need_lo = 0u32;
+    for c in 0..5 {
+        lo[c] = owed[c].saturating_sub(held[c]);
+        need_lo += lo[c] as u32;
+    }
+    if need_lo > most {
+        return;
+    }
+    // The common case: no gold at all, one payment.
+    if most == 0 {
+        f(Pay::default());
+        return;
+    }
+    let mut units = lo;
+    walk(
+        0, &mut units, owed, need_lo, most, gold, cards, doubled, &mut f,
+    );
+}
+
+#[allow(clippy::too_many_arguments)]
+fn walk(
+    c: usize,
+    units: &mut [u8; 5],
+    owed: &[u8; 5],
+    total: u32,
+    most: u32,
+    gold: u32,
+    cards: u32,
+    doubled: bool,
+    f: &mut impl FnMut(Pay),
+) {
+    if c == 5 {
+        if doubled {
+            let tokens: u32 = units.iter().map(|&u| (u as u32).div_ceil(2)).sum();
+            // A wasted half only when it pays an odd count: never a token for nothing.
+            if tokens <= gold {
+                f(Pay::with_units(*units, 0));
+            }
+            return;
+        }
+        for k in 0..=cards {
+            if 2 * k > total + 1 {
+                break;
+            }
+            if total.saturating_sub(2 * k) <= gold {
+                f(Pay::with_units(*units, k as u8));
+            }
+        }
+        return;
+    }
+    let base = units[c];
+    let mut t = total;
+    loop {
+        walk(c + 1, units, owed, t, most, gold, cards, doubled, f);
+        if units[c] >= owed[c] || t >= most {
+            break;
+        }
+        units[c] += 1;
+        t += 1;
+    }
+    units[c] = base;
+}

@@ -1,0 +1,176 @@
+//! Gem tokens: take three different or two of a colour, the token limit, and the trading posts'
+//! gem powers.
+
+use crate::action::Action;
+use crate::colour::{token_name, GOLD};
+use crate::data::{Power, ShortTake};
+use crate::event::Event;
+use crate::state::State;
+use silk_core::{EventSink, Seat};
+
+/// Masks of three different colours, by how many colours are available (precomputed).
+const THREES: [u8; 10] = [
+    0b00111, 0b01011, 0b01101, 0b01110, 0b10011, 0b10101, 0b10110, 0b11001, 0b11010, 0b11100,
+];
+
+/// Colours with at least one token in the supply, as a mask.
+fn available(s: &State) -> u8 {
+    let mut m = 0;
+    for c in 0..5 {
+        if s.bank[c] > 0 {
+            m |= 1 << c;
+        }
+    }
+    m
+}
+
+pub fn legal_takes(s: &State, out: &mut Vec<crate::action::Action>) {
+    let avail = available(s);
+    if avail.count_ones() >= 3 {
+        for &m in &THREES {
+            if m & avail == m {
+                out.push(Action::TakeDifferent(m));
+            }
+        }
+    } else if avail != 0 && s.rules.config.params.take_three_short == ShortTake::Fewer {
+        out.push(Action::TakeDifferent(avail));
+    }
+    for c in 0..5u8 {
+        if s.bank[c as usize] >= 4 {
+            out.push(Action::TakeTwo(c));
+        }
+    }
+}
+
+pub fn check_take_different(s: &State, mask: u8) -> Result<(), String> {
+    let avail = available(s);
+    if mask == 0 || mask >= 32 {
+        return Err("name the colours to take".into());
+    }
+    if mask & avail != mask {
+        return Err("the supply has no token of a colour you named".into());
+    }
+    match mask.count_ones() {
+        3 => Ok(()),
+        _ if avail.count_ones() >= 3 => Err("take three different colours".into()),
+        _ if s.rules.config.params.take_three_short == ShortTake::None => Err(
+            "fewer than three colours are left: taking different colours is not possible".into(),
+        ),
+        _ if mask != avail => {
+            Err("fewer than three colours are left: take one of each of them".into())
+        }
+        _ => Ok(()),
+    }
+}
+
+pub fn check_take_two(s: &State, c: u8) -> Result<(), String> {
+    match s.bank.get(c as usize) {
+        Some(&k) if c < 5 && k >= 4 => Ok(()),
+        Some(&k) if c < 5 => Err(format!(
+            "two {} may be taken only when 4 or more are left ({k} are)",
+            token_name(c as usize)
+        )),
+        _ => Err("gold cannot be taken".into()),
+    }
+}
+
+pub fn take_different(s: &mut State, p: usize, mask: u8, ev: &mut impl EventSink<Event>) {
+    let mut took = [0u8; 6];
+    for c in 0..5 {
+        if mask >> c & 1 == 1 {
+            s.bank[c] -= 1;
+            s.tokens[p][c] += 1;
+            took[c] = 1;
+        }
+    }
+    ev.emit(Event::Took {
+        seat: Seat(p as u8),
+        tokens: took,
+    });
+}
+
+pub fn take_two(s: &mut State, p: usize, c: u8, ev: &mut impl EventSink<Event>) {
+    let c = c as usize;
+    s.bank[c] -= 2;
+    s.tokens[p][c] += 2;
+    let mut took = [0u8; 6];
+    took[c] = 2;
+    ev.emit(Event::Took {
+        seat: Seat(p as u8),
+        tokens: took,
+    });
+    if has_power(s, p, Power::ExtraGemWithPair) {
+        crate::engine::orient::queue(s, crate::state::effect::EXTRA_GEM, c as u8);
+    }
+}
+
+/// A single gem from a power: any colour in the supply, except `not`.
+pub fn legal_gems(s: &State, not: Option<u8>, out: &mut Vec<Action>) {
+    for c in 0..5u8 {
+        if s.bank[c as usize] > 0 && Some(c) != not {
+            out.push(Action::Gem(c));
+        }
+    }
+}
+
+pub fn check_gem(s: &State, not: Option<u8>, c: u8) -> Result<(), String> {
+    if c >= 5 {
+        return Err("take a gem, not gold".into());
+    }
+    if Some(c) == not {
+        return Err("take a gem of another colour than the two you took".into());
+    }
+    if s.bank[c as usize] == 0 {
+        return Err(format!("no {} is left", token_name(c as usize)));
+    }
+    Ok(())
+}
+
+pub fn take_gem(s: &mut State, p: usize, c: u8, ev: &mut impl EventSink<Event>) {
+    s.bank[c as usize] -= 1;
+    s.tokens[p][c as usize] += 1;
+    let mut took = [0u8; 6];
+    took[c as usize] = 1;
+    ev.emit(Event::Took {
+        seat: Seat(p as u8),
+        tokens: took,
+    });
+}
+
+pub fn legal_returns(s: &State, p: usize, out: &mut Vec<Action>) {
+    for k in 0..=GOLD as u8 {
+        if s.tokens[p][k as usize] > 0 {
+            out.push(Action::Return(k));
+        }
+    }
+}
+
+pub fn check_return(s: &State, p: usize, k: u8) -> Result<(), String> {
+    match s.tokens[p].get(k as usize) {
+        Some(&n) if n > 0 => Ok(()),
+        Some(_) => Err(format!(
+            "you have no {} to give back",
+            token_name(k as usize)
+        )),
+        None => Err("no such token".into()),
+    }
+}
+
+pub fn give_back(s: &mut State, p: usize, k: u8, ev: &mut impl EventSink<Event>) {
+    s.tokens[p][k as usize] -= 1;
+    s.bank[k as usize] += 1;
+    ev.emit(Event::Returned {
+        seat: Seat(p as u8),
+        token: k,
+    });
+}
+
+/// Whether player `p` has a coat of arms on the post with this power.
+pub fn has_power(s: &State, p: usize, power: Power) -> bool {
+    s.rules.posts_module
+        && s.rules
+            .posts
+            .iter()
+            .position(|q| q.power == power)
+            .is_some_and(|i| s.posts[p] >> i & 1 == 1)
+}

@@ -1,0 +1,345 @@
+//! The order of a turn after its action, and of the game: card effects, strongholds, the
+//! bonus-gem power, refilling, conquest, the token limit, nobles, trading posts, cities; then
+//! the end-of-game check when a round is complete.
+
+use crate::action::Action;
+use crate::data::{Edition, NoAction, Power};
+use crate::engine::{cards, orient, strongholds, tokens};
+use crate::event::Event;
+use crate::rules::NONE;
+use crate::state::{effect, Phase, State, Step};
+use silk_core::{EventSink, Seat};
+
+/// Carries the turn forward from `s.step` to the next decision, or to the next player's turn.
+pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
+    let p = s.current as usize;
+    let mut buf = Vec::new();
+    loop {
+        match s.step {
+            Step::Effects => match orient::pop(s) {
+                Some((kind, arg)) => {
+                    s.phase = match kind {
+                        effect::JOIN => Phase::Join { card: arg },
+                        effect::FREE => Phase::FreeCard { level: arg },
+                        effect::RESERVE_NOBLE => Phase::ReserveNoble,
+                        effect::EXTRA_GEM => Phase::ExtraGem { not: arg },
+                        _ => Phase::Sacrifice {
+                            colour: s.rules.card(arg).sacrifice,
+                            left: 2,
+                            card: arg,
+                        },
+                    };
+                    if has_choice(s, p, &mut buf) {
+                        return;
+                    }
+                }
+                None => s.step = Step::Stronghold,
+            },
+            Step::Stronghold => {
+                s.step = Step::BonusGem;
+                if s.bought && s.rules.strongholds {
+                    s.phase = Phase::Stronghold;
+                    if has_choice(s, p, &mut buf) {
+                        return;
+                    }
+                }
+            }
+            Step::BonusGem => {
+                s.step = Step::Refill;
+                if s.bought && tokens::has_power(s, p, Power::TakeGemAfterBuy) {
+                    s.phase = Phase::BonusGem;
+                    if has_choice(s, p, &mut buf) {
+                        return;
+                    }
+                }
+            }
+            Step::Refill => {
+                cards::refill(s, ev);
+                s.bought = false;
+                s.step = Step::Conquest;
+            }
+            Step::Conquest => {
+                s.step = Step::Return;
+                if s.rules.strongholds
+                    && !s.conquered
+                    && strongholds::conquest_place(s, p).is_some()
+                {
+                    buf.clear();
+                    strongholds::legal_conquest(s, p, &mut buf);
+                    if !buf.is_empty() {
+                        s.phase = Phase::Conquest;
+                        return;
+                    }
+                }
+            }
+            Step::Return => {
+                if s.tokens_held(p) > s.rules.config.params.token_limit as u32 {
+                    s.phase = Phase::Return;
+                    return;
+                }
+                s.step = Step::Nobles;
+            }
+            Step::Nobles => {
+                s.step = Step::Posts;
+                buf.clear();
+                legal_nobles(s, p, &mut buf);
+                match buf.len() {
+                    0 => {}
+                    1 => {
+                        if let Action::Noble(i) = buf[0] {
+                            receive_noble(s, p, i, ev);
+                        }
+                    }
+                    _ => {
+                        s.phase = Phase::Noble;
+                        return;
+                    }
+                }
+            }
+            Step::Posts => {
+                s.step = Step::Cities;
+                if s.rules.posts_module {
+                    buf.clear();
+                    legal_posts(s, p, &mut buf);
+                    match (s.rules.edition, buf.len()) {
+                        (_, 0) => {}
+                        (Edition::E2024, 1) | (Edition::E2017, _) => {
+                            // 2017: every post the player qualifies for; 2024: one a turn.
+                            for a in std::mem::take(&mut buf) {
+                                if let Action::Post(i) = a {
+                                    place_post(s, p, i, ev);
+                                }
+                            }
+                        }
+                        (Edition::E2024, _) => {
+                            s.phase = Phase::Post;
+                            return;
+                        }
+                    }
+                }
+            }
+            Step::Cities => {
+                s.step = Step::EndTurn;
+                if s.rules.cities_module && s.city_of[p] == NONE {
+                    buf.clear();
+                    legal_cities(s, p, &mut buf);
+                    match (s.rules.edition, buf.len()) {
+                        (_, 0) => {}
+                        (Edition::E2024, _) | (Edition::E2017, 1) => {
+                            if let Action::City(i) = buf[0] {
+                                claim_city(s, p, i, ev);
+                            }
+                        }
+                        (Edition::E2017, _) => {
+                            s.phase = Phase::City;
+                            return;
+                        }
+                    }
+                }
+            }
+            Step::EndTurn => {
+                end_turn(s, ev);
+                return;
+            }
+        }
+    }
+}
+
+/// Whether the phase just set offers any choice (an effect with none is skipped).
+fn has_choice(s: &State, p: usize, buf: &mut Vec<Action>) -> bool {
+    crate::engine::legal(s, Seat(p as u8), buf);
+    !buf.is_empty()
+}
+
+fn end_turn(s: &mut State, ev: &mut impl EventSink<Event>) {
+    let p = s.current as usize;
+    let params = &s.rules.config.params;
+    if !s.ending && !s.rules.cities_module && s.prestige[p] >= params.prestige_to_end {
+        s.ending = true;
+        ev.emit(Event::LastRound {
+            seat: Seat(p as u8),
+        });
+    }
+    if s.passes >= s.n {
+        return game_over(s, true, ev);
+    }
+    let next = (s.current + 1) % s.n;
+    if next == s.first {
+        s.round += 1;
+        if s.ending {
+            return game_over(s, false, ev);
+        }
+        if params.round_cap > 0 && s.round > params.round_cap {
+            return game_over(s, true, ev);
+        }
+    }
+    s.current = next;
+    s.phase = Phase::Act;
+    s.step = Step::Effects;
+    s.bought = false;
+    s.conquered = false;
+    if params.no_action == NoAction::Stuck {
+        let mut buf = Vec::new();
+        crate::engine::legal(s, s.seat(), &mut buf);
+        if buf == [Action::Pass] {
+            game_over(s, true, ev);
+        }
+    }
+}
+
+fn game_over(s: &mut State, stuck: bool, ev: &mut impl EventSink<Event>) {
+    s.phase = Phase::Over;
+    s.stuck = stuck;
+    ev.emit(Event::GameOver { stuck });
+}
+
+/// Nobles who would visit `p` now: revealed, not received, not reserved by another.
+pub fn legal_nobles(s: &State, p: usize, out: &mut Vec<Action>) {
+    for i in 0..s.nobles.len() as u8 {
+        if noble_visits(s, p, i) {
+            out.push(Action::Noble(i));
+        }
+    }
+}
+
+fn noble_visits(s: &State, p: usize, i: u8) -> bool {
+    let i = i as usize;
+    if i >= s.nobles.len() || s.nobles[i] == NONE || s.noble_holder[i] != NONE {
+        return false;
+    }
+    if s.noble_reserver[i] != NONE && s.noble_reserver[i] as usize != p {
+        return false;
+    }
+    let need = &s.rules.nobles[s.nobles[i] as usize].requires;
+    (0..5).all(|c| s.bonus[p][c] >= need[c])
+}
+
+pub fn check_noble(s: &State, p: usize, i: u8) -> Result<(), String> {
+    if noble_visits(s, p, i) {
+        Ok(())
+    } else {
+        Err("that noble does not visit you (bonuses short, taken, or reserved)".into())
+    }
+}
+
+pub fn receive_noble(s: &mut State, p: usize, i: u8, ev: &mut impl EventSink<Event>) {
+    let noble = s.nobles[i as usize];
+    s.noble_holder[i as usize] = p as u8;
+    s.nobles_held[p] += 1;
+    s.prestige[p] += s.rules.nobles[noble as usize].points;
+    ev.emit(Event::NobleVisit {
+        seat: Seat(p as u8),
+        noble,
+    });
+}
+
+/// Trading posts `p` qualifies for and has no coat of arms on yet.
+pub fn legal_posts(s: &State, p: usize, out: &mut Vec<Action>) {
+    for i in 0..s.rules.posts.len() as u8 {
+        if post_qualifies(s, p, i) {
+            out.push(Action::Post(i));
+        }
+    }
+}
+
+fn post_qualifies(s: &State, p: usize, i: u8) -> bool {
+    let Some(post) = s.rules.posts.get(i as usize) else {
+        return false;
+    };
+    s.posts[p] >> i & 1 == 0
+        && s.posts[p].count_ones() < s.rules.coats_per_player as u32
+        && (0..5).all(|c| s.bonus[p][c] >= post.requires[c])
+        && s.nobles_held[p] >= post.nobles
+}
+
+pub fn check_post(s: &State, p: usize, i: u8) -> Result<(), String> {
+    if post_qualifies(s, p, i) {
+        Ok(())
+    } else {
+        Err("you do not meet that trading post's requirement, or hold it already".into())
+    }
+}
+
+/// Prestige from trading posts: 5 once for one power, 1 per coat of arms for another.
+pub fn post_points(s: &State, p: usize) -> u8 {
+    let mut points = 0u8;
+    for (i, post) in s.rules.posts.iter().enumerate() {
+        if s.posts[p] >> i & 1 == 1 {
+            match post.power {
+                Power::FivePoints => points += 5,
+                Power::PointPerPost => points += s.posts[p].count_ones() as u8,
+                _ => {}
+            }
+        }
+    }
+    points
+}
+
+pub fn place_post(s: &mut State, p: usize, i: u8, ev: &mut impl EventSink<Event>) {
+    let before = post_points(s, p);
+    s.posts[p] |= 1 << i;
+    s.prestige[p] += post_points(s, p) - before;
+    ev.emit(Event::PostPlaced {
+        seat: Seat(p as u8),
+        post: i,
+    });
+}
+
+/// Whether `p` meets city face `face`'s requirements.
+pub fn meets_city(s: &State, p: usize, face: u8) -> bool {
+    let c = &s.rules.cities[face as usize];
+    if s.prestige[p] < c.points || (0..5).any(|k| s.bonus[p][k] < c.requires[k]) {
+        return false;
+    }
+    // The "any other colour" counts go to distinct unnamed colours: largest to largest.
+    let mut free = [0u8; 5];
+    let mut n = 0;
+    for k in 0..5 {
+        if c.requires[k] == 0 {
+            free[n] = s.bonus[p][k];
+            n += 1;
+        }
+    }
+    free[..n].sort_unstable_by(|a, b| b.cmp(a));
+    c.any
+        .iter()
+        .take_while(|&&a| a > 0)
+        .enumerate()
+        .all(|(j, &a)| j < n && free[j] >= a)
+}
+
+/// City places shown whose face `p` meets.
+pub fn legal_cities(s: &State, p: usize, out: &mut Vec<Action>) {
+    for i in 0..s.cities.len() as u8 {
+        let face = s.cities[i as usize];
+        if face != NONE && meets_city(s, p, face) {
+            out.push(Action::City(i));
+        }
+    }
+}
+
+pub fn check_city(s: &State, p: usize, i: u8) -> Result<(), String> {
+    match s.cities.get(i as usize) {
+        Some(&face) if face != NONE && meets_city(s, p, face) => Ok(()),
+        _ => Err("you do not meet that city's requirements".into()),
+    }
+}
+
+/// 2017: the tile is taken; 2024: meeting a city is what counts, the tile stays.
+pub fn claim_city(s: &mut State, p: usize, i: u8, ev: &mut impl EventSink<Event>) {
+    let face = s.cities[i as usize];
+    s.city_of[p] = face;
+    if s.rules.edition == Edition::E2017 {
+        s.cities[i as usize] = NONE;
+    }
+    ev.emit(Event::CityClaimed {
+        seat: Seat(p as u8),
+        city: face,
+    });
+    if !s.ending {
+        s.ending = true;
+        ev.emit(Event::LastRound {
+            seat: Seat(p as u8),
+        });
+    }
+}

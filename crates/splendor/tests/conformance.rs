@@ -1,0 +1,49 @@
+//! Splendor passes silk-core's generic conformance suite at every player count, with each
+//! module, in both editions.
+
+use silk_core::conformance::{run, Conformance};
+use silk_splendor::{Edition, Module, Splendor, SplendorConfig};
+
+fn check(config: &SplendorConfig, games: u32, seed: u64) {
+    let report = run::<Splendor>(
+        config,
+        &Conformance {
+            games,
+            seed,
+            ..Conformance::default()
+        },
+    );
+    assert_eq!(report.games, games);
+    assert!(report.determinizations_that_changed_hidden_state > 0);
+}
+
+#[test]
+fn base_game_every_player_count() {
+    for players in 2..=4 {
+        check(&SplendorConfig::new(players), 10, players as u64 * 10);
+    }
+}
+
+#[test]
+fn each_module_2017() {
+    for m in Module::ALL {
+        for players in [2, 4] {
+            check(
+                &SplendorConfig::new(players).with_modules(&[m]),
+                6,
+                500 + players as u64,
+            );
+        }
+    }
+}
+
+#[test]
+fn each_module_2024_and_cities_with_trading_posts() {
+    let mut sets: Vec<Vec<Module>> = Module::ALL.iter().map(|&m| vec![m]).collect();
+    sets.push(vec![Module::Cities, Module::TradingPosts]);
+    for modules in sets {
+        let mut config = SplendorConfig::new(3).with_modules(&modules);
+        config.edition = Edition::E2024;
+        check(&config, 6, 900);
+    }
+}
