@@ -1,11 +1,12 @@
 //! Legal actions: the decisions a seat may take now, exactly those `check` accepts, found
 //! without writing refusal messages and pricing each route once per decision.
 
+use super::check::check;
 use super::economy::{buys_res, cap, card_res, growth_cost, may_rise_to, res_card};
 use super::route::{
     build_move, buy_price, goal_of, grow, payments, slack, travel, tree_end, Costs, RouteChoices,
 };
-use super::{check, to_move, MAX_CITIZENS, MAX_OFFER};
+use super::{to_move, MAX_CITIZENS, MAX_OFFER};
 use crate::action::Action;
 use crate::data::{DevEffect, RouteRule};
 use crate::state::{BarbBidding, MoveKind, Phase, Res, Role, State, MAX_PLAYERS, NONE};
