@@ -1,0 +1,273 @@
+//! Performing: `apply` checks a decision and carries it out in place; `perform` dispatches it by
+//! phase; the coin movements every phase shares (bank, transfers, budgets).
+
+use super::check::check_planning;
+use super::route::{plan_with, route_option, slack, Costs, Planned};
+use super::{
+    advance_move, begin_turns, cancel_move, choose_route, combat_next, fall, fight,
+    has_route_option, lot_won, next_rise_fall, play_card, settle_barbarians, start_round,
+    turn_action, Res2,
+};
+use crate::action::Action;
+use crate::data::RouteRule;
+use crate::event::Event;
+use crate::state::{BarbBidding, MoveKind, Phase, State, MAX_PLAYERS, NONE};
+use silk_core::{EventSink, Seat, SeatSet};
+use silk_trade::auction::{OpenAscending, Payment};
+
+/// Checks and carries out `action`. On `Err` the state is untouched.
+pub fn apply(
+    s: &mut State,
+    seat: Seat,
+    action: Action,
+    ev: &mut impl EventSink<Event>,
+) -> Res2<()> {
+    let mut planned = None;
+    check_planning(s, seat, action, &mut planned)?;
+    // A checked decision cannot fail, so it is carried out in place (no copy of the state).
+    perform(s, seat, action, planned, ev);
+    if s.winner.is_some() {
+        s.phase = Phase::Over;
+    }
+    Ok(())
+}
+
+fn perform(
+    s: &mut State,
+    seat: Seat,
+    action: Action,
+    planned: Option<Planned>,
+    ev: &mut impl EventSink<Event>,
+) {
+    let n = s.players();
+    match (s.phase, action) {
+        (Phase::Claim { left, .. }, Action::Claim(r)) => {
+            s.city_mut(seat).region = r;
+            ev.emit(Event::Claimed { seat, region: r });
+            if left == 0 {
+                start_round(s, ev);
+            } else {
+                s.phase = Phase::Claim {
+                    seat: seat.left(n - 1, n),
+                    left: left - 1,
+                };
+            }
+        }
+        (Phase::Barbarians { strength, bidding }, a) => {
+            let bidding = match (bidding, a) {
+                (BarbBidding::Open(mut x), Action::Bid(k)) => {
+                    let _ = x.bid(seat, k as u32);
+                    BarbBidding::Open(x)
+                }
+                (BarbBidding::Open(mut x), _) => {
+                    let _ = x.pass(seat);
+                    BarbBidding::Open(x)
+                }
+                (
+                    BarbBidding::Once {
+                        mut auction,
+                        mut bids,
+                    },
+                    Action::Bid(k),
+                ) => {
+                    let _ = auction.bid(seat, k as u32);
+                    bids[seat.index()] = k as u8;
+                    BarbBidding::Once { auction, bids }
+                }
+                (BarbBidding::Once { mut auction, bids }, _) => {
+                    let _ = auction.pass(seat);
+                    BarbBidding::Once { auction, bids }
+                }
+            };
+            emit_bid(seat, a, ev);
+            s.phase = Phase::Barbarians { strength, bidding };
+            let done = match bidding {
+                BarbBidding::Open(x) => x.is_done(),
+                BarbBidding::Once { auction, .. } => auction.is_done(),
+            };
+            if done {
+                settle_barbarians(s, strength, bidding, ev);
+            }
+        }
+        (Phase::Priority { mut auction, start }, a) => {
+            let _ = match a {
+                Action::Bid(k) => auction.bid(seat, k as u32),
+                _ => auction.pass(seat),
+            };
+            emit_bid(seat, a, ev);
+            s.phase = Phase::Priority { auction, start };
+            if auction.is_done() {
+                // Gap 19: the tie auction is paid to the bank; with no bid, `start` goes first.
+                let first = match auction.high() {
+                    Some(b) => {
+                        pay_bank(s, b.seat, b.amount);
+                        b.seat
+                    }
+                    None => start,
+                };
+                begin_turns(s, first, ev);
+            }
+        }
+        (Phase::Turn, a) => turn_action(s, seat, a, planned, ev),
+        (Phase::Offer { mv }, Action::Accept) => choose_route(s, mv, None, ev),
+        (Phase::Route { mv }, Action::Route(via)) => {
+            let new = planned.map_or_else(|| route_option(s, &mv, via), |p| Ok(p.mv));
+            if let Ok(new) = new {
+                if mv.avoid != 0 {
+                    ev.emit(Event::Rerouted { mover: mv.mover });
+                }
+                if via != NONE {
+                    ev.emit(Event::RouteVia {
+                        mover: mv.mover,
+                        via,
+                    });
+                }
+                advance_move(s, new, 0, ev);
+            }
+        }
+        (Phase::Route { mv }, _) => cancel_move(s, mv, true, ev),
+        (Phase::Offer { mv }, _) => {
+            if let MoveKind::Deliver { to, .. } = mv.kind {
+                ev.emit(Event::OfferRefused { seat: mv.mover, to });
+            }
+            cancel_move(s, mv, false, ev);
+        }
+        (Phase::Toll { mut mv, at }, Action::Demand(k)) => {
+            ev.emit(Event::TollDemanded {
+                owner: seat,
+                mover: mv.mover,
+                amount: k,
+            });
+            if k == mv.tolls[at as usize] {
+                advance_move(s, mv, at as usize, ev);
+            } else {
+                mv.tolls[at as usize] = mv.tolls[at as usize].max(k);
+                s.phase = Phase::TollAnswer { mv, at, demand: k };
+            }
+        }
+        (Phase::TollAnswer { mut mv, at, demand }, Action::PayToll) => {
+            mv.tolls[at as usize] = demand;
+            advance_move(s, mv, at as usize, ev);
+        }
+        (Phase::TollAnswer { mv, at, .. }, _) => {
+            let r = mv.path[at as usize];
+            if let Some(owner) = s.owner(r) {
+                ev.emit(Event::TollRefused {
+                    owner,
+                    mover: mv.mover,
+                });
+            }
+            // Gap 23: take another route, or call the move off; with `route_rule = waypoint`
+            // the mover chooses which.
+            let waypoint = s.rules.config.params.route_rule == RouteRule::Waypoint;
+            let c = Costs::new(s, mv.mover);
+            match plan_with(s, &c, mv.kind, mv.avoid | (1 << r)) {
+                Some(new) if waypoint && has_route_option(s, &c, &new) => {
+                    s.phase = Phase::Route { mv: new };
+                }
+                Some(new) if slack(s, &c, &new) >= 0 => {
+                    ev.emit(Event::Rerouted { mover: mv.mover });
+                    advance_move(s, new, 0, ev);
+                }
+                _ => cancel_move(s, mv, true, ev),
+            }
+        }
+        (
+            Phase::Combat {
+                mv,
+                mut atk,
+                mut def,
+                defender_turn,
+                passes,
+            },
+            a,
+        ) => {
+            let passes = match a {
+                Action::Play(t) => {
+                    let k = play_card(s, seat, t, ev);
+                    if defender_turn {
+                        def = def.saturating_add(k);
+                    } else {
+                        atk = atk.saturating_add(k);
+                    }
+                    0
+                }
+                _ => {
+                    ev.emit(Event::Passed { seat });
+                    passes + 1
+                }
+            };
+            combat_next(s, mv, atk, def, !defender_turn, passes);
+        }
+        (Phase::Defend { mv, atk, def }, Action::Defend(k)) => fight(s, mv, atk, def, k, ev),
+        (Phase::RiseFall, Action::Keep) => {
+            ev.emit(Event::Kept { seat });
+            next_rise_fall(s, ev);
+        }
+        (Phase::RiseFall, Action::Fall(r)) => fall(s, seat, r, ev),
+        (Phase::Lot { lot }, Action::Lot(item)) => {
+            ev.emit(Event::LotOffered { seat, item });
+            let budgets = budgets(s, |c| c.coins as u32);
+            match OpenAscending::new(SeatSet::full(n), seat, &budgets, 1, Payment::WinnerPaysBank) {
+                Ok(auction) => s.phase = Phase::LotAuction { lot, item, auction },
+                Err(_) => lot_won(s, lot, item, seat, 0, ev),
+            }
+        }
+        (
+            Phase::LotAuction {
+                lot,
+                item,
+                mut auction,
+            },
+            a,
+        ) => {
+            let _ = match a {
+                Action::Bid(k) => auction.bid(seat, k as u32),
+                _ => auction.pass(seat),
+            };
+            emit_bid(seat, a, ev);
+            s.phase = Phase::LotAuction { lot, item, auction };
+            if auction.is_done() {
+                // Design: if nobody bids, the current player receives the item by default.
+                let (winner, price) = auction.high().map_or((s.actor, 0), |b| (b.seat, b.amount));
+                pay_bank(s, winner, price);
+                lot_won(s, lot, item, winner, price, ev);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn emit_bid(seat: Seat, a: Action, ev: &mut impl EventSink<Event>) {
+    match a {
+        Action::Bid(amount) => ev.emit(Event::Bid { seat, amount }),
+        _ => ev.emit(Event::Passed { seat }),
+    }
+}
+
+pub(super) fn budgets(s: &State, f: impl Fn(&crate::state::City) -> u32) -> [u32; MAX_PLAYERS] {
+    let mut b = [0u32; MAX_PLAYERS];
+    for (i, c) in s.cities[..s.players()].iter().enumerate() {
+        b[i] = f(c);
+    }
+    b
+}
+
+pub(super) fn pay_bank(s: &mut State, seat: Seat, amount: u32) {
+    let c = s.city_mut(seat);
+    let paid = (amount as u16).min(c.coins);
+    c.coins -= paid;
+    s.issued -= paid as i32;
+}
+
+pub(super) fn bank_pays(s: &mut State, seat: Seat, amount: u32) {
+    s.city_mut(seat).coins += amount as u16;
+    s.issued += amount as i32;
+}
+
+pub(super) fn transfer(s: &mut State, from: Seat, to: Seat, amount: u32) -> u16 {
+    let k = (amount as u16).min(s.city(from).coins);
+    s.city_mut(from).coins -= k;
+    s.city_mut(to).coins += k;
+    k
+}
