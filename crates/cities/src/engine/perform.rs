@@ -2,12 +2,12 @@
 //! phase; the coin movements every phase shares (bank, transfers, budgets).
 
 use super::check::check_planning;
+use super::combat::{combat_next, fight};
+use super::moves::{advance_move, cancel_move, choose_route, has_route_option};
 use super::replenish::{settle_barbarians, start_round};
 use super::route::{plan_with, route_option, slack, Costs, Planned};
-use super::{
-    advance_move, begin_turns, cancel_move, choose_route, combat_next, fall, fight,
-    has_route_option, lot_won, next_rise_fall, play_card, turn_action, Res2,
-};
+use super::turn::{begin_turns, play_card, turn_action};
+use super::{fall, lot_won, next_rise_fall, Res2};
 use crate::action::Action;
 use crate::data::RouteRule;
 use crate::event::Event;

@@ -2,7 +2,7 @@
 //! the barbarians it may bring (their auction and its settlement); development cards are drawn here.
 
 use super::perform::budgets;
-use super::start_phase2;
+use super::turn::start_phase2;
 use crate::data::{BarbAuction, ClearRule, EntryRule, Reshuffle, Resource};
 use crate::event::{DevSource, Event};
 use crate::state::{
