@@ -93,6 +93,9 @@ pub struct Rules {
     pub coats_per_player: u8,
     /// For each card id, its place among the join cards (`NONE` if not a join card).
     pub join_slot: Vec<u8>,
+    /// The face-up places in play (`level * 6 + slot`), in order; `n_places` of them.
+    pub places: [u8; 3 * SLOTS],
+    pub n_places: usize,
 }
 
 /// Join cards there may be (each remembers the colour it was joined to).
@@ -208,7 +211,20 @@ pub fn compile(config: &SplendorConfig) -> Result<Rules, SetupError> {
             p.gold
         )));
     }
+    let orient = config.has(Module::Orient);
+    let mut places = [NONE; 3 * SLOTS];
+    let mut n_places = 0;
+    for level in 0..3u8 {
+        for k in 0..SLOTS as u8 {
+            if (k as usize) < p.face_up as usize || (orient && k >= 4) {
+                places[n_places] = level * SLOTS as u8 + k;
+                n_places += 1;
+            }
+        }
+    }
     Ok(Rules {
+        places,
+        n_places,
         config: config.clone(),
         players: config.players,
         edition: config.edition,

@@ -12,13 +12,7 @@ use silk_core::{EventSink, Seat};
 
 /// Face-up places in play: the base places of each level, then the Orient ones.
 pub fn places(s: &State) -> impl Iterator<Item = u8> + '_ {
-    let base = s.rules.face_up as u8;
-    let orient = s.rules.orient;
-    (0..3u8).flat_map(move |l| {
-        (0..SLOTS as u8)
-            .filter(move |&k| k < base || (orient && k >= 4))
-            .map(move |k| l * SLOTS as u8 + k)
-    })
+    s.rules.places[..s.rules.n_places].iter().copied()
 }
 
 pub fn card_at(s: &State, pos: u8) -> u8 {
@@ -164,6 +158,17 @@ pub fn source_card(s: &State, p: usize, src: u8) -> u8 {
 }
 
 /// Whether a card's own conditions allow player `p` to acquire it (Orient join and sacrifice).
+/// `acquirable` without the message, for generating actions.
+#[inline]
+pub fn may_acquire(s: &State, p: usize, card: u8) -> bool {
+    let c = s.rules.card(card);
+    match c.effect {
+        Effect::Join | Effect::JoinTake1 => orient::has_gem_bonus(s, p),
+        Effect::Sacrifice => s.bonus[p][c.sacrifice as usize] >= 2,
+        _ => true,
+    }
+}
+
 pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
     let c = s.rules.card(card);
     match c.effect {
@@ -180,23 +185,53 @@ pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
 }
 
 pub fn legal_buys(s: &State, p: usize, out: &mut Vec<Action>) {
+    // What the player brings without gold: bonuses plus gems, per colour.
+    let mut have = [0u8; 5];
+    for (c, h) in have.iter_mut().enumerate() {
+        *h = s.bonus[p][c].saturating_add(s.tokens[p][c]);
+    }
+    let wild = s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32;
+    let doubled_possible = s.rules.posts_module;
+    let mut consider = |src: u8, card: u8| {
+        let c = s.rules.card(card);
+        let mut lack = 0u32;
+        for k in 0..5 {
+            lack += c.cost[k].saturating_sub(have[k]) as u32;
+        }
+        // Quick refusal only where gold cannot count double.
+        if (lack > wild && !doubled_possible) || !may_acquire(s, p, card) {
+            return;
+        }
+        if wild == 0 {
+            if lack == 0 {
+                out.push(Action::Buy {
+                    src,
+                    pay: Pay::default(),
+                });
+            }
+            return;
+        }
+        let owed = payment::owed(s, p, card);
+        payment::each_payment(s, p, &owed, |pay| out.push(Action::Buy { src, pay }));
+    };
+    let strongholds = s.rules.strongholds;
     for pos in places(s) {
         let card = card_at(s, pos);
-        if card != NONE && !strongholds::blocked(s, p, pos) {
-            buys_of(s, p, pos, card, out);
+        if card != NONE && !(strongholds && strongholds::blocked(s, p, pos)) {
+            consider(pos, card);
         }
     }
     for r in 0..3u8 {
         let card = s.reserved[p][r as usize];
         if card != NONE {
-            buys_of(s, p, RESERVED_SRC + r, card, out);
+            consider(RESERVED_SRC + r, card);
         }
     }
 }
 
 /// Every payment for `card` from `src`, as buy actions.
 pub fn buys_of(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>) {
-    if acquirable(s, p, card).is_err() {
+    if !may_acquire(s, p, card) {
         return;
     }
     let owed = payment::owed(s, p, card);
@@ -293,8 +328,9 @@ pub fn gain(s: &mut State, p: usize, card: u8) {
 
 /// Fills every empty face-up place from its deck (an empty deck leaves the place empty).
 pub fn refill(s: &mut State, ev: &mut impl EventSink<Event>) {
-    for pos in 0..18u8 {
-        if place_in_play(s, pos) && card_at(s, pos) == NONE {
+    let rules = s.rules;
+    for &pos in &rules.places[..rules.n_places] {
+        if card_at(s, pos) == NONE {
             if let Some(card) = s.decks.draw(deck_of_place(pos)) {
                 s.board[pos as usize / SLOTS][pos as usize % SLOTS] = card;
                 ev.emit(Event::Refilled { at: pos, card });

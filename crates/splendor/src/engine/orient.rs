@@ -74,7 +74,7 @@ pub fn join(s: &mut State, p: usize, card: u8, c: u8, ev: &mut impl EventSink<Ev
 /// A free card: any face-up card of the level (base or Orient) the player could acquire.
 pub fn legal_free(s: &State, p: usize, level: u8, out: &mut Vec<Action>) {
     for pos in cards::places(s) {
-        if check_free(s, p, level, pos).is_ok() {
+        if free_ok(s, p, level, pos) {
             out.push(Action::Free(pos));
         }
     }
@@ -91,6 +91,11 @@ pub fn check_free(s: &State, p: usize, level: u8, pos: u8) -> Result<(), String>
     cards::acquirable(s, p, card)
 }
 
+fn free_ok(s: &State, p: usize, level: u8, pos: u8) -> bool {
+    let card = cards::card_at(s, pos);
+    pos as usize / SLOTS == level as usize && card != NONE && cards::may_acquire(s, p, card)
+}
+
 pub fn take_free(s: &mut State, p: usize, pos: u8, ev: &mut impl EventSink<Event>) {
     let card = cards::card_at(s, pos);
     s.board[pos as usize / SLOTS][pos as usize % SLOTS] = NONE;
@@ -105,7 +110,8 @@ pub fn take_free(s: &mut State, p: usize, pos: u8, ev: &mut impl EventSink<Event
 /// A noble nobody holds or reserved.
 pub fn legal_noble_reserves(s: &State, _p: usize, out: &mut Vec<Action>) {
     for i in 0..s.nobles.len() as u8 {
-        if check_noble_reserve(s, i).is_ok() {
+        let k = i as usize;
+        if s.nobles[k] != NONE && s.noble_holder[k] == NONE && s.noble_reserver[k] == NONE {
             out.push(Action::ReserveNoble(i));
         }
     }

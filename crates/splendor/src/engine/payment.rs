@@ -90,9 +90,17 @@ pub fn settle(s: &State, p: usize, owed: &[u8; 5], pay: Pay) -> Result<Spent, St
 }
 
 /// Every legal payment of `owed` for player `p`, each passed to `f`.
+#[inline]
 pub fn each_payment(s: &State, p: usize, owed: &[u8; 5], mut f: impl FnMut(Pay)) {
     let held = &s.tokens[p];
     let gold = held[GOLD] as u32;
+    // The common case first: no wildcard at all, so one payment or none.
+    if gold == 0 && s.gold_cards[p] == 0 {
+        if (0..5).all(|c| owed[c] <= held[c]) {
+            f(Pay::default());
+        }
+        return;
+    }
     let doubled = has_power(s, p, Power::GoldCountsDouble);
     let cards = if doubled { 0 } else { s.gold_cards[p] as u32 };
     // Wildcard units the player could bring at most (tokens, doubled, plus 2 per gold card).

@@ -81,15 +81,10 @@ pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
             }
             Step::Nobles => {
                 s.step = Step::Posts;
-                buf.clear();
-                legal_nobles(s, p, &mut buf);
-                match buf.len() {
+                let (count, first) = count_where(s.nobles.len(), |i| noble_visits(s, p, i));
+                match count {
                     0 => {}
-                    1 => {
-                        if let Action::Noble(i) = buf[0] {
-                            receive_noble(s, p, i, ev);
-                        }
-                    }
+                    1 => receive_noble(s, p, first, ev),
                     _ => {
                         s.phase = Phase::Noble;
                         return;
@@ -99,14 +94,15 @@ pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
             Step::Posts => {
                 s.step = Step::Cities;
                 if s.rules.posts_module {
-                    buf.clear();
-                    legal_posts(s, p, &mut buf);
-                    match (s.rules.edition, buf.len()) {
+                    let (count, first) =
+                        count_where(s.rules.posts.len(), |i| post_qualifies(s, p, i));
+                    match (s.rules.edition, count) {
                         (_, 0) => {}
-                        (Edition::E2024, 1) | (Edition::E2017, _) => {
-                            // 2017: every post the player qualifies for; 2024: one a turn.
-                            for a in std::mem::take(&mut buf) {
-                                if let Action::Post(i) = a {
+                        (Edition::E2024, 1) => place_post(s, p, first, ev),
+                        // 2017: every post the player qualifies for.
+                        (Edition::E2017, _) => {
+                            for i in 0..s.rules.posts.len() as u8 {
+                                if post_qualifies(s, p, i) {
                                     place_post(s, p, i, ev);
                                 }
                             }
@@ -121,15 +117,13 @@ pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
             Step::Cities => {
                 s.step = Step::EndTurn;
                 if s.rules.cities_module && s.city_of[p] == NONE {
-                    buf.clear();
-                    legal_cities(s, p, &mut buf);
-                    match (s.rules.edition, buf.len()) {
+                    let (count, first) = count_where(s.cities.len(), |i| {
+                        let face = s.cities[i as usize];
+                        face != NONE && meets_city(s, p, face)
+                    });
+                    match (s.rules.edition, count) {
                         (_, 0) => {}
-                        (Edition::E2024, _) | (Edition::E2017, 1) => {
-                            if let Action::City(i) = buf[0] {
-                                claim_city(s, p, i, ev);
-                            }
-                        }
+                        (Edition::E2024, _) | (Edition::E2017, 1) => claim_city(s, p, first, ev),
                         (Edition::E2017, _) => {
                             s.phase = Phase::City;
                             return;
@@ -143,6 +137,21 @@ pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
             }
         }
     }
+}
+
+/// How many of `0..n` satisfy `f`, and the first that does.
+fn count_where(n: usize, f: impl Fn(u8) -> bool) -> (usize, u8) {
+    let mut count = 0;
+    let mut first = NONE;
+    for i in 0..n as u8 {
+        if f(i) {
+            if count == 0 {
+                first = i;
+            }
+            count += 1;
+        }
+    }
+    (count, first)
 }
 
 /// Whether the phase just set offers any choice (an effect with none is skipped).

@@ -1,0 +1,64 @@
+//! Random playouts for profiling, and an equivalence hash to prove a speed change changed
+//! nothing: `cargo run --release -p silk-splendor --example splendor_playout -- [games] [check]`.
+//! With `check`, every legal list, action and final state is hashed (slower); the hash must stay
+//! the same across a change that only makes the engine faster.
+
+use silk_core::{next_decider, Game, SilkRng};
+use silk_splendor::{intern, setup::setup_with, Module, Splendor, SplendorConfig};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(200_000);
+    let check = args.iter().any(|a| a == "check");
+    let sets: [&[Module]; 5] = [
+        &[],
+        &[Module::Cities],
+        &[Module::TradingPosts],
+        &[Module::Orient],
+        &[Module::Strongholds],
+    ];
+    let mut hasher = DefaultHasher::new();
+    for modules in sets {
+        for players in 2..=4 {
+            let rules = intern(&SplendorConfig::new(players).with_modules(modules)).unwrap();
+            let mut buf = Vec::new();
+            let mut decisions = 0u64;
+            let mut stuck = 0u64;
+            let start = Instant::now();
+            let per = if modules.is_empty() { games } else { games / 4 };
+            for seed in 0..per {
+                let mut s = setup_with(rules, seed).unwrap();
+                let mut rng = SilkRng::seed_from(seed);
+                while let Some(seat) = next_decider(Splendor::to_move(&s)) {
+                    Splendor::legal_actions(&s, seat, &mut buf);
+                    let a = buf[rng.index(buf.len())];
+                    if check {
+                        buf.hash(&mut hasher);
+                    }
+                    Splendor::apply(&mut s, seat, a).unwrap();
+                    decisions += 1;
+                }
+                if s.stuck {
+                    stuck += 1;
+                }
+                if check {
+                    serde_json::to_string(&s).unwrap().hash(&mut hasher);
+                }
+            }
+            let secs = start.elapsed().as_secs_f64();
+            println!(
+                "{:<14} {players}p: {per} games, {:.1} decisions/game, {:.2} M decisions/s, stuck {:.2}%",
+                modules.first().map(|m| m.name()).unwrap_or("base"),
+                decisions as f64 / per as f64,
+                decisions as f64 / secs / 1e6,
+                100.0 * stuck as f64 / per as f64
+            );
+        }
+    }
+    if check {
+        println!("hash {:016x}", hasher.finish());
+    }
+}
