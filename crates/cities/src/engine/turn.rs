@@ -4,8 +4,8 @@
 use super::economy::{gain, gather_yield, growth_cost, has_barracks};
 use super::moves::start_move;
 use super::perform::budgets;
+use super::rise_fall::start_phase4;
 use super::route::Planned;
-use super::start_phase4;
 use crate::action::Action;
 use crate::data::{DevEffect, PrioritySnapshot};
 use crate::event::Event;
