@@ -1,0 +1,78 @@
+//! Auctions. Every bid or pass is a decision of one seat, so bots and humans drive an auction the
+//! same way: the state machine says whose decision it is, the engine turns it into `ToMove`.
+//! All three auctions are `Copy` (tens of bytes) and never allocate. This module holds what they
+//! share (bids, tie rules, seat order); each auction has its own module.
+
+use crate::TradeError;
+use serde::{Deserialize, Serialize};
+use silk_core::{Seat, SeatSet, MAX_SEATS};
+
+mod once_around;
+mod open_ascending;
+mod sealed;
+
+pub use once_around::OnceAround;
+pub use open_ascending::{OpenAscending, Payment, Receiver, Settlement};
+pub use sealed::{places, vizier_payout, Places, Prizes, Sealed};
+
+/// A bid: who, how much.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Bid {
+    pub seat: Seat,
+    pub amount: u32,
+}
+
+/// How equal values are ordered when ranking.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+pub enum TieBreak {
+    /// Tied seats share the place; the next place is skipped ("1, 1, 3"), so two tied firsts
+    /// leave no second.
+    #[default]
+    Shared,
+    /// The tied seat met first going clockwise (left) from this seat, itself included, wins:
+    /// every place is distinct.
+    SeatOrderFrom(Seat),
+}
+
+fn check_seat(seat: Seat) -> Result<(), TradeError> {
+    if seat.index() < MAX_SEATS {
+        Ok(())
+    } else {
+        Err(TradeError::SeatOutOfRange(seat.0))
+    }
+}
+
+fn budget_of(budgets: &[u32], seat: Seat) -> Result<u32, TradeError> {
+    budgets
+        .get(seat.index())
+        .copied()
+        .ok_or(TradeError::MissingBudget {
+            seat,
+            given: budgets.len(),
+        })
+}
+
+/// Clockwise distance from `from` to `seat` on a ring of `MAX_SEATS`; the relative order of
+/// real seats (all below the table size) is the same as on the real table.
+fn clockwise_key(from: Seat, seat: Seat) -> usize {
+    (seat.index() + MAX_SEATS - from.index() % MAX_SEATS) % MAX_SEATS
+}
+
+/// The next seat of `set` after `after`, going clockwise; `after` itself comes last.
+fn next_in(set: SeatSet, after: Seat) -> Option<Seat> {
+    (1..=MAX_SEATS)
+        .map(|k| Seat(((after.index() + k) % MAX_SEATS) as u8))
+        .find(|s| set.contains(*s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn types_are_small() {
+        assert!(std::mem::size_of::<OnceAround>() <= 64);
+        assert!(std::mem::size_of::<OpenAscending>() <= 96);
+        assert!(std::mem::size_of::<Sealed>() <= 72);
+    }
+}
