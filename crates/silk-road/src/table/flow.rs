@@ -1,0 +1,426 @@
+//! The state machine: what each accepted entry does to the table and what is announced.
+
+use super::prompt::entry_name;
+use super::{err, Entry, Step, Table, TableError, Taken, MAX_MONEY, UNKNOWN_BUDGET};
+use crate::goods::{Good, Goods};
+use crate::market::{self, AfterTurn};
+use crate::scoring::{rank, score_holdings};
+use crate::state::MAX_PLAYERS;
+use silk_core::{Seat, SeatSet, MAX_SEATS};
+use silk_trade::auction::{vizier_payout, OnceAround, Prizes, Sealed};
+
+impl Table {
+    /// Applies an entry; returns what to announce. On error the table is unchanged.
+    pub fn apply(&mut self, entry: Entry) -> Result<Vec<String>, TableError> {
+        let mut next = self.clone();
+        let said = next.apply_inner(&entry)?;
+        next.entries.push(entry);
+        *self = next;
+        Ok(said)
+    }
+
+    fn apply_inner(&mut self, entry: &Entry) -> Result<Vec<String>, TableError> {
+        let mut say = Vec::new();
+        match (self.step, entry) {
+            (Step::FirstLeader, Entry::FirstLeader(seat)) => {
+                if seat.index() >= self.players() {
+                    return err("no such player");
+                }
+                self.holder = *seat;
+                self.open_auction(&mut say);
+            }
+            (Step::Auction(mut a), Entry::Bid(k)) => {
+                let seat = a.next_bidder().unwrap_or(self.holder);
+                a.bid(seat, *k).map_err(|e| TableError(e.to_string()))?;
+                say.push(format!("{} bids {k}", self.name(seat)));
+                self.after_bid(a, &mut say);
+            }
+            (Step::Auction(mut a), Entry::Pass) => {
+                let seat = a.next_bidder().unwrap_or(self.holder);
+                a.pass(seat).map_err(|e| TableError(e.to_string()))?;
+                say.push(format!("{} passes", self.name(seat)));
+                self.after_bid(a, &mut say);
+            }
+            (Step::HolderChoice(b), Entry::Sell) => {
+                say.push(format!(
+                    "{} pays {} {} and takes the pawn and the turn tokens",
+                    self.name(b.seat),
+                    self.name(self.holder),
+                    b.amount
+                ));
+                self.holder = b.seat;
+                self.step = Step::Move;
+            }
+            (Step::HolderChoice(b), Entry::Keep) => {
+                say.push(format!(
+                    "{} pays {} {} and keeps the pawn",
+                    self.name(self.holder),
+                    self.name(b.seat),
+                    b.amount
+                ));
+                self.step = Step::Move;
+            }
+            (Step::Move, Entry::Move(name)) => self.move_to(name, &mut say)?,
+            (Step::Take { actor, second }, Entry::Take { tile, barter }) => {
+                let i = actor.index();
+                if *barter {
+                    if second {
+                        return err("this is already the second tile of a Barterer");
+                    }
+                    self.can_barter(actor)?;
+                    self.barterers[i] -= 1;
+                }
+                if self.tiles_left == 0 {
+                    return err(format!("no tiles are left in {}", self.city));
+                }
+                self.tiles_left -= 1;
+                self.tokens[i] += 1;
+                say.push(format!(
+                    "{} takes {}{}",
+                    self.name(actor),
+                    match tile {
+                        Taken::Tile => "a tile",
+                        Taken::GrandVizier => "the Grand Vizier",
+                        Taken::Crook => "a Crook (kept in front of the screen)",
+                        Taken::Barterer => "a Barterer (usable from the next city)",
+                    },
+                    if *barter {
+                        ", using a Barterer: a second tile follows"
+                    } else {
+                        ""
+                    }
+                ));
+                match tile {
+                    Taken::Crook => self.crooks[i] += 1,
+                    Taken::Barterer => {
+                        self.barterers[i] += 1;
+                        self.fresh_barterers[i] += 1;
+                    }
+                    _ => {}
+                }
+                if *tile == Taken::GrandVizier {
+                    self.step = Step::Call {
+                        actor,
+                        barter: *barter,
+                    };
+                } else {
+                    self.after_turn(actor, *barter, &mut say);
+                }
+            }
+            (Step::Call { actor, barter }, Entry::Call(good)) => {
+                if !self.callable().contains(good) {
+                    return err(format!("a Grand Vizier has already called {good}"));
+                }
+                if self.vizier_used != 0b11111 {
+                    self.vizier_used |= 1 << good.index();
+                }
+                let n = self.players();
+                let most = self.rules.config.params.goods_per_colour as u32;
+                let sealed = Sealed::new(SeatSet::full(n), &[most; MAX_SEATS][..n])
+                    .map_err(|e| TableError(e.to_string()))?;
+                say.push(format!(
+                    "{} calls {good}: everyone show your {good} at once, then enter the counts",
+                    self.name(actor)
+                ));
+                self.step = Step::Reveal {
+                    actor,
+                    good: *good,
+                    sealed,
+                    barter,
+                };
+            }
+            (
+                Step::Reveal {
+                    actor,
+                    good,
+                    mut sealed,
+                    barter,
+                },
+                Entry::Reveal { seat, count },
+            ) => {
+                if sealed.committed(*seat).is_some() {
+                    return err(format!("{} has already revealed", self.name(*seat)));
+                }
+                if seat.index() >= self.players() {
+                    return err("no such player");
+                }
+                sealed
+                    .commit(*seat, *count as u32)
+                    .map_err(|_| TableError(format!("{count} is more {good} than the game has")))?;
+                say.push(format!("{} shows {count} {good}", self.name(*seat)));
+                if !sealed.is_done() {
+                    self.step = Step::Reveal {
+                        actor,
+                        good,
+                        sealed,
+                        barter,
+                    };
+                    return Ok(say);
+                }
+                let amounts = sealed.amounts().map_err(|e| TableError(e.to_string()))?;
+                let p = &self.rules.config.params;
+                let pay = vizier_payout(
+                    &amounts,
+                    sealed.seats(),
+                    Prizes {
+                        first: p.vizier_prizes[0],
+                        second: p.vizier_prizes[1],
+                    },
+                    p.vizier_zero_places,
+                );
+                let winners: Vec<String> = sealed
+                    .seats()
+                    .iter()
+                    .filter(|s| pay[s.index()] > 0)
+                    .map(|s| format!("{} takes {} silver", self.name(s), pay[s.index()]))
+                    .collect();
+                say.push(if winners.is_empty() {
+                    "Nobody showed any: nobody is paid".into()
+                } else {
+                    format!("Grand Vizier on {good}: {}", winners.join(", "))
+                });
+                self.after_turn(actor, barter, &mut say);
+            }
+            (Step::PassPawn { actor, targets }, Entry::Give(to)) => {
+                if !targets.contains(*to) {
+                    return err(format!(
+                        "the pawn cannot go to {}: they have had their turn",
+                        self.name(*to)
+                    ));
+                }
+                say.push(format!(
+                    "{} passes the pawn to {}",
+                    self.name(actor),
+                    self.name(*to)
+                ));
+                self.holder = *to;
+                self.step = Step::Take {
+                    actor: *to,
+                    second: false,
+                };
+            }
+            (Step::GivePawn { actor, holders }, Entry::Give(to)) => {
+                if !holders.contains(*to) {
+                    return err(format!(
+                        "the pawn must go to a player who did not act, not {}",
+                        self.name(*to)
+                    ));
+                }
+                say.push(format!(
+                    "{} gives the pawn to {}",
+                    self.name(actor),
+                    self.name(*to)
+                ));
+                self.holder = *to;
+                self.open_auction(&mut say);
+            }
+            (step, Entry::Count) => {
+                if matches!(step, Step::Scoring | Step::Done) {
+                    return err("the count has already started");
+                }
+                say.push("Final count".into());
+                self.step = Step::Scoring;
+            }
+            (
+                Step::Scoring,
+                Entry::Holdings {
+                    seat,
+                    gold,
+                    silver,
+                    goods,
+                },
+            ) => {
+                let i = seat.index();
+                if i >= self.players() {
+                    return err("no such player");
+                }
+                let money = gold
+                    .checked_mul(silk_trade::SILVER_PER_GOLD)
+                    .and_then(|g| g.checked_add(*silver))
+                    .filter(|&m| m <= MAX_MONEY)
+                    .ok_or_else(|| {
+                        TableError(format!(
+                            "{gold} gold and {silver} silver is more money than a game holds"
+                        ))
+                    })?;
+                self.holdings[i] = Some((money, *goods));
+                if self.holdings[..self.players()].iter().all(Option::is_some) {
+                    self.finish(&mut say);
+                }
+            }
+            (_, e) => {
+                return err(format!(
+                    "{} is not expected now: {}",
+                    entry_name(e),
+                    self.prompt().question
+                ))
+            }
+        }
+        Ok(say)
+    }
+
+    fn open_auction(&mut self, say: &mut Vec<String>) {
+        let n = self.players();
+        self.round += 1;
+        match OnceAround::around(
+            self.holder,
+            n,
+            &[UNKNOWN_BUDGET; MAX_SEATS][..n],
+            self.rules.config.params.min_bid,
+        ) {
+            Ok(a) => {
+                say.push(format!(
+                    "{} holds the leader pawn: bidding opens",
+                    self.name(self.holder)
+                ));
+                self.step = Step::Auction(a);
+            }
+            Err(_) => self.step = Step::Move,
+        }
+    }
+
+    fn after_bid(&mut self, a: OnceAround, say: &mut Vec<String>) {
+        self.step = if !a.is_done() {
+            Step::Auction(a)
+        } else if let Some(high) = a.high() {
+            Step::HolderChoice(high)
+        } else {
+            say.push(format!(
+                "Nobody bids: {} keeps the pawn",
+                self.name(self.holder)
+            ));
+            Step::Move
+        };
+    }
+
+    fn move_to(&mut self, name: &str, say: &mut Vec<String>) -> Result<(), TableError> {
+        let r = self.rules;
+        let known = r
+            .city_names
+            .iter()
+            .position(|c| c.eq_ignore_ascii_case(name.trim()));
+        let city = if self.any_city {
+            known.map(|c| c as u8)
+        } else {
+            let c = known.ok_or_else(|| {
+                TableError(format!(
+                    "no city called {name:?} on the map (use --any-city to name any)"
+                ))
+            })? as u8;
+            let here = self.caravan.unwrap_or(r.start);
+            if !r.succ[here as usize].contains(&c) {
+                return err(format!(
+                    "the caravan cannot go from {} to {}: choose {}",
+                    self.city,
+                    r.name(c),
+                    self.next_cities().join(" or ")
+                ));
+            }
+            Some(c)
+        };
+        self.caravan = city;
+        self.city = city
+            .map(|c| r.name(c).to_string())
+            .unwrap_or_else(|| name.trim().to_string());
+        say.push(format!(
+            "{} moves the caravan to {}",
+            self.name(self.holder),
+            self.city
+        ));
+        if city == Some(r.end) {
+            say.push("The caravan has reached the end: the game is over. Time to count.".into());
+            self.step = Step::Scoring;
+            return Ok(());
+        }
+        self.tokens = [0; MAX_PLAYERS];
+        self.fresh_barterers = [0; MAX_PLAYERS];
+        self.tiles_left = r.tiles_per_city;
+        if let Some(b) = city.and_then(|c| r.bonus[c as usize]) {
+            say.push(format!(
+                "{}: {} may first use the printed bonus ({})",
+                self.city,
+                self.name(self.holder),
+                r.kind(b).label()
+            ));
+        }
+        self.step = Step::Take {
+            actor: self.holder,
+            second: false,
+        };
+        Ok(())
+    }
+
+    fn after_turn(&mut self, actor: Seat, barter: bool, say: &mut Vec<String>) {
+        if barter {
+            self.step = Step::Take {
+                actor,
+                second: true,
+            };
+            return;
+        }
+        let n = self.players();
+        match market::after_turn(&self.tokens[..n], self.tiles_left as usize, actor) {
+            AfterTurn::PassTo(to) => {
+                say.push(format!(
+                    "{} passes the pawn to {} (the only one who may act)",
+                    self.name(actor),
+                    self.name(to)
+                ));
+                self.holder = to;
+                self.step = Step::Take {
+                    actor: to,
+                    second: false,
+                };
+            }
+            AfterTurn::ChoosePass(targets) => self.step = Step::PassPawn { actor, targets },
+            AfterTurn::ChooseHolder(holders) => self.step = Step::GivePawn { actor, holders },
+            AfterTurn::HeldBy(to) => {
+                say.push(format!(
+                    "Market over: {} holds the pawn for the next auction",
+                    self.name(to)
+                ));
+                self.holder = to;
+                self.open_auction(say);
+            }
+        }
+    }
+
+    fn finish(&mut self, say: &mut Vec<String>) {
+        let n = self.players();
+        let money: Vec<u32> = self.holdings[..n]
+            .iter()
+            .map(|h| h.map(|x| x.0).unwrap_or(0))
+            .collect();
+        let goods: Vec<Goods> = self.holdings[..n]
+            .iter()
+            .map(|h| h.map(|x| x.1).unwrap_or_default())
+            .collect();
+        let scores = score_holdings(&money, &goods, self.rules.config.params.majority_bonus);
+        let outcome = rank(&scores[..n], self.rules.config.params.tie_break);
+        for g in Good::ALL {
+            match crate::scoring::sole_majority(&goods, g) {
+                Some(i) => say.push(format!(
+                    "Most {g}: {} (+{})",
+                    self.names[i], self.rules.config.params.majority_bonus
+                )),
+                None => say.push(format!("Most {g}: tied or nobody — no bonus")),
+            }
+        }
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (outcome.ranks[i], i));
+        for i in order {
+            let s = scores[i];
+            say.push(format!(
+                "{}. {}: {} (money {}, goods {}, majorities {})",
+                outcome.ranks[i] + 1,
+                self.names[i],
+                s.total,
+                s.money,
+                s.goods,
+                s.majorities
+            ));
+        }
+        self.result = Some((scores[..n].to_vec(), outcome.ranks));
+        self.step = Step::Done;
+    }
+}

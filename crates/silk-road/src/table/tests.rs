@@ -1,0 +1,167 @@
+use super::*;
+
+fn table(names: &[&str]) -> Table {
+    let config = SilkRoadConfig::new(names.len());
+    Table::new(
+        names.iter().map(|s| s.to_string()).collect(),
+        &config,
+        false,
+    )
+    .unwrap()
+}
+
+fn say(t: &mut Table, text: &str) -> Vec<String> {
+    let e = t.parse(text).unwrap_or_else(|e| panic!("{text:?}: {e}"));
+    t.apply(e).unwrap_or_else(|e| panic!("{text:?}: {e}"))
+}
+
+/// The helper can always be driven to the end by taking the first offered answer, through
+/// every market, and its count ranks the players.
+#[test]
+fn a_whole_game_runs_to_the_count() {
+    for names in [
+        &["A", "B", "C"][..],
+        &["A", "B", "C", "D"],
+        &["A", "B", "C", "D", "E", "F"],
+    ] {
+        let mut t = table(names);
+        let mut guard = 0;
+        while t.step != Step::Scoring {
+            let p = t.prompt();
+            let answer = match t.step {
+                Step::Reveal { sealed, .. } => {
+                    format!("{} 1", t.name(sealed.to_move().first().unwrap()))
+                }
+                _ => p.choices.first().cloned().unwrap_or_else(|| "pass".into()),
+            };
+            say(&mut t, &answer);
+            guard += 1;
+            assert!(guard < 2000, "the table never reached the end");
+        }
+        for (i, n) in names.iter().enumerate() {
+            say(&mut t, &format!("{n} 1 {} 0 0 0 0 {i}", i));
+        }
+        let (scores, ranks) = t.result.clone().unwrap();
+        assert_eq!(t.step, Step::Done);
+        assert_eq!(scores.len(), names.len());
+        // The last player has the most money and the sole majority of spices.
+        assert_eq!(ranks[names.len() - 1], 0);
+    }
+}
+
+/// Rules summary: tied firsts all get 5 and there is no second; a single first gets 5 and
+/// all those tied for second get 3.
+#[test]
+fn vizier_round_announces_winners_with_the_tie_rules() {
+    let mut t = table(&["Ana", "Ben", "Cleo", "Dev"]);
+    for x in [
+        "Ana", "pass", "pass", "pass", "Lanzhou", "vizier", "silk", "Ana 3", "Ben 1", "Cleo 1",
+    ] {
+        say(&mut t, x);
+    }
+    let said = say(&mut t, "Dev 0");
+    let line = said.iter().find(|l| l.starts_with("Grand Vizier")).unwrap();
+    assert_eq!(
+        line,
+        "Grand Vizier on silk: Ana takes 5 silver, Ben takes 3 silver, Cleo takes 3 silver"
+    );
+    // Silk cannot be called again.
+    let mut t2 = t.clone();
+    t2.step = Step::Call {
+        actor: Seat(1),
+        barter: false,
+    };
+    assert!(t2.parse("silk").and_then(|e| t2.apply(e)).is_err());
+}
+
+/// Rules summary: the leader must move along an arrow; bids must overbid.
+#[test]
+fn bad_entries_are_refused_and_change_nothing() {
+    let mut t = table(&["Ana", "Ben", "Cleo", "Dev"]);
+    say(&mut t, "Ana");
+    say(&mut t, "3");
+    let before = t.entries.clone();
+    let e = t.parse("2").unwrap();
+    assert!(t.apply(e).unwrap_err().to_string().contains("too low"));
+    assert_eq!(t.entries, before);
+    assert!(t
+        .seat_named("Zed")
+        .unwrap_err()
+        .to_string()
+        .contains("no player called"));
+    say(&mut t, "pass");
+    say(&mut t, "pass");
+    say(&mut t, "keep");
+    let e = t.parse("Tyre").unwrap();
+    assert!(t
+        .apply(e)
+        .unwrap_err()
+        .to_string()
+        .contains("cannot go from Chang'An to Tyre"));
+}
+
+/// Rules summary (3 players): each plays twice; the one who played once ends with the pawn.
+#[test]
+fn three_player_market_ends_with_the_single_actor() {
+    let mut t = table(&["A", "B", "C"]);
+    for x in [
+        "A", "pass", "pass", "Lanzhou", "tile", "B", "tile", "A", "tile", "B", "tile",
+    ] {
+        say(&mut t, x);
+    }
+    // A and B have acted twice: C gets the pawn automatically, takes the last tile...
+    assert_eq!(
+        t.step,
+        Step::Take {
+            actor: Seat(2),
+            second: false
+        }
+    );
+    let said = say(&mut t, "tile");
+    assert!(
+        said.iter().any(|l| l.contains("C holds the pawn")),
+        "{said:?}"
+    );
+}
+
+/// Project decision gap 10: a Barterer cannot be used where it was taken; later it takes two
+/// tiles and the last actor chooses who of those who did not act gets the pawn.
+#[test]
+fn barterer_flow() {
+    let mut t = table(&["A", "B", "C", "D"]);
+    for x in ["A", "pass", "pass", "pass", "Lanzhou", "barterer"] {
+        say(&mut t, x);
+    }
+    say(&mut t, "B");
+    assert!(
+        t.parse("barter tile").and_then(|e| t.apply(e)).is_err(),
+        "B has no Barterer"
+    );
+    for x in ["tile", "C", "tile"] {
+        say(&mut t, x);
+    }
+    // D did not act in Lanzhou and holds the pawn. At Yumen D leads, then A uses the
+    // Barterer for the two remaining tiles.
+    assert_eq!(t.holder, Seat(3));
+    for x in [
+        "pass",
+        "pass",
+        "pass",
+        "Yumen",
+        "tile",
+        "A",
+        "barter tile",
+        "tile",
+    ] {
+        say(&mut t, x);
+    }
+    // B and C did not act: A, the last actor, chooses.
+    assert!(
+        matches!(t.step, Step::GivePawn { actor: Seat(0), .. }),
+        "{:?}",
+        t.step
+    );
+    assert!(t.parse("D").and_then(|e| t.apply(e)).is_err(), "D acted");
+    say(&mut t, "C");
+    assert_eq!(t.holder, Seat(2));
+}
