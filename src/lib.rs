@@ -6,4 +6,5 @@ pub use silk_cities as cities;
 pub use silk_core as core;
 pub use silk_lab as lab;
 pub use silk_road;
+pub use silk_splendor as splendor;
 pub use silk_trade as trade;

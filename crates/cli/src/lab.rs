@@ -262,6 +262,18 @@ fn sweep_table(rows: &[(String, Summary)]) -> String {
         ));
     }
     lines.push((
+        "games (normal end)".into(),
+        rows.iter().map(|r| r.1.games.to_string()).collect(),
+    ));
+    lines.push((
+        "stuck games".into(),
+        rows.iter().map(|r| r.1.stuck.to_string()).collect(),
+    ));
+    lines.push((
+        "unfinished games".into(),
+        rows.iter().map(|r| r.1.unfinished.to_string()).collect(),
+    ));
+    lines.push((
         "shared wins %".into(),
         rows.iter()
             .map(|r| format!("{:.1}", 100.0 * r.1.ties.rate))

@@ -20,6 +20,7 @@ use silk_cities::Cities;
 use silk_core::goofspiel::Goofspiel;
 use silk_core::{Game, Replay};
 use silk_road::SilkRoad;
+use silk_splendor::Splendor;
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -42,6 +43,8 @@ enum GameName {
     SilkRoad,
     /// Cities of the Silk Road (Brian Stepnitz; an unfinished design, playtested here).
     Cities,
+    /// Splendor (Marc André) with the Cities of Splendor modules (--modules, --edition).
+    Splendor,
     /// silk-core's reference game (sealed bids for prizes).
     Goofspiel,
 }
@@ -61,16 +64,39 @@ struct DataArgs {
     /// Silk Road: the reverse-direction variant.
     #[arg(long)]
     reverse: bool,
+    /// Splendor: Cities of Splendor modules, comma-separated (cities, trading-posts, orient,
+    /// strongholds; the 2017 rules play them singly).
+    #[arg(long, value_delimiter = ',')]
+    modules: Vec<String>,
+    /// Splendor: the rules edition where the 2017 box and the 2024 online edition differ.
+    #[arg(long, value_parser = ["2017", "2024"])]
+    edition: Option<String>,
+    /// Splendor: a data file of your own in place of a bundled one, as NAME=PATH
+    /// (cards, nobles, cities, orient, trading-posts, strongholds; see `silk data list`).
+    #[arg(long = "file", value_name = "NAME=PATH")]
+    files: Vec<String>,
 }
 
 impl DataArgs {
-    fn files(&self) -> DataFiles<'_> {
-        DataFiles {
+    fn files(&self) -> CliResult<DataFiles<'_>> {
+        let files = self
+            .files
+            .iter()
+            .map(|f| {
+                f.split_once('=')
+                    .map(|(n, p)| (n.trim().to_string(), p.to_string()))
+                    .ok_or_else(|| CliError::input(format!("--file {f}: write NAME=PATH")))
+            })
+            .collect::<CliResult<_>>()?;
+        Ok(DataFiles {
             config: self.config.as_deref(),
             map: self.map.as_deref(),
             tiles: self.tiles.as_deref(),
             reverse: self.reverse,
-        }
+            modules: &self.modules,
+            edition: self.edition.as_deref(),
+            files,
+        })
     }
 }
 
@@ -98,6 +124,10 @@ enum Command {
         /// Write the game's replay (config, seed, moves) to this file.
         #[arg(long)]
         save: Option<PathBuf>,
+        /// Competitor mode: no game assists in the humans' views (Splendor: no remaining cost
+        /// shown, no affordable cards marked), as the online edition's competitor mode.
+        #[arg(long)]
+        competitor: bool,
     },
     /// Run the auctions and the market order of a physical game at the table. Coins and goods
     /// stay behind the real shields: the helper records only what is said aloud.
@@ -268,6 +298,10 @@ macro_rules! with_game {
                 type $g = Cities;
                 $body
             }
+            GameName::Splendor => {
+                type $g = Splendor;
+                $body
+            }
         }
     };
 }
@@ -327,6 +361,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             let list = [
                 (SilkRoad::NAME, <SilkRoad as CliGame>::SUMMARY),
                 (Cities::NAME, <Cities as CliGame>::SUMMARY),
+                (Splendor::NAME, <Splendor as CliGame>::SUMMARY),
                 (Goofspiel::NAME, <Goofspiel as CliGame>::SUMMARY),
             ];
             let text: String = list.iter().map(|(n, s)| format!("{n:<12} {s}\n")).collect();
@@ -345,9 +380,10 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             data,
             script,
             save,
+            competitor,
         } => {
             with_game!(game, G => {
-                let cfg = G::config(players, &data.files())?;
+                let cfg = G::config(players, &data.files()?)?;
                 let n = G::setup(&cfg, seed)?;
                 let n = G::num_seats(&n);
                 let seats = seat_kinds::<G>(n, &bots, seed)?;
@@ -355,7 +391,12 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                     Some(path) => MoveSource::script(path)?,
                     None => MoveSource::Stdin(Box::new(std::io::stdin().lock())),
                 };
-                let opts = PlayOptions { seed, save, max_decisions: 1_000_000 };
+                let opts = PlayOptions {
+                    seed,
+                    save,
+                    max_decisions: 1_000_000,
+                    assist: !competitor,
+                };
                 play::run::<G>(cfg, seats, source, &opts, out)
             })
         }
@@ -370,7 +411,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             if !matches!(game, GameName::SilkRoad) {
                 return Err(CliError::input("only silk-road has a table helper"));
             }
-            let config = SilkRoad::config(None, &data.files())?;
+            let config = SilkRoad::config(None, &data.files()?)?;
             let args = table::TableArgs {
                 players,
                 journal,
@@ -387,7 +428,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             html,
         } => {
             with_game!(game, G => {
-                let cfg = G::config(batch.players(), &batch.data.files())?;
+                let cfg = G::config(batch.players(), &batch.data.files()?)?;
                 lab::simulate::<G>(&cfg, &batch.batch(), dir.as_deref(), html.as_deref(), out)
             })
         }
@@ -404,7 +445,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             }
             let pairs: Vec<(String, Vec<String>)> = params.into_iter().zip(values).collect();
             with_game!(game, G => {
-                let cfg = G::config(batch.players(), &batch.data.files())?;
+                let cfg = G::config(batch.players(), &batch.data.files()?)?;
                 lab::sweep_run::<G>(&cfg, &pairs, &batch.batch(), html.as_deref(), out)
             })
         }
@@ -458,7 +499,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             data,
         } => {
             with_game!(game, G => {
-                let cfg = G::config(players, &data.files())?;
+                let cfg = G::config(players, &data.files()?)?;
                 G::setup(&cfg, 0)?;
                 let text = G::rules_text(&cfg);
                 out.doc(&text, &json!({"game": G::NAME, "config": cfg, "rules": text}));
@@ -494,7 +535,7 @@ fn data_command(command: DataCommand, out: &mut Out) -> CliResult<()> {
             data,
         } => with_game!(game, G => {
             // Loading validates everything and names the file and place of the first problem.
-            let cfg = G::config(players, &data.files())?;
+            let cfg = G::config(players, &data.files()?)?;
             let n = G::num_seats(&G::setup(&cfg, 0)?);
             out.doc(
                 &format!("ok: {} data valid for {n} players\n", G::NAME),

@@ -47,6 +47,9 @@ pub struct PlayOptions {
     pub seed: u64,
     pub save: Option<PathBuf>,
     pub max_decisions: u64,
+    /// Game assists in a human's view (Splendor: what is affordable, what remains to pay);
+    /// off in competitor mode.
+    pub assist: bool,
 }
 
 /// Plays one game to the end and prints the outcome.
@@ -107,14 +110,16 @@ pub fn run<G: CliGame>(
         }
         let action = match &mut seats[seat.index()] {
             SeatKind::Bot(_, bot) => bot.choose(&state, seat, &legal),
-            SeatKind::Human => match ask_human::<G>(&state, seat, &legal, &mut source, out)? {
-                Some(a) => a,
-                None => {
-                    save(&replay, opts)?;
-                    out.message("quit: game left unfinished");
-                    return Ok(());
+            SeatKind::Human => {
+                match ask_human::<G>(&state, seat, &legal, &mut source, opts.assist, out)? {
+                    Some(a) => a,
+                    None => {
+                        save(&replay, opts)?;
+                        out.message("quit: game left unfinished");
+                        return Ok(());
+                    }
                 }
-            },
+            }
         };
         let text = G::action_to_string(&state, action);
         // A simultaneous choice stays secret until the engine reveals it in its events.
@@ -169,9 +174,14 @@ pub fn print_outcome(outcome: &Outcome, out: &mut Out) {
             )
         })
         .collect();
+    let head = if outcome.stuck {
+        "Stuck, no winner (nobody could act, or the round cap); standing"
+    } else {
+        "Final"
+    };
     out.line(
-        &format!("Final: {}", table.join("; ")),
-        json!({"type": "outcome", "scores": outcome.scores, "ranks": outcome.ranks}),
+        &format!("{head}: {}", table.join("; ")),
+        json!({"type": "outcome", "scores": outcome.scores, "ranks": outcome.ranks, "stuck": outcome.stuck}),
     );
 }
 
@@ -184,13 +194,14 @@ fn ask_human<G: CliGame>(
     seat: Seat,
     legal: &[G::Action],
     source: &mut MoveSource,
+    assist: bool,
     out: &mut Out,
 ) -> CliResult<Option<G::Action>> {
     let interactive = matches!(source, MoveSource::Stdin(_));
     if interactive {
         out.prompt(&format!(
             "--- {seat}, your view ---\n{}",
-            G::view_text(state, seat)
+            G::table_text(state, seat, assist)
         ));
         list_choices::<G>(state, legal, out);
     }
@@ -223,7 +234,7 @@ fn ask_human<G: CliGame>(
                 continue;
             }
             "view" => {
-                out.prompt(&G::view_text(state, seat));
+                out.prompt(&G::table_text(state, seat, assist));
                 continue;
             }
             "quit" | "exit" => return Ok(None),

@@ -46,6 +46,10 @@ impl ToMove {
 pub struct Outcome {
     pub scores: Vec<i32>,
     pub ranks: Vec<u8>,
+    /// The game ended without a normal finish (nobody could act, play looped, a turn cap): the
+    /// scores and ranks say where it stood, but nobody won. Counted apart by the lab.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stuck: bool,
 }
 
 impl Outcome {
@@ -57,15 +61,19 @@ impl Outcome {
         let ranks = (0..n)
             .map(|i| keys.iter().filter(|k| **k > keys[i]).count() as u8)
             .collect();
-        Outcome { scores, ranks }
+        Outcome {
+            scores,
+            ranks,
+            stuck: false,
+        }
     }
 
-    /// The seats ranked first (several on a shared win).
+    /// The seats ranked first (several on a shared win); none in a stuck game.
     pub fn winners(&self) -> impl Iterator<Item = Seat> + '_ {
         self.ranks
             .iter()
             .enumerate()
-            .filter(|(_, r)| **r == 0)
+            .filter(|(_, r)| **r == 0 && !self.stuck)
             .map(|(i, _)| Seat(i as u8))
     }
 }

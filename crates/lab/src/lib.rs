@@ -199,6 +199,7 @@ mod tests {
             branching_sum: 1,
             lead_changes: 0,
             finished: true,
+            stuck: false,
             metrics: Default::default(),
         }
     }

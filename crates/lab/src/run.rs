@@ -76,6 +76,9 @@ pub struct GameRecord {
     pub lead_changes: u32,
     /// False if the game hit the decision cap before ending.
     pub finished: bool,
+    /// The engine ended the game as stuck (nobody could act, a turn cap): nobody won it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub stuck: bool,
     pub metrics: Counters,
 }
 
@@ -174,9 +177,9 @@ pub fn play_one<G: Observe>(
     if outcome.is_some() {
         lead.check::<G>(&state);
     }
-    let (scores, ranks, finished) = match outcome {
-        Some(o) => (o.scores, o.ranks, true),
-        None => (vec![0; n], vec![0; n], false),
+    let (scores, ranks, finished, stuck) = match outcome {
+        Some(o) => (o.scores, o.ranks, true, o.stuck),
+        None => (vec![0; n], vec![0; n], false, false),
     };
     Ok(GameRecord {
         index,
@@ -188,6 +191,7 @@ pub fn play_one<G: Observe>(
         branching_sum,
         lead_changes: lead.changes,
         finished,
+        stuck,
         metrics,
     })
 }

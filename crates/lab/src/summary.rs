@@ -23,8 +23,12 @@ pub struct Metric {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Summary {
     pub game: String,
+    /// Games that ended normally: every figure below is over these.
     pub games: u64,
+    /// Games cut short by the lab's decision cap (left out).
     pub unfinished: u64,
+    /// Games the engine ended as stuck (nobody could act, a turn cap): no winner, left out.
+    pub stuck: u64,
     pub bots: Vec<String>,
     /// Wins (rank 1, shared wins included) per seat, with Wilson 95% intervals.
     pub win_by_seat: Vec<Rate>,
@@ -47,8 +51,10 @@ pub struct Summary {
 impl Summary {
     pub fn of(spec: &RunSpec, records: &[GameRecord]) -> Summary {
         let n = spec.bots.len();
-        let finished: Vec<&GameRecord> = records.iter().filter(|r| r.finished).collect();
+        let finished: Vec<&GameRecord> =
+            records.iter().filter(|r| r.finished && !r.stuck).collect();
         let games = finished.len() as u64;
+        let stuck = records.iter().filter(|r| r.finished && r.stuck).count() as u64;
         let wins = |seat: usize| {
             finished
                 .iter()
@@ -94,7 +100,8 @@ impl Summary {
         Summary {
             game: spec.game.clone(),
             games,
-            unfinished: records.len() as u64 - games,
+            unfinished: records.len() as u64 - games - stuck,
+            stuck,
             bots: spec.bots.clone(),
             first_player_advantage: win_by_seat.first().map(|r| r.rate).unwrap_or(0.0)
                 - 1.0 / n.max(1) as f64,
@@ -169,14 +176,21 @@ impl Summary {
                 100.0 * r.hi
             )
         };
+        let mut apart = Vec::new();
+        if self.unfinished > 0 {
+            apart.push(format!("{} unfinished", self.unfinished));
+        }
+        if self.stuck > 0 {
+            apart.push(format!("{} stuck", self.stuck));
+        }
         let mut t = format!(
             "{}: {} games{}\n",
             self.game,
             self.games,
-            if self.unfinished > 0 {
-                format!(" ({} unfinished, left out)", self.unfinished)
-            } else {
+            if apart.is_empty() {
                 String::new()
+            } else {
+                format!(" ({}: no winner, left out)", apart.join(", "))
             }
         );
         t += "Win rate by seat (95% Wilson interval):\n";

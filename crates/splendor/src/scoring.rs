@@ -26,11 +26,13 @@ pub fn outcome(s: &State) -> Outcome {
     let by_cards = !(s.rules.cities_module
         && s.rules.edition == Edition::E2017
         && s.rules.config.params.city_tie == CityTie::Shared);
-    Outcome::ranked_by(scores, |p| {
+    let mut o = Outcome::ranked_by(scores, |p| {
         (
             eligible(s, p),
             s.prestige[p],
             Reverse(if by_cards { s.card_count[p] } else { 0 }),
         )
-    })
+    });
+    o.stuck = s.stuck;
+    o
 }

@@ -143,8 +143,14 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut SilkRng) -> State {
     t
 }
 
-/// The table as the seat reads it in a terminal.
+/// The table as the seat reads it in a terminal, with the assist.
 pub fn text(s: &State, seat: Seat) -> String {
+    text_with(s, seat, true)
+}
+
+/// The table as the seat reads it; `assist` marks what the seat can afford now (`*`) and what
+/// each card still costs them after bonuses (the online edition's assist, off for competitors).
+pub fn text_with(s: &State, seat: Seat, assist: bool) -> String {
     let r = &s.rules;
     let me = seat.index();
     let mut out = String::new();
@@ -224,9 +230,8 @@ pub fn text(s: &State, seat: Seat) -> String {
                     }
                 }
             }
-            if s.phase != Phase::Over && me < s.players() {
-                let owed = crate::engine::payment::owed(s, me, id);
-                line.push_str(&format!("  (you owe {})", short(&owed)));
+            if assist && s.phase != Phase::Over && me < s.players() {
+                line.push_str(&assist_note(s, me, id));
             }
             out.push_str(&line);
             out.push('\n');
@@ -259,10 +264,27 @@ pub fn text(s: &State, seat: Seat) -> String {
                     deck_name(deck_of_card(s, id))
                 ));
             } else {
-                out.push_str(&format!("   r{}  {}\n", rr + 1, card_text(r, id)));
+                let note = if assist && p == me {
+                    assist_note(s, me, id)
+                } else {
+                    String::new()
+                };
+                out.push_str(&format!("   r{}  {}{note}\n", rr + 1, card_text(r, id)));
             }
         }
     }
     let _ = token_name;
     out
+}
+
+/// "  * affordable" or "  (still W2 K1 after bonuses)".
+fn assist_note(s: &State, p: usize, id: u8) -> String {
+    let owed = crate::engine::payment::owed(s, p, id);
+    let mut buys = Vec::new();
+    crate::engine::payment::each_payment(s, p, &owed, |pay| buys.push(pay));
+    if !buys.is_empty() && crate::engine::cards::may_acquire(s, p, id) {
+        format!("  * affordable (costs you {})", short(&owed))
+    } else {
+        format!("  (costs you {} after bonuses)", short(&owed))
+    }
 }

@@ -47,6 +47,7 @@ impl CliGame for Cities {
         "Cities of the Silk Road (Brian Stepnitz, CC BY-SA 3.0): city-states trade, fight, rise and fall; 7 hidden VP wins";
 
     fn config(players: Option<usize>, files: &DataFiles) -> CliResult<CitiesConfig> {
+        files.no_splendor_flags("cities")?;
         if files.tiles.is_some() || files.reverse {
             return Err(CliError::input(
                 "cities takes no --tiles or --reverse (those are Silk Road's)",

@@ -3,6 +3,7 @@
 pub mod cities;
 pub mod goofspiel;
 pub mod silk_road;
+pub mod splendor;
 
 use crate::error::{CliError, CliResult};
 use silk_bots::BotKind;
@@ -26,6 +27,13 @@ pub trait CliGame: silk_core::Observe<Config: Sync> {
 
     /// The bundled data files, `(name, JSON)`: the templates a group edits (`silk data show`).
     const DATA: &'static [(&'static str, &'static str)] = &[];
+
+    /// A human seat's view in the terminal; `assist` adds the game's help (what is affordable)
+    /// where the game has one.
+    fn table_text(state: &Self::State, seat: silk_core::Seat, assist: bool) -> String {
+        let _ = assist;
+        Self::view_text(state, seat)
+    }
 }
 
 /// Data files named on the command line.
@@ -36,6 +44,22 @@ pub struct DataFiles<'a> {
     pub map: Option<&'a Path>,
     pub tiles: Option<&'a Path>,
     pub reverse: bool,
+    /// Splendor: the modules, the edition, and data files of the group's own (`NAME=PATH`).
+    pub modules: &'a [String],
+    pub edition: Option<&'a str>,
+    pub files: Vec<(String, String)>,
+}
+
+impl DataFiles<'_> {
+    /// Refuses Splendor's flags for a game that has none of them.
+    pub fn no_splendor_flags(&self, game: &str) -> CliResult<()> {
+        if !self.modules.is_empty() || self.edition.is_some() || !self.files.is_empty() {
+            return Err(CliError::input(format!(
+                "{game} takes no --modules, --edition or --file (those are Splendor's)"
+            )));
+        }
+        Ok(())
+    }
 }
 
 /// Reads a JSON file into `T`, with errors naming the file, line and column.
