@@ -1,0 +1,139 @@
+//! Splendor in the CLI: config from `--players`, `--modules`, `--edition`, `--config` (a whole
+//! config, or a params.json) and `--file NAME=PATH` (a data file of the group's own).
+
+use super::{CliGame, DataFiles};
+use crate::error::{CliError, CliResult};
+use silk_bots::BotKind;
+use silk_core::data::{parse_json, DataError};
+use silk_core::{Player, SetupError};
+use silk_splendor::data::{self as sd, Edition, Module, Params, SplendorConfig};
+use silk_splendor::Splendor;
+use std::path::Path;
+
+fn read_text(path: &Path) -> CliResult<String> {
+    std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+}
+
+fn parse<T: serde::de::DeserializeOwned>(path: &Path) -> CliResult<T> {
+    parse_json(&read_text(path)?, &path.display().to_string())
+        .map_err(|e| CliError::input(e.to_string()))
+}
+
+/// A `--config` file is a whole config when it names `players` or data, else params.
+fn read_config(path: &Path) -> CliResult<SplendorConfig> {
+    let text = read_text(path)?;
+    let whole = serde_json::from_str::<serde_json::Value>(&text)
+        .ok()
+        .and_then(|v| v.as_object().map(|o| o.contains_key("players")))
+        .unwrap_or(false);
+    let name = path.display().to_string();
+    if whole {
+        parse_json::<SplendorConfig>(&text, &name).map_err(|e| CliError::input(e.to_string()))
+    } else {
+        let params: Params =
+            parse_json(&text, &name).map_err(|e| CliError::input(e.to_string()))?;
+        let mut config = SplendorConfig::new(4);
+        config.params = params;
+        Ok(config)
+    }
+}
+
+/// The data file names `--file` accepts, as in `silk data list splendor`.
+const FILES: [&str; 6] = [
+    "cards",
+    "nobles",
+    "cities",
+    "orient",
+    "trading-posts",
+    "strongholds",
+];
+
+impl CliGame for Splendor {
+    const DATA: &'static [(&'static str, &'static str)] = &[
+        ("cards", sd::CARDS_JSON),
+        ("nobles", sd::NOBLES_JSON),
+        ("cities", sd::CITIES_JSON),
+        ("orient", sd::ORIENT_JSON),
+        ("trading-posts", sd::TRADING_POSTS_JSON),
+        ("strongholds", sd::STRONGHOLDS_JSON),
+    ];
+
+    const SUMMARY: &'static str =
+        "Splendor (Marc André, Space Cowboys 2014) with the Cities of Splendor modules: gems, cards, nobles; 15 prestige";
+
+    fn config(players: Option<usize>, files: &DataFiles) -> CliResult<SplendorConfig> {
+        if files.map.is_some() || files.tiles.is_some() || files.reverse {
+            return Err(CliError::input(
+                "splendor takes no --map, --tiles or --reverse (those are Silk Road's); use --file NAME=PATH",
+            ));
+        }
+        let mut config = match files.config {
+            Some(path) => read_config(path)?,
+            None => SplendorConfig::new(4),
+        };
+        if let Some(n) = players {
+            config.players = n;
+        }
+        if let Some(e) = files.edition {
+            config.edition = Edition::parse(e)
+                .ok_or_else(|| CliError::input(format!("--edition {e}: 2017 or 2024")))?;
+        }
+        if !files.modules.is_empty() {
+            config.modules = files
+                .modules
+                .iter()
+                .filter(|m| !m.trim().is_empty() && m.trim() != "none")
+                .map(|m| {
+                    Module::parse(m).ok_or_else(|| {
+                        CliError::input(format!(
+                            "--modules {m}: one of cities, trading-posts, orient, strongholds"
+                        ))
+                    })
+                })
+                .collect::<CliResult<_>>()?;
+        }
+        let mut renamed: Vec<(String, String)> = Vec::new();
+        for (name, path) in &files.files {
+            let p = Path::new(path);
+            match name.as_str() {
+                "cards" => config.cards = parse(p)?,
+                "nobles" => config.nobles = parse(p)?,
+                "cities" => config.cities = parse(p)?,
+                "orient" => config.orient = parse(p)?,
+                "trading-posts" => config.trading_posts = parse(p)?,
+                "strongholds" => config.strongholds = parse(p)?,
+                other => {
+                    return Err(CliError::input(format!(
+                        "--file {other}=…: splendor's files are {}",
+                        FILES.join(", ")
+                    )))
+                }
+            }
+            renamed.push((format!("{name}.json"), path.clone()));
+        }
+        // Validate here, so errors name the real files.
+        silk_splendor::rules::compile(&config).map_err(|e| match e {
+            SetupError::Data(d) => {
+                let file = renamed
+                    .iter()
+                    .find(|(bundled, _)| *bundled == d.file)
+                    .map_or(d.file.clone(), |(_, path)| path.clone());
+                CliError::input(DataError { file, ..d }.to_string())
+            }
+            other => CliError::input(other.to_string()),
+        })?;
+        Ok(config)
+    }
+
+    fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
+        Ok(kind.with_heuristic::<Self>(seed))
+    }
+
+    fn rules_text(config: &SplendorConfig) -> String {
+        silk_splendor::text::rules_text(config)
+    }
+
+    fn table_text(state: &Self::State, seat: silk_core::Seat, assist: bool) -> String {
+        silk_splendor::view::text_with(state, seat, assist)
+    }
+}
