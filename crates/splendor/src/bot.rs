@@ -61,12 +61,29 @@ impl Wants {
                 }
             }
         }
-        let mut need = [0f32; 5];
+        // Work towards the most promising card (worth over what it still lacks), and a little
+        // towards the runner-up: their missing gems are what to take and what to keep.
+        let mut best = [(f32::MIN, NONE); 2];
         for (card, _) in targets(s, p) {
-            let w = worth(s, &colour, card) / (1.0 + shortfall(s, p, card) as f32);
+            if !cards::may_acquire(s, p, card) {
+                continue;
+            }
+            let score = worth(s, &colour, card) / (1.0 + shortfall(s, p, card) as f32);
+            if score > best[0].0 {
+                best[1] = best[0];
+                best[0] = (score, card);
+            } else if score > best[1].0 {
+                best[1] = (score, card);
+            }
+        }
+        let mut need = [0f32; 5];
+        for (weight, (_, card)) in [1.0f32, 0.4].into_iter().zip(best) {
+            if card == NONE {
+                continue;
+            }
             let owed = payment::owed(s, p, card);
             for c in 0..5 {
-                need[c] += w * owed[c].saturating_sub(s.tokens[p][c]) as f32;
+                need[c] += weight * owed[c].saturating_sub(s.tokens[p][c]) as f32;
             }
         }
         Wants { colour, need }
@@ -104,25 +121,35 @@ fn shortfall(s: &State, p: usize, card: u8) -> u32 {
     lack.saturating_sub(s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32)
 }
 
+/// Taking tokens only to give them back at once is a wasted turn: a penalty per token over.
+fn over_limit(s: &State, p: usize, taking: u32) -> f32 {
+    let limit = s.rules.config.params.token_limit as u32;
+    (s.tokens_held(p) + taking).saturating_sub(limit) as f32 * 0.6
+}
+
 fn value(s: &State, p: usize, w: &Wants, a: Action) -> f32 {
     match a {
         Action::Buy { src, pay } => {
             let card = cards::source_card(s, p, src);
             10.0 + 2.0 * worth(s, &w.colour, card) - 0.3 * pay.total() as f32
         }
-        Action::TakeDifferent(mask) => (0..5)
-            .filter(|c| mask >> c & 1 == 1)
-            .map(|c| 0.3 + w.need[c])
-            .sum(),
-        Action::TakeTwo(c) => 2.0 * w.need[c as usize] + 0.4,
+        Action::TakeDifferent(mask) => {
+            let gain: f32 = (0..5)
+                .filter(|c| mask >> c & 1 == 1)
+                .map(|c| 0.1 + w.need[c].min(1.0))
+                .sum();
+            gain - over_limit(s, p, mask.count_ones())
+        }
+        Action::TakeTwo(c) => 0.2 + w.need[c as usize].min(2.0) - over_limit(s, p, 2),
         Action::Reserve(pos) => {
             let card = cards::card_at(s, pos);
             let c = s.rules.card(card);
             let gold = if s.bank[GOLD] > 0 { 0.6 } else { 0.0 };
-            if c.points >= 3 && shortfall(s, p, card) <= 4 {
-                1.0 + c.points as f32 * 0.4 + gold
+            // Reserve a valuable card within reach, chiefly for the gold.
+            if c.points >= 2 && shortfall(s, p, card) <= 3 && s.reserved_count(p) < 2 {
+                0.8 + c.points as f32 * 0.3 + gold
             } else {
-                gold - 0.5
+                gold - 1.0
             }
         }
         Action::ReserveDeck(_) => -1.0,
