@@ -1,5 +1,6 @@
 //! Reading game data: every error names the file and the place in it, on one line.
 
+use crate::error::Cause;
 use std::path::Path;
 
 /// Why game data is unusable: which file, where in it (a JSON path, or a line and column), and
@@ -10,6 +11,10 @@ pub struct DataError {
     pub file: String,
     pub at: String,
     pub message: String,
+    /// The typed error `message` reads, when a lower crate found the fault (silk-trade's
+    /// `TradeError` for a map that does not hold together).
+    #[source]
+    pub cause: Option<Cause>,
 }
 
 impl DataError {
@@ -18,6 +23,17 @@ impl DataError {
             file: file.into(),
             at: at.into(),
             message: message.into(),
+            cause: None,
+        }
+    }
+
+    /// The fault `cause` found at `at` in `file`; the message is the cause's own.
+    pub fn caused(file: &str, at: impl Into<String>, cause: impl Into<Cause>) -> Self {
+        let cause = cause.into();
+        DataError {
+            message: cause.to_string(),
+            cause: Some(cause),
+            ..DataError::new(file, at, "")
         }
     }
 }

@@ -21,7 +21,7 @@ pub mod shared;
 
 pub use data::DataError;
 pub use driver::{next_decider, play, random_playout, PlayError, PlayedGame, RandomPlayer};
-pub use error::{IllegalAction, ParseActionError, ReplayError, SetupError};
+pub use error::{Cause, IllegalAction, ParseActionError, ReplayError, SetupError};
 pub use game::{EventSink, Game, Outcome, Player, ToMove};
 pub use metrics::{Counters, Observe};
 pub use policy::{best_by, Heuristic};

@@ -62,7 +62,7 @@ fn tile_value(s: &State, seat: Seat, kind: TileKind) -> f32 {
         TileKind::Thief => gv * 0.8,
         TileKind::GrandVizier => Good::ALL
             .into_iter()
-            .filter(|g| s.vizier_used == 0b11111 || s.vizier_used & (1 << g.index()) == 0)
+            .filter(|&g| crate::vizier::may_call(s.vizier_used, g))
             .map(|g| vizier_value(mine.get(g)))
             .fold(0.0, f32::max),
         TileKind::Crook => 1.0,

@@ -11,8 +11,9 @@ use crate::goods::Good;
 use crate::market::{self, AfterTurn};
 use crate::setup::auction_for;
 use crate::state::{Phase, State, MAX_PLAYERS, NO_TILE};
+use crate::vizier;
 use silk_core::{EventSink, IllegalAction, Seat, SeatSet, ToMove};
-use silk_trade::auction::{vizier_payout, Prizes, Sealed};
+use silk_trade::auction::Sealed;
 
 pub fn to_move(s: &State) -> ToMove {
     match s.phase {
@@ -48,16 +49,6 @@ fn max_buy(s: &State, seat: Seat, good: Good) -> u8 {
         k += 1;
     }
     k
-}
-
-/// Goods a Grand Vizier may call: those not yet called; once all five have been, any (the 6th
-/// Vizier).
-fn vizier_goods(s: &State) -> u8 {
-    if s.vizier_used == 0b11111 {
-        0b11111
-    } else {
-        !s.vizier_used & 0b11111
-    }
 }
 
 fn pass_targets(s: &State, actor: Seat) -> SeatSet {
@@ -160,7 +151,7 @@ pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
                     );
                 }
                 TileKind::GrandVizier => {
-                    let allowed = vizier_goods(s);
+                    let allowed = vizier::callable(s.vizier_used);
                     out.extend(
                         Good::ALL
                             .into_iter()
@@ -204,9 +195,7 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Result<(), IllegalAction>
         (Phase::Auction(_), Action::Pass) => Ok(()),
         (Phase::Auction(a), Action::Bid(k)) => {
             let mut probe = a;
-            probe
-                .bid(seat, k as u32)
-                .map_err(|e| IllegalAction::Rule(e.to_string()))
+            probe.bid(seat, k as u32).map_err(IllegalAction::from)
         }
         (Phase::HolderChoice(_), Action::SellPawn) => Ok(()),
         (Phase::HolderChoice(bid), Action::KeepPawn) => {
@@ -372,7 +361,7 @@ fn check_tile(s: &State, seat: Seat, kind: TileKind, a: Action) -> Result<(), Il
             }
         }
         (TileKind::GrandVizier, Action::Vizier(g)) => {
-            if vizier_goods(s) & (1 << g.index()) == 0 {
+            if !vizier::may_call(s.vizier_used, g) {
                 bad(format!("a Grand Vizier has already called {g}"))
             } else {
                 Ok(())
@@ -578,19 +567,11 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
                 };
                 return;
             }
-            let p = &s.rules.config.params;
-            let prizes = Prizes {
-                first: p.vizier_prizes[0],
-                second: p.vizier_prizes[1],
-            };
-            let mut shown = [0u32; silk_core::MAX_SEATS];
             let mut counts = [0u8; MAX_PLAYERS];
             for seat in sealed.seats().iter() {
-                let c = sealed.committed(seat).unwrap_or(0);
-                shown[seat.index()] = c;
-                counts[seat.index()] = c as u8;
+                counts[seat.index()] = sealed.committed(seat).unwrap_or(0) as u8;
             }
-            let pay = vizier_payout(&shown, sealed.seats(), prizes, p.vizier_zero_places);
+            let pay = vizier::payout(&s.rules.config.params, &sealed);
             let mut paid = [0u16; MAX_PLAYERS];
             for seat in sealed.seats().iter() {
                 paid[seat.index()] = s.bank_pays(seat, pay[seat.index()]) as u16;
@@ -718,9 +699,7 @@ fn resolve_tile(
             });
         }
         (_, Action::Vizier(good)) => {
-            if s.vizier_used != 0b11111 {
-                s.vizier_used |= 1 << good.index();
-            }
+            vizier::call(&mut s.vizier_used, good);
             if p.vizier_token_from_bag {
                 let k = s.bag.take_up_to(good, 1);
                 s.boxed.add(good, k);

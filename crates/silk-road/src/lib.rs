@@ -18,6 +18,7 @@ pub mod setup;
 pub mod state;
 pub mod table;
 pub mod view;
+pub mod vizier;
 
 pub use action::Action;
 pub use data::{DataError, Params, Rules, SilkRoadConfig, TileKind};

@@ -391,6 +391,15 @@ fn auction_bids_must_outbid_and_not_exceed_money() {
     s.phase = silk_road::setup::auction_for(&s);
     act(&mut s, P2, "bid 3");
     assert_refused(&s, P3, "bid 3", "too low");
+    // The refusal is silk-trade's own error, kept typed across the crate border.
+    let e = SilkRoad::apply(&mut s.clone(), P3, Action::Bid(3)).unwrap_err();
+    let silk_core::IllegalAction::Mechanic(cause) = e else {
+        panic!("not a mechanic's refusal: {e:?}")
+    };
+    assert!(matches!(
+        cause.downcast_ref::<silk_trade::TradeError>(),
+        Some(silk_trade::TradeError::BidTooLow { amount: 3, .. })
+    ));
     assert_refused(&s, P3, "bid 5", "more than P3 owns");
     assert!(legal(&s, P3).contains(&Action::Bid(4)));
     act(&mut s, P3, "bid 4");

@@ -107,3 +107,17 @@ pub enum TradeError {
     #[error("too many coins: the amount overflows")]
     Overflow,
 }
+
+// Engines keep a refusal from a trade mechanic typed (`IllegalAction::Mechanic`) rather than
+// copying its message into a string.
+impl From<TradeError> for silk_core::Cause {
+    fn from(e: TradeError) -> Self {
+        silk_core::Cause::new(e)
+    }
+}
+
+impl From<TradeError> for silk_core::IllegalAction {
+    fn from(e: TradeError) -> Self {
+        silk_core::IllegalAction::Mechanic(e.into())
+    }
+}

@@ -163,9 +163,9 @@ fn compile_map(config: &CitiesConfig, mf: &str) -> Result<(RegionMap, u16), Data
             .iter()
             .map(|e| (e.name.clone(), e.borders.clone())),
     )
-    .map_err(|e| DataError::new(mf, "borders", e.to_string()))?;
+    .map_err(|e| DataError::caused(mf, "borders", e))?;
     map.validate()
-        .map_err(|e| DataError::new(mf, "borders", e.to_string()))?;
+        .map_err(|e| DataError::caused(mf, "borders", e))?;
     for (i, [a, b]) in m.not_adjacent.iter().enumerate() {
         let find = |name: &str, k: usize| {
             map.empire_index(name).ok_or_else(|| {

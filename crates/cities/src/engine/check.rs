@@ -31,7 +31,6 @@ pub(super) fn check_planning(
     }
     let p = &s.rules.config.params;
     let c = s.city(seat);
-    let trade = |e: silk_trade::TradeError| IllegalAction::Rule(e.to_string());
     match (s.phase, action) {
         (Phase::Claim { .. }, Action::Claim(r)) => {
             if r as usize >= s.rules.map.len() {
@@ -44,22 +43,26 @@ pub(super) fn check_planning(
         }
         (Phase::Barbarians { bidding, .. }, a @ (Action::Bid(_) | Action::Pass)) => {
             match (bidding, a) {
-                (BarbBidding::Open(mut x), Action::Bid(k)) => x.bid(seat, k as u32).map_err(trade),
-                (BarbBidding::Open(mut x), _) => x.pass(seat).map_err(trade),
-                (BarbBidding::Once { mut auction, .. }, Action::Bid(k)) => {
-                    auction.bid(seat, k as u32).map_err(trade)
+                (BarbBidding::Open(mut x), Action::Bid(k)) => {
+                    x.bid(seat, k as u32).map_err(IllegalAction::from)
                 }
-                (BarbBidding::Once { mut auction, .. }, _) => auction.pass(seat).map_err(trade),
+                (BarbBidding::Open(mut x), _) => x.pass(seat).map_err(IllegalAction::from),
+                (BarbBidding::Once { mut auction, .. }, Action::Bid(k)) => {
+                    auction.bid(seat, k as u32).map_err(IllegalAction::from)
+                }
+                (BarbBidding::Once { mut auction, .. }, _) => {
+                    auction.pass(seat).map_err(IllegalAction::from)
+                }
             }
         }
         (
             Phase::Priority { mut auction, .. } | Phase::LotAuction { mut auction, .. },
             Action::Bid(k),
-        ) => auction.bid(seat, k as u32).map_err(trade),
+        ) => auction.bid(seat, k as u32).map_err(IllegalAction::from),
         (
             Phase::Priority { mut auction, .. } | Phase::LotAuction { mut auction, .. },
             Action::Pass,
-        ) => auction.pass(seat).map_err(trade),
+        ) => auction.pass(seat).map_err(IllegalAction::from),
         (Phase::Turn, Action::EndTurn) => Ok(()),
         (Phase::Turn, Action::Assign { from, to }) => {
             if to == Role::Recruit {

@@ -153,7 +153,7 @@ fn compile_map(
         &map.start,
         &map.end,
     )
-    .map_err(|e| DataError::new(map_file, "links", e.to_string()))?;
+    .map_err(|e| DataError::caused(map_file, "links", e))?;
     let cmap = if config.reverse {
         cmap.reversed()
     } else {
@@ -163,10 +163,10 @@ fn compile_map(
         min_out: 1,
         max_out: 4,
     })
-    .map_err(|e| DataError::new(map_file, "links", e.to_string()))?;
+    .map_err(|e| DataError::caused(map_file, "links", e))?;
     let stats = cmap
         .route_stats()
-        .map_err(|e| DataError::new(map_file, "links", e.to_string()))?;
+        .map_err(|e| DataError::caused(map_file, "links", e))?;
     let (start, end) = (cmap.start(), cmap.end());
     let n = map.cities.len();
     let succ: Vec<Vec<u8>> = (0..n as u8).map(|c| cmap.successors(c).collect()).collect();

@@ -6,8 +6,9 @@ use crate::goods::{Good, Goods};
 use crate::market::{self, AfterTurn};
 use crate::scoring::{rank, score_holdings};
 use crate::state::MAX_PLAYERS;
+use crate::vizier;
 use silk_core::{Seat, SeatSet, MAX_SEATS};
-use silk_trade::auction::{vizier_payout, OnceAround, Prizes, Sealed};
+use silk_trade::auction::{OnceAround, Sealed};
 
 impl Table {
     /// Applies an entry; returns what to announce. On error the table is unchanged.
@@ -31,13 +32,13 @@ impl Table {
             }
             (Step::Auction(mut a), Entry::Bid(k)) => {
                 let seat = a.next_bidder().unwrap_or(self.holder);
-                a.bid(seat, *k).map_err(|e| TableError(e.to_string()))?;
+                a.bid(seat, *k)?;
                 say.push(format!("{} bids {k}", self.name(seat)));
                 self.after_bid(a, &mut say);
             }
             (Step::Auction(mut a), Entry::Pass) => {
                 let seat = a.next_bidder().unwrap_or(self.holder);
-                a.pass(seat).map_err(|e| TableError(e.to_string()))?;
+                a.pass(seat)?;
                 say.push(format!("{} passes", self.name(seat)));
                 self.after_bid(a, &mut say);
             }
@@ -108,16 +109,13 @@ impl Table {
                 }
             }
             (Step::Call { actor, barter }, Entry::Call(good)) => {
-                if !self.callable().contains(good) {
+                if !vizier::may_call(self.vizier_used, *good) {
                     return err(format!("a Grand Vizier has already called {good}"));
                 }
-                if self.vizier_used != 0b11111 {
-                    self.vizier_used |= 1 << good.index();
-                }
+                vizier::call(&mut self.vizier_used, *good);
                 let n = self.players();
                 let most = self.rules.config.params.goods_per_colour as u32;
-                let sealed = Sealed::new(SeatSet::full(n), &[most; MAX_SEATS][..n])
-                    .map_err(|e| TableError(e.to_string()))?;
+                let sealed = Sealed::new(SeatSet::full(n), &[most; MAX_SEATS][..n])?;
                 say.push(format!(
                     "{} calls {good}: everyone show your {good} at once, then enter the counts",
                     self.name(actor)
@@ -144,9 +142,9 @@ impl Table {
                 if seat.index() >= self.players() {
                     return err("no such player");
                 }
-                sealed
-                    .commit(*seat, *count as u32)
-                    .map_err(|_| TableError(format!("{count} is more {good} than the game has")))?;
+                sealed.commit(*seat, *count as u32).map_err(|_| {
+                    TableError::Refused(format!("{count} is more {good} than the game has"))
+                })?;
                 say.push(format!("{} shows {count} {good}", self.name(*seat)));
                 if !sealed.is_done() {
                     self.step = Step::Reveal {
@@ -157,17 +155,7 @@ impl Table {
                     };
                     return Ok(say);
                 }
-                let amounts = sealed.amounts().map_err(|e| TableError(e.to_string()))?;
-                let p = &self.rules.config.params;
-                let pay = vizier_payout(
-                    &amounts,
-                    sealed.seats(),
-                    Prizes {
-                        first: p.vizier_prizes[0],
-                        second: p.vizier_prizes[1],
-                    },
-                    p.vizier_zero_places,
-                );
+                let pay = vizier::payout(&self.rules.config.params, &sealed);
                 let winners: Vec<String> = sealed
                     .seats()
                     .iter()
@@ -239,7 +227,7 @@ impl Table {
                     .and_then(|g| g.checked_add(*silver))
                     .filter(|&m| m <= MAX_MONEY)
                     .ok_or_else(|| {
-                        TableError(format!(
+                        TableError::Refused(format!(
                             "{gold} gold and {silver} silver is more money than a game holds"
                         ))
                     })?;
@@ -303,7 +291,7 @@ impl Table {
             known.map(|c| c as u8)
         } else {
             let c = known.ok_or_else(|| {
-                TableError(format!(
+                TableError::Refused(format!(
                     "no city called {name:?} on the map (use --any-city to name any)"
                 ))
             })? as u8;

@@ -7,13 +7,15 @@
 //! It uses the engine's own pieces: silk-trade's once-around auction and Grand Vizier payout,
 //! [`crate::market`] for the market order and [`crate::scoring`] for the final count.
 
-use crate::data::{intern, Rules, SilkRoadConfig};
+use crate::data::{intern, DataError, Rules, SilkRoadConfig};
 use crate::goods::{Good, Goods};
 use crate::scoring::Score;
 use crate::state::MAX_PLAYERS;
+use crate::vizier;
 use serde::{Deserialize, Serialize};
 use silk_core::{Seat, SeatSet};
 use silk_trade::auction::{Bid, OnceAround, Sealed};
+use silk_trade::TradeError;
 
 mod flow; // what each entry does: the state machine
 mod parse; // what a person typed, read as an entry
@@ -145,12 +147,22 @@ pub struct Table {
     pub result: Option<(Vec<Score>, Vec<u8>)>,
 }
 
+/// Why the helper refuses an entry (the table is unchanged) or cannot start.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct TableError(pub String);
+pub enum TableError {
+    /// The helper's own refusal, in words for the table.
+    #[error("{0}")]
+    Refused(String),
+    /// A trade mechanic refused it: a bid too low or out of turn.
+    #[error(transparent)]
+    Trade(#[from] TradeError),
+    /// The configuration does not compile.
+    #[error(transparent)]
+    Data(#[from] DataError),
+}
 
 fn err<T>(m: impl Into<String>) -> Result<T, TableError> {
-    Err(TableError(m.into()))
+    Err(TableError::Refused(m.into()))
 }
 
 impl Table {
@@ -162,7 +174,7 @@ impl Table {
     ) -> Result<Table, TableError> {
         let mut config = config.clone();
         config.players = names.len();
-        let rules = intern(&config).map_err(|e| TableError(e.to_string()))?;
+        let rules = intern(&config)?;
         for (i, n) in names.iter().enumerate() {
             if n.trim().is_empty() {
                 return err(format!("player {} has an empty name", i + 1));
@@ -242,14 +254,9 @@ impl Table {
     }
 
     fn callable(&self) -> Vec<Good> {
-        let allowed = if self.vizier_used == 0b11111 {
-            0b11111
-        } else {
-            !self.vizier_used & 0b11111
-        };
         Good::ALL
             .into_iter()
-            .filter(|g| allowed & (1 << g.index()) != 0)
+            .filter(|&g| vizier::may_call(self.vizier_used, g))
             .collect()
     }
 

@@ -14,7 +14,7 @@ impl Table {
             Step::Auction(_) => match words.as_slice() {
                 ["pass"] | ["p"] | ["0"] => Ok(Entry::Pass),
                 ["bid", k] | [k] => k.parse().map(Entry::Bid).map_err(|_| {
-                    TableError(format!("{t:?} is not a bid: type a number or `pass`"))
+                    TableError::Refused(format!("{t:?} is not a bid: type a number or `pass`"))
                 }),
                 _ => err(format!("{t:?} is not a bid: type a number or `pass`")),
             },
@@ -43,7 +43,7 @@ impl Table {
                 Ok(Entry::Take { tile, barter })
             }
             Step::Call { .. } => Good::parse(t).map(Entry::Call).ok_or_else(|| {
-                TableError(format!(
+                TableError::Refused(format!(
                     "{t:?} is not a good (ivory, silk, fruits, jewels, spices)"
                 ))
             }),
@@ -52,7 +52,7 @@ impl Table {
                     let seat = self.seat_named(&name.join(" "))?;
                     let count = count
                         .parse()
-                        .map_err(|_| TableError(format!("{count:?} is not a count")))?;
+                        .map_err(|_| TableError::Refused(format!("{count:?} is not a count")))?;
                     Ok(Entry::Reveal { seat, count })
                 }
                 _ => err("type `name count`, e.g. `Ana 2`"),
@@ -70,12 +70,13 @@ impl Table {
                 for (x, s) in v.iter_mut().zip(nums) {
                     *x = s
                         .parse()
-                        .map_err(|_| TableError(format!("{s:?} is not a number")))?;
+                        .map_err(|_| TableError::Refused(format!("{s:?} is not a number")))?;
                 }
                 let mut goods = Goods::default();
                 for (k, g) in Good::ALL.into_iter().enumerate() {
-                    let c = u8::try_from(v[2 + k])
-                        .map_err(|_| TableError(format!("{} {g} is too many", v[2 + k])))?;
+                    let c = u8::try_from(v[2 + k]).map_err(|_| {
+                        TableError::Refused(format!("{} {g} is too many", v[2 + k]))
+                    })?;
                     goods.add(g, c);
                 }
                 Ok(Entry::Holdings {

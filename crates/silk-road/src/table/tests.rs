@@ -82,7 +82,12 @@ fn bad_entries_are_refused_and_change_nothing() {
     say(&mut t, "3");
     let before = t.entries.clone();
     let e = t.parse("2").unwrap();
-    assert!(t.apply(e).unwrap_err().to_string().contains("too low"));
+    let refused = t.apply(e).unwrap_err();
+    assert!(refused.to_string().contains("too low"));
+    assert!(matches!(
+        refused,
+        TableError::Trade(silk_trade::TradeError::BidTooLow { amount: 2, .. })
+    ));
     assert_eq!(t.entries, before);
     assert!(t
         .seat_named("Zed")
