@@ -13,6 +13,7 @@ fn main() {
     let args: Vec<String> = std::env::args().collect();
     let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(200_000);
     let check = args.iter().any(|a| a == "check");
+    let base_only = args.iter().any(|a| a == "base");
     let sets: [&[Module]; 5] = [
         &[],
         &[Module::Cities],
@@ -21,7 +22,7 @@ fn main() {
         &[Module::Strongholds],
     ];
     let mut hasher = DefaultHasher::new();
-    for modules in sets {
+    for modules in sets.into_iter().take(if base_only { 1 } else { 5 }) {
         for players in 2..=4 {
             let rules = intern(&SplendorConfig::new(players).with_modules(modules)).unwrap();
             let mut buf = Vec::new();

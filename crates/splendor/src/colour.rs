@@ -90,3 +90,54 @@ pub fn short(counts: &[u8; 5]) -> String {
         parts.join(" ")
     }
 }
+
+/// Five per-colour counts packed one per byte, so that "what is still missing" of a cost is a
+/// few word operations instead of a loop (counts stay below 128).
+pub const fn pack(a: &[u8; 5]) -> u64 {
+    a[0] as u64
+        | (a[1] as u64) << 8
+        | (a[2] as u64) << 16
+        | (a[3] as u64) << 24
+        | (a[4] as u64) << 32
+}
+
+const HIGH: u64 = 0x0000_0080_8080_8080;
+
+/// Per colour `max(0, need - have)`, packed (both arguments packed, every count below 128).
+#[inline]
+pub const fn missing(need: u64, have: u64) -> u64 {
+    // Each byte of `t` is 128 + have - need (no borrow crosses bytes: counts are below 128);
+    // its high bit is clear exactly where have < need, and there need - have = 128 - t.
+    let t = (have | HIGH).wrapping_sub(need);
+    let short = !t & HIGH;
+    let mask = (short >> 7).wrapping_mul(0xFF);
+    short - (t & mask)
+}
+
+/// The sum of the five packed counts (at most 255 in all).
+#[inline]
+pub const fn total(packed: u64) -> u32 {
+    ((packed.wrapping_mul(0x0000_0001_0101_0101) >> 32) & 0xFF) as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_missing_counts_agree_with_the_loop() {
+        let mut x = 12345u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let y = x.rotate_left(29).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            let need: [u8; 5] = std::array::from_fn(|i| (x >> (8 * i)) as u8 % 12);
+            let have: [u8; 5] = std::array::from_fn(|i| (y >> (8 * i)) as u8 % 40);
+            let want: [u8; 5] = std::array::from_fn(|i| need[i].saturating_sub(have[i]));
+            let got = missing(pack(&need), pack(&have));
+            assert_eq!(got, pack(&want), "{need:?} {have:?}");
+            assert_eq!(total(got), want.iter().map(|&v| v as u32).sum::<u32>());
+        }
+    }
+}

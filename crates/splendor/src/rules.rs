@@ -33,6 +33,8 @@ const PER_COLOUR: [usize; 3] = [8, 6, 4];
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Card {
     pub cost: [u8; 5],
+    /// `cost` packed (see `colour::pack`).
+    pub cost_packed: u64,
     /// Colour index of its bonus; `NONE` for Orient gold and join cards.
     pub bonus: u8,
     /// Bonuses it gives (2 for an Orient double card).
@@ -49,6 +51,7 @@ pub struct Card {
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Noble {
     pub requires: [u8; 5],
+    pub requires_packed: u64,
     pub points: u8,
 }
 
@@ -279,6 +282,7 @@ fn base_cards(f: &CardsFile) -> Result<Vec<Card>, SetupError> {
         per_colour[l][c.bonus.index()] += 1;
         out.push(Card {
             cost,
+            cost_packed: crate::colour::pack(&cost),
             bonus: c.bonus.index() as u8,
             bonus_count: 1,
             points: c.points,
@@ -387,6 +391,7 @@ fn orient_cards(f: &OrientFile) -> Result<Vec<Card>, SetupError> {
         per_level[c.level as usize - 1] += 1;
         out.push(Card {
             cost,
+            cost_packed: crate::colour::pack(&cost),
             bonus: c.bonus.map_or(NONE, |b| b.index() as u8),
             bonus_count: match (c.effect, c.bonus) {
                 (Effect::Double, _) => 2,
@@ -438,6 +443,7 @@ fn nobles(f: &NoblesFile) -> Result<Vec<Noble>, SetupError> {
             }
             Ok(Noble {
                 requires,
+                requires_packed: crate::colour::pack(&requires),
                 points: n.points,
             })
         })

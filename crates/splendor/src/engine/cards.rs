@@ -185,19 +185,17 @@ pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
 }
 
 pub fn legal_buys(s: &State, p: usize, out: &mut Vec<Action>) {
-    // What the player brings without gold: bonuses plus gems, per colour.
+    // What the player brings without gold: bonuses plus gems, per colour, packed.
     let mut have = [0u8; 5];
     for (c, h) in have.iter_mut().enumerate() {
-        *h = s.bonus[p][c].saturating_add(s.tokens[p][c]);
+        *h = s.bonus[p][c].saturating_add(s.tokens[p][c]).min(127);
     }
+    let have = crate::colour::pack(&have);
     let wild = s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32;
     let doubled_possible = s.rules.posts_module;
     let mut consider = |src: u8, card: u8| {
         let c = s.rules.card(card);
-        let mut lack = 0u32;
-        for k in 0..5 {
-            lack += c.cost[k].saturating_sub(have[k]) as u32;
-        }
+        let lack = crate::colour::total(crate::colour::missing(c.cost_packed, have));
         // Quick refusal only where gold cannot count double.
         if (lack > wild && !doubled_possible) || !may_acquire(s, p, card) {
             return;

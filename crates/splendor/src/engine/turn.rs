@@ -219,8 +219,8 @@ fn noble_visits(s: &State, p: usize, i: u8) -> bool {
     if s.noble_reserver[i] != NONE && s.noble_reserver[i] as usize != p {
         return false;
     }
-    let need = &s.rules.nobles[s.nobles[i] as usize].requires;
-    (0..5).all(|c| s.bonus[p][c] >= need[c])
+    let need = s.rules.nobles[s.nobles[i] as usize].requires_packed;
+    crate::colour::missing(need, crate::colour::pack(&s.bonus[p])) == 0
 }
 
 pub fn check_noble(s: &State, p: usize, i: u8) -> Result<(), String> {
