@@ -11,7 +11,6 @@ pub mod data;
 pub mod engine;
 pub mod event;
 pub mod observe;
-mod serde_array;
 pub mod setup;
 pub mod state;
 pub mod text;

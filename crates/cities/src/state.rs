@@ -363,13 +363,13 @@ pub struct State {
     pub sell: [PriceTrack<TRACK>; MAX_EMPIRES],
     pub buy: [PriceTrack<TRACK>; MAX_EMPIRES],
     /// The silk deck, drawn from the end (hidden order).
-    #[serde(with = "crate::serde_array")]
+    #[serde(with = "silk_trade::serde_array")]
     pub silk_deck: [u8; MAX_SILK],
     pub silk_len: u8,
     /// Discarded silk and barbarian cards by code.
     pub silk_discard: [u8; SILK_CODES],
     /// The development deck, drawn from the end (hidden order).
-    #[serde(with = "crate::serde_array")]
+    #[serde(with = "silk_trade::serde_array")]
     pub dev_deck: [u8; MAX_DEV],
     pub dev_len: u8,
     /// Played effect cards by type (face up).

@@ -10,7 +10,7 @@ pub mod auction;
 pub mod error;
 pub mod purse;
 pub mod route;
-mod serde_array;
+pub mod serde_array;
 pub mod track;
 
 pub use auction::{

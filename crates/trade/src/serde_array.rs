@@ -1,5 +1,6 @@
-//! Serde for `[T; N]` of any `N`: serde itself stops at 32 and has no const-generic impl, and the
-//! region tables hold 64 entries. Deserializing fills a stack array, so no allocation.
+//! Serde for `[T; N]` of any `N` (`#[serde(with = "silk_trade::serde_array")]`), for every
+//! silk crate: serde itself stops at 32 and has no const-generic impl, and the region tables and
+//! Cities' decks are longer. Deserializing fills a stack array, so no allocation.
 
 use core::fmt;
 use core::marker::PhantomData;
