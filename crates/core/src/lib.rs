@@ -3,13 +3,16 @@
 //! A [`Game`] is plain data and associated functions: `setup` from a config and a seed,
 //! `to_move`, `legal_actions`, `apply`, per-seat `view`, `determinize`, `outcome`. Randomness
 //! lives in the state's [`SilkRng`], so `(config, seed, action log)` replays a game exactly
-//! ([`Replay`]). [`conformance`] checks any engine against the contract in one line.
+//! ([`Replay`]). With the `testing` feature (engines' dev-dependencies), `conformance` checks any
+//! engine against the contract in one line and `golden` keeps a seeded game's trace.
 
+#[cfg(any(test, feature = "testing"))]
 pub mod conformance;
 pub mod data;
 pub mod driver;
 pub mod error;
 pub mod game;
+#[cfg(any(test, feature = "testing"))]
 pub mod golden;
 pub mod goofspiel;
 pub mod metrics;
