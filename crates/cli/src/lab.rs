@@ -355,7 +355,7 @@ fn cell(v: Option<f64>, pct: bool) -> String {
 /// A statistic of `silk compare`: its name and how to read it off a summary.
 type Stat = (&'static str, fn(&Summary) -> String);
 
-const COMPARED: [Stat; 9] = [
+const COMPARED: [Stat; 12] = [
     ("auctions per game", |s| {
         cell(s.metric("auction.count").map(|m| m.per_game), false)
     }),
@@ -380,8 +380,17 @@ const COMPARED: [Stat; 9] = [
     ("first-player advantage", |s| {
         format!("{:+.1} pts", 100.0 * s.first_player_advantage)
     }),
+    ("resources taken per game, less returns", |s| {
+        cell(s.metric("resource.taken").map(|m| m.per_game), false)
+    }),
+    ("resources converted to lasting value", |s| {
+        cell(ratio(s, "resource.converted", "resource.taken"), true)
+    }),
     ("mean rounds", |s| format!("{:.1}", s.rounds.mean)),
     ("mean decisions", |s| format!("{:.0}", s.decisions.mean)),
+    ("mean branching (legal actions)", |s| {
+        format!("{:.1}", s.mean_branching)
+    }),
 ];
 
 /// The shared mechanics side by side.

@@ -178,7 +178,8 @@ enum Command {
         #[arg(long)]
         html: Option<PathBuf>,
     },
-    /// Compare the shared mechanics (auctions, routes) across the engines from simulations.
+    /// Compare the shared mechanics across the engines from simulations of greedy bots: auctions,
+    /// routes, resource conversion, seat advantage, length, branching ("—": not in that game).
     Compare {
         #[arg(long, default_value_t = 200)]
         games: u64,
@@ -472,6 +473,11 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             rows.push(lab::CompareRow {
                 game: Cities::NAME.into(),
                 summary: lab::run_batch::<Cities>(&ct, &batch("greedy"))?.2,
+            });
+            let sp = Splendor::config(None, &DataFiles::default())?;
+            rows.push(lab::CompareRow {
+                game: Splendor::NAME.into(),
+                summary: lab::run_batch::<Splendor>(&sp, &batch("greedy"))?.2,
             });
             let gs = Goofspiel::config(None, &DataFiles::default())?;
             rows.push(lab::CompareRow {

@@ -8,6 +8,8 @@
 //!   `auction.win_wealth_permille` (winning bid as ‰ of the winner's wealth, summed over the
 //!   `auction.won` auctions that had a winner)
 //! - `route.count`, `route.cost_sum`, `income.total`, `travel.spent`
+//! - `resource.taken` (resource units a player gains from the common supply) and
+//!   `resource.converted` (units spent on something lasting: cards, buildings)
 
 use crate::game::Game;
 use std::collections::BTreeMap;

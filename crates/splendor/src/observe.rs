@@ -21,6 +21,7 @@ impl Observe for Splendor {
                 c.add("gold.spent", paid[5] as i64);
                 c.add("gold.cards_spent", gold_cards as i64);
                 c.add("gems.spent", paid[..5].iter().map(|&k| k as i64).sum());
+                c.add("resource.converted", paid.iter().map(|&k| k as i64).sum());
                 if conquest {
                     c.incr("strongholds.conquests");
                 }
@@ -30,9 +31,15 @@ impl Observe for Splendor {
             }
             Event::TookFree { .. } => c.incr("orient.free_cards"),
             Event::Took { tokens, .. } => {
-                c.add("gems.taken", tokens.iter().map(|&k| k as i64).sum())
+                let n: i64 = tokens.iter().map(|&k| k as i64).sum();
+                c.add("gems.taken", n);
+                c.add("resource.taken", n);
             }
-            Event::Returned { .. } => c.incr("gems.returned"),
+            // A token given back was taken for nothing.
+            Event::Returned { .. } => {
+                c.incr("gems.returned");
+                c.add("resource.taken", -1);
+            }
             Event::Reserved { deck, gold, .. } => {
                 c.incr("reserves");
                 if deck.is_some() {
@@ -40,6 +47,7 @@ impl Observe for Splendor {
                 }
                 if gold {
                     c.incr("gold.taken");
+                    c.incr("resource.taken");
                 }
             }
             Event::NobleVisit { .. } => c.incr("nobles"),
