@@ -119,10 +119,55 @@ pub fn each_payment(s: &State, p: usize, owed: &[u8; 5], mut f: impl FnMut(Pay))
         f(Pay::default());
         return;
     }
+    if !doubled && cards == 0 {
+        return gold_tokens_only(&lo, owed, gold - need_lo, f);
+    }
     let mut units = lo;
     walk(
         0, &mut units, owed, need_lo, most, gold, cards, doubled, &mut f,
     );
+}
+
+/// Gold tokens only (the hot case): the shortfall `lo` must be paid in gold, and up to `spare`
+/// more gold may replace gems anywhere within what is owed. An odometer over the colours where
+/// gold could replace a gem, emitting each payment as it turns.
+fn gold_tokens_only(lo: &[u8; 5], owed: &[u8; 5], spare: u32, mut f: impl FnMut(Pay)) {
+    let mut cur = Pay::with_units(*lo, 0).gold;
+    let mut shift = [0u16; 5];
+    let mut room = [0u8; 5];
+    let mut k = 0;
+    for c in 0..5 {
+        if owed[c] > lo[c] {
+            shift[k] = 3 * c as u16;
+            room[k] = owed[c] - lo[c];
+            k += 1;
+        }
+    }
+    let mut extra = [0u8; 5];
+    let mut used = 0u32;
+    // The last colour turns fastest: payments come in lexicographic order of the units.
+    loop {
+        f(Pay {
+            gold: cur,
+            cards: 0,
+        });
+        let mut j = k;
+        loop {
+            if j == 0 {
+                return;
+            }
+            j -= 1;
+            if extra[j] < room[j] && used < spare {
+                extra[j] += 1;
+                used += 1;
+                cur += 1 << shift[j];
+                break;
+            }
+            used -= extra[j] as u32;
+            cur -= (extra[j] as u16) << shift[j];
+            extra[j] = 0;
+        }
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
