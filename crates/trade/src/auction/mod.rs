@@ -52,6 +52,36 @@ fn budget_of(budgets: &[u32], seat: Seat) -> Result<u32, TradeError> {
         })
 }
 
+/// Each bidder's budget, indexed by seat, for the seats of `seats`.
+fn budgets_by_seat(seats: SeatSet, budgets: &[u32]) -> Result<[u32; MAX_SEATS], TradeError> {
+    let mut b = [0; MAX_SEATS];
+    for seat in seats.iter() {
+        b[seat.index()] = budget_of(budgets, seat)?;
+    }
+    Ok(b)
+}
+
+/// A bid of `amount` by `seat` when the lowest allowed is `min` and `seat` owns `budget`: the
+/// check every auction makes, in its order.
+fn check_amount(seat: Seat, amount: u32, min: u32, budget: u32) -> Result<(), TradeError> {
+    if amount < min {
+        return Err(TradeError::BidTooLow { seat, amount, min });
+    }
+    if amount > budget {
+        return Err(TradeError::BidOverBudget {
+            seat,
+            amount,
+            budget,
+        });
+    }
+    Ok(())
+}
+
+/// The bids `check_amount` accepts: `min` to `budget`, if any.
+fn amount_range(min: u32, budget: u32) -> Option<(u32, u32)> {
+    (min <= budget).then_some((min, budget))
+}
+
 /// Clockwise distance from `from` to `seat` on a ring of `MAX_SEATS`; the relative order of
 /// real seats (all below the table size) is the same as on the real table.
 fn clockwise_key(from: Seat, seat: Seat) -> usize {

@@ -1,6 +1,6 @@
 //! Silk Road's leader auction: each bidder acts once, in a fixed order.
 
-use super::{budget_of, check_seat, Bid};
+use super::{amount_range, budget_of, check_amount, check_seat, Bid};
 use crate::TradeError;
 use serde::{Deserialize, Serialize};
 use silk_core::{Seat, SeatSet, MAX_SEATS};
@@ -110,8 +110,7 @@ impl OnceAround {
         if self.next_bidder() != Some(seat) {
             return None;
         }
-        let (min, max) = (self.min_next_bid(), self.budgets[self.next as usize]);
-        (min <= max).then_some((min, max))
+        amount_range(self.min_next_bid(), self.budgets[self.next as usize])
     }
 
     fn check_turn(&self, seat: Seat) -> Result<(), TradeError> {
@@ -129,18 +128,12 @@ impl OnceAround {
 
     pub fn bid(&mut self, seat: Seat, amount: u32) -> Result<(), TradeError> {
         self.check_turn(seat)?;
-        let min = self.min_next_bid();
-        if amount < min {
-            return Err(TradeError::BidTooLow { seat, amount, min });
-        }
-        let budget = self.budgets[self.next as usize];
-        if amount > budget {
-            return Err(TradeError::BidOverBudget {
-                seat,
-                amount,
-                budget,
-            });
-        }
+        check_amount(
+            seat,
+            amount,
+            self.min_next_bid(),
+            self.budgets[self.next as usize],
+        )?;
         self.high = Some(Bid { seat, amount });
         self.bids_made += 1;
         self.next += 1;

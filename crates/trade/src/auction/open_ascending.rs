@@ -1,7 +1,7 @@
 //! The open ascending auction: bidders go around raising until all but one have passed; who
 //! pays what is a `Payment` rule.
 
-use super::{budget_of, check_seat, next_in, Bid};
+use super::{amount_range, budgets_by_seat, check_amount, check_seat, next_in, Bid};
 use crate::TradeError;
 use serde::{Deserialize, Serialize};
 use silk_core::{Seat, SeatSet, MAX_SEATS};
@@ -84,12 +84,8 @@ impl OpenAscending {
         if let Payment::WinnerPaysSeller(s) = payment {
             check_seat(s)?;
         }
-        let mut b = [0; MAX_SEATS];
-        for seat in seats.iter() {
-            b[seat.index()] = budget_of(budgets, seat)?;
-        }
         Ok(OpenAscending {
-            budgets: b,
+            budgets: budgets_by_seat(seats, budgets)?,
             last_bid: [0; MAX_SEATS],
             min_bid,
             high: None,
@@ -145,8 +141,7 @@ impl OpenAscending {
         if self.turn != Some(seat) {
             return None;
         }
-        let (min, max) = (self.min_next_bid(), self.budgets[seat.index()]);
-        (min <= max).then_some((min, max))
+        amount_range(self.min_next_bid(), self.budgets[seat.index()])
     }
 
     fn check_turn(&self, seat: Seat) -> Result<(), TradeError> {
@@ -179,18 +174,12 @@ impl OpenAscending {
 
     pub fn bid(&mut self, seat: Seat, amount: u32) -> Result<(), TradeError> {
         self.check_turn(seat)?;
-        let min = self.min_next_bid();
-        if amount < min {
-            return Err(TradeError::BidTooLow { seat, amount, min });
-        }
-        let budget = self.budgets[seat.index()];
-        if amount > budget {
-            return Err(TradeError::BidOverBudget {
-                seat,
-                amount,
-                budget,
-            });
-        }
+        check_amount(
+            seat,
+            amount,
+            self.min_next_bid(),
+            self.budgets[seat.index()],
+        )?;
         self.high = Some(Bid { seat, amount });
         self.last_bid[seat.index()] = amount;
         self.took_part.insert(seat);

@@ -1,7 +1,7 @@
 //! Sealed (simultaneous) bids and what follows a reveal: places with their tie rules and the
 //! Grand Vizier payout.
 
-use super::{budget_of, clockwise_key, TieBreak};
+use super::{budgets_by_seat, clockwise_key, TieBreak};
 use crate::TradeError;
 use serde::{Deserialize, Serialize};
 use silk_core::{Seat, SeatSet, MAX_SEATS};
@@ -117,12 +117,8 @@ impl Sealed {
         if seats.is_empty() {
             return Err(TradeError::NoBidders);
         }
-        let mut b = [0; MAX_SEATS];
-        for seat in seats.iter() {
-            b[seat.index()] = budget_of(budgets, seat)?;
-        }
         Ok(Sealed {
-            budgets: b,
+            budgets: budgets_by_seat(seats, budgets)?,
             amounts: [0; MAX_SEATS],
             seats,
             committed: SeatSet::EMPTY,
