@@ -95,9 +95,9 @@ fn top(s: &State, d: usize) -> u8 {
 /// Takes card `id` out of wherever it is (a deck, the board — refilled from its deck — or a
 /// hand).
 fn extract(s: &mut State, id: u8) {
-    for d in 0..6 {
+    for (d, &start) in DECK_START.iter().enumerate() {
         if let Some(i) = s.decks.deck(d).iter().position(|&c| c == id) {
-            let st = DECK_START[d] as usize;
+            let st = start as usize;
             let len = s.decks.len[d] as usize;
             for j in i..len - 1 {
                 s.decks.cards[st + j] = s.decks.cards[st + j + 1];
@@ -165,9 +165,9 @@ fn reserve_for(s: &mut State, p: usize, id: u8) {
 
 /// Player `p` holds exactly these tokens (white blue green red black gold), from or to the supply.
 fn set_tokens(s: &mut State, p: usize, t: [u8; 6]) {
-    for k in 0..6 {
-        s.bank[k] = s.bank[k] + s.tokens[p][k] - t[k];
-        s.tokens[p][k] = t[k];
+    for (k, &want) in t.iter().enumerate() {
+        s.bank[k] = s.bank[k] + s.tokens[p][k] - want;
+        s.tokens[p][k] = want;
     }
 }
 
@@ -184,16 +184,26 @@ fn base_card(s: &State, level: u8, bonus: usize, points: u8, cost: [u8; 5]) -> u
         .unwrap_or_else(|| panic!("no level {level} card {bonus} {points} {cost:?}"))
 }
 
-/// `count` cards of a colour (0 prestige, level 1) still in a deck, given to player `p`.
+/// `count` cards of a colour given to player `p`: level 1 cards without prestige from the deck,
+/// then from the table; when those run out, level 1 cards with prestige.
 fn give_bonus(s: &mut State, p: usize, colour: usize, count: usize) {
     for _ in 0..count {
-        let id = *s
-            .decks
-            .deck(0)
+        let fits = |s: &State, id: u8, points: bool| {
+            if id == NONE {
+                return false;
+            }
+            let c = s.rules.card(id);
+            !c.orient && c.level == 0 && c.bonus as usize == colour && (points || c.points == 0)
+        };
+        let id = [false, true]
             .iter()
-            .find(|&&id| {
-                let c = s.rules.card(id);
-                c.bonus as usize == colour && c.points == 0
+            .find_map(|&points| {
+                s.decks
+                    .deck(0)
+                    .iter()
+                    .copied()
+                    .find(|&id| fits(s, id, points))
+                    .or_else(|| s.board[0].iter().copied().find(|&id| fits(s, id, points)))
             })
             .expect("a level 1 card of that colour");
         give(s, p, id);
@@ -445,6 +455,7 @@ fn take_three_needs_three_colours_unless_fewer_left() {
     set_tokens(&mut s, 1, [0, 0, 4, 4, 4, 0]);
     assert!(is_legal(&s, "take white blue"));
     assert!(!legal(&s).iter().any(|a| a.split(' ').count() == 4));
+    refuse(&s, "take white");
     act(&mut s, "take white blue");
     assert_eq!(s.tokens[0], [1, 1, 0, 0, 0, 0]);
 }
@@ -729,6 +740,10 @@ fn buy_refused_with_tokens_not_held() {
     set_tokens(&mut s, 0, [0, 0, 0, 3, 0, 1]);
     refuse(&s, "buy 1a gold blue");
     refuse(&s, "buy 1a gold red red");
+    // Exactly the price: 4 gold for a 3-red card is not a payment the rules know.
+    set_tokens(&mut s, 0, [0, 0, 0, 0, 0, 4]);
+    refuse(&s, "buy 1a gold red red red red");
+    assert!(is_legal(&s, "buy 1a gold red red red"));
 }
 
 /// 000 Buying: "A player may purchase one of the face-up development cards in the middle of the
@@ -814,13 +829,14 @@ fn noble_visits_automatically_at_end_of_turn() {
 fn noble_checked_after_any_action_and_only_when_met() {
     let mut s = base(2);
     let wu = noble(&s, [4, 4, 0, 0, 0]);
-    set_nobles(&mut s, &[wu]);
-    give_bonus(&mut s, 0, W, 4);
-    give_bonus(&mut s, 0, U, 3);
+    let rk = noble(&s, [0, 0, 0, 4, 4]);
+    set_nobles(&mut s, &[wu, rk]);
+    give_bonus(&mut s, 0, R, 4);
+    give_bonus(&mut s, 0, K, 3);
     give_bonus(&mut s, 1, W, 4);
     give_bonus(&mut s, 1, U, 4);
     act(&mut s, "take white blue green");
-    assert_eq!(s.noble_holder[0], NONE, "3 blue is not 4");
+    assert_eq!(s.noble_holder[..2], [NONE, NONE], "3 black is not 4");
     act(&mut s, "take white blue green");
     assert_eq!(s.noble_holder[0], 1);
     assert_eq!(s.prestige[1], 3);
@@ -919,13 +935,13 @@ fn end_first_player_reaching_fifteen_others_still_play_most_prestige_wins() {
     assert!(r[0] > 0);
 }
 
-/// Gives 0-prestige level 1 cards so that `more` has more cards than `fewer`.
-fn more_cards(s: &mut State, fewer: usize, more: usize, by: u8) {
+/// Gives 0-prestige level 1 cards of `colour` so that `more` has `by` more cards than `fewer`.
+fn more_cards(s: &mut State, fewer: usize, more: usize, by: u8, colour: usize) {
     while s.card_count[more] < s.card_count[fewer] + by {
-        give_bonus(s, more, G, 1);
+        give_bonus(s, more, colour, 1);
     }
     while s.card_count[fewer] + by < s.card_count[more] {
-        give_bonus(s, fewer, G, 1);
+        give_bonus(s, fewer, colour, 1);
     }
 }
 
@@ -938,7 +954,7 @@ fn two_reach_fifteen(extra_cards_for_p1: u8) -> State {
     show(&mut s, "1b", c2);
     give_points(&mut s, 0, 14, &[W, U, R, K]);
     give_points(&mut s, 1, 14, &[W, U, G, K]);
-    more_cards(&mut s, 0, 1, extra_cards_for_p1);
+    more_cards(&mut s, 0, 1, extra_cards_for_p1, G);
     set_tokens(&mut s, 0, [0, 0, 4, 0, 0, 0]);
     set_tokens(&mut s, 1, [0, 0, 0, 4, 0, 0]);
     act(&mut s, "buy 1a");
@@ -1065,7 +1081,7 @@ fn cities_fifteen_prestige_does_not_end_the_game() {
 #[test]
 fn cities_choice_among_several_only_one() {
     let mut s = cities_game(2, Edition::E2017);
-    give_points(&mut s, 0, 13, &[G]);
+    give_points(&mut s, 0, 13, &[W, R]);
     give_bonus(&mut s, 0, R, 4);
     give_bonus(&mut s, 0, K, 3);
     give_bonus(&mut s, 0, W, 3);
@@ -1092,7 +1108,7 @@ fn two_claimants(edition: Edition, p1_points: u8, p1_extra_cards: u8) -> State {
     give_points(&mut s, 1, p1_points, &[W, R]);
     give_bonus(&mut s, 1, W, 3);
     give_bonus(&mut s, 1, U, 4);
-    more_cards(&mut s, 0, 1, p1_extra_cards);
+    more_cards(&mut s, 0, 1, p1_extra_cards, W);
     act(&mut s, "take white blue green");
     act(&mut s, "take white blue green");
     assert_eq!(s.city_of[0], 0);
@@ -1203,7 +1219,8 @@ fn trading_posts_each_requirement() {
                 act(&mut s, "take white blue green");
                 let expect = if short || skip_noble { 0 } else { 1 << i };
                 assert_eq!(
-                    s.posts[0], expect,
+                    s.posts[0],
+                    expect,
                     "post {} short {short} without noble {skip_noble}",
                     i + 1
                 );
@@ -1239,7 +1256,10 @@ fn trading_post_point_per_coat_and_2017_all_at_once() {
     give_bonus(&mut s, 0, K, 3);
     act(&mut s, "take white blue green");
     assert_eq!(s.posts[0], (1 << EXTRA_GEM) | (1 << PER_POST));
-    assert_eq!(s.prestige[0], 2, "one per coat of arms placed, itself included");
+    assert_eq!(
+        s.prestige[0], 2,
+        "one per coat of arms placed, itself included"
+    );
     assert_eq!(mover(&s), Seat(1));
 }
 
@@ -1388,4 +1408,949 @@ fn trading_post_gold_counts_double_still_one_token_for_the_limit() {
     act(&mut s, "take white blue green");
     assert_eq!(held(&s, 0), 10);
     assert_eq!(mover(&s), Seat(1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Orient
+// ---------------------------------------------------------------------------------------------
+
+fn orient_game() -> State {
+    let mut s = game(2, &[Module::Orient], Edition::E2017);
+    set_nobles(&mut s, &[]);
+    s
+}
+
+/// 001 The Orient: "A purchased or reserved card must be replaced by a card from its original
+/// pile. Therefore, at all times during the game, there must be 4 base game cards and 2 Orient
+/// cards of each level face up".
+#[test]
+fn orient_cards_replaced_from_their_own_pile() {
+    let mut s = orient_game();
+    let gc = orient_card(&s, Effect::Gold, 0);
+    show(&mut s, "1e", gc);
+    let next = top(&s, 3);
+    let base_len = s.decks.len[0];
+    set_tokens(&mut s, 0, [3, 0, 0, 0, 0, 0]);
+    act(&mut s, "buy 1e");
+    assert_eq!(at(&s, "1e"), next);
+    assert!(s.rules.card(next).orient);
+    assert_eq!(s.decks.len[0], base_len);
+    let card = at(&s, "2a");
+    let next = top(&s, 1);
+    act(&mut s, "reserve 2a");
+    assert!(s.reserved[1].contains(&card));
+    assert_eq!(at(&s, "2a"), next);
+    assert!(!s.rules.card(next).orient);
+}
+
+/// 001 The Orient, level 1 gold card: "This card is worth 2 gold tokens (do not draw them ...)
+/// and can be spent during a single purchase. Each of these 2 gold tokens can replace any color.
+/// ... Once used, this card is discarded".
+#[test]
+fn orient_gold_card_worth_two_gold() {
+    let mut s = orient_game();
+    let gc = orient_card(&s, Effect::Gold, 0);
+    show(&mut s, "1e", gc);
+    set_tokens(&mut s, 0, [3, 0, 0, 1, 0, 0]);
+    act(&mut s, "buy 1e");
+    assert_eq!(s.gold_cards[0], 1);
+    assert_eq!(s.bonus[0], [0; 5], "no bonus");
+    assert_eq!(s.tokens[0], [0, 0, 0, 1, 0, 0], "no gold token drawn");
+    assert_eq!(s.bank[GOLD], 5);
+    act(&mut s, "take white blue green");
+    let c = red3(&s);
+    show(&mut s, "1a", c);
+    refuse(&s, "buy 1a");
+    act(&mut s, "buy 1a gold red red cards 1");
+    assert!(s.owns(0, c));
+    assert_eq!(s.tokens[0], [0; 6]);
+    assert_eq!(s.gold_cards[0], 0, "spent");
+    assert!(!s.owns(0, gc), "discarded");
+    assert_eq!(
+        s.card_count[0], 1,
+        "a spent gold card is not a development card in front of the player"
+    );
+    assert_eq!(s.bank[GOLD], 5);
+}
+
+/// 001 The Orient, gold card: "If you use only one, the second one is wasted."
+#[test]
+fn orient_gold_card_second_gold_wasted() {
+    let mut s = orient_game();
+    let gc = orient_card(&s, Effect::Gold, 0);
+    show(&mut s, "1e", gc);
+    set_tokens(&mut s, 0, [3, 0, 0, 2, 0, 0]);
+    act(&mut s, "buy 1e");
+    act(&mut s, "take white blue green");
+    let c = red3(&s);
+    show(&mut s, "1a", c);
+    act(&mut s, "buy 1a gold red cards 1");
+    assert_eq!(s.tokens[0], [0; 6]);
+    assert_eq!(s.gold_cards[0], 0, "nothing is left of the card");
+    act(&mut s, "take white blue green");
+    let c2 = base_card(&s, 1, K, 0, [0, 0, 3, 0, 0]);
+    show(&mut s, "1b", c2);
+    set_tokens(&mut s, 0, [0, 0, 2, 0, 0, 0]);
+    refuse(&s, "buy 1b gold green cards 1");
+}
+
+/// 001 The Orient, gold card: "(do not draw them, they do not count against your limit of 10
+/// tokens)".
+#[test]
+fn orient_gold_card_not_counted_in_ten_tokens() {
+    let mut s = orient_game();
+    let gc = orient_card(&s, Effect::Gold, 0);
+    show(&mut s, "1e", gc);
+    set_tokens(&mut s, 0, [3, 0, 0, 0, 0, 0]);
+    act(&mut s, "buy 1e");
+    act(&mut s, "take white blue green");
+    set_tokens(&mut s, 0, [0, 0, 0, 2, 3, 2]);
+    act(&mut s, "take white blue green");
+    assert_eq!(held(&s, 0), 10);
+    assert_eq!(s.gold_cards[0], 1);
+    assert_eq!(mover(&s), Seat(1), "no token to return");
+}
+
+/// 001 The Orient, join card: "Associate - immediately and permanently - this card to a card you
+/// acquired previously. It is now worth 1 bonus identical to the card's bonus to which it is
+/// associated. You cannot purchase this card if you don't have at least one card with a gem
+/// bonus."
+#[test]
+fn orient_join_needs_a_card_with_a_gem_bonus() {
+    let mut s = orient_game();
+    let j = orient_card(&s, Effect::Join, 0);
+    assert_eq!(s.rules.card(j).cost, [3, 0, 0, 2, 0]);
+    show(&mut s, "1e", j);
+    set_tokens(&mut s, 0, [3, 0, 0, 2, 0, 0]);
+    refuse(&s, "buy 1e");
+    assert!(!is_legal(&s, "buy 1e"));
+    // A reserved card is not a card acquired.
+    let w = *s
+        .decks
+        .deck(0)
+        .iter()
+        .find(|&&id| s.rules.card(id).bonus as usize == W)
+        .unwrap();
+    reserve_for(&mut s, 0, w);
+    refuse(&s, "buy 1e");
+    give_bonus(&mut s, 0, U, 1);
+    let next = top(&s, 3);
+    act(&mut s, "buy 1e");
+    assert_eq!(s.phase, Phase::Join { card: j });
+    assert_ne!(
+        at(&s, "1e"),
+        next,
+        "\"you must associate before replacing the acquired card\""
+    );
+    assert_eq!(mover(&s), Seat(0));
+    assert_eq!(legal(&s), ["join blue"]);
+    refuse(&s, "join red");
+    act(&mut s, "join blue");
+    assert_eq!(s.bonus[0], [0, 2, 0, 0, 0]);
+    assert!(s.owns(0, j));
+    assert_eq!(mover(&s), Seat(1));
+}
+
+/// 001 The Orient, join card: a gold card has no gem bonus, so it does not allow a join.
+#[test]
+fn orient_join_not_allowed_with_only_a_gold_card() {
+    let mut s = orient_game();
+    let gc = orient_card(&s, Effect::Gold, 0);
+    show(&mut s, "1e", gc);
+    set_tokens(&mut s, 0, [3, 0, 0, 0, 0, 0]);
+    act(&mut s, "buy 1e");
+    act(&mut s, "take white blue green");
+    let j = orient_card(&s, Effect::Join, 0);
+    show(&mut s, "1f", j);
+    set_tokens(&mut s, 0, [3, 0, 0, 2, 0, 0]);
+    refuse(&s, "buy 1f");
+}
+
+/// 001 The Orient, level 2: "Associate - immediately and permanently - this card to a card you
+/// acquired previously (see above), then take a level 1 card face up (base or Orient) and place
+/// it before you at no cost."
+#[test]
+fn orient_join_then_take_level_one_card_free() {
+    let mut s = orient_game();
+    let j = orient_card(&s, Effect::JoinTake1, 0);
+    assert_eq!(s.rules.card(j).cost, [4, 3, 0, 0, 1]);
+    show(&mut s, "2e", j);
+    give_bonus(&mut s, 0, K, 1);
+    set_tokens(&mut s, 0, [4, 3, 0, 0, 0, 0]);
+    act(&mut s, "buy 2e");
+    assert!(matches!(s.phase, Phase::Join { .. }));
+    act(&mut s, "join black");
+    assert_eq!(s.phase, Phase::FreeCard { level: 0 });
+    assert_eq!(mover(&s), Seat(0));
+    assert!(legal(&s).iter().all(|a| a.starts_with("free 1")));
+    assert!(is_legal(&s, "free 1e"), "an Orient card too");
+    assert!(is_legal(&s, "free 1a"));
+    refuse(&s, "free 2a");
+    let f = at(&s, "1b");
+    let fb = s.rules.card(f).bonus as usize;
+    act(&mut s, "free 1b");
+    assert!(s.owns(0, f));
+    assert!(s.owns(0, j));
+    assert_eq!(s.tokens[0], [0; 6], "the free card costs nothing");
+    assert_eq!(s.card_count[0], 3);
+    let mut expect = [0, 0, 0, 0, 2];
+    expect[fb] += 1;
+    assert_eq!(s.bonus[0], expect);
+    assert_ne!(at(&s, "1b"), f);
+    assert_eq!(mover(&s), Seat(1));
+}
+
+/// 001 The Orient, level 2: "This card confers 2 bonuses of the indicated color. These bonuses add
+/// up for purchasing new cards, receiving the visit of nobles and discarding".
+#[test]
+fn orient_double_bonus_counts_two_for_nobles_and_purchases() {
+    let mut s = orient_game();
+    let d = (0..5)
+        .map(|k| orient_card(&s, Effect::Double, k))
+        .find(|&id| s.rules.card(id).bonus as usize == U)
+        .unwrap();
+    assert_eq!(s.rules.card(d).bonus_count, 2);
+    let wu = noble(&s, [4, 4, 0, 0, 0]);
+    set_nobles(&mut s, &[wu]);
+    give_bonus(&mut s, 0, W, 4);
+    give_bonus(&mut s, 0, U, 2);
+    show(&mut s, "2e", d);
+    let cost = s.rules.card(d).cost;
+    let mut t = [0u8; 6];
+    for c in 0..5 {
+        t[c] = cost[c].saturating_sub(s.bonus[0][c]);
+    }
+    set_tokens(&mut s, 0, t);
+    act(&mut s, "buy 2e");
+    assert_eq!(s.bonus[0], [4, 4, 0, 0, 0]);
+    assert_eq!(s.noble_holder[0], 0, "2 + 2 blue meets 4 blue");
+    assert_eq!(s.prestige[0], 3);
+    // And as a discount: a card costing 4 blue is free now.
+    let c = base_card(&s, 1, K, 1, [0, 4, 0, 0, 0]);
+    show(&mut s, "1a", c);
+    act(&mut s, "take white green red");
+    set_tokens(&mut s, 0, [0; 6]);
+    act(&mut s, "buy 1a");
+    assert!(s.owns(0, c));
+}
+
+/// 001 The Orient, level 2: "Reserve a noble. Take the noble of your choice amongst those
+/// available and place it face down before you: from now on, only you can be visited by this
+/// noble (if you meet the requirements). You do not gain a gold token."
+#[test]
+fn orient_reserve_a_noble_only_you_can_be_visited() {
+    let mut s = orient_game();
+    let rn = orient_card(&s, Effect::ReserveNoble, 0);
+    assert_eq!(s.rules.card(rn).cost, [0, 2, 2, 2, 2]);
+    let wu = noble(&s, [4, 4, 0, 0, 0]);
+    let wk = noble(&s, [4, 0, 0, 0, 4]);
+    let ug = noble(&s, [0, 4, 4, 0, 0]);
+    set_nobles(&mut s, &[wu, wk, ug]);
+    show(&mut s, "2e", rn);
+    set_tokens(&mut s, 0, [0, 2, 2, 2, 2, 0]);
+    act(&mut s, "buy 2e");
+    assert_eq!(s.phase, Phase::ReserveNoble);
+    let mut choices = legal(&s);
+    choices.sort();
+    assert_eq!(
+        choices,
+        ["reserve noble 1", "reserve noble 2", "reserve noble 3"]
+    );
+    act(&mut s, "reserve noble 1");
+    assert_eq!(s.noble_reserver[0], 0);
+    assert_eq!(s.tokens[0][GOLD], 0, "no gold token");
+    assert_eq!(s.prestige[0], 1);
+    assert_eq!(mover(&s), Seat(1));
+    give_bonus(&mut s, 1, W, 4);
+    give_bonus(&mut s, 1, U, 4);
+    act(&mut s, "take white blue green");
+    assert_eq!(s.noble_holder[0], NONE, "another player cannot be visited");
+    assert_eq!(s.nobles_held[1], 0);
+    give_bonus(&mut s, 0, W, 3);
+    give_bonus(&mut s, 0, U, 4);
+    let before = s.prestige[0];
+    act(&mut s, "take white blue green");
+    assert_eq!(s.noble_holder[0], 0, "the reserver can");
+    assert_eq!(s.prestige[0], before + 3);
+}
+
+/// 001 The Orient, level 3: "Take a level 2 card face up (base or Orient) and place it before you
+/// at no cost."
+#[test]
+fn orient_take_level_two_card_free() {
+    let mut s = orient_game();
+    let t = orient_card(&s, Effect::Take2, 0);
+    assert_eq!(s.rules.card(t).cost, [1, 6, 3, 0, 0]);
+    show(&mut s, "3e", t);
+    give_bonus(&mut s, 0, U, 3);
+    set_tokens(&mut s, 0, [1, 3, 3, 0, 0, 0]);
+    act(&mut s, "buy 3e");
+    assert_eq!(s.phase, Phase::FreeCard { level: 1 });
+    refuse(&s, "free 1a");
+    refuse(&s, "free 3a");
+    assert!(legal(&s).iter().all(|a| a.starts_with("free 2")));
+    assert!(is_legal(&s, "free 2e"));
+    let f = at(&s, "2b");
+    act(&mut s, "free 2b");
+    assert!(s.owns(0, f) && s.owns(0, t));
+    assert_eq!(s.tokens[0], [0; 6]);
+    assert_eq!(mover(&s), Seat(1));
+}
+
+fn sacrifice_black(s: &State) -> u8 {
+    (0..5)
+        .map(|k| orient_card(s, Effect::Sacrifice, k))
+        .find(|&id| s.rules.card(id).sacrifice as usize == K)
+        .unwrap()
+}
+
+fn discard_until_done(s: &mut State) {
+    while matches!(s.phase, Phase::Sacrifice { .. }) {
+        let first = legal(s)[0].clone();
+        act(s, &first);
+    }
+}
+
+/// 001 The Orient, level 3: "To purchase one of these cards, you must discard 2 bonuses of the
+/// indicated color that you previously acquired (put them back in the box.)" Project decision: a
+/// discarded card's prestige goes with it.
+#[test]
+fn orient_sacrifice_discards_two_bonuses() {
+    let mut s = orient_game();
+    let sac = sacrifice_black(&s);
+    assert_eq!(s.rules.card(sac).points, 3);
+    show(&mut s, "3e", sac);
+    let a = base_card(&s, 1, K, 1, [0, 4, 0, 0, 0]);
+    give(&mut s, 0, a);
+    refuse(&s, "buy 3e");
+    assert!(!is_legal(&s, "buy 3e"));
+    give_bonus(&mut s, 0, K, 1);
+    let b = s.owned_cards(0).find(|&c| c != a).unwrap();
+    act(&mut s, "buy 3e");
+    assert!(matches!(s.phase, Phase::Sacrifice { .. }) || s.phase == Phase::Act);
+    if matches!(s.phase, Phase::Sacrifice { .. }) {
+        let mut choices = legal(&s);
+        choices.sort();
+        let mut expect = vec![format!("discard #{a}"), format!("discard #{b}")];
+        expect.sort();
+        assert_eq!(choices, expect);
+    }
+    discard_until_done(&mut s);
+    assert!(!s.owns(0, a) && !s.owns(0, b));
+    assert!(s.owns(0, sac));
+    assert_eq!(s.bonus[0], [1, 0, 0, 0, 0]);
+    assert_eq!(s.card_count[0], 1);
+    assert_eq!(s.prestige[0], 3, "the discarded card's prestige is gone");
+    assert_eq!(mover(&s), Seat(1));
+}
+
+/// 001 The Orient, sacrifice: "You must discard, as a priority, the cards bearing the [join
+/// symbol] associated with this color, if you have any."
+#[test]
+fn orient_sacrifice_joined_cards_first() {
+    let mut s = orient_game();
+    let sac = sacrifice_black(&s);
+    show(&mut s, "3e", sac);
+    let j = orient_card(&s, Effect::Join, 0);
+    give(&mut s, 0, j);
+    s.joins[s.rules.join_slot[j as usize] as usize] = K as u8;
+    s.bonus[0][K] += 1;
+    give_bonus(&mut s, 0, K, 2);
+    act(&mut s, "buy 3e");
+    assert!(matches!(s.phase, Phase::Sacrifice { .. }));
+    assert_eq!(legal(&s), [format!("discard #{j}")]);
+    let other = s.owned_cards(0).find(|&c| c != j && c != sac).unwrap();
+    refuse(&s, &format!("discard #{other}"));
+    act(&mut s, &format!("discard #{j}"));
+    discard_until_done(&mut s);
+    assert!(!s.owns(0, j));
+    assert_eq!(s.bonus[0][K], 1, "one black card is left");
+    assert_eq!(s.bonus[0][W], 1);
+}
+
+/// 001 The Orient, sacrifice: "You cannot discard reserved cards."
+#[test]
+fn orient_sacrifice_reserved_cards_not_discardable() {
+    let mut s = orient_game();
+    let sac = sacrifice_black(&s);
+    show(&mut s, "3e", sac);
+    give_bonus(&mut s, 0, K, 1);
+    let r = *s
+        .decks
+        .deck(0)
+        .iter()
+        .find(|&&id| s.rules.card(id).bonus as usize == K)
+        .unwrap();
+    reserve_for(&mut s, 0, r);
+    refuse(&s, "buy 3e");
+    assert!(!is_legal(&s, "buy 3e"));
+}
+
+/// 001 The Orient: a double card's "bonuses add up for ... discarding": one double card of the
+/// colour pays the whole sacrifice.
+#[test]
+fn orient_sacrifice_double_card_counts_two() {
+    let mut s = orient_game();
+    let sac = sacrifice_black(&s);
+    show(&mut s, "3e", sac);
+    let d = (0..5)
+        .map(|k| orient_card(&s, Effect::Double, k))
+        .find(|&id| s.rules.card(id).bonus as usize == K)
+        .unwrap();
+    give(&mut s, 0, d);
+    assert_eq!(s.bonus[0][K], 2);
+    act(&mut s, "buy 3e");
+    discard_until_done(&mut s);
+    assert!(!s.owns(0, d));
+    assert_eq!(s.bonus[0], [1, 0, 0, 0, 0]);
+    assert_eq!(s.card_count[0], 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The Strongholds
+// ---------------------------------------------------------------------------------------------
+
+fn strongholds_game(edition: Edition) -> State {
+    let mut s = game(2, &[Module::Strongholds], edition);
+    set_nobles(&mut s, &[]);
+    let c = red3(&s);
+    show(&mut s, "1a", c);
+    set_tokens(&mut s, 0, [0, 0, 0, 3, 0, 0]);
+    s
+}
+
+/// 001 The Strongholds: "Each time you purchase a card (from your hand or from the table), you
+/// must choose one of the following two options (BEFORE the purchased card may be replaced):
+/// Place or move one of YOUR strongholds on one of the visible cards on the table ... OR Remove
+/// another player's stronghold".
+#[test]
+fn strongholds_must_place_after_a_purchase_before_replacement() {
+    let mut s = strongholds_game(Edition::E2017);
+    let next = top(&s, 0);
+    act(&mut s, "buy 1a");
+    assert_eq!(s.phase, Phase::Stronghold);
+    assert_eq!(mover(&s), Seat(0));
+    let choices = legal(&s);
+    assert!(!choices.is_empty());
+    assert!(choices
+        .iter()
+        .all(|a| a.starts_with("place ") || a.starts_with("move ") || a.starts_with("remove ")));
+    refuse(&s, "pass");
+    refuse(&s, "decline");
+    refuse(&s, "take white blue green");
+    assert!(
+        !is_legal(&s, "place 1a"),
+        "the replacement card is not yet on the table"
+    );
+    assert_ne!(at(&s, "1a"), next);
+    act(&mut s, "place 1b");
+    assert_eq!(
+        s.strongholds[0].iter().filter(|&&x| x == pos("1b")).count(),
+        1
+    );
+    assert_eq!(at(&s, "1a"), next);
+    assert_eq!(mover(&s), Seat(1));
+    // Other actions do not place a stronghold.
+    act(&mut s, "take white blue green");
+    assert_eq!(mover(&s), Seat(0));
+}
+
+/// 001 The Strongholds: "Each time you purchase a card (from your hand or from the table)".
+#[test]
+fn strongholds_place_after_buying_a_reserved_card_too() {
+    let mut s = strongholds_game(Edition::E2017);
+    let c = at(&s, "1a");
+    reserve_for(&mut s, 0, c);
+    act(&mut s, "buy r1");
+    assert_eq!(s.phase, Phase::Stronghold);
+}
+
+/// 001 The Strongholds: "only if that card has not any other stronghold of another color.
+/// However, you can place a stronghold on a card on which one or two of your strongholds are
+/// already placed."
+#[test]
+fn strongholds_not_onto_another_players_card_own_may_stack_or_move() {
+    let mut s = strongholds_game(Edition::E2017);
+    s.strongholds[1][0] = pos("1b");
+    s.strongholds[0][0] = pos("1c");
+    act(&mut s, "buy 1a");
+    refuse(&s, "place 1b");
+    refuse(&s, "move 1c 1b");
+    assert!(is_legal(&s, "place 1c"), "onto your own");
+    assert!(is_legal(&s, "place 1d"));
+    assert!(is_legal(&s, "move 1c 2a"));
+    act(&mut s, "move 1c 2a");
+    let mut mine = s.strongholds[0];
+    mine.sort();
+    let mut expect = [pos("2a"), NONE, NONE];
+    expect.sort();
+    assert_eq!(mine, expect);
+}
+
+/// 001 The Strongholds, occupation power: "A card on which is placed a stronghold can only be
+/// purchased or reserved by that stronghold's owner."
+#[test]
+fn strongholds_others_cannot_buy_or_reserve_occupied_card() {
+    let mut s = strongholds_game(Edition::E2017);
+    s.strongholds[1][0] = pos("1a");
+    refuse(&s, "buy 1a");
+    refuse(&s, "reserve 1a");
+    assert!(!is_legal(&s, "reserve 1a"));
+    assert!(is_legal(&s, "reserve 1b"));
+}
+
+/// 001 The Strongholds: "In both instances, the player takes back their strongholds placed on
+/// that card." (000: "When a player buys or reserves a card with at least 1 of their strongholds,
+/// they must take back all their strongholds.")
+#[test]
+fn strongholds_owner_reserving_takes_them_back() {
+    let mut s = strongholds_game(Edition::E2017);
+    s.strongholds[0] = [pos("1a"), pos("1a"), pos("2b")];
+    let c = at(&s, "1a");
+    act(&mut s, "reserve 1a");
+    assert!(s.reserved[0].contains(&c));
+    assert_eq!(
+        s.strongholds[0].iter().filter(|&&x| x == pos("1a")).count(),
+        0
+    );
+    assert!(s.strongholds[0].contains(&pos("2b")));
+    assert_eq!(mover(&s), Seat(1), "a reserve is not a purchase");
+}
+
+/// As above, for a purchase: the owner takes them back, then places or removes one.
+#[test]
+fn strongholds_owner_buying_takes_them_back() {
+    let mut s = strongholds_game(Edition::E2017);
+    s.strongholds[0] = [pos("1a"), pos("1a"), NONE];
+    act(&mut s, "buy 1a");
+    assert_eq!(s.phase, Phase::Stronghold);
+    assert!(!s.strongholds[0].contains(&pos("1a")));
+    act(&mut s, "place 2c");
+    assert_eq!(
+        s.strongholds[0].iter().filter(|&&x| x != NONE).count(),
+        1,
+        "both came back, one placed"
+    );
+}
+
+/// 001 The Strongholds, conquest power: "While your 3 strongholds are on the same card, you can
+/// purchase this card after your action (whether you took gem tokens, or reserved or purchased 1
+/// development card). You must pay for the card, take back your strongholds, then place or remove
+/// a stronghold before replacing the purchased card."
+#[test]
+fn strongholds_conquest_with_all_three_on_one_card() {
+    let mut s = strongholds_game(Edition::E2017);
+    let c = at(&s, "1a");
+    s.strongholds[0] = [pos("1a"); 3];
+    act(&mut s, "take white blue green");
+    assert_eq!(s.phase, Phase::Conquest);
+    assert_eq!(mover(&s), Seat(0));
+    assert!(is_legal(&s, "decline"));
+    act(&mut s, "buy 1a");
+    assert!(s.owns(0, c));
+    assert_eq!(s.tokens[0], [1, 1, 1, 0, 0, 0], "paid 3 red");
+    assert_eq!(s.strongholds[0], [NONE; 3]);
+    assert_eq!(s.phase, Phase::Stronghold);
+    act(&mut s, "place 2a");
+    assert_eq!(mover(&s), Seat(1));
+}
+
+/// The conquest is optional ("you can purchase"), and needs all 3 strongholds on the card.
+#[test]
+fn strongholds_conquest_optional_and_needs_all_three() {
+    let mut s = strongholds_game(Edition::E2017);
+    s.strongholds[0] = [pos("1a"); 3];
+    act(&mut s, "take white blue green");
+    act(&mut s, "decline");
+    assert_eq!(mover(&s), Seat(1));
+    assert_eq!(s.strongholds[0], [pos("1a"); 3]);
+    let mut s = strongholds_game(Edition::E2017);
+    s.strongholds[0] = [pos("1a"), pos("1a"), NONE];
+    act(&mut s, "take white blue green");
+    assert_eq!(mover(&s), Seat(1), "two are not enough");
+}
+
+/// 001 The Strongholds: "Specification: This purchase must be done before a noble visits you and
+/// before checking the number of tokens."
+#[test]
+fn strongholds_conquest_before_token_limit_and_nobles() {
+    let mut s = strongholds_game(Edition::E2017);
+    let wu = noble(&s, [4, 4, 0, 0, 0]);
+    set_nobles(&mut s, &[wu]);
+    give_bonus(&mut s, 0, W, 4);
+    give_bonus(&mut s, 0, U, 3);
+    let c = base_card(&s, 1, U, 0, [0, 0, 0, 0, 3]);
+    show(&mut s, "1a", c);
+    s.strongholds[0] = [pos("1a"); 3];
+    set_tokens(&mut s, 0, [1, 1, 2, 0, 3, 2]);
+    act(&mut s, "take white blue green");
+    assert_eq!(held(&s, 0), 12);
+    assert_eq!(s.phase, Phase::Conquest, "before returning tokens");
+    act(&mut s, "buy 1a");
+    act(&mut s, "place 2a");
+    assert_eq!(held(&s, 0), 9);
+    assert_eq!(
+        s.noble_holder[0], 0,
+        "the conquered card's bonus brings the noble"
+    );
+    assert_eq!(mover(&s), Seat(1), "nothing to return");
+}
+
+/// 2017 (001): "Remove another player's stronghold from a card on the table" — any of them.
+/// 2024 (000 Variants): "choose a card containing exactly 1 of an opponent's strongholds and
+/// remove it".
+#[test]
+fn strongholds_remove_2017_any_2024_only_a_lone_one() {
+    for edition in [Edition::E2017, Edition::E2024] {
+        let mut s = strongholds_game(edition);
+        s.strongholds[1] = [pos("1b"), pos("1b"), pos("1c")];
+        act(&mut s, "buy 1a");
+        assert!(is_legal(&s, "remove P2 1c"));
+        match edition {
+            Edition::E2017 => assert!(is_legal(&s, "remove P2 1b")),
+            Edition::E2024 => {
+                assert!(!is_legal(&s, "remove P2 1b"));
+                refuse(&s, "remove P2 1b");
+            }
+        }
+        refuse(&s, "remove P1 1b");
+        refuse(&s, "remove P2 1d");
+        act(&mut s, "remove P2 1c");
+        let mut theirs = s.strongholds[1];
+        theirs.sort();
+        let mut expect = [pos("1b"), pos("1b"), NONE];
+        expect.sort();
+        assert_eq!(theirs, expect, "{edition:?}: given back to its owner");
+        assert_eq!(mover(&s), Seat(1));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Illegal actions
+// ---------------------------------------------------------------------------------------------
+
+/// 000 Gameplay: "Play then proceeds clockwise." Only the player whose turn it is may act; a
+/// refused action leaves the game unchanged and says why.
+#[test]
+fn illegal_out_of_turn_refused_unchanged() {
+    let s = base(3);
+    refuse_as(&s, Seat(1), "take white blue green");
+    refuse_as(&s, Seat(2), "reserve 1a");
+    let mut v = Vec::new();
+    Splendor::legal_actions(&s, Seat(1), &mut v);
+    assert!(v.is_empty(), "no decision for a seat out of turn");
+}
+
+/// 000 Gameplay: "a player must choose to perform only one of the following four actions" —
+/// decisions belonging to other moments are refused.
+#[test]
+fn illegal_decisions_out_of_their_moment_refused() {
+    let s = base(2);
+    for text in [
+        "noble 1",
+        "return white",
+        "gem red",
+        "decline",
+        "pass",
+        "join red",
+        "free 1a",
+        "place 1a",
+        "city 1",
+        "post 1",
+    ] {
+        refuse(&s, text);
+    }
+    refuse(&s, "buy 1e");
+    refuse(&s, "reserve 1e");
+}
+
+/// A finished game takes no further action.
+#[test]
+fn illegal_after_the_game_is_over() {
+    let s = two_reach_fifteen(1);
+    for seat in 0..2 {
+        refuse_as(&s, Seat(seat), "take white blue green");
+    }
+    assert_eq!(Splendor::to_move(&s), ToMove::Terminal);
+}
+
+// ---------------------------------------------------------------------------------------------
+// More module details
+// ---------------------------------------------------------------------------------------------
+
+/// 001 The Strongholds, example of a turn: the player buys a card, places their third stronghold
+/// with the first two, the purchased card is replaced; then by the conquest power they buy the
+/// card, recover their 3 strongholds and "place one on the card revealed in 2", then that card
+/// is replaced.
+#[test]
+fn strongholds_conquest_after_a_purchase_placing_the_third() {
+    let mut s = strongholds_game(Edition::E2017);
+    let target = base_card(&s, 1, K, 0, [0, 0, 3, 0, 0]);
+    show(&mut s, "1b", target);
+    s.strongholds[0] = [pos("1b"), pos("1b"), NONE];
+    set_tokens(&mut s, 0, [0, 0, 3, 3, 0, 0]);
+    let next = top(&s, 0);
+    act(&mut s, "buy 1a");
+    act(&mut s, "place 1b");
+    assert_eq!(s.phase, Phase::Conquest);
+    assert_eq!(at(&s, "1a"), next, "the first purchase is replaced (c)");
+    act(&mut s, "buy 1b");
+    assert!(s.owns(0, target));
+    assert_eq!(s.strongholds[0], [NONE; 3]);
+    assert!(is_legal(&s, "place 1a"), "onto the card revealed in 2");
+    assert!(!is_legal(&s, "place 1b"), "not yet replaced");
+    act(&mut s, "place 1a");
+    assert_ne!(at(&s, "1b"), target);
+    assert_ne!(at(&s, "1b"), NONE);
+    assert_eq!(mover(&s), Seat(1));
+}
+
+/// 001 The Strongholds, conquest: "after your action (whether you took gem tokens, or reserved or
+/// purchased 1 development card)".
+#[test]
+fn strongholds_conquest_after_a_reserve() {
+    let mut s = strongholds_game(Edition::E2017);
+    s.strongholds[0] = [pos("1a"); 3];
+    act(&mut s, "reserve 2a");
+    assert_eq!(s.phase, Phase::Conquest);
+}
+
+/// 001 The Strongholds: "Remove another player's stronghold" — never your own.
+#[test]
+fn strongholds_cannot_remove_your_own() {
+    let mut s = strongholds_game(Edition::E2017);
+    s.strongholds[0][0] = pos("1d");
+    act(&mut s, "buy 1a");
+    refuse(&s, "remove P1 1d");
+}
+
+/// 001 The Cities: "You must have at least 15 prestige points and 5 bonuses of the same type
+/// (e.g. 5 blue bonuses)."
+#[test]
+fn cities_five_bonuses_of_one_colour() {
+    let mut s = game(2, &[Module::Cities], Edition::E2017);
+    assert_eq!(s.rules.cities[8].points, 15);
+    assert_eq!(s.rules.cities[8].any[0], 5);
+    assert_eq!(s.rules.cities[4].points, 17);
+    s.cities = [8, 4, 11];
+    give_points(&mut s, 0, 15, &[W, K]);
+    give_bonus(&mut s, 0, U, 4);
+    give_bonus(&mut s, 0, R, 4);
+    act(&mut s, "take white blue green");
+    assert_eq!(s.city_of[0], NONE, "4 and 4 are not 5 of one colour");
+    give_bonus(&mut s, 0, U, 1);
+    act(&mut s, "take white blue green");
+    act(&mut s, "take white blue red");
+    assert_eq!(s.city_of[0], 8);
+}
+
+/// 001 The Cities: "You must have at least 14 prestige points, 4 green bonuses and 4 bonuses in
+/// any other color (e.g. 4 black bonuses)."
+#[test]
+fn cities_bonuses_in_any_other_colour() {
+    let mut s = game(2, &[Module::Cities], Edition::E2017);
+    assert_eq!(s.rules.cities[11].points, 14);
+    assert_eq!(s.rules.cities[11].requires, [0, 0, 4, 0, 0]);
+    assert_eq!(s.rules.cities[11].any[0], 4);
+    s.cities = [11, 4, 12];
+    give_points(&mut s, 0, 14, &[W, R]);
+    give_bonus(&mut s, 0, G, 8);
+    act(&mut s, "take white blue green");
+    assert_eq!(s.city_of[0], NONE, "green is not another colour");
+    give_bonus(&mut s, 0, K, 4);
+    act(&mut s, "take white blue green");
+    act(&mut s, "take white blue red");
+    assert_eq!(s.city_of[0], 11);
+}
+
+/// 001 Trading Posts: "You benefit from this power only once even if you have several nobles."
+#[test]
+fn trading_post_five_points_only_once() {
+    let mut s = posts_game(Edition::E2017);
+    give_noble(&mut s, 0);
+    s.nobles[3] = noble(&s, [0, 0, 0, 4, 4]);
+    s.noble_holder[3] = 0;
+    s.nobles_held[0] += 1;
+    s.prestige[0] += 3;
+    give_bonus(&mut s, 0, G, 5);
+    act(&mut s, "take white blue red");
+    assert_eq!(s.posts[0], 1 << FIVE);
+    assert_eq!(s.prestige[0], 6 + 5);
+    act(&mut s, "take white blue red");
+    act(&mut s, "take white blue black");
+    assert_eq!(s.prestige[0], 6 + 5);
+}
+
+/// 001 Trading Posts: "Gain 1 prestige point for each coat of arms you placed on the board" —
+/// coats placed later count too.
+#[test]
+fn trading_post_point_per_coat_counts_later_coats() {
+    let mut s = posts_game(Edition::E2017);
+    give_bonus(&mut s, 0, K, 3);
+    act(&mut s, "take white blue green");
+    assert_eq!(s.posts[0], 1 << PER_POST);
+    assert_eq!(s.prestige[0], 1);
+    give_bonus(&mut s, 0, W, 2);
+    act(&mut s, "take white blue green");
+    act(&mut s, "take white blue red");
+    assert_eq!(s.posts[0], (1 << PER_POST) | (1 << EXTRA_GEM));
+    assert_eq!(s.prestige[0], 2);
+}
+
+/// 000 Variants, Trading Posts: "place 5 stacks of trading posts, each stack containing 1 tile
+/// per player" (001: "Each player takes 5 identical coats of arms") — every player can have
+/// every power.
+#[test]
+fn trading_posts_every_player_may_have_each_power() {
+    let mut s = posts_game(Edition::E2017);
+    give_bonus(&mut s, 0, W, 2);
+    give_bonus(&mut s, 1, W, 2);
+    act(&mut s, "take white blue green");
+    act(&mut s, "take white blue green");
+    assert_eq!(s.posts[..2], [1 << EXTRA_GEM, 1 << EXTRA_GEM]);
+}
+
+/// 001 Trading Posts: "This can trigger the end of the game (just like the acquisition of a
+/// noble or the purchase of a card)."
+#[test]
+fn trading_post_points_can_trigger_the_end() {
+    let mut s = posts_game(Edition::E2017);
+    give_noble(&mut s, 0);
+    give_points(&mut s, 0, 7, &[W, R]);
+    give_bonus(&mut s, 0, G, 5);
+    assert_eq!(s.prestige[0], 10);
+    act(&mut s, "take white blue black");
+    assert_eq!(s.prestige[0], 15);
+    assert!(!over(&s));
+    act(&mut s, "take white blue black");
+    assert!(over(&s));
+    assert_eq!(ranks(&s)[0], 0);
+}
+
+/// 000 Selecting Tokens: the 10-token limit holds "at the end of their turn" — a gem taken by the
+/// trading-post power counts.
+#[test]
+fn trading_post_take_gem_counts_for_the_limit() {
+    let mut s = posts_game(Edition::E2017);
+    give_bonus(&mut s, 0, W, 1);
+    give_bonus(&mut s, 0, R, 3);
+    s.posts[0] = 1 << TAKE_GEM;
+    let c = red3(&s);
+    show(&mut s, "1a", c);
+    set_tokens(&mut s, 0, [2, 2, 2, 0, 2, 2]);
+    act(&mut s, "buy 1a");
+    act(&mut s, "gem green");
+    assert_eq!(held(&s, 0), 11);
+    assert_eq!(s.phase, Phase::Return);
+}
+
+/// 001 The Orient: "Take the noble of your choice amongst those available" — a noble reserved
+/// by another player is not available.
+#[test]
+fn orient_reserve_noble_only_among_available() {
+    let mut s = orient_game();
+    let wu = noble(&s, [4, 4, 0, 0, 0]);
+    let wk = noble(&s, [4, 0, 0, 0, 4]);
+    set_nobles(&mut s, &[wu, wk]);
+    s.noble_reserver[0] = 1;
+    let rn = orient_card(&s, Effect::ReserveNoble, 0);
+    show(&mut s, "2e", rn);
+    set_tokens(&mut s, 0, [0, 2, 2, 2, 2, 0]);
+    act(&mut s, "buy 2e");
+    assert_eq!(legal(&s), ["reserve noble 2"]);
+    refuse(&s, "reserve noble 1");
+}
+
+/// Project decision `no_action = pass`: a player who can do nothing passes.
+#[test]
+fn no_action_possible_pass() {
+    let mut s = base(2);
+    set_nobles(&mut s, &[]);
+    set_tokens(&mut s, 1, [4, 4, 4, 4, 4, 0]);
+    for _ in 0..3 {
+        let id = top(&s, 2);
+        reserve_for(&mut s, 0, id);
+    }
+    assert_eq!(legal(&s), ["pass"]);
+    act(&mut s, "pass");
+    assert_eq!(mover(&s), Seat(1));
+    // Pass is not allowed when something else is.
+    refuse(&s, "pass");
+}
+
+/// 001 The Orient, gold card: "Each of these 2 gold tokens can replace any color" — two
+/// different colours in one purchase.
+#[test]
+fn orient_gold_card_two_different_colours() {
+    let mut s = orient_game();
+    let gc = orient_card(&s, Effect::Gold, 0);
+    show(&mut s, "1e", gc);
+    set_tokens(&mut s, 0, [3, 0, 0, 0, 0, 0]);
+    act(&mut s, "buy 1e");
+    act(&mut s, "take white blue red");
+    let c = base_card(&s, 1, K, 0, [2, 0, 2, 0, 0]);
+    show(&mut s, "1a", c);
+    set_tokens(&mut s, 0, [1, 0, 1, 0, 0, 0]);
+    act(&mut s, "buy 1a gold white green cards 1");
+    assert!(s.owns(0, c));
+    assert_eq!(s.tokens[0], [0; 6]);
+    assert_eq!(s.gold_cards[0], 0);
+}
+
+/// 003 Selecting tokens: "The tokens owned by a player must be visible by all players at all
+/// times."
+#[test]
+fn tokens_visible_to_all_players() {
+    let mut s = base(3);
+    act(&mut s, "take white blue green");
+    let mut alt = s;
+    alt.tokens[0] = [1, 1, 0, 1, 0, 0];
+    alt.bank = [4, 4, 5, 4, 5, 5];
+    for seat in 1..3 {
+        assert_ne!(
+            Splendor::view(&s, Seat(seat)),
+            Splendor::view(&alt, Seat(seat))
+        );
+    }
+}
+
+/// 001 First Player tile: "Place it before the player who starts to remember that the player
+/// sitting on their right will be the last to play at the end of the game."
+#[test]
+fn end_round_ends_with_the_player_before_the_first() {
+    let mut s = base(3);
+    set_nobles(&mut s, &[]);
+    s.first = 1;
+    s.current = 1;
+    let c = base_card(&s, 1, W, 1, [0, 0, 4, 0, 0]);
+    show(&mut s, "1a", c);
+    give_points(&mut s, 1, 14, &[U, R, K]);
+    set_tokens(&mut s, 1, [0, 0, 4, 0, 0, 0]);
+    act(&mut s, "buy 1a");
+    assert!(!over(&s));
+    assert_eq!(mover(&s), Seat(2));
+    act(&mut s, "take white blue red");
+    assert!(!over(&s));
+    assert_eq!(mover(&s), Seat(0));
+    act(&mut s, "take white blue red");
+    assert!(over(&s), "seat 0 sits before the first player, seat 1");
+    assert_eq!(ranks(&s)[1], 0);
+}
+
+/// 000 Variants, The Orient: "They follow the same rules as the base game cards" — an Orient card
+/// reserved and bought later from the hand has its effect then.
+#[test]
+fn orient_reserved_card_effect_applies_when_bought_from_hand() {
+    let mut s = orient_game();
+    let j = orient_card(&s, Effect::Join, 0);
+    show(&mut s, "1e", j);
+    give_bonus(&mut s, 0, R, 1);
+    act(&mut s, "reserve 1e");
+    assert!(s.reserved[0].contains(&j));
+    act(&mut s, "take white blue green");
+    set_tokens(&mut s, 0, [3, 0, 0, 2, 0, 0]);
+    act(&mut s, "buy r1");
+    assert_eq!(s.phase, Phase::Join { card: j });
+    act(&mut s, "join red");
+    assert_eq!(s.bonus[0][R], 2);
 }
