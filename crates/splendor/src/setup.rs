@@ -21,8 +21,7 @@ pub fn setup_with(rules: &'static Rules, seed: u64) -> Result<State, SetupError>
         cards: [NONE; DECK_SPACE],
         len: [0; DECKS],
     };
-    for d in 0..DECKS {
-        let cards = &rules.deck_cards[d];
+    for (d, cards) in rules.deck_cards.iter().enumerate() {
         let room = DECK_START.get(d + 1).copied().unwrap_or(DECK_SPACE as u8) - DECK_START[d];
         if cards.len() > room as usize {
             return Err(SetupError::Config(format!(
@@ -39,8 +38,8 @@ pub fn setup_with(rules: &'static Rules, seed: u64) -> Result<State, SetupError>
     }
     let mut board = [[NONE; SLOTS]; 3];
     for (level, row) in board.iter_mut().enumerate() {
-        for k in 0..rules.face_up {
-            row[k] = decks.draw(level).unwrap_or(NONE);
+        for slot in row.iter_mut().take(rules.face_up) {
+            *slot = decks.draw(level).unwrap_or(NONE);
         }
         if rules.orient {
             for slot in row.iter_mut().skip(4) {

@@ -231,8 +231,8 @@ impl State {
     /// Strongholds on face-up place `pos` (`level * 6 + slot`), by owner.
     pub fn strongholds_at(&self, pos: u8) -> [u8; MAX_PLAYERS] {
         let mut out = [0u8; MAX_PLAYERS];
-        for p in 0..self.players() {
-            out[p] = self.strongholds[p].iter().filter(|&&x| x == pos).count() as u8;
+        for (o, mine) in out.iter_mut().zip(&self.strongholds).take(self.players()) {
+            *o = mine.iter().filter(|&&x| x == pos).count() as u8;
         }
         out
     }

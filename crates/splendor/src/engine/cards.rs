@@ -268,10 +268,10 @@ pub fn buy(
     let owed = payment::owed(s, p, card);
     let spent = payment::settle(s, p, &owed, pay).expect("checked payment");
     let mut paid = [0u8; 6];
-    for c in 0..5 {
-        s.tokens[p][c] -= spent.gems[c];
-        s.bank[c] += spent.gems[c];
-        paid[c] = spent.gems[c];
+    paid[..5].copy_from_slice(&spent.gems);
+    for (c, &k) in spent.gems.iter().enumerate() {
+        s.tokens[p][c] -= k;
+        s.bank[c] += k;
     }
     s.tokens[p][GOLD] -= spent.gold_tokens;
     s.bank[GOLD] += spent.gold_tokens;

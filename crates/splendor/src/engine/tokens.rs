@@ -76,11 +76,11 @@ pub fn check_take_two(s: &State, c: u8) -> Result<(), String> {
 
 pub fn take_different(s: &mut State, p: usize, mask: u8, ev: &mut impl EventSink<Event>) {
     let mut took = [0u8; 6];
-    for c in 0..5 {
+    for (c, t) in took.iter_mut().enumerate().take(5) {
         if mask >> c & 1 == 1 {
             s.bank[c] -= 1;
             s.tokens[p][c] += 1;
-            took[c] = 1;
+            *t = 1;
         }
     }
     ev.emit(Event::Took {
