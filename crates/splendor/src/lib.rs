@@ -114,6 +114,10 @@ impl Game for Splendor {
     fn round(s: &State) -> u32 {
         s.round as u32
     }
+
+    fn rules_text(config: &SplendorConfig) -> String {
+        text::rules_text(config)
+    }
 }
 
 /// Tokens and cards are conserved; counts agree with the cards held.

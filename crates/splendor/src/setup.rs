@@ -95,6 +95,7 @@ pub fn setup_with(rules: &'static Rules, seed: u64) -> Result<State, SetupError>
         joins: [NONE; MAX_JOINS],
         queue: [(0, 0); MAX_QUEUE],
         queue_len: 0,
+        holes: 0,
         bought: false,
         conquered: false,
         ending: false,

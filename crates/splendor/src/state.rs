@@ -177,6 +177,8 @@ pub struct State {
     /// Card effects waiting, as (kind, argument) pairs; `queue_len` of them.
     pub queue: [(u8, u8); MAX_QUEUE],
     pub queue_len: u8,
+    /// Face-up places emptied this turn, to refill (bit = place).
+    pub holes: u32,
     /// The current turn bought a card (strongholds and the bonus-gem power follow a purchase).
     pub bought: bool,
     /// The conquest purchase is used this turn.

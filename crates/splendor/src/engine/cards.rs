@@ -117,7 +117,7 @@ fn hand(s: &mut State, p: usize, card: u8, blind: bool) -> bool {
 pub fn reserve(s: &mut State, p: usize, pos: u8, ev: &mut impl EventSink<Event>) {
     let card = card_at(s, pos);
     strongholds::take_back(s, p, pos, ev);
-    s.board[pos as usize / SLOTS][pos as usize % SLOTS] = NONE;
+    take_from_board(s, pos);
     let gold = hand(s, p, card, false);
     ev.emit(Event::Reserved {
         seat: Seat(p as u8),
@@ -283,7 +283,7 @@ pub fn buy(
         s.blind[p] &= !(1 << r);
     } else {
         strongholds::take_back(s, p, src, ev);
-        s.board[src as usize / SLOTS][src as usize % SLOTS] = NONE;
+        take_from_board(s, src);
     }
     s.bought = true;
     ev.emit(Event::Bought {
@@ -324,15 +324,20 @@ pub fn gain(s: &mut State, p: usize, card: u8) {
     }
 }
 
-/// Fills every empty face-up place from its deck (an empty deck leaves the place empty).
+/// Empties a face-up place; `refill` fills it at the step the rules say.
+pub fn take_from_board(s: &mut State, pos: u8) {
+    s.board[pos as usize / SLOTS][pos as usize % SLOTS] = NONE;
+    s.holes |= 1 << pos;
+}
+
+/// Fills every place emptied this turn from its deck (an empty deck leaves the place empty).
 pub fn refill(s: &mut State, ev: &mut impl EventSink<Event>) {
-    let rules = s.rules;
-    for &pos in &rules.places[..rules.n_places] {
-        if card_at(s, pos) == NONE {
-            if let Some(card) = s.decks.draw(deck_of_place(pos)) {
-                s.board[pos as usize / SLOTS][pos as usize % SLOTS] = card;
-                ev.emit(Event::Refilled { at: pos, card });
-            }
+    while s.holes != 0 {
+        let pos = s.holes.trailing_zeros() as u8;
+        s.holes &= s.holes - 1;
+        if let Some(card) = s.decks.draw(deck_of_place(pos)) {
+            s.board[pos as usize / SLOTS][pos as usize % SLOTS] = card;
+            ev.emit(Event::Refilled { at: pos, card });
         }
     }
 }

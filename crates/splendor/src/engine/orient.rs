@@ -98,7 +98,7 @@ fn free_ok(s: &State, p: usize, level: u8, pos: u8) -> bool {
 
 pub fn take_free(s: &mut State, p: usize, pos: u8, ev: &mut impl EventSink<Event>) {
     let card = cards::card_at(s, pos);
-    s.board[pos as usize / SLOTS][pos as usize % SLOTS] = NONE;
+    cards::take_from_board(s, pos);
     ev.emit(Event::TookFree {
         seat: Seat(p as u8),
         card,
