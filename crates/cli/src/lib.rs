@@ -216,7 +216,8 @@ enum DataCommand {
     List { game: GameName },
     /// Print a bundled data file (e.g. `silk data show silk-road map > ours.json`).
     Show { game: GameName, file: String },
-    /// Check data files (`--map`, `--tiles`, `--config`): ok, or the file and place of the first mistake.
+    /// Check data files (`--map`, `--tiles`, `--config`, `--file NAME=PATH`): ok, or the file and
+    /// place of the first mistake.
     Check {
         game: GameName,
         #[arg(long)]

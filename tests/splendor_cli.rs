@@ -1,0 +1,259 @@
+//! End-to-end tests of `silk` with Splendor: play, replay, simulate with modules, rules, data
+//! templates and checks, and bad input refused with one line and exit code 2.
+
+use predicates::prelude::*;
+use std::fs;
+
+mod common;
+use common::silk;
+
+#[test]
+fn bots_play_each_module_and_the_replay_agrees() {
+    for (modules, edition) in [
+        ("", "2017"),
+        ("cities", "2017"),
+        ("trading-posts", "2017"),
+        ("orient", "2017"),
+        ("strongholds", "2024"),
+        ("cities,trading-posts", "2024"),
+    ] {
+        let dir = common::temp_dir("splendor", &format!("play-{}", modules.replace(',', "-")));
+        let save = dir.join("game.json");
+        let mut cmd = silk();
+        cmd.args([
+            "play",
+            "splendor",
+            "--players",
+            "3",
+            "--bots",
+            "greedy,random,greedy",
+        ]);
+        cmd.args(["--seed", "4", "--edition", edition, "--save"])
+            .arg(&save);
+        if !modules.is_empty() {
+            cmd.args(["--modules", modules]);
+        }
+        let played = String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap();
+        let last = played.lines().last().unwrap().to_string();
+        assert!(
+            last.starts_with("Final: ") || last.starts_with("Stuck"),
+            "{played}"
+        );
+        silk()
+            .args(["replay", "splendor"])
+            .arg(&save)
+            .assert()
+            .success()
+            .stdout(predicate::str::ends_with(format!("{last}\n")));
+    }
+}
+
+#[test]
+fn json_play_ends_with_the_outcome() {
+    let out = silk()
+        .args([
+            "--json",
+            "play",
+            "splendor",
+            "--players",
+            "2",
+            "--bots",
+            "random,random",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    for line in text.lines() {
+        serde_json::from_str::<serde_json::Value>(line).expect("every line is JSON");
+    }
+    let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
+    assert_eq!(last["type"], "outcome");
+}
+
+#[test]
+fn a_human_sees_the_assist_unless_competitor() {
+    let view = |competitor: bool| {
+        let mut cmd = silk();
+        cmd.args(["play", "splendor", "--players", "2", "--bots", "random"]);
+        if competitor {
+            cmd.arg("--competitor");
+        }
+        let out = cmd
+            .write_stdin("view\nquit\n")
+            .assert()
+            .success()
+            .get_output()
+            .clone();
+        String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap()
+    };
+    let assisted = view(false);
+    assert!(assisted.contains("costs you"), "{assisted}");
+    let plain = view(true);
+    assert!(
+        plain.contains("Level 1") && !plain.contains("costs you"),
+        "{plain}"
+    );
+}
+
+#[test]
+fn a_scripted_human_move_is_played_and_an_early_end_reported() {
+    let dir = common::temp_dir("splendor", "human");
+    let script = dir.join("moves.txt");
+    fs::write(&script, "take white blue green\n").unwrap();
+    silk()
+        .args([
+            "play",
+            "splendor",
+            "--players",
+            "2",
+            "--bots",
+            "random",
+            "--seed",
+            "2",
+            "--script",
+        ])
+        .arg(&script)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("P1: take white blue green"))
+        .stderr(predicate::str::contains("script ended"));
+}
+
+#[test]
+fn simulate_counts_stuck_games_apart() {
+    let out = silk()
+        .args([
+            "--json",
+            "simulate",
+            "splendor",
+            "--games",
+            "60",
+            "--bots",
+            "random",
+            "--players",
+            "3",
+        ])
+        .args(["--modules", "orient"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let games = v["games"].as_u64().unwrap();
+    let stuck = v["stuck"].as_u64().expect("a stuck field");
+    let unfinished = v["unfinished"].as_u64().unwrap();
+    assert_eq!(games + stuck + unfinished, 60);
+    let metrics: Vec<&str> = v["metrics"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["name"].as_str().unwrap())
+        .collect();
+    for name in [
+        "cards.level1",
+        "reserves",
+        "gold.spent",
+        "nobles",
+        "orient.bought",
+    ] {
+        assert!(metrics.contains(&name), "{name} missing from {metrics:?}");
+    }
+}
+
+#[test]
+fn rules_say_the_decisions_and_credit_the_designer() {
+    silk()
+        .args([
+            "rules",
+            "splendor",
+            "--modules",
+            "strongholds",
+            "--edition",
+            "2024",
+        ])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Marc André")
+                .and(predicate::str::contains("no_action = pass"))
+                .and(predicate::str::contains("round_cap = 100"))
+                .and(predicate::str::contains("The Strongholds")),
+        );
+}
+
+#[test]
+fn a_module_combination_neither_edition_allows_is_refused() {
+    silk()
+        .args([
+            "play",
+            "splendor",
+            "--bots",
+            "random",
+            "--modules",
+            "orient,strongholds",
+        ])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("2017 rulebook plays the modules singly")
+                .and(predicate::function(|s: &str| s.lines().count() == 1)),
+        );
+    silk()
+        .args(["simulate", "splendor", "--modules", "dragons"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--modules dragons"));
+}
+
+#[test]
+fn data_templates_and_a_wrong_card_file_named_with_its_place() {
+    let dir = common::temp_dir("splendor", "data");
+    let ours = dir.join("ours.json");
+    let shown = silk()
+        .args(["data", "show", "splendor", "cards"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    fs::write(&ours, &shown).unwrap();
+    silk()
+        .args(["data", "check", "splendor", "--file"])
+        .arg(format!("cards={}", ours.display()))
+        .assert()
+        .success();
+    // One card's bonus becomes a colour that does not exist.
+    let edited = String::from_utf8(shown).unwrap().replacen(
+        "\"bonus\": \"black\"",
+        "\"bonus\": \"purple\"",
+        1,
+    );
+    fs::write(&ours, edited).unwrap();
+    silk()
+        .args(["data", "check", "splendor", "--file"])
+        .arg(format!("cards={}", ours.display()))
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("ours.json: line").and(predicate::str::contains("purple")),
+        );
+    // A card lost: the count is wrong, and the message names our file, not the bundled one.
+    let text = String::from_utf8(fs::read(&ours).unwrap())
+        .unwrap()
+        .replacen("purple", "black", 1);
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v["cards"].as_array_mut().unwrap().remove(0);
+    fs::write(&ours, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+    silk()
+        .args(["data", "check", "splendor", "--file"])
+        .arg(format!("cards={}", ours.display()))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "ours.json: cards: level 1 has 39 cards, not 40",
+        ));
+}
