@@ -29,7 +29,6 @@ pub(super) fn check_planning(
     if !tm.includes(seat) {
         return Err(IllegalAction::NotYourTurn(seat));
     }
-    let p = &s.rules.config.params;
     let c = s.city(seat);
     match (s.phase, action) {
         (Phase::Claim { .. }, Action::Claim(r)) => {
@@ -63,158 +62,7 @@ pub(super) fn check_planning(
             Phase::Priority { mut auction, .. } | Phase::LotAuction { mut auction, .. },
             Action::Pass,
         ) => auction.pass(seat).map_err(IllegalAction::from),
-        (Phase::Turn, Action::EndTurn) => Ok(()),
-        (Phase::Turn, Action::Assign { from, to }) => {
-            if to == Role::Recruit {
-                return bad("a new Soldier is assigned as `soldier` (it trains by itself)");
-            }
-            if from == to || (from == Role::Recruit && to == Role::Soldier) {
-                return bad("the citizen already has that role");
-            }
-            if c.untapped(from) == 0 {
-                return bad(format!("{seat} has no untapped {}", from.name()));
-            }
-            match to {
-                Role::Merchant if c.coins < 1 => bad("a Merchant costs 1 coin"),
-                Role::Laborer if c.food < 1 => bad("a Laborer costs 1 food"),
-                Role::Soldier if c.metal < 1 => bad("a Soldier costs 1 metal"),
-                _ => Ok(()),
-            }
-        }
-        (Phase::Turn, Action::Gather(res)) => {
-            if !matches!(res, Res::Food | Res::Metal) {
-                return bad("Laborers gather food or metal");
-            }
-            if c.laborers[0] == 0 {
-                return bad(format!("{seat} has no untapped Laborer"));
-            }
-            if c.has(res) as u32 >= cap(s) {
-                return bad(format!("{seat} can store no more {}", res.name()));
-            }
-            Ok(())
-        }
-        (Phase::Turn, Action::Build(k)) => {
-            let Some(im) = s.rules.improvement(k) else {
-                return bad("no such improvement");
-            };
-            if c.has_improvement(k) {
-                return bad(format!("{seat} already has a {}", im.name));
-            }
-            if c.food < im.cost.food || c.metal < im.cost.metal || c.coins < im.cost.coins as u16 {
-                return bad(format!(
-                    "a {} costs {} food, {} metal, {} coins",
-                    im.name, im.cost.food, im.cost.metal, im.cost.coins
-                ));
-            }
-            Ok(())
-        }
-        (Phase::Turn, Action::Grow) => {
-            if c.citizens() >= MAX_CITIZENS {
-                return bad(format!("a city holds at most {MAX_CITIZENS} citizens"));
-            }
-            if p.pop_cap > 0 && c.citizens() >= p.pop_cap as u32 {
-                return bad(format!("a city holds at most {} citizens", p.pop_cap));
-            }
-            let cost = growth_cost(s, seat);
-            if (c.food as u32) < cost {
-                return bad(format!("growing costs {cost} food"));
-            }
-            Ok(())
-        }
-        (Phase::Turn, Action::Buy { empire, slot }) => {
-            if c.merchants[0] == 0 {
-                return bad(format!("{seat} has no untapped Merchant"));
-            }
-            let Some(track) = s
-                .sell
-                .get(empire as usize)
-                .filter(|_| (empire as usize) < s.rules.empires.len())
-            else {
-                return bad("no such empire");
-            };
-            let Some(en) = track.iter().find(|e| e.slot == slot as usize) else {
-                return bad(format!(
-                    "no card starts on slot {} of {}",
-                    slot + 1,
-                    s.rules.empire_name(empire)
-                ));
-            };
-            let res = card_res(en.card.id);
-            if c.has(res) as u32 >= cap(s) {
-                return bad(format!("{seat} can store no more {}", res.name()));
-            }
-            plan_affordable(s, seat, MoveKind::Buy { empire, slot }).map(keep)
-        }
-        (Phase::Turn, Action::Sell { empire, res }) => {
-            if c.merchants[0] == 0 {
-                return bad(format!("{seat} has no untapped Merchant"));
-            }
-            if !buys_res(s, empire, res) {
-                return bad(format!(
-                    "{} does not buy {}",
-                    s.rules.empire_name(empire),
-                    res.name()
-                ));
-            }
-            if c.has(res) == 0 {
-                return bad(format!("{seat} has no {}", res.name()));
-            }
-            if s.buy[empire as usize]
-                .lowest_empty_for(res_card(res))
-                .is_none()
-            {
-                return bad(format!(
-                    "{} buys no more {} this round",
-                    s.rules.empire_name(empire),
-                    res.name()
-                ));
-            }
-            plan_affordable(s, seat, MoveKind::Sell { empire, res }).map(keep)
-        }
-        (Phase::Turn, Action::Offer { to, res, price }) => {
-            if to == seat || to.index() >= s.players() {
-                return bad("offer to another player");
-            }
-            if c.merchants[0] == 0 {
-                return bad(format!("{seat} has no untapped Merchant"));
-            }
-            if s.offered.contains(to) {
-                return bad(format!("{seat} has already made {to} an offer this turn"));
-            }
-            if c.has(res) == 0 {
-                return bad(format!("{seat} has no {}", res.name()));
-            }
-            if price == 0 || price > MAX_OFFER || price as u16 > s.city(to).coins {
-                return bad(format!(
-                    "the price must be 1 to {MAX_OFFER} and no more than {to}'s coins"
-                ));
-            }
-            plan_affordable(s, seat, MoveKind::Deliver { to, res, price }).map(keep)
-        }
-        (Phase::Turn, Action::Attack { target, army }) => {
-            if target == seat || target.index() >= s.players() {
-                return bad("attack another player");
-            }
-            if army == 0 || army > c.soldiers[0] {
-                return bad(format!(
-                    "{seat} has {} untapped trained Soldiers",
-                    c.soldiers[0]
-                ));
-            }
-            plan_affordable(s, seat, MoveKind::Attack { target, army }).map(keep)
-        }
-        (Phase::Turn, Action::Play(t)) => {
-            let Some(d) = s.rules.dev(t) else {
-                return bad("no such development card");
-            };
-            if c.dev[t as usize] == 0 {
-                return bad(format!("{seat} holds no {}", d.name));
-            }
-            match d.effect {
-                DevEffect::IgnoreTravel(_) | DevEffect::GatherBonus(_) => Ok(()),
-                _ => bad(format!("{} is not played on your turn", d.name)),
-            }
-        }
+        (Phase::Turn, a) => check_turn(s, seat, a, planned),
         (Phase::Offer { .. }, Action::Accept | Action::Refuse) => Ok(()),
         (Phase::Route { mv }, Action::Route(via)) => route_planned(s, &mv, via).map(keep),
         (Phase::Route { mv }, Action::Pass) => {
@@ -282,6 +130,173 @@ pub(super) fn check_planning(
             "`{}` is not possible now ({})",
             a.to_text(s),
             phase_name(phase)
+        )),
+    }
+}
+
+/// `check_planning` in Phase 2 on `seat`'s own turn: the actions of the turn and the new moves
+/// (whose planned route goes to `planned`).
+fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planned>) -> Res2<()> {
+    let keep = |p: Planned| *planned = Some(p);
+    let p = &s.rules.config.params;
+    let c = s.city(seat);
+    match action {
+        Action::EndTurn => Ok(()),
+        Action::Assign { from, to } => {
+            if to == Role::Recruit {
+                return bad("a new Soldier is assigned as `soldier` (it trains by itself)");
+            }
+            if from == to || (from == Role::Recruit && to == Role::Soldier) {
+                return bad("the citizen already has that role");
+            }
+            if c.untapped(from) == 0 {
+                return bad(format!("{seat} has no untapped {}", from.name()));
+            }
+            match to {
+                Role::Merchant if c.coins < 1 => bad("a Merchant costs 1 coin"),
+                Role::Laborer if c.food < 1 => bad("a Laborer costs 1 food"),
+                Role::Soldier if c.metal < 1 => bad("a Soldier costs 1 metal"),
+                _ => Ok(()),
+            }
+        }
+        Action::Gather(res) => {
+            if !matches!(res, Res::Food | Res::Metal) {
+                return bad("Laborers gather food or metal");
+            }
+            if c.laborers[0] == 0 {
+                return bad(format!("{seat} has no untapped Laborer"));
+            }
+            if c.has(res) as u32 >= cap(s) {
+                return bad(format!("{seat} can store no more {}", res.name()));
+            }
+            Ok(())
+        }
+        Action::Build(k) => {
+            let Some(im) = s.rules.improvement(k) else {
+                return bad("no such improvement");
+            };
+            if c.has_improvement(k) {
+                return bad(format!("{seat} already has a {}", im.name));
+            }
+            if c.food < im.cost.food || c.metal < im.cost.metal || c.coins < im.cost.coins as u16 {
+                return bad(format!(
+                    "a {} costs {} food, {} metal, {} coins",
+                    im.name, im.cost.food, im.cost.metal, im.cost.coins
+                ));
+            }
+            Ok(())
+        }
+        Action::Grow => {
+            if c.citizens() >= MAX_CITIZENS {
+                return bad(format!("a city holds at most {MAX_CITIZENS} citizens"));
+            }
+            if p.pop_cap > 0 && c.citizens() >= p.pop_cap as u32 {
+                return bad(format!("a city holds at most {} citizens", p.pop_cap));
+            }
+            let cost = growth_cost(s, seat);
+            if (c.food as u32) < cost {
+                return bad(format!("growing costs {cost} food"));
+            }
+            Ok(())
+        }
+        Action::Buy { empire, slot } => {
+            if c.merchants[0] == 0 {
+                return bad(format!("{seat} has no untapped Merchant"));
+            }
+            let Some(track) = s
+                .sell
+                .get(empire as usize)
+                .filter(|_| (empire as usize) < s.rules.empires.len())
+            else {
+                return bad("no such empire");
+            };
+            let Some(en) = track.iter().find(|e| e.slot == slot as usize) else {
+                return bad(format!(
+                    "no card starts on slot {} of {}",
+                    slot + 1,
+                    s.rules.empire_name(empire)
+                ));
+            };
+            let res = card_res(en.card.id);
+            if c.has(res) as u32 >= cap(s) {
+                return bad(format!("{seat} can store no more {}", res.name()));
+            }
+            plan_affordable(s, seat, MoveKind::Buy { empire, slot }).map(keep)
+        }
+        Action::Sell { empire, res } => {
+            if c.merchants[0] == 0 {
+                return bad(format!("{seat} has no untapped Merchant"));
+            }
+            if !buys_res(s, empire, res) {
+                return bad(format!(
+                    "{} does not buy {}",
+                    s.rules.empire_name(empire),
+                    res.name()
+                ));
+            }
+            if c.has(res) == 0 {
+                return bad(format!("{seat} has no {}", res.name()));
+            }
+            if s.buy[empire as usize]
+                .lowest_empty_for(res_card(res))
+                .is_none()
+            {
+                return bad(format!(
+                    "{} buys no more {} this round",
+                    s.rules.empire_name(empire),
+                    res.name()
+                ));
+            }
+            plan_affordable(s, seat, MoveKind::Sell { empire, res }).map(keep)
+        }
+        Action::Offer { to, res, price } => {
+            if to == seat || to.index() >= s.players() {
+                return bad("offer to another player");
+            }
+            if c.merchants[0] == 0 {
+                return bad(format!("{seat} has no untapped Merchant"));
+            }
+            if s.offered.contains(to) {
+                return bad(format!("{seat} has already made {to} an offer this turn"));
+            }
+            if c.has(res) == 0 {
+                return bad(format!("{seat} has no {}", res.name()));
+            }
+            if price == 0 || price > MAX_OFFER || price as u16 > s.city(to).coins {
+                return bad(format!(
+                    "the price must be 1 to {MAX_OFFER} and no more than {to}'s coins"
+                ));
+            }
+            plan_affordable(s, seat, MoveKind::Deliver { to, res, price }).map(keep)
+        }
+        Action::Attack { target, army } => {
+            if target == seat || target.index() >= s.players() {
+                return bad("attack another player");
+            }
+            if army == 0 || army > c.soldiers[0] {
+                return bad(format!(
+                    "{seat} has {} untapped trained Soldiers",
+                    c.soldiers[0]
+                ));
+            }
+            plan_affordable(s, seat, MoveKind::Attack { target, army }).map(keep)
+        }
+        Action::Play(t) => {
+            let Some(d) = s.rules.dev(t) else {
+                return bad("no such development card");
+            };
+            if c.dev[t as usize] == 0 {
+                return bad(format!("{seat} holds no {}", d.name));
+            }
+            match d.effect {
+                DevEffect::IgnoreTravel(_) | DevEffect::GatherBonus(_) => Ok(()),
+                _ => bad(format!("{} is not played on your turn", d.name)),
+            }
+        }
+        a => bad(format!(
+            "`{}` is not possible now ({})",
+            a.to_text(s),
+            phase_name(Phase::Turn)
         )),
     }
 }
