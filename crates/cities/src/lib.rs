@@ -95,6 +95,13 @@ impl Game for Cities {
         invariants(s)
     }
 
+    fn rules_text(config: &CitiesConfig) -> String {
+        match Rules::compile(config) {
+            Ok(rules) => rules_text(&rules),
+            Err(e) => format!("invalid configuration: {e}\n"),
+        }
+    }
+
     fn round(s: &State) -> u32 {
         s.round as u32
     }

@@ -172,6 +172,10 @@ pub trait Game: Sized + 'static {
         text: &str,
     ) -> Result<Self::Action, ParseActionError>;
 
+    /// The rules in force, for `silk rules`: the rules text of the engine with every parameter's
+    /// value. A config that does not compile gets its error, as one line.
+    fn rules_text(config: &Self::Config) -> String;
+
     /// Engine invariants checked by the conformance suite after every step (coins and goods
     /// conserved, counts in range). `Err` says which invariant broke.
     fn check_invariants(_state: &Self::State) -> Result<(), String> {

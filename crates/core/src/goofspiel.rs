@@ -272,6 +272,16 @@ impl Game for Goofspiel {
         Ok(())
     }
 
+    fn rules_text(config: &GoofConfig) -> String {
+        format!(
+            "Goofspiel, {} players, cards 1 to {}.\n\
+             Each round a prize card is turned up; every player secretly bids one card of their\n\
+             hand; the highest bid takes the prize's points, a tie for highest discards it.\n\
+             After {} rounds the most points wins; equal points share the rank.\n",
+            config.players, config.cards, config.cards
+        )
+    }
+
     fn round(s: &GoofState) -> u32 {
         (s.cards as u32) - (s.deck.len() as u32) - (s.prize != 0) as u32
     }
@@ -398,6 +408,9 @@ mod tests {
         }
         fn parse_action(s: &GoofState, seat: Seat, t: &str) -> Result<Bid, ParseActionError> {
             Goofspiel::parse_action(s, seat, t)
+        }
+        fn rules_text(c: &GoofConfig) -> String {
+            Goofspiel::rules_text(c)
         }
     }
 

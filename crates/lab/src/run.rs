@@ -269,6 +269,9 @@ mod tests {
         fn action_to_string(_: &RaceState, _: u8) -> String {
             "go".into()
         }
+        fn rules_text(_: &()) -> String {
+            "Two seats take turns scoring a scripted number of points.\n".into()
+        }
         fn parse_action(_: &RaceState, _: Seat, t: &str) -> Result<u8, ParseActionError> {
             Err(ParseActionError::new(t, "not needed"))
         }

@@ -17,6 +17,7 @@ pub mod scoring;
 pub mod setup;
 pub mod state;
 pub mod table;
+pub mod text;
 pub mod view;
 pub mod vizier;
 
@@ -97,6 +98,10 @@ impl Game for SilkRoad {
 
     fn check_invariants(s: &State) -> Result<(), String> {
         invariants(s)
+    }
+
+    fn rules_text(config: &SilkRoadConfig) -> String {
+        text::rules_text(config)
     }
 
     fn round(s: &State) -> u32 {

@@ -55,8 +55,14 @@ fn cycle_in_the_links_is_refused() {
     let e = fails(&config, &["mymap.json", "links", "cycle"]);
     assert_eq!(e.file, "mymap.json");
     // The map's own typed error is kept as the cause.
-    let cause = e.cause.as_ref().and_then(|c| c.downcast_ref::<silk_trade::TradeError>());
-    assert!(matches!(cause, Some(silk_trade::TradeError::Cycle(_))), "{cause:?}");
+    let cause = e
+        .cause
+        .as_ref()
+        .and_then(|c| c.downcast_ref::<silk_trade::TradeError>());
+    assert!(
+        matches!(cause, Some(silk_trade::TradeError::Cycle(_))),
+        "{cause:?}"
+    );
 }
 
 /// §2: a link must name cities of the map.

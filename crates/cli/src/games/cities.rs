@@ -78,12 +78,4 @@ impl CliGame for Cities {
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
         Ok(kind.with_heuristic::<Self>(seed))
     }
-
-    fn rules_text(config: &CitiesConfig) -> String {
-        let rules = match Rules::compile(config) {
-            Ok(r) => r,
-            Err(e) => return format!("invalid configuration: {e}\n"),
-        };
-        silk_cities::rules_text(&rules)
-    }
 }

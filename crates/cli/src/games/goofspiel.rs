@@ -30,14 +30,4 @@ impl CliGame for Goofspiel {
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
         generic_only::<Self>(kind, seed)
     }
-
-    fn rules_text(config: &GoofConfig) -> String {
-        format!(
-            "Goofspiel, {} players, cards 1 to {}.\n\
-             Each round a prize card is turned up; every player secretly bids one card of their\n\
-             hand; the highest bid takes the prize's points, a tie for highest discards it.\n\
-             After {} rounds the most points wins; equal points share the rank.\n",
-            config.players, config.cards, config.cards
-        )
-    }
 }

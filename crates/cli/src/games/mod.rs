@@ -11,7 +11,7 @@ use silk_core::{Game, Player};
 use std::path::Path;
 
 /// What the CLI needs of an engine beyond [`Game`]: building a config from flags and files,
-/// its bots, and its rules text. Holds no rules itself.
+/// and its bots. Holds no rules itself (the rules text is [`Game::rules_text`]).
 pub trait CliGame: silk_core::Observe<Config: Sync> {
     /// One line for `silk games`.
     const SUMMARY: &'static str;
@@ -21,9 +21,6 @@ pub trait CliGame: silk_core::Observe<Config: Sync> {
 
     /// A bot of that kind for this game, or why not.
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>>;
-
-    /// The rules in force for `silk rules`.
-    fn rules_text(config: &Self::Config) -> String;
 
     /// The bundled data files, `(name, JSON)`: the templates a group edits (`silk data show`).
     const DATA: &'static [(&'static str, &'static str)] = &[];

@@ -129,10 +129,6 @@ impl CliGame for Splendor {
         Ok(kind.with_heuristic::<Self>(seed))
     }
 
-    fn rules_text(config: &SplendorConfig) -> String {
-        silk_splendor::text::rules_text(config)
-    }
-
     fn table_text(state: &Self::State, seat: silk_core::Seat, assist: bool) -> String {
         silk_splendor::view::text_with(state, seat, assist)
     }
