@@ -28,6 +28,7 @@ fn main() {
             let mut buf = Vec::new();
             let mut decisions = 0u64;
             let mut stuck = 0u64;
+            let mut capped = 0u64;
             let start = Instant::now();
             let per = if modules.is_empty() { games } else { games / 4 };
             for seed in 0..per {
@@ -44,6 +45,9 @@ fn main() {
                 }
                 if s.stuck {
                     stuck += 1;
+                    if s.round > s.rules.config.params.round_cap {
+                        capped += 1;
+                    }
                 }
                 if check {
                     serde_json::to_string(&s).unwrap().hash(&mut hasher);
@@ -51,11 +55,12 @@ fn main() {
             }
             let secs = start.elapsed().as_secs_f64();
             println!(
-                "{:<14} {players}p: {per} games, {:.1} decisions/game, {:.2} M decisions/s, stuck {:.2}%",
+                "{:<14} {players}p: {per} games, {:.1} decisions/game, {:.2} M decisions/s, stuck {:.2}% ({:.2}% at the round cap)",
                 modules.first().map(|m| m.name()).unwrap_or("base"),
                 decisions as f64 / per as f64,
                 decisions as f64 / secs / 1e6,
-                100.0 * stuck as f64 / per as f64
+                100.0 * stuck as f64 / per as f64,
+                100.0 * capped as f64 / per as f64
             );
         }
     }
