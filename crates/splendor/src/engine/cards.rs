@@ -15,10 +15,11 @@ pub fn places(s: &State) -> impl Iterator<Item = u8> + '_ {
     s.rules.places[..s.rules.n_places].iter().copied()
 }
 
+#[inline]
 pub fn card_at(s: &State, pos: u8) -> u8 {
     s.board
-        .get(pos as usize / SLOTS)
-        .and_then(|row| row.get(pos as usize % SLOTS))
+        .as_flattened()
+        .get(pos as usize)
         .copied()
         .unwrap_or(NONE)
 }
@@ -42,13 +43,19 @@ pub fn legal_reserves(s: &State, p: usize, out: &mut Vec<Action>) {
     if s.reserved_count(p) >= s.rules.config.params.reserve_limit as usize {
         return;
     }
+    let strongholds = s.rules.strongholds;
     for pos in places(s) {
-        if card_at(s, pos) != NONE && !strongholds::blocked(s, p, pos) {
+        if card_at(s, pos) != NONE && !(strongholds && strongholds::blocked(s, p, pos)) {
             out.push(Action::Reserve(pos));
         }
     }
-    for d in 0..6u8 {
-        if deck_allowed(s, d) && s.decks.len[d as usize] > 0 {
+    let decks = if s.rules.orient && s.rules.config.params.reserve_orient_deck {
+        6
+    } else {
+        3
+    };
+    for d in 0..decks {
+        if s.decks.len[d as usize] > 0 {
             out.push(Action::ReserveDeck(d));
         }
     }
@@ -197,7 +204,9 @@ pub fn legal_buys(s: &State, p: usize, out: &mut Vec<Action>) {
         let c = s.rules.card(card);
         let lack = crate::colour::total(crate::colour::missing(c.cost_packed, have));
         // Quick refusal only where gold cannot count double.
-        if (lack > wild && !doubled_possible) || !may_acquire(s, p, card) {
+        if (lack > wild && !doubled_possible)
+            || (c.effect != Effect::None && !may_acquire(s, p, card))
+        {
             return;
         }
         if wild == 0 {

@@ -60,6 +60,8 @@ pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
 
 /// The turn's possible actions: take, reserve, buy.
 fn act_actions(s: &State, p: usize, out: &mut Vec<Action>) {
+    // Room for a whole list at once, so the pushes below never grow the buffer.
+    out.reserve(64);
     tokens::legal_takes(s, out);
     cards::legal_reserves(s, p, out);
     cards::legal_buys(s, p, out);
