@@ -4,7 +4,7 @@
 
 use silk::bots::GreedyBot;
 use silk::core::{Player, Seat};
-use silk::lab::{simulate, LabError, RunSpec, Summary};
+use silk::lab::{simulate, LabError, Options, RunSpec, Summary};
 use silk::silk_road::{Action, SilkRoad, SilkRoadConfig, State};
 
 /// Never bids for the leader pawn, otherwise plays like the greedy bot.
@@ -41,7 +41,12 @@ fn main() -> Result<(), LabError> {
                 _ => Box::new(GreedyBot::new(seed)),
             })
         };
-    let records = simulate::<SilkRoad>(&config, &spec, &bots, 0, 100_000, &|| {})?;
+    let opts = Options {
+        threads: 0,
+        max_decisions: 100_000,
+        check: false,
+    };
+    let records = simulate::<SilkRoad>(&config, &spec, &bots, opts, &|| {})?;
     print!("{}", Summary::of(&spec, &records).text());
     Ok(())
 }

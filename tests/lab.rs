@@ -319,3 +319,103 @@ fn sweep_over_the_player_count() {
         assert!(text.contains("P4 win rate"), "the report charts seat 4");
     }
 }
+
+/// Output paths are checked before the first game: a run of a trillion games with a bad --out
+/// fails at once (and allocates nothing per game); an existing run or report is not replaced
+/// unless --force says so.
+#[test]
+fn outputs_are_checked_before_the_run_and_never_replaced_unasked() {
+    let dir = temp_dir("outputs");
+    let blocker = dir.join("a-file");
+    fs::write(&blocker, "not a directory").unwrap();
+    let started = std::time::Instant::now();
+    silk()
+        .args(["simulate", "silk-road", "--games", "1000000000000", "--out"])
+        .arg(blocker.join("run"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("a-file"));
+    silk()
+        .args([
+            "simulate",
+            "silk-road",
+            "--games",
+            "1000000000000",
+            "--html",
+        ])
+        .arg(dir.join("no-such-dir").join("r.html"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("r.html"));
+    assert!(started.elapsed().as_secs() < 20, "refused before playing");
+    let run = dir.join("run");
+    let args = [
+        "simulate",
+        "silk-road",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--out",
+    ];
+    silk().args(args).arg(&run).assert().success();
+    assert!(run.join("summary.json").exists() && !run.join("games.jsonl.part").exists());
+    silk()
+        .args(args)
+        .arg(&run)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("exists").and(predicate::str::contains("--force")));
+    silk()
+        .args(args)
+        .arg(&run)
+        .arg("--force")
+        .assert()
+        .success();
+    let html = dir.join("r.html");
+    fs::write(&html, "mine").unwrap();
+    silk()
+        .args(["simulate", "silk-road", "--games", "2", "--html"])
+        .arg(&html)
+        .assert()
+        .code(2);
+    assert_eq!(fs::read_to_string(&html).unwrap(), "mine");
+}
+
+/// `--check` runs the engine invariants after every decision; absurd thread counts are capped.
+#[test]
+fn checked_runs_and_capped_threads_give_the_same_summary() {
+    let plain = json_summary(&["simulate", "splendor", "--games", "30", "--players", "3"]);
+    let checked = json_summary(&[
+        "simulate",
+        "splendor",
+        "--games",
+        "30",
+        "--players",
+        "3",
+        "--check",
+        "--threads",
+        "100000",
+    ]);
+    assert_eq!(plain, checked);
+}
+
+/// A failed write to stdout (a full disk) is an error, not a silent success.
+#[test]
+fn a_failed_write_to_stdout_exits_non_zero() {
+    if !std::path::Path::new("/dev/full").exists() {
+        return;
+    }
+    let full = fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_silk"))
+        .arg("games")
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("cannot write the output"), "{err}");
+}

@@ -5,7 +5,7 @@ use crate::games::CliGame;
 use crate::output::Out;
 use silk_bots::BotKind;
 use silk_core::Observe;
-use silk_lab::{report, sweep, LabError, RunSpec, Shard, Summary};
+use silk_lab::{report, sweep, Fold, LabError, RunSpec, RunWriter, Shard, Summary};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
@@ -26,6 +26,19 @@ pub struct Batch {
     pub threads: usize,
     pub shard: Option<String>,
     pub max_decisions: u64,
+    /// Check the engine's invariants after every decision.
+    pub check: bool,
+}
+
+/// More threads than cores only add switching for this CPU-bound work (and a typo such as
+/// `--threads 100000` would spawn threads for minutes): at most the core count.
+fn threads(requested: usize) -> usize {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    if requested == 0 {
+        cores
+    } else {
+        requested.min(cores)
+    }
 }
 
 /// One bot name per seat: a single name fills every seat; otherwise one per seat.
@@ -52,11 +65,14 @@ pub fn bots_for(bots: &[String], seats: usize) -> CliResult<Vec<String>> {
     Ok(names)
 }
 
-/// Runs the batch and returns its spec, records and summary. A progress bar shows on a terminal.
+/// Runs the batch and returns its spec and summary; each game's record goes to `writer` (if
+/// any) as it finishes, so memory does not grow with the number of games. A progress bar shows
+/// on a terminal.
 pub fn run_batch<G: CliGame + Observe>(
     config: &G::Config,
     batch: &Batch,
-) -> CliResult<(RunSpec, Vec<silk_lab::GameRecord>, Summary)>
+    mut writer: Option<&mut RunWriter>,
+) -> CliResult<(RunSpec, Summary)>
 where
     G::Config: Sync,
 {
@@ -75,7 +91,8 @@ where
         shard,
     };
     let bar = if std::io::stderr().is_terminal() {
-        let b = indicatif::ProgressBar::new(spec.indices().count() as u64);
+        let r = spec.indices();
+        let b = indicatif::ProgressBar::new(r.end - r.start);
         b.set_style(
             indicatif::ProgressStyle::with_template(
                 "{bar:40} {pos}/{len} games {per_sec} eta {eta}",
@@ -92,52 +109,79 @@ where
         G::bot(kind, seed).map_err(|e| LabError::Input(e.to_string()))
     };
     let tick = || bar.inc(1);
-    let records = silk_lab::simulate::<G>(
-        config,
-        &spec,
-        &factory,
-        batch.threads,
-        batch.max_decisions,
-        &tick,
-    )?;
+    let opts = silk_lab::Options {
+        threads: threads(batch.threads),
+        max_decisions: batch.max_decisions,
+        check: batch.check,
+    };
+    let mut fold = Fold::default();
+    silk_lab::simulate_each::<G>(config, &spec, &factory, opts, &tick, &mut |r| {
+        if let Some(w) = writer.as_deref_mut() {
+            w.write(&r)?;
+        }
+        fold.add(&r);
+        Ok(())
+    })?;
     bar.finish_and_clear();
-    let summary = Summary::of(&spec, &records);
-    Ok((spec, records, summary))
+    let summary = fold.summary(&spec);
+    Ok((spec, summary))
+}
+
+/// Checks before a long run that a report can be written at `path`.
+pub fn check_html(path: &Path, force: bool) -> CliResult<()> {
+    silk_lab::check_new(path, force)?;
+    let probe = path.with_extension("html.part");
+    std::fs::File::create(&probe)
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    let _ = std::fs::remove_file(&probe);
+    Ok(())
 }
 
 fn write_html(path: &Path, html: &str) -> CliResult<()> {
-    std::fs::write(path, html).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+    Ok(silk_lab::write_atomic(path, html.as_bytes())?)
+}
+
+/// Where a run's results go.
+pub struct Outputs<'a> {
+    pub dir: Option<&'a Path>,
+    pub html: Option<&'a Path>,
+    /// Replace existing files.
+    pub force: bool,
 }
 
 /// `silk simulate`.
 pub fn simulate<G: CliGame + Observe>(
     config: &G::Config,
     batch: &Batch,
-    out_dir: Option<&Path>,
-    html: Option<&Path>,
+    to: Outputs,
     out: &mut Out,
 ) -> CliResult<()>
 where
     G::Config: Sync,
 {
+    // Every output path is checked before the first game, not after the run.
+    let mut writer = to.dir.map(|d| RunWriter::create(d, to.force)).transpose()?;
+    if let Some(path) = to.html {
+        check_html(path, to.force)?;
+    }
     let started = std::time::Instant::now();
-    let (spec, records, summary) = run_batch::<G>(config, batch)?;
+    let (spec, summary) = run_batch::<G>(config, batch, writer.as_mut())?;
     let secs = started.elapsed().as_secs_f64();
-    if let Some(dir) = out_dir {
-        silk_lab::write_run(dir, &spec, &records, &summary)?;
+    if let (Some(w), Some(dir)) = (writer, to.dir) {
+        w.finish(&spec, &summary)?;
         out.message(&format!(
             "wrote {}/run.json, games.jsonl, summary.json",
             dir.display()
         ));
     }
-    if let Some(path) = html {
+    if let Some(path) = to.html {
         write_html(path, &report::simulate_html(&summary))?;
         out.message(&format!("wrote {}", path.display()));
     }
+    let played = summary.games + summary.stuck + summary.unfinished;
     out.message(&format!(
-        "{} games in {secs:.2} s ({:.0} games/s)",
-        records.len(),
-        records.len() as f64 / secs.max(1e-9)
+        "{played} games in {secs:.2} s ({:.0} games/s)",
+        played as f64 / secs.max(1e-9)
     ));
     print_summary(&summary, out);
     Ok(())
@@ -150,20 +194,28 @@ fn print_summary(summary: &Summary, out: &mut Out) {
     );
 }
 
-/// `silk lab merge`.
-pub fn merge(
-    dirs: &[PathBuf],
-    out_dir: Option<&Path>,
-    html: Option<&Path>,
-    out: &mut Out,
-) -> CliResult<()> {
+/// `silk lab merge`: the shards are read one record at a time, so a merge of any size needs
+/// no more memory than one of a few games.
+pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
     let refs: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
-    let (spec, records) = silk_lab::merge(&refs)?;
-    let summary = Summary::of(&spec, &records);
-    if let Some(dir) = out_dir {
-        silk_lab::write_run(dir, &spec, &records, &summary)?;
+    let m = silk_lab::Merge::open(&refs)?;
+    let mut writer = to.dir.map(|d| RunWriter::create(d, to.force)).transpose()?;
+    if let Some(path) = to.html {
+        check_html(path, to.force)?;
     }
-    if let Some(path) = html {
+    let mut fold = Fold::default();
+    m.each(&mut |r| {
+        if let Some(w) = writer.as_mut() {
+            w.write(&r)?;
+        }
+        fold.add(&r);
+        Ok(())
+    })?;
+    let summary = fold.summary(&m.spec);
+    if let Some(w) = writer {
+        w.finish(&m.spec, &summary)?;
+    }
+    if let Some(path) = to.html {
         write_html(path, &report::simulate_html(&summary))?;
     }
     print_summary(&summary, out);
@@ -224,7 +276,7 @@ where
         let config: G::Config =
             serde_json::from_value(json).map_err(|e| CliError::input(format!("{label}: {e}")))?;
         G::setup(&config, 0).map_err(|e| CliError::input(format!("{label}: {e}")))?;
-        let (_, _, summary) = run_batch::<G>(&config, batch)?;
+        let (_, summary) = run_batch::<G>(&config, batch, None)?;
         out.message(&format!("{label}: done"));
         rows.push((label, summary));
     }

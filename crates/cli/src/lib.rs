@@ -155,12 +155,16 @@ enum Command {
         game: GameName,
         #[command(flatten)]
         batch: BatchArgs,
-        /// Write run.json, games.jsonl (one record per game) and summary.json here.
+        /// Write run.json, games.jsonl (one record per game, written as games finish) and
+        /// summary.json here.
         #[arg(long)]
         out: Option<PathBuf>,
         /// Write a self-contained HTML report with charts.
         #[arg(long)]
         html: Option<PathBuf>,
+        /// Replace files that already exist at --out or --html.
+        #[arg(long)]
+        force: bool,
     },
     /// Run the same simulation for each value of one or two parameters, side by side.
     Sweep {
@@ -175,8 +179,12 @@ enum Command {
         values: Vec<String>,
         #[command(flatten)]
         batch: BatchArgs,
+        /// Write a self-contained HTML report of the sweep.
         #[arg(long)]
         html: Option<PathBuf>,
+        /// Replace the report if it exists.
+        #[arg(long)]
+        force: bool,
     },
     /// Compare the shared mechanics across the engines from simulations of greedy bots: auctions,
     /// routes, resource conversion, seat advantage, length, branching ("—": not in that game).
@@ -235,8 +243,12 @@ enum LabCommand {
         /// Write the merged run here.
         #[arg(long)]
         out: Option<PathBuf>,
+        /// Write a self-contained HTML report of the merged run.
         #[arg(long)]
         html: Option<PathBuf>,
+        /// Replace files that already exist at --out or --html.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -261,6 +273,10 @@ struct BatchArgs {
     /// A game still running after this many decisions is counted unfinished.
     #[arg(long, default_value_t = 100_000)]
     max_decisions: u64,
+    /// Check the engine's invariants (coins and goods conserved, no negative holdings) after
+    /// every decision; the first broken one stops the run with the game and decision.
+    #[arg(long)]
+    check: bool,
     #[command(flatten)]
     data: DataArgs,
 }
@@ -274,6 +290,7 @@ impl BatchArgs {
             threads: self.threads,
             shard: self.shard.clone(),
             max_decisions: self.max_decisions,
+            check: self.check,
         }
     }
 
@@ -315,8 +332,16 @@ pub fn main() {
         .unwrap_or_else(|e| usage_error(e));
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| usage_error(e));
     let groups = values_groups(&matches);
-    let mut out = Out { json: cli.json };
-    if let Err(e) = run(cli.command, groups, &mut out) {
+    let mut out = Out::new(cli.json);
+    let result = run(cli.command, groups, &mut out);
+    if let Some(e) = out.finish() {
+        // A closed pipe (`silk … | head`) is the reader's choice: exit non-zero, quietly.
+        if e.kind() != std::io::ErrorKind::BrokenPipe {
+            eprintln!("silk: cannot write the output: {e}");
+        }
+        std::process::exit(1);
+    }
+    if let Err(e) = result {
         eprintln!("silk: {e}");
         std::process::exit(e.exit_code());
     }
@@ -428,10 +453,12 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             batch,
             out: dir,
             html,
+            force,
         } => {
             with_game!(game, G => {
                 let cfg = G::config(batch.players(), &batch.data.files()?)?;
-                lab::simulate::<G>(&cfg, &batch.batch(), dir.as_deref(), html.as_deref(), out)
+                let to = lab::Outputs { dir: dir.as_deref(), html: html.as_deref(), force };
+                lab::simulate::<G>(&cfg, &batch.batch(), to, out)
             })
         }
         Command::Sweep {
@@ -440,7 +467,11 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             values: _,
             batch,
             html,
+            force,
         } => {
+            if let Some(path) = &html {
+                lab::check_html(path, force)?;
+            }
             let values = values_groups;
             if params.len() != values.len() {
                 return Err(CliError::input("give each --param its own --values"));
@@ -463,27 +494,28 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                 threads,
                 shard: None,
                 max_decisions: 100_000,
+                check: false,
             };
             let mut rows = Vec::new();
             let sr = SilkRoad::config(None, &DataFiles::default())?;
             rows.push(lab::CompareRow {
                 game: SilkRoad::NAME.into(),
-                summary: lab::run_batch::<SilkRoad>(&sr, &batch("greedy"))?.2,
+                summary: lab::run_batch::<SilkRoad>(&sr, &batch("greedy"), None)?.1,
             });
             let ct = Cities::config(None, &DataFiles::default())?;
             rows.push(lab::CompareRow {
                 game: Cities::NAME.into(),
-                summary: lab::run_batch::<Cities>(&ct, &batch("greedy"))?.2,
+                summary: lab::run_batch::<Cities>(&ct, &batch("greedy"), None)?.1,
             });
             let sp = Splendor::config(None, &DataFiles::default())?;
             rows.push(lab::CompareRow {
                 game: Splendor::NAME.into(),
-                summary: lab::run_batch::<Splendor>(&sp, &batch("greedy"))?.2,
+                summary: lab::run_batch::<Splendor>(&sp, &batch("greedy"), None)?.1,
             });
             let gs = Goofspiel::config(None, &DataFiles::default())?;
             rows.push(lab::CompareRow {
                 game: Goofspiel::NAME.into(),
-                summary: lab::run_batch::<Goofspiel>(&gs, &batch("random"))?.2,
+                summary: lab::run_batch::<Goofspiel>(&gs, &batch("random"), None)?.1,
             });
             lab::compare_output(&rows, out);
             Ok(())
@@ -495,8 +527,16 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                     dirs,
                     out: dir,
                     html,
+                    force,
                 },
-        } => lab::merge(&dirs, dir.as_deref(), html.as_deref(), out),
+        } => {
+            let to = lab::Outputs {
+                dir: dir.as_deref(),
+                html: html.as_deref(),
+                force,
+            };
+            lab::merge(&dirs, to, out)
+        }
         Command::Replay { game, file } => {
             with_game!(game, G => replay::<G>(&file, out))
         }

@@ -6,23 +6,38 @@ use std::io::Write;
 
 pub struct Out {
     pub json: bool,
+    /// The first failed write to stdout (a full disk, a closed pipe): the command exits
+    /// non-zero instead of pretending its output was delivered.
+    pub failed: Option<std::io::Error>,
 }
 
 impl Out {
+    pub fn new(json: bool) -> Out {
+        Out { json, failed: None }
+    }
+
+    fn wrote(&mut self, r: std::io::Result<()>) {
+        if let (Err(e), None) = (r, &self.failed) {
+            self.failed = Some(e);
+        }
+    }
+
     /// A line of output: `text` normally, the JSON value with `--json`.
     pub fn line(&mut self, text: &str, value: Value) {
         let mut stdout = std::io::stdout().lock();
-        let _ = if self.json {
+        let r = if self.json {
             writeln!(stdout, "{value}")
         } else {
             writeln!(stdout, "{text}")
         };
+        drop(stdout);
+        self.wrote(r);
     }
 
     /// A JSON document (with `--json`) or text block.
     pub fn doc(&mut self, text: &str, value: &Value) {
         let mut stdout = std::io::stdout().lock();
-        let _ = if self.json {
+        let r = if self.json {
             writeln!(
                 stdout,
                 "{}",
@@ -31,6 +46,15 @@ impl Out {
         } else {
             write!(stdout, "{text}")
         };
+        drop(stdout);
+        self.wrote(r);
+    }
+
+    /// Flushes stdout; the first failed write of the whole command, if any.
+    pub fn finish(&mut self) -> Option<&std::io::Error> {
+        let r = std::io::stdout().lock().flush();
+        self.wrote(r);
+        self.failed.as_ref()
     }
 
     /// Information for the person running the command, not data.

@@ -10,11 +10,12 @@ pub mod summary;
 pub mod sweep;
 
 pub use run::{game_seed, play_one, GameRecord, RunSpec, Shard};
-pub use summary::Summary;
+pub use summary::{Fold, Summary};
 
 use rayon::prelude::*;
 use silk_core::{Observe, Player};
 use std::io::{BufRead, Write};
+
 use std::path::Path;
 
 #[derive(Debug, thiserror::Error)]
@@ -31,62 +32,169 @@ pub enum LabError {
 pub type BotFactory<'a, G> =
     dyn Fn(usize, &str, u64) -> Result<Box<dyn Player<G>>, LabError> + Sync + 'a;
 
-/// Plays the run's games (its shard, if any) on `threads` threads (0 = all cores). Records come
-/// back in index order, identical for any thread count. `tick` is called once per game.
+/// How one run plays its games.
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    /// Worker threads (0 = all cores).
+    pub threads: usize,
+    /// A game still running after this many decisions is counted unfinished.
+    pub max_decisions: u64,
+    /// Check the engine's invariants after every decision (a soak that verifies rules).
+    pub check: bool,
+}
+
+/// Games played in parallel before their records are handed on: enough to keep every thread
+/// busy, few enough that memory does not depend on the length of the run.
+const CHUNK: u64 = 1024;
+
+/// Plays the run's games (its shard, if any) and hands each record to `each`, in index order,
+/// as they finish: memory stays the same for a thousand games or a billion. Records are
+/// identical for any thread count. `tick` is called once per game.
+pub fn simulate_each<G: Observe>(
+    config: &G::Config,
+    spec: &RunSpec,
+    bots: &BotFactory<G>,
+    opts: Options,
+    tick: &(dyn Fn() + Sync),
+    each: &mut dyn FnMut(GameRecord) -> Result<(), LabError>,
+) -> Result<(), LabError>
+where
+    G::Config: Sync,
+{
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(opts.threads)
+        .build()
+        .map_err(|e| LabError::Engine(e.to_string()))?;
+    let all = spec.indices();
+    let mut start = all.start;
+    while start < all.end {
+        let end = start.saturating_add(CHUNK).min(all.end);
+        let chunk: Vec<Result<GameRecord, LabError>> = pool.install(|| {
+            (start..end)
+                .into_par_iter()
+                .map(|index| {
+                    let mut players = spec
+                        .bots
+                        .iter()
+                        .enumerate()
+                        .map(|(seat, name)| bots(seat, name, run::bot_seed(spec.seed, index, seat)))
+                        .collect::<Result<Vec<_>, _>>()?;
+                    let r = play_one::<G>(config, spec.seed, index, &mut players, opts);
+                    tick();
+                    r
+                })
+                .collect()
+        });
+        for r in chunk {
+            each(r?)?;
+        }
+        start = end;
+    }
+    Ok(())
+}
+
+/// [`simulate_each`] into a list, for short runs and tests.
 pub fn simulate<G: Observe>(
     config: &G::Config,
     spec: &RunSpec,
     bots: &BotFactory<G>,
-    threads: usize,
-    max_decisions: u64,
+    opts: Options,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<GameRecord>, LabError>
 where
     G::Config: Sync,
 {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| LabError::Engine(e.to_string()))?;
-    let indices: Vec<u64> = spec.indices().collect();
-    pool.install(|| {
-        indices
-            .par_iter()
-            .map(|&index| {
-                let mut players = spec
-                    .bots
-                    .iter()
-                    .enumerate()
-                    .map(|(seat, name)| bots(seat, name, run::bot_seed(spec.seed, index, seat)))
-                    .collect::<Result<Vec<_>, _>>()?;
-                let r = play_one::<G>(config, spec.seed, index, &mut players, max_decisions);
-                tick();
-                r
-            })
-            .collect()
-    })
+    let mut records = Vec::new();
+    simulate_each::<G>(config, spec, bots, opts, tick, &mut |r| {
+        records.push(r);
+        Ok(())
+    })?;
+    Ok(records)
 }
 
-/// Writes a run into `dir`: `run.json`, `games.jsonl` (one record a line) and `summary.json`.
+/// Writes a file whole or not at all: into `NAME.part` beside it, synced, then renamed.
+pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), LabError> {
+    let io = |e: std::io::Error| LabError::Input(format!("{}: {e}", path.display()));
+    let part = part_path(path);
+    let mut f = std::fs::File::create(&part).map_err(io)?;
+    f.write_all(contents).map_err(io)?;
+    f.sync_all().map_err(io)?;
+    std::fs::rename(&part, path).map_err(io)
+}
+
+fn part_path(path: &Path) -> std::path::PathBuf {
+    let mut name = path.file_name().unwrap_or_default().to_os_string();
+    name.push(".part");
+    path.with_file_name(name)
+}
+
+/// Refuses to replace an existing file unless asked to.
+pub fn check_new(path: &Path, force: bool) -> Result<(), LabError> {
+    if !force && path.exists() {
+        return Err(LabError::Input(format!(
+            "{} exists: choose another path, or --force to replace it",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+/// A run directory being written: `games.jsonl` grows as games finish (as `games.jsonl.part`
+/// until the run is complete); `run.json` and `summary.json` appear only with a whole run.
+pub struct RunWriter {
+    dir: std::path::PathBuf,
+    games: std::io::BufWriter<std::fs::File>,
+}
+
+impl RunWriter {
+    /// Prepares `dir` before any game is played, so a bad path fails at once, not after the run.
+    pub fn create(dir: &Path, force: bool) -> Result<RunWriter, LabError> {
+        let io = |e: std::io::Error| LabError::Input(format!("{}: {e}", dir.display()));
+        std::fs::create_dir_all(dir).map_err(io)?;
+        for name in ["run.json", "games.jsonl", "summary.json"] {
+            check_new(&dir.join(name), force)?;
+        }
+        let part = part_path(&dir.join("games.jsonl"));
+        let f = std::fs::File::create(&part)
+            .map_err(|e| LabError::Input(format!("{}: {e}", part.display())))?;
+        Ok(RunWriter {
+            dir: dir.to_path_buf(),
+            games: std::io::BufWriter::new(f),
+        })
+    }
+
+    pub fn write(&mut self, r: &GameRecord) -> Result<(), LabError> {
+        let line = serde_json::to_string(r).map_err(|e| LabError::Engine(e.to_string()))?;
+        writeln!(self.games, "{line}")
+            .map_err(|e| LabError::Input(format!("{}: {e}", self.dir.display())))
+    }
+
+    /// Completes the directory: the records synced and renamed, then the spec and the summary.
+    pub fn finish(self, spec: &RunSpec, summary: &Summary) -> Result<(), LabError> {
+        let io = |e: std::io::Error| LabError::Input(format!("{}: {e}", self.dir.display()));
+        let f = self.games.into_inner().map_err(|e| io(e.into_error()))?;
+        f.sync_all().map_err(io)?;
+        let games = self.dir.join("games.jsonl");
+        std::fs::rename(part_path(&games), &games).map_err(io)?;
+        let json = |v: &dyn erased::Ser| v.to_pretty() + "\n";
+        write_atomic(&self.dir.join("run.json"), json(spec).as_bytes())?;
+        write_atomic(&self.dir.join("summary.json"), json(summary).as_bytes())
+    }
+}
+
+/// Writes a whole run into `dir` (replacing one there): `run.json`, `games.jsonl` (one record
+/// a line) and `summary.json`.
 pub fn write_run(
     dir: &Path,
     spec: &RunSpec,
     records: &[GameRecord],
     summary: &Summary,
 ) -> Result<(), LabError> {
-    let io = |e: std::io::Error| LabError::Input(format!("{}: {e}", dir.display()));
-    std::fs::create_dir_all(dir).map_err(io)?;
-    let json = |v: &dyn erased::Ser| v.to_pretty();
-    std::fs::write(dir.join("run.json"), json(spec) + "\n").map_err(io)?;
-    let mut f =
-        std::io::BufWriter::new(std::fs::File::create(dir.join("games.jsonl")).map_err(io)?);
+    let mut w = RunWriter::create(dir, true)?;
     for r in records {
-        let line = serde_json::to_string(r).map_err(|e| LabError::Engine(e.to_string()))?;
-        writeln!(f, "{line}").map_err(io)?;
+        w.write(r)?;
     }
-    f.flush().map_err(io)?;
-    std::fs::write(dir.join("summary.json"), json(summary) + "\n").map_err(io)?;
-    Ok(())
+    w.finish(spec, summary)
 }
 
 mod erased {
@@ -101,8 +209,8 @@ mod erased {
     }
 }
 
-/// Reads a run directory written by [`write_run`].
-pub fn read_run(dir: &Path) -> Result<(RunSpec, Vec<GameRecord>), LabError> {
+/// Reads a run directory's `run.json`, checking its shard.
+pub fn read_spec(dir: &Path) -> Result<RunSpec, LabError> {
     let spec_path = dir.join("run.json");
     let text = std::fs::read_to_string(&spec_path)
         .map_err(|e| LabError::Input(format!("{}: {e}", spec_path.display())))?;
@@ -114,10 +222,21 @@ pub fn read_run(dir: &Path) -> Result<(RunSpec, Vec<GameRecord>), LabError> {
             e.column()
         ))
     })?;
+    if let Some(sh) = spec.shard {
+        Shard::parse(&format!("{}/{}", sh.k, sh.n))
+            .map_err(|e| LabError::Input(format!("{}: shard: {e}", spec_path.display())))?;
+    }
+    Ok(spec)
+}
+
+/// Hands each record of a run directory's `games.jsonl` to `each`, one line at a time.
+pub fn read_records(
+    dir: &Path,
+    each: &mut dyn FnMut(GameRecord) -> Result<(), LabError>,
+) -> Result<(), LabError> {
     let games_path = dir.join("games.jsonl");
     let f = std::fs::File::open(&games_path)
         .map_err(|e| LabError::Input(format!("{}: {e}", games_path.display())))?;
-    let mut records = Vec::new();
     for (i, line) in std::io::BufReader::new(f).lines().enumerate() {
         let line = line.map_err(|e| LabError::Input(format!("{}: {e}", games_path.display())))?;
         if line.trim().is_empty() {
@@ -126,62 +245,123 @@ pub fn read_run(dir: &Path) -> Result<(RunSpec, Vec<GameRecord>), LabError> {
         let r: GameRecord = serde_json::from_str(&line).map_err(|e| {
             LabError::Input(format!("{}: line {}: {e}", games_path.display(), i + 1))
         })?;
-        records.push(r);
+        each(r)?;
     }
+    Ok(())
+}
+
+/// Reads a run directory written by [`write_run`] into memory.
+pub fn read_run(dir: &Path) -> Result<(RunSpec, Vec<GameRecord>), LabError> {
+    let spec = read_spec(dir)?;
+    let mut records = Vec::new();
+    read_records(dir, &mut |r| {
+        records.push(r);
+        Ok(())
+    })?;
     Ok((spec, records))
 }
 
-/// Combines shard directories into one run: the shards must be slices of the same run and
-/// together cover it exactly.
-pub fn merge(dirs: &[&Path]) -> Result<(RunSpec, Vec<GameRecord>), LabError> {
-    let mut merged: Option<RunSpec> = None;
-    let mut records = Vec::new();
-    for dir in dirs {
-        let (spec, mut recs) = read_run(dir)?;
-        let mut whole = spec.clone();
-        whole.shard = None;
-        match &merged {
-            None => merged = Some(whole),
-            Some(m) if *m != whole => {
-                return Err(LabError::Input(format!(
+/// Shard directories that together make one run, in the order of their games.
+pub struct Merge {
+    pub spec: RunSpec,
+    dirs: Vec<(std::path::PathBuf, std::ops::Range<u64>)>,
+}
+
+impl Merge {
+    /// Reads every `run.json` and checks the shards are slices of the same run that cover it
+    /// exactly, before any record is read.
+    pub fn open(dirs: &[&Path]) -> Result<Merge, LabError> {
+        let mut merged: Option<RunSpec> = None;
+        let mut slices = Vec::new();
+        for dir in dirs {
+            let spec = read_spec(dir)?;
+            let mut whole = spec.clone();
+            whole.shard = None;
+            match &merged {
+                None => merged = Some(whole),
+                Some(m) if *m != whole => {
+                    return Err(LabError::Input(format!(
                 "{}: not a shard of the same run (game, config, bots, seed and games must match)",
                 dir.display()
             )))
+                }
+                Some(_) => {}
             }
-            Some(_) => {}
+            slices.push((dir.to_path_buf(), spec.indices()));
         }
-        // Each game must belong to the slice its directory says it ran.
-        let slice = spec.indices();
-        if let Some(r) = recs.iter().find(|r| !slice.contains(&r.index)) {
+        let spec = merged.ok_or_else(|| LabError::Input("no run directories given".into()))?;
+        slices.sort_by_key(|(_, r)| (r.start, r.end));
+        let mut next = 0u64;
+        for (dir, r) in &slices {
+            if r.start < next {
+                return Err(LabError::Input(format!(
+                    "{}: games {}..{} appear in two shards",
+                    dir.display(),
+                    r.start,
+                    next.min(r.end)
+                )));
+            }
+            if r.start > next {
+                return Err(LabError::Input(format!(
+                    "games {next}..{} are missing: no shard holds them",
+                    r.start
+                )));
+            }
+            next = r.end;
+        }
+        if next < spec.games {
             return Err(LabError::Input(format!(
-                "{}: game {} is not in this run's games {}..{}",
-                dir.display(),
-                r.index,
-                slice.start,
-                slice.end
+                "games {next}..{} are missing: no shard holds them",
+                spec.games
             )));
         }
-        records.append(&mut recs);
+        Ok(Merge { spec, dirs: slices })
     }
-    let spec = merged.ok_or_else(|| LabError::Input("no run directories given".into()))?;
-    records.sort_by_key(|r| r.index);
-    for w in records.windows(2) {
-        if w[0].index == w[1].index {
-            return Err(LabError::Input(format!(
-                "game {} appears in two shards",
-                w[0].index
-            )));
+
+    /// Hands every record to `each` in game order, checking each shard holds exactly its games.
+    pub fn each(
+        &self,
+        each: &mut dyn FnMut(GameRecord) -> Result<(), LabError>,
+    ) -> Result<(), LabError> {
+        for (dir, slice) in &self.dirs {
+            let mut expected = slice.start;
+            read_records(dir, &mut |r| {
+                if r.index != expected {
+                    return Err(LabError::Input(format!(
+                        "{}: game {} where game {expected} was expected (this run's games are {}..{})",
+                        dir.display(),
+                        r.index,
+                        slice.start,
+                        slice.end
+                    )));
+                }
+                expected += 1;
+                each(r)
+            })?;
+            if expected != slice.end {
+                return Err(LabError::Input(format!(
+                    "{}: holds games {}..{expected} of {}..{}: {} missing",
+                    dir.display(),
+                    slice.start,
+                    slice.start,
+                    slice.end,
+                    slice.end - expected
+                )));
+            }
         }
+        Ok(())
     }
-    let missing = spec.games.saturating_sub(records.len() as u64);
-    if missing > 0 {
-        return Err(LabError::Input(format!(
-            "the shards hold {} of {} games: {missing} missing",
-            records.len(),
-            spec.games
-        )));
-    }
-    Ok((spec, records))
+}
+
+/// Combines shard directories into one run in memory (see [`Merge`] for long runs).
+pub fn merge(dirs: &[&Path]) -> Result<(RunSpec, Vec<GameRecord>), LabError> {
+    let m = Merge::open(dirs)?;
+    let mut records = Vec::new();
+    m.each(&mut |r| {
+        records.push(r);
+        Ok(())
+    })?;
+    Ok((m.spec, records))
 }
 
 #[cfg(test)]
@@ -202,6 +382,77 @@ mod tests {
             stuck: false,
             metrics: Default::default(),
         }
+    }
+
+    #[test]
+    fn a_shard_of_a_huge_run_has_no_overflow() {
+        let s = Shard { k: 3, n: 4 };
+        assert_eq!(
+            s.range(u64::MAX),
+            u64::MAX / 2..(u64::MAX as u128 * 3 / 4) as u64
+        );
+        assert_eq!(Shard { k: 0, n: 0 }.range(10), 0..0);
+    }
+
+    /// A fold gives exactly the summary of the records it was given, whatever their number.
+    #[test]
+    fn folded_summary_equals_the_summary_of_the_list() {
+        let spec = RunSpec {
+            game: "goofspiel".into(),
+            config: serde_json::json!({}),
+            bots: vec!["random".into(); 2],
+            seed: 1,
+            games: 50,
+            shard: None,
+        };
+        let recs: Vec<GameRecord> = (0..50)
+            .map(|i| GameRecord {
+                scores: vec![(i % 7) as i32, (i % 5) as i32],
+                ranks: if i % 7 >= i % 5 {
+                    vec![0, (i % 7 == i % 5) as u8 ^ 1]
+                } else {
+                    vec![1, 0]
+                },
+                decisions: 10 + i % 13,
+                rounds: (3 + i % 4) as u32,
+                stuck: i % 17 == 0,
+                finished: i % 19 != 0,
+                ..record(i)
+            })
+            .collect();
+        let mut fold = Fold::default();
+        for r in &recs {
+            fold.add(r);
+        }
+        let s = fold.summary(&spec);
+        assert_eq!(s, Summary::of(&spec, &recs));
+        // Against the figures computed directly from the list.
+        let normal: Vec<&GameRecord> = recs.iter().filter(|r| r.finished && !r.stuck).collect();
+        assert_eq!(s.games, normal.len() as u64);
+        assert_eq!(
+            s.stuck,
+            recs.iter().filter(|r| r.finished && r.stuck).count() as u64
+        );
+        assert_eq!(
+            s.unfinished,
+            recs.iter().filter(|r| !r.finished).count() as u64
+        );
+        for seat in 0..2 {
+            let wins = normal.iter().filter(|r| r.ranks[seat] == 0).count() as u64;
+            assert_eq!(s.win_by_seat[seat].k, wins);
+        }
+        let rounds: Vec<f64> = normal.iter().map(|r| r.rounds as f64).collect();
+        let n = rounds.len() as f64;
+        let mean = rounds.iter().sum::<f64>() / n;
+        let sd = (rounds.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+        assert!((s.rounds.mean - mean).abs() < 1e-9 && (s.rounds.sd - sd).abs() < 1e-9);
+        let (lo, hi) = (3i64, 6i64);
+        assert_eq!((s.rounds.min, s.rounds.max), (lo, hi));
+        for (start, count) in &s.rounds.histogram {
+            let direct = normal.iter().filter(|r| r.rounds as i64 == *start).count() as u64;
+            assert_eq!(*count, direct, "one value per bin for a narrow range");
+        }
+        assert!(s.stuck > 0 && s.unfinished > 0);
     }
 
     /// A shard whose games.jsonl holds a game outside its slice (edited, or copied from another
@@ -227,6 +478,13 @@ mod tests {
         }
         let err = merge(&[a.as_path(), b.as_path()]).unwrap_err().to_string();
         assert!(err.contains("game 5") && err.contains("a"), "{err}");
+        // A shard of 0/0 (an edited run.json) is refused when read, not divided by.
+        let bad = dir.join("bad");
+        let mut s = spec(1);
+        s.shard = Some(Shard { k: 0, n: 0 });
+        write_run(&bad, &s, &[], &Summary::of(&s, &[])).unwrap();
+        let err = merge(&[bad.as_path()]).unwrap_err().to_string();
+        assert!(err.contains("run.json: shard"), "{err}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -29,8 +29,14 @@ impl Shard {
 
     /// The game indices of this shard: contiguous, and the shards of a run cover it exactly.
     pub fn range(&self, games: u64) -> Range<u64> {
-        let lo = games * (self.k - 1) / self.n;
-        let hi = games * self.k / self.n;
+        // In u128: games × k overflows u64 for long runs; a shard read from a file is checked
+        // (k ≥ 1, n ≥ 1) before it gets here, and an unchecked one gives an empty range.
+        let (g, k, n) = (games as u128, self.k as u128, self.n as u128);
+        if n == 0 || k == 0 {
+            return 0..0;
+        }
+        let lo = (g * (k - 1) / n) as u64;
+        let hi = (g * k.min(n) / n) as u64;
         lo..hi
     }
 }
@@ -126,8 +132,9 @@ pub fn play_one<G: Observe>(
     run_seed: u64,
     index: u64,
     players: &mut [Box<dyn Player<G>>],
-    max_decisions: u64,
+    opts: crate::Options,
 ) -> Result<GameRecord, LabError> {
+    let max_decisions = opts.max_decisions;
     let seed = game_seed(run_seed, index);
     let mut state = G::setup(config, seed).map_err(|e| LabError::Input(e.to_string()))?;
     let n = G::num_seats(&state);
@@ -163,6 +170,13 @@ pub fn play_one<G: Observe>(
             .map_err(|e| LabError::Engine(format!("game {index}: {seat}: {e}")))?;
         decisions += 1;
         branching_sum += legal.len() as u64;
+        if opts.check {
+            G::check_invariants(&state).map_err(|e| {
+                LabError::Engine(format!(
+                    "game {index} (seed {seed}), decision {decisions}: invariant broken: {e}"
+                ))
+            })?;
+        }
         for e in &events {
             G::observe(&state, e, &mut metrics);
         }
@@ -295,7 +309,12 @@ mod tests {
             Box::new(RandomPlayer::new(1)),
             Box::new(RandomPlayer::new(2)),
         ];
-        let r = play_one::<Race>(&(), 1, 0, &mut players, 100).unwrap();
+        let opts = crate::Options {
+            threads: 1,
+            max_decisions: 100,
+            check: true,
+        };
+        let r = play_one::<Race>(&(), 1, 0, &mut players, opts).unwrap();
         assert!(r.finished);
         assert_eq!(r.ranks, vec![0, 1]);
         assert_eq!(r.lead_changes, 2);

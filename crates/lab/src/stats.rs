@@ -53,8 +53,32 @@ pub struct Dist {
 
 impl Dist {
     pub fn of(values: &[i64]) -> Dist {
-        let n = values.len() as u64;
-        if n == 0 {
+        let mut t = Tally::default();
+        for &v in values {
+            t.add(v);
+        }
+        t.dist()
+    }
+}
+
+/// How many times each value occurred: a distribution of integer samples kept in memory that
+/// grows with the number of distinct values, not of samples, so a run of any length folds into
+/// it (rounds, decisions, margins take a few hundred values at most).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    counts: std::collections::BTreeMap<i64, u64>,
+}
+
+impl Tally {
+    pub fn add(&mut self, v: i64) {
+        *self.counts.entry(v).or_insert(0) += 1;
+    }
+
+    pub fn dist(&self) -> Dist {
+        let n: u64 = self.counts.values().sum();
+        let (Some((&min, _)), Some((&max, _))) =
+            (self.counts.first_key_value(), self.counts.last_key_value())
+        else {
             return Dist {
                 n,
                 mean: 0.0,
@@ -63,9 +87,13 @@ impl Dist {
                 max: 0,
                 histogram: Vec::new(),
             };
+        };
+        let mut sum: i128 = 0;
+        let mut sum2: i128 = 0;
+        for (&v, &k) in &self.counts {
+            sum += v as i128 * k as i128;
+            sum2 += (v as i128) * (v as i128) * k as i128;
         }
-        let sum: i128 = values.iter().map(|&v| v as i128).sum();
-        let sum2: i128 = values.iter().map(|&v| (v as i128) * (v as i128)).sum();
         let mean = sum as f64 / n as f64;
         // n·Σx² − (Σx)² is exact in integers; only the final division is floating point.
         let var = if n > 1 {
@@ -73,8 +101,6 @@ impl Dist {
         } else {
             0.0
         };
-        let min = *values.iter().min().unwrap_or(&0);
-        let max = *values.iter().max().unwrap_or(&0);
         let bins = 12i64;
         let width = ((max - min) / bins + 1).max(1);
         let mut histogram: Vec<(i64, u64)> = Vec::new();
@@ -83,10 +109,10 @@ impl Dist {
             histogram.push((start, 0));
             start += width;
         }
-        for &v in values {
+        for (&v, &k) in &self.counts {
             let i = ((v - min) / width) as usize;
             if let Some(b) = histogram.get_mut(i) {
-                b.1 += 1;
+                b.1 += k;
             }
         }
         Dist {

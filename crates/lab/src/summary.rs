@@ -2,7 +2,7 @@
 //! the summary of the unsharded run).
 
 use crate::run::{GameRecord, RunSpec};
-use crate::stats::{Dist, Rate};
+use crate::stats::{Dist, Rate, Tally};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -48,19 +48,70 @@ pub struct Summary {
     pub metrics: Vec<Metric>,
 }
 
-impl Summary {
-    pub fn of(spec: &RunSpec, records: &[GameRecord]) -> Summary {
+/// A summary folded one game at a time: what it holds grows with the seats, the metric names
+/// and the distinct values of each distribution, never with the number of games, so a run of
+/// any length is summarised in constant memory (and gives exactly `Summary::of` its records).
+#[derive(Clone, Debug, Default)]
+pub struct Fold {
+    wins: Vec<u64>,
+    games: u64,
+    stuck: u64,
+    unfinished: u64,
+    ties: u64,
+    rounds: Tally,
+    decisions: Tally,
+    margin: Tally,
+    lead_changes: Tally,
+    totals: BTreeMap<String, i64>,
+    decisions_sum: u64,
+    branching_sum: u64,
+}
+
+impl Fold {
+    pub fn add(&mut self, r: &GameRecord) {
+        if !r.finished {
+            self.unfinished += 1;
+            return;
+        }
+        if r.stuck {
+            self.stuck += 1;
+            return;
+        }
+        self.games += 1;
+        if self.wins.len() < r.ranks.len() {
+            self.wins.resize(r.ranks.len(), 0);
+        }
+        for (seat, &rank) in r.ranks.iter().enumerate() {
+            if rank == 0 {
+                self.wins[seat] += 1;
+            }
+        }
+        if r.ranks.iter().filter(|&&x| x == 0).count() > 1 {
+            self.ties += 1;
+        }
+        let mut s: Vec<i64> = r.scores.iter().map(|&x| x as i64).collect();
+        s.sort_unstable_by(|a, b| b.cmp(a));
+        self.margin
+            .add(s.first().copied().unwrap_or(0) - s.get(1).copied().unwrap_or(0));
+        self.rounds.add(r.rounds as i64);
+        self.decisions.add(r.decisions as i64);
+        self.lead_changes.add(r.lead_changes as i64);
+        for (k, v) in &r.metrics.0 {
+            match self.totals.get_mut(k) {
+                Some(t) => *t += v,
+                None => {
+                    self.totals.insert(k.clone(), *v);
+                }
+            }
+        }
+        self.decisions_sum += r.decisions;
+        self.branching_sum += r.branching_sum;
+    }
+
+    pub fn summary(&self, spec: &RunSpec) -> Summary {
         let n = spec.bots.len();
-        let finished: Vec<&GameRecord> =
-            records.iter().filter(|r| r.finished && !r.stuck).collect();
-        let games = finished.len() as u64;
-        let stuck = records.iter().filter(|r| r.finished && r.stuck).count() as u64;
-        let wins = |seat: usize| {
-            finished
-                .iter()
-                .filter(|r| r.ranks.get(seat) == Some(&0))
-                .count() as u64
-        };
+        let games = self.games;
+        let wins = |seat: usize| self.wins.get(seat).copied().unwrap_or(0);
         let win_by_seat: Vec<Rate> = (0..n).map(|s| Rate::new(wins(s), games)).collect();
         let mut kinds: Vec<String> = spec.bots.clone();
         kinds.sort();
@@ -77,60 +128,31 @@ impl Summary {
                 }
             })
             .collect();
-        let ties = finished
-            .iter()
-            .filter(|r| r.ranks.iter().filter(|&&x| x == 0).count() > 1)
-            .count() as u64;
-        let margin: Vec<i64> = finished
-            .iter()
-            .map(|r| {
-                let mut s: Vec<i64> = r.scores.iter().map(|&x| x as i64).collect();
-                s.sort_unstable_by(|a, b| b.cmp(a));
-                s.first().copied().unwrap_or(0) - s.get(1).copied().unwrap_or(0)
-            })
-            .collect();
-        let mut totals: BTreeMap<&str, i64> = BTreeMap::new();
-        for r in &finished {
-            for (k, v) in &r.metrics.0 {
-                *totals.entry(k.as_str()).or_insert(0) += v;
-            }
-        }
-        let decisions_sum: u64 = finished.iter().map(|r| r.decisions).sum();
-        let branching_sum: u64 = finished.iter().map(|r| r.branching_sum).sum();
         Summary {
             game: spec.game.clone(),
             games,
-            unfinished: records.len() as u64 - games - stuck,
-            stuck,
+            unfinished: self.unfinished,
+            stuck: self.stuck,
             bots: spec.bots.clone(),
             first_player_advantage: win_by_seat.first().map(|r| r.rate).unwrap_or(0.0)
                 - 1.0 / n.max(1) as f64,
             win_by_seat,
             win_by_bot,
-            ties: Rate::new(ties, games),
-            rounds: Dist::of(&finished.iter().map(|r| r.rounds as i64).collect::<Vec<_>>()),
-            decisions: Dist::of(
-                &finished
-                    .iter()
-                    .map(|r| r.decisions as i64)
-                    .collect::<Vec<_>>(),
-            ),
-            margin: Dist::of(&margin),
-            lead_changes: Dist::of(
-                &finished
-                    .iter()
-                    .map(|r| r.lead_changes as i64)
-                    .collect::<Vec<_>>(),
-            ),
-            mean_branching: if decisions_sum == 0 {
+            ties: Rate::new(self.ties, games),
+            rounds: self.rounds.dist(),
+            decisions: self.decisions.dist(),
+            margin: self.margin.dist(),
+            lead_changes: self.lead_changes.dist(),
+            mean_branching: if self.decisions_sum == 0 {
                 0.0
             } else {
-                branching_sum as f64 / decisions_sum as f64
+                self.branching_sum as f64 / self.decisions_sum as f64
             },
-            metrics: totals
-                .into_iter()
-                .map(|(name, total)| Metric {
-                    name: name.to_string(),
+            metrics: self
+                .totals
+                .iter()
+                .map(|(name, &total)| Metric {
+                    name: name.clone(),
                     total,
                     per_game: if games == 0 {
                         0.0
@@ -140,6 +162,16 @@ impl Summary {
                 })
                 .collect(),
         }
+    }
+}
+
+impl Summary {
+    pub fn of(spec: &RunSpec, records: &[GameRecord]) -> Summary {
+        let mut fold = Fold::default();
+        for r in records {
+            fold.add(r);
+        }
+        fold.summary(spec)
     }
 
     /// The metric names of several summaries (a sweep's values), sorted, each once.
