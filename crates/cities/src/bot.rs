@@ -35,7 +35,7 @@
 use crate::action::Action;
 use crate::data::{DevEffect, ImprovementEffect, Resource};
 use crate::engine::{
-    check, gather_yield, golden_age, growth_cost, plan, route_option, route_payment, travel,
+    check, gather_yield, golden_age, growth_cost, plan, route_option, route_payment, travel, walls,
 };
 use crate::state::{BarbBidding, Item, Move, MoveKind, Phase, Res, Role, State, NONE};
 use crate::Cities;
@@ -373,22 +373,6 @@ fn dev_value(s: &State) -> f32 {
 const DEV_VALUE: f32 = 8.0;
 /// What losing one Soldier costs, in coins (its metal, its income, the defence it gave).
 const SOLDIER_VALUE: f32 = 2.5;
-
-/// The Walls bonus of `seat`.
-fn walls(s: &State, seat: Seat) -> u32 {
-    let d = s.city(seat);
-    s.rules
-        .config
-        .improvements
-        .iter()
-        .enumerate()
-        .filter(|(k, _)| d.has_improvement(*k as u8))
-        .map(|(_, im)| match im.effect {
-            ImprovementEffect::DefenceBonus(x) => x as u32,
-            _ => 0,
-        })
-        .sum()
-}
 
 /// What `seat` can add to an attack with the cards it holds.
 fn attack_cards(s: &State, seat: Seat) -> u32 {

@@ -28,6 +28,14 @@ pub(super) fn has_barracks(s: &State, seat: Seat) -> bool {
     }) > 0
 }
 
+/// Gap 13: what the Walls of `seat` add to its defence.
+pub fn walls(s: &State, seat: Seat) -> u32 {
+    improvement_sum(s, seat, |e| match e {
+        ImprovementEffect::DefenceBonus(d) => Some(d as u32),
+        _ => None,
+    })
+}
+
 /// Design, Grow: 1 food for 0–2 citizens, 2 for 3–5, 3 for 6–8, 4 for 9+; gap 13 Granary.
 pub fn growth_cost(s: &State, seat: Seat) -> u32 {
     let base: u32 = match s.city(seat).citizens() {

@@ -21,7 +21,7 @@ mod route; // costs and routes
 mod turn; // Phase 2: priority, turn order, own-turn actions
 
 pub use check::{check, phase_name};
-pub use economy::{gather_yield, golden_age, growth_cost};
+pub use economy::{gather_yield, golden_age, growth_cost, walls};
 pub use legal::{legal, legal_by_check};
 pub use perform::apply;
 pub use replenish::{draw_dev, start_round};

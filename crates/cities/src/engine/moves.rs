@@ -3,13 +3,13 @@
 //! or called off.
 
 use super::combat::combat_next;
-use super::economy::{card_res, gain, improvement_sum, res_card};
+use super::economy::{card_res, gain, res_card, walls};
 use super::perform::{bank_pays, pay_bank, transfer};
 use super::route::{
     buy_price, extra_cost, fine_price, is_toll, payments, plan_with, target_of, toll_at, Costs,
     Planned, RouteChoices,
 };
-use crate::data::{FineRule, ImprovementEffect, RouteRule, TollPolicy};
+use crate::data::{FineRule, RouteRule, TollPolicy};
 use crate::event::Event;
 use crate::state::{Move, MoveKind, Phase, State, NONE};
 use silk_core::{EventSink, Seat};
@@ -209,10 +209,7 @@ fn execute(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
                 route,
             });
             // Gap 13: Walls add to the defence.
-            let walls = improvement_sum(s, target, |e| match e {
-                ImprovementEffect::DefenceBonus(d) => Some(d as u32),
-                _ => None,
-            });
+            let walls = walls(s, target);
             combat_next(s, mv, army, walls.min(255) as u8, true, 0);
         }
     }
