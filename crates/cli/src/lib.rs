@@ -114,6 +114,7 @@ enum Command {
         /// the first seats are humans.
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
+        /// The deal and every random draw follow from this number: the same seed, the same game.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         #[command(flatten)]
@@ -121,9 +122,20 @@ enum Command {
         /// Read the humans' moves from this file, one per line, instead of the terminal.
         #[arg(long)]
         script: Option<PathBuf>,
-        /// Write the game's replay (config, seed, moves) to this file.
-        #[arg(long)]
+        /// Keep the game in this file (config, seed, every move), saved again after each move:
+        /// `silk replay` shows it, `--resume` continues it. An existing file is refused.
+        #[arg(long, value_name = "FILE")]
         save: Option<PathBuf>,
+        /// With --save: overwrite the file if it already exists.
+        #[arg(long, requires = "save")]
+        force: bool,
+        /// Continue a game kept with --save: players, config, seed and the moves so far come
+        /// from FILE, --bots and --script seat this session, and new moves are saved to FILE.
+        #[arg(long, value_name = "FILE", conflicts_with_all = [
+            "players", "seed", "save", "force", "config", "map", "tiles", "reverse", "modules",
+            "edition", "files",
+        ])]
+        resume: Option<PathBuf>,
         /// Competitor mode: no game assists in the humans' views (Splendor: no remaining cost
         /// shown, no affordable cards marked), as the online edition's competitor mode.
         #[arg(long)]
@@ -407,24 +419,30 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             data,
             script,
             save,
+            force,
+            resume,
             competitor,
         } => {
             with_game!(game, G => {
-                let cfg = G::config(players, &data.files()?)?;
-                let n = G::setup(&cfg, seed)?;
-                let n = G::num_seats(&n);
-                let seats = seat_kinds::<G>(n, &bots, seed)?;
+                // A resumed game takes everything but its seats from the file.
+                let replay = match &resume {
+                    Some(path) => Replay::<G>::load(path)?,
+                    None => Replay::new(G::config(players, &data.files()?)?, seed),
+                };
+                let n = G::num_seats(&G::setup(&replay.config, replay.seed)?);
+                let seats = seat_kinds::<G>(n, &bots, replay.seed)?;
                 let source = match script {
                     Some(path) => MoveSource::script(path)?,
                     None => MoveSource::Stdin(Box::new(std::io::stdin().lock())),
                 };
                 let opts = PlayOptions {
-                    seed,
-                    save,
+                    resumed: resume.is_some(),
+                    save: resume.or(save),
+                    force,
                     max_decisions: 1_000_000,
                     assist: !competitor,
                 };
-                play::run::<G>(cfg, seats, source, &opts, out)
+                play::run::<G>(replay, seats, source, &opts, out)
             })
         }
         Command::Table {
@@ -640,7 +658,12 @@ fn replay<G: CliGame>(file: &std::path::Path, out: &mut Out) -> CliResult<()> {
     })?;
     match G::outcome(&state) {
         Some(o) => play::print_outcome(&o, out),
-        None => out.message("the replay stops before the end of the game"),
+        None => out.message(&format!(
+            "the game is unfinished: {} moves so far (silk play {} --resume {} continues it)",
+            replay.moves.len(),
+            G::NAME,
+            file.display()
+        )),
     }
     Ok(())
 }

@@ -2,8 +2,17 @@
 //! `silk_road::table`; this file prompts, reads, announces, and makes every entry durable.
 //!
 //! Journal: JSON Lines. Line 1 is a header (players, config); each later line is
-//! `{"entry": …}` or `{"undo": true}`, written and synced to disk before the next prompt.
-//! `--resume` replays it; a corrupt or truncated line is reported and skipped.
+//! `{"seq":N,"hash":"…","entry":…}` or `{"seq":N,"hash":"…","undo":true}`, written and synced
+//! to disk before the next prompt. `seq` counts the lines after the header from 1 and `hash`
+//! is a running hash of the header and every line up to this one, this one read with an empty
+//! `hash` (FNV-1a, 64 bits: it catches edited, removed, added and reordered lines, not
+//! forgeries), so that a damaged journal is found instead of its later entries being silently
+//! given to other players. Version 1 journals (no `seq`/`hash`) are still read as before. `--resume` replays the journal; a line cut short by a crash is
+//! reported and skipped; at the first line that does not follow on, the journal is cut there
+//! (the whole file is first kept beside it).
+//!
+//! While a helper runs, `JOURNAL.lock` (created exclusively, holding the helper's pid) keeps a
+//! second helper from writing the same journal.
 
 use crate::error::{CliError, CliResult};
 use crate::output::Out;
@@ -14,6 +23,9 @@ use silk_road::SilkRoadConfig;
 use std::fs::{File, OpenOptions};
 use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+
+/// The journal version this build writes: 2 adds `seq` and `hash` to every line.
+const JOURNAL_VERSION: u32 = 2;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -32,20 +44,121 @@ enum Line {
     Undo(bool),
 }
 
+/// FNV-1a over `bytes`, continuing from `hash`.
+fn fnv(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+/// The running hash after one more line: the hash so far, then the line's text (with an empty
+/// `hash`).
+fn chain(hash: u64, line: &str) -> u64 {
+    fnv(fnv(hash, &hash.to_le_bytes()), line.as_bytes())
+}
+
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
 /// An append-only journal, synced after every line.
 struct Journal {
     file: File,
     path: PathBuf,
+    /// The last line's number and the running hash through it; `None` for a version 1
+    /// journal, continued in its own format.
+    chain: Option<(u64, u64)>,
+    /// Held while the journal is open; removed when it is dropped.
+    _lock: Lock,
 }
 
 impl Journal {
     fn append(&mut self, line: &Line) -> CliResult<()> {
-        let text = serde_json::to_string(line).map_err(|e| CliError::Internal(e.to_string()))?;
+        let body = serde_json::to_string(line).map_err(|e| CliError::Internal(e.to_string()))?;
+        let (text, next) = match self.chain {
+            Some((seq, hash)) => {
+                let rest = body.strip_prefix('{').unwrap_or(&body);
+                let blank = format!("{{\"seq\":{},\"hash\":\"\",{rest}", seq + 1);
+                let h = chain(hash, &blank);
+                let text = format!("{{\"seq\":{},\"hash\":\"{h:016x}\",{rest}", seq + 1);
+                (text, Some((seq + 1, h)))
+            }
+            None => (body, None),
+        };
         let io = |e: std::io::Error| CliError::input(format!("{}: {e}", self.path.display()));
         writeln!(self.file, "{text}").map_err(io)?;
         self.file.flush().map_err(io)?;
-        self.file.sync_data().map_err(io)
+        self.file.sync_data().map_err(io)?;
+        self.chain = next;
+        Ok(())
     }
+}
+
+/// `JOURNAL.lock`, created with `create_new` (so only one helper can hold it) and holding the
+/// holder's pid; removed on drop, so on every exit but a kill, and a kill's lock is taken over
+/// once its pid has gone.
+struct Lock {
+    path: PathBuf,
+}
+
+impl Lock {
+    fn take(journal: &Path, out: &mut Out) -> CliResult<Lock> {
+        let mut name = journal.as_os_str().to_owned();
+        name.push(".lock");
+        let path = PathBuf::from(name);
+        let shown = path.display();
+        // Twice at most: once more after removing a dead helper's lock.
+        for _ in 0..2 {
+            match OpenOptions::new().write(true).create_new(true).open(&path) {
+                Ok(mut f) => {
+                    writeln!(f, "{}", std::process::id())
+                        .and_then(|_| f.sync_data())
+                        .map_err(|e| CliError::input(format!("{shown}: {e}")))?;
+                    return Ok(Lock { path });
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+                Err(e) => return Err(CliError::input(format!("{shown}: {e}"))),
+            }
+            let held = std::fs::read_to_string(&path).unwrap_or_default();
+            let pid = held.trim().parse::<u32>().ok();
+            match pid {
+                Some(pid) if running(pid) => {
+                    return Err(CliError::input(format!(
+                        "{} is in use by another silk table (pid {pid}, lock {shown}); if no helper runs on it, delete {shown}",
+                        journal.display()
+                    )))
+                }
+                Some(pid) => out.message(&format!(
+                    "{shown}: the helper that held it (pid {pid}) is no longer running: taking the journal over"
+                )),
+                None => out.message(&format!(
+                    "{shown}: no pid in it (a helper stopped as it started): taking the journal over"
+                )),
+            }
+            match std::fs::remove_file(&path) {
+                Ok(()) => {}
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+                Err(e) => return Err(CliError::input(format!("{shown}: {e}"))),
+            }
+        }
+        Err(CliError::input(format!(
+            "{}: another silk table took the lock {shown} at the same moment",
+            journal.display()
+        )))
+    }
+}
+
+impl Drop for Lock {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.path);
+    }
+}
+
+/// Whether a process with this pid exists. Only Linux is asked (through /proc); elsewhere a
+/// lock counts as held, and the message says how to remove it.
+fn running(pid: u32) -> bool {
+    if !cfg!(target_os = "linux") {
+        return true;
+    }
+    pid != std::process::id() && Path::new("/proc").join(pid.to_string()).exists()
 }
 
 pub struct TableArgs {
@@ -67,9 +180,6 @@ pub fn run(args: TableArgs, out: &mut Out) -> CliResult<()> {
     let stdin = std::io::stdin();
     let mut input = stdin.lock();
     loop {
-        if table.step == Step::Done {
-            return Ok(());
-        }
         let p = table.prompt();
         let q = if colour {
             format!("\x1b[1;36m{}\x1b[0m", p.question)
@@ -86,10 +196,14 @@ pub fn run(args: TableArgs, out: &mut Out) -> CliResult<()> {
         let mut line = String::new();
         match input.read_line(&mut line) {
             Ok(0) => {
-                out.message(&format!(
-                    "input ended; the journal {} keeps the game: resume with --resume",
-                    journal.path.display()
-                ));
+                out.message(&if table.step == Step::Done {
+                    format!("the count is kept in {}", journal.path.display())
+                } else {
+                    format!(
+                        "input ended; the journal {} keeps the game: resume with --resume",
+                        journal.path.display()
+                    )
+                });
                 return Ok(());
             }
             Ok(_) => {}
@@ -182,6 +296,7 @@ fn start(args: &TableArgs, out: &mut Out) -> CliResult<(Table, Journal)> {
             path.display()
         )));
     }
+    let lock = Lock::take(&path, out)?;
     let mut file = OpenOptions::new()
         .create_new(true)
         .write(true)
@@ -190,7 +305,7 @@ fn start(args: &TableArgs, out: &mut Out) -> CliResult<(Table, Journal)> {
     let mut config = args.config.clone();
     config.players = names.len();
     let header = Header {
-        silk_table: 1,
+        silk_table: JOURNAL_VERSION,
         game: "silk-road".into(),
         players: names,
         any_city: args.any_city,
@@ -204,60 +319,155 @@ fn start(args: &TableArgs, out: &mut Out) -> CliResult<(Table, Journal)> {
         "journal: {} (every entry is saved as you go)",
         path.display()
     ));
-    Ok((table, Journal { file, path }))
+    let journal = Journal {
+        file,
+        path,
+        chain: Some((0, chain(FNV_START, &text))),
+        _lock: lock,
+    };
+    Ok((table, journal))
+}
+
+/// A journal line: its number and the running hash it claims (version 2), and what it says.
+fn read_line(text: &str) -> Result<(Option<u64>, Option<String>, Line), String> {
+    let mut value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let map = value
+        .as_object_mut()
+        .ok_or_else(|| "not a JSON object".to_string())?;
+    let seq = map.remove("seq").map(|v| v.as_u64());
+    let hash = map.remove("hash").map(|v| v.as_str().map(str::to_string));
+    let line = serde_json::from_value(value).map_err(|e| e.to_string())?;
+    match (seq, hash) {
+        (Some(None), _) => Err("\"seq\" is not a number".into()),
+        (_, Some(None)) => Err("\"hash\" is not a string".into()),
+        (seq, hash) => Ok((seq.flatten(), hash.flatten(), line)),
+    }
 }
 
 fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
     let origin = path.display().to_string();
+    // Taken before reading: a helper still writing this journal would be resumed half-way.
+    let lock = Lock::take(path, out)?;
     let text =
         std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{origin}: {e}")))?;
-    let mut lines = text.lines().enumerate();
-    let header: Header = match lines.next() {
-        Some((_, first)) => serde_json::from_str(first).map_err(|e| {
-            CliError::input(format!(
-                "{origin}: line 1: not a silk table journal header: {e}"
-            ))
-        })?,
+    let mut lines = text.split_inclusive('\n').enumerate();
+    let (first, mut offset) = match lines.next() {
+        Some((_, raw)) => (raw.trim_end_matches(['\n', '\r']), raw.len()),
         None => return Err(CliError::input(format!("{origin}: empty journal"))),
     };
-    if header.game != "silk-road" || header.silk_table != 1 {
+    let header: Header = serde_json::from_str(first).map_err(|e| {
+        CliError::input(format!(
+            "{origin}: line 1: not a silk table journal header: {e}"
+        ))
+    })?;
+    if header.game != "silk-road" || !(1..=JOURNAL_VERSION).contains(&header.silk_table) {
         return Err(CliError::input(format!(
-            "{origin}: line 1: a {} journal version {}, not silk-road version 1",
+            "{origin}: line 1: a {} journal version {}, not silk-road version 1 or {JOURNAL_VERSION}",
             header.game, header.silk_table
         )));
     }
     let mut table = Table::new(header.players.clone(), &header.config, header.any_city)
         .map_err(|e| CliError::input(format!("{origin}: line 1: {e}")))?;
+    let chained = header.silk_table >= 2;
+    // The last good line's number and the running hash through it.
+    let (mut seq, mut hash) = (0u64, chain(FNV_START, first));
+    // Unreadable lines not yet known to be skippable: a crash's torn write is, when the next
+    // line follows on from the line before it.
+    let mut unread: Vec<(usize, String)> = Vec::new();
     let mut skipped = 0;
-    for (i, l) in lines {
+    // Where the journal stops following on: its byte offset, line and why.
+    let mut cut: Option<(usize, usize, String)> = None;
+    let mut kept_end = text.len();
+    for (i, raw) in lines {
+        let start = offset;
+        offset += raw.len();
+        let l = raw.trim_end_matches(['\n', '\r']);
+        let line_no = i + 1;
         if l.trim().is_empty() {
             continue;
         }
-        let note = |why: String| format!("{origin}: line {}: {why}; skipped", i + 1);
-        match serde_json::from_str::<Line>(l) {
-            Ok(Line::Entry(e)) => {
+        let (claimed_seq, claimed_hash, line) = match read_line(l) {
+            Ok(x) => x,
+            Err(e) => {
+                unread.push((line_no, format!("corrupt or truncated entry ({e})")));
+                continue;
+            }
+        };
+        if chained {
+            // The line as it was hashed: its own hash emptied (the first `"hash":` is ours).
+            let own = claimed_hash.as_deref().unwrap_or_default();
+            let blank = l.replacen(&format!("\"hash\":\"{own}\""), "\"hash\":\"\"", 1);
+            let next = chain(hash, &blank);
+            let why = match (claimed_seq, &claimed_hash) {
+                (Some(n), Some(h)) if n == seq + 1 && *h == format!("{next:016x}") => None,
+                (Some(n), Some(_)) if n == seq + 1 => Some(format!(
+                    "entry {n} does not match what was written (this line or one before it was edited)"
+                )),
+                (Some(n), Some(_)) => Some(format!(
+                    "entry {n} where entry {} was due (a line was removed, added or moved)",
+                    seq + 1
+                )),
+                _ => Some("an entry without \"seq\" and \"hash\" in a version 2 journal".into()),
+            };
+            if let Some(why) = why {
+                // The first line that breaks the chain is where the journal stops.
+                cut = Some(match unread.first() {
+                    Some((at, bad)) => (
+                        line_start(&text, *at),
+                        *at,
+                        format!("{bad}, and the lines after it do not follow on"),
+                    ),
+                    None => (start, line_no, why),
+                });
+                break;
+            }
+            hash = next;
+            seq += 1;
+        }
+        for (at, bad) in unread.drain(..) {
+            out.message(&format!("{origin}: line {at}: {bad}; skipped"));
+            skipped += 1;
+        }
+        match line {
+            Line::Entry(e) => {
                 if let Err(why) = table.apply(e) {
-                    out.message(&note(why.to_string()));
+                    out.message(&format!("{origin}: line {line_no}: {why}; skipped"));
                     skipped += 1;
                 }
             }
-            Ok(Line::Undo(_)) => {
+            Line::Undo(_) => {
                 if let Some(t) = table.without_last() {
                     table = t;
                 }
             }
-            Err(e) => {
-                out.message(&note(format!("corrupt or truncated entry ({e})")));
-                skipped += 1;
-            }
         }
+    }
+    // Unreadable lines at the end: a write cut short by a crash.
+    for (at, bad) in unread.drain(..) {
+        out.message(&format!("{origin}: line {at}: {bad}; skipped"));
+        skipped += 1;
+    }
+    if let Some((at_byte, at_line, why)) = &cut {
+        kept_end = *at_byte;
+        // Nothing is lost: the whole file is kept beside the journal before it is cut.
+        let copy = keep_copy(path)?;
+        let dropped = text[*at_byte..]
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .count();
+        out.message(&format!(
+            "{origin}: line {at_line}: {why}; resuming from the {} entries before it, {dropped} lines from line {at_line} on dropped (the whole journal is kept as {})",
+            table.entries.len(),
+            copy.display()
+        ));
+        rewrite(path, &text[..kept_end])?;
     }
     let mut file = OpenOptions::new()
         .append(true)
         .open(path)
         .map_err(|e| CliError::input(format!("{origin}: {e}")))?;
     // A line cut short by a crash has no newline: end it, so new entries start clean.
-    if !text.is_empty() && !text.ends_with('\n') {
+    if !text[..kept_end].is_empty() && !text[..kept_end].ends_with('\n') {
         writeln!(file).map_err(|e| CliError::input(format!("{origin}: {e}")))?;
     }
     out.message(&format!(
@@ -280,11 +490,62 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
     {
         say(out, &format!("(earlier) {h}"));
     }
-    Ok((
-        table,
-        Journal {
-            file,
-            path: path.to_path_buf(),
-        },
-    ))
+    let journal = Journal {
+        file,
+        path: path.to_path_buf(),
+        chain: chained.then_some((seq, hash)),
+        _lock: lock,
+    };
+    Ok((table, journal))
+}
+
+/// The byte offset where line `line_no` (from 1) starts.
+fn line_start(text: &str, line_no: usize) -> usize {
+    text.split_inclusive('\n')
+        .take(line_no - 1)
+        .map(str::len)
+        .sum()
+}
+
+/// Copies the journal to `JOURNAL.damaged` (or `.damaged-2`, … if taken); returns the copy.
+fn keep_copy(path: &Path) -> CliResult<PathBuf> {
+    for k in 1..1000 {
+        let mut name = path.as_os_str().to_owned();
+        name.push(if k == 1 {
+            ".damaged".to_string()
+        } else {
+            format!(".damaged-{k}")
+        });
+        let copy = PathBuf::from(name);
+        let created = OpenOptions::new().write(true).create_new(true).open(&copy);
+        match created {
+            Ok(mut f) => {
+                let bytes = std::fs::read(path)
+                    .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+                f.write_all(&bytes)
+                    .and_then(|_| f.sync_data())
+                    .map_err(|e| CliError::input(format!("{}: {e}", copy.display())))?;
+                return Ok(copy);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(CliError::input(format!("{}: {e}", copy.display()))),
+        }
+    }
+    Err(CliError::input(format!(
+        "{}: too many damaged copies beside it",
+        path.display()
+    )))
+}
+
+/// Replaces the journal with `text` at once (temp file, sync, rename).
+fn rewrite(path: &Path, text: &str) -> CliResult<()> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".tmp");
+    let tmp = PathBuf::from(name);
+    let io = |e: std::io::Error| CliError::input(format!("{}: {e}", tmp.display()));
+    let mut f = File::create(&tmp).map_err(io)?;
+    f.write_all(text.as_bytes())
+        .and_then(|_| f.sync_data())
+        .map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }

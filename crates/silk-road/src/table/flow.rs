@@ -218,20 +218,47 @@ impl Table {
                     goods,
                 },
             ) => {
-                let i = seat.index();
-                if i >= self.players() {
-                    return err("no such player");
+                let i = self.count_seat(*seat)?;
+                if self.holdings[i].is_some() {
+                    let name = self.name(*seat);
+                    return err(format!(
+                        "{name}'s count is already in ({}): `fix {name} …` replaces it, `undo` takes back the last entry",
+                        self.show_holdings(i)
+                    ));
                 }
-                let money = gold
-                    .checked_mul(silk_trade::SILVER_PER_GOLD)
-                    .and_then(|g| g.checked_add(*silver))
-                    .filter(|&m| m <= MAX_MONEY)
-                    .ok_or_else(|| {
-                        TableError::Refused(format!(
-                            "{gold} gold and {silver} silver is more money than a game holds"
-                        ))
-                    })?;
+                let money = self.check_holdings(*seat, *gold, *silver, goods)?;
                 self.holdings[i] = Some((money, *goods));
+                self.coins[i] = (*gold, *silver);
+                say.push(format!("{}: {}", self.name(*seat), self.show_holdings(i)));
+                if self.holdings[..self.players()].iter().all(Option::is_some) {
+                    self.finish(&mut say);
+                }
+            }
+            (
+                Step::Scoring | Step::Done,
+                Entry::Fix {
+                    seat,
+                    gold,
+                    silver,
+                    goods,
+                },
+            ) => {
+                let i = self.count_seat(*seat)?;
+                if self.holdings[i].is_none() {
+                    return err(format!(
+                        "{} has no count to fix yet: enter it as `name gold silver ivory silk fruits jewels spices`",
+                        self.name(*seat)
+                    ));
+                }
+                let money = self.check_holdings(*seat, *gold, *silver, goods)?;
+                let was = self.show_holdings(i);
+                self.holdings[i] = Some((money, *goods));
+                self.coins[i] = (*gold, *silver);
+                say.push(format!(
+                    "{} corrected: {} (was {was})",
+                    self.name(*seat),
+                    self.show_holdings(i)
+                ));
                 if self.holdings[..self.players()].iter().all(Option::is_some) {
                     self.finish(&mut say);
                 }
@@ -245,6 +272,82 @@ impl Table {
             }
         }
         Ok(say)
+    }
+
+    /// A player's final holdings as entered: `1 gold 5 silver (money 10), 3 silk`.
+    fn show_holdings(&self, i: usize) -> String {
+        let (gold, silver) = self.coins[i];
+        match self.holdings[i] {
+            Some((money, goods)) => {
+                format!("{gold} gold {silver} silver (money {money}), {goods}")
+            }
+            None => "nothing yet".into(),
+        }
+    }
+
+    /// The index of a player in the final count.
+    fn count_seat(&self, seat: Seat) -> Result<usize, TableError> {
+        if seat.index() >= self.players() {
+            return err("no such player");
+        }
+        Ok(seat.index())
+    }
+
+    /// A player's final holdings as money in silver, refused when they need more of something
+    /// than the game has, counting what the others already hold: goods of a colour beyond the
+    /// bag (`goods_per_colour`), money beyond a limited bank (`bank_coins`) or beyond any real
+    /// purse.
+    fn check_holdings(
+        &self,
+        seat: Seat,
+        gold: u32,
+        silver: u32,
+        goods: &Goods,
+    ) -> Result<u32, TableError> {
+        let money = gold
+            .checked_mul(silk_trade::SILVER_PER_GOLD)
+            .and_then(|g| g.checked_add(silver))
+            .filter(|&m| m <= MAX_MONEY)
+            .ok_or_else(|| {
+                TableError::Refused(format!(
+                    "{gold} gold and {silver} silver is more money than a game holds"
+                ))
+            })?;
+        let others = self.holdings[..self.players()]
+            .iter()
+            .enumerate()
+            .filter(|(j, _)| *j != seat.index())
+            .filter_map(|(_, h)| *h);
+        let params = &self.rules.config.params;
+        let cap = params.goods_per_colour as u32;
+        for g in Good::ALL {
+            let mine = goods.get(g) as u32;
+            let theirs: u32 = others.clone().map(|(_, o)| o.get(g) as u32).sum();
+            if mine + theirs > cap {
+                return err(if theirs == 0 {
+                    format!("{mine} {g} is more than the game has: {cap} {g} in all")
+                } else {
+                    format!(
+                        "{mine} {g} and the {theirs} already counted make {}: the game has {cap} {g} in all",
+                        mine + theirs
+                    )
+                });
+            }
+        }
+        // A limited bank holds every coin there is (0: unlimited).
+        let bank = params.bank_coins;
+        let theirs: u32 = others.map(|(m, _)| m).sum();
+        if bank > 0 && money + theirs > bank {
+            return err(format!(
+                "{money} silver{} is more than the {bank} the game's coins are worth",
+                if theirs > 0 {
+                    format!(" and the {theirs} already counted")
+                } else {
+                    String::new()
+                }
+            ));
+        }
+        Ok(money)
     }
 
     fn open_auction(&mut self, say: &mut Vec<String>) {

@@ -76,6 +76,13 @@ pub enum Entry {
         silver: u32,
         goods: Goods,
     },
+    /// A correction of holdings already entered (the last count is redone).
+    Fix {
+        seat: Seat,
+        gold: u32,
+        silver: u32,
+        goods: Goods,
+    },
 }
 
 /// Where the table is.
@@ -140,7 +147,10 @@ pub struct Table {
     pub barterers: [u8; MAX_PLAYERS],
     fresh_barterers: [u8; MAX_PLAYERS],
     vizier_used: u8,
+    /// Final holdings: money in silver, goods.
     holdings: [Option<(u32, Goods)>; MAX_PLAYERS],
+    /// Gold and silver as entered for the final count, to echo them back as said.
+    coins: [(u32, u32); MAX_PLAYERS],
     /// Accepted entries, in order (the journal without undos).
     pub entries: Vec<Entry>,
     /// The final count once everyone's holdings are in.
@@ -199,6 +209,7 @@ impl Table {
             fresh_barterers: [0; MAX_PLAYERS],
             vizier_used: 0,
             holdings: [None; MAX_PLAYERS],
+            coins: [(0, 0); MAX_PLAYERS],
             entries: Vec::new(),
             result: None,
         })

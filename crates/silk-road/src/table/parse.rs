@@ -58,8 +58,13 @@ impl Table {
                 _ => err("type `name count`, e.g. `Ana 2`"),
             },
             Step::PassPawn { .. } | Step::GivePawn { .. } => Ok(Entry::Give(self.seat_named(t)?)),
-            Step::Scoring => {
-                let (name, nums) = match words.as_slice() {
+            Step::Scoring | Step::Done => {
+                let (fix, words) = match words.as_slice() {
+                    ["fix" | "correct", rest @ ..] => (true, rest),
+                    rest if self.step == Step::Scoring => (false, rest),
+                    _ => return err("the game is over: `fix name gold silver ivory silk fruits jewels spices` corrects a count"),
+                };
+                let (name, nums) = match words {
                     [name @ .., a, b, c, d, e, f, g] if !name.is_empty() => {
                         (name.join(" "), [*a, *b, *c, *d, *e, *f, *g])
                     }
@@ -75,18 +80,27 @@ impl Table {
                 let mut goods = Goods::default();
                 for (k, g) in Good::ALL.into_iter().enumerate() {
                     let c = u8::try_from(v[2 + k]).map_err(|_| {
-                        TableError::Refused(format!("{} {g} is too many", v[2 + k]))
+                        TableError::Refused(format!("{} {g} is more than the game has", v[2 + k]))
                     })?;
                     goods.add(g, c);
                 }
-                Ok(Entry::Holdings {
-                    seat,
-                    gold: v[0],
-                    silver: v[1],
-                    goods,
+                let (gold, silver) = (v[0], v[1]);
+                Ok(if fix {
+                    Entry::Fix {
+                        seat,
+                        gold,
+                        silver,
+                        goods,
+                    }
+                } else {
+                    Entry::Holdings {
+                        seat,
+                        gold,
+                        silver,
+                        goods,
+                    }
                 })
             }
-            Step::Done => err("the game is over"),
         }
     }
 }

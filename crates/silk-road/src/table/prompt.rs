@@ -126,7 +126,7 @@ impl Table {
                 Prompt {
                     who: None,
                     question: format!(
-                        "Final count. Enter `name gold silver ivory silk fruits jewels spices` for: {}",
+                        "Final count. Enter `name gold silver ivory silk fruits jewels spices` for: {} (`fix name …` corrects a count)",
                         missing.join(", ")
                     ),
                     choices: Vec::new(),
@@ -134,7 +134,7 @@ impl Table {
             }
             Step::Done => Prompt {
                 who: None,
-                question: "The game is over.".into(),
+                question: "The game is over. `fix name gold silver ivory silk fruits jewels spices` corrects a count, `undo` takes back the last entry, `quit` leaves.".into(),
                 choices: Vec::new(),
             },
         }
@@ -153,6 +153,7 @@ pub(super) fn entry_name(e: &Entry) -> &'static str {
         Entry::Reveal { .. } => "a reveal",
         Entry::Give(_) => "giving the pawn",
         Entry::Holdings { .. } => "a final count",
+        Entry::Fix { .. } => "a correction of a count",
         Entry::Count => "the count",
     }
 }

@@ -170,3 +170,76 @@ fn barterer_flow() {
     say(&mut t, "C");
     assert_eq!(t.holder, Seat(2));
 }
+
+fn refused(t: &mut Table, text: &str) -> String {
+    let before = t.entries.clone();
+    let why = t
+        .parse(text)
+        .and_then(|e| t.apply(e))
+        .expect_err(text)
+        .to_string();
+    assert_eq!(t.entries, before, "{text:?} changed the table");
+    why
+}
+
+/// The final count echoes each entry as typed, refuses a second entry for a player (a `fix`
+/// replaces it), and after the result a `fix` recounts; `undo` of the fix restores the result.
+#[test]
+fn final_count_echoes_refuses_duplicates_and_takes_corrections() {
+    let mut t = table(&["Ana", "Ben", "Cleo"]);
+    t.apply(Entry::Count).unwrap();
+    let said = say(&mut t, "Ana 1 5 0 3 0 0 0");
+    assert_eq!(said, ["Ana: 1 gold 5 silver (money 10), 3 silk"]);
+    let why = refused(&mut t, "Ana 0 1 0 0 0 0 0");
+    assert!(why.starts_with("Ana's count is already in (1 gold 5 silver"), "{why}");
+    assert!(refused(&mut t, "fix Ben 1 0 0 0 0 0 0").contains("Ben has no count to fix yet"));
+    let said = say(&mut t, "fix Ana 1 5 0 2 0 0 0");
+    assert_eq!(
+        said,
+        ["Ana corrected: 1 gold 5 silver (money 10), 2 silk (was 1 gold 5 silver (money 10), 3 silk)"]
+    );
+    say(&mut t, "Ben 2 0 0 1 0 1 0");
+    say(&mut t, "Cleo 0 12 0 0 0 1 0");
+    assert_eq!(t.step, Step::Done);
+    // Ana 10 + 2 silk + 2 majority = 14, Cleo 13, Ben 12.
+    assert_eq!(t.result.as_ref().unwrap().1, [0, 2, 1]);
+    assert!(refused(&mut t, "Cleo 0 1 0 0 0 0 0").contains("the game is over"));
+    let said = say(&mut t, "fix Cleo 0 20 0 0 0 1 0");
+    assert!(said.iter().any(|l| l == "1. Cleo: 21 (money 20, goods 1, majorities 0)"), "{said:?}");
+    assert_eq!(t.result.as_ref().unwrap().1, [1, 2, 0]);
+    let t = t.without_last().unwrap();
+    assert_eq!(t.step, Step::Done);
+    assert_eq!(t.result.as_ref().unwrap().1, [0, 2, 1]);
+}
+
+/// Holdings beyond the components are refused: more goods of a colour than the bag holds,
+/// alone or with what the others already counted, and money beyond a limited bank.
+#[test]
+fn final_count_refuses_holdings_beyond_the_components() {
+    let mut config = SilkRoadConfig::new(3);
+    config.params.goods_per_colour = 8;
+    config.params.bank_coins = 100;
+    let names = ["Ana", "Ben", "Cleo"].map(String::from).to_vec();
+    let mut t = Table::new(names, &config, false).unwrap();
+    t.apply(Entry::Count).unwrap();
+    assert_eq!(
+        refused(&mut t, "Ana 0 0 9 0 0 0 0"),
+        "9 ivory is more than the game has: 8 ivory in all"
+    );
+    assert_eq!(
+        refused(&mut t, "Ana 0 0 300 0 0 0 0"),
+        "300 ivory is more than the game has"
+    );
+    say(&mut t, "Ana 10 0 5 0 0 0 0");
+    assert_eq!(
+        refused(&mut t, "Ben 0 0 4 0 0 0 0"),
+        "4 ivory and the 5 already counted make 9: the game has 8 ivory in all"
+    );
+    assert_eq!(
+        refused(&mut t, "Ben 11 0 0 0 0 0 0"),
+        "55 silver and the 50 already counted is more than the 100 the game's coins are worth"
+    );
+    // A correction counts without the figures it replaces.
+    say(&mut t, "fix Ana 0 0 8 0 0 0 0");
+    say(&mut t, "Ben 20 0 0 0 0 0 0");
+}
