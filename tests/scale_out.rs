@@ -205,6 +205,19 @@ fn four_shards_from_each_schedulers_index_merge_into_one_run() {
     ok(&out, "a retried task");
     assert!(String::from_utf8_lossy(&out.stderr).contains("already complete"));
     assert_eq!(fs::metadata(&games).unwrap().modified().unwrap(), before);
+    // One left by a run with other options is refused, not taken for this run's.
+    let other = [&[shards.to_str().unwrap()][..], &GAME[..8], &["12"]].concat();
+    let out = run_script("shard.sh", &other, &SCHEDULERS[2].1(1));
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("another run"));
+    // Merging again replaces the earlier merge.
+    let merged = dir.join("kubernetes/merged");
+    let again = run_script(
+        "merge.sh",
+        &[shards.to_str().unwrap(), merged.to_str().unwrap()],
+        &[],
+    );
+    ok(&again, "a second merge");
 
     // A shard that never finished is named, and nothing is merged; N comes from the directory
     // names when SILK_SHARDS is not set.

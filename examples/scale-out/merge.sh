@@ -53,4 +53,6 @@ while [ "$k" -le "$shards" ]; do
 done
 [ -z "$missing" ] || die "shards missing in $shards_dir (of $shards):$missing"
 
-"${SILK:-silk}" lab merge --out "$merged" "$@"
+# The merge is a function of the complete shards alone: running a recipe again recomputes it,
+# so an earlier merge (or report) is replaced.
+"${SILK:-silk}" lab merge --force --out "$merged" "$@"

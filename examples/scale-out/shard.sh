@@ -19,7 +19,8 @@
 #
 # The shard is written to a temporary directory and renamed to SHARDS_DIR/shard-K-of-N when
 # complete, so a killed or preempted task never leaves a half-written shard for the merge; a
-# task that finds its shard already there (a retry, a requeue) does nothing.
+# task that finds its shard already there (a retry, a requeue) does nothing, and one that finds
+# a shard of other options there refuses.
 set -eu
 
 die() {
@@ -116,6 +117,9 @@ need_count SILK_SHARDS "$shards"
     die "$scheduler index gives shard $k, outside 1..$shards (SILK_SHARDS or the array's size is wrong)"
 
 set -- simulate "$@" --shard "$k/$shards"
+# What this shard is (threads aside, which change nothing): kept beside it, so a retry can tell
+# its own finished shard from one of another run left in the same directory.
+what=$(printf '%s\n' "$@")
 if [ -n "${SILK_THREADS:-}" ]; then
     need_count SILK_THREADS "$SILK_THREADS"
     set -- "$@" --threads "$SILK_THREADS"
@@ -124,6 +128,8 @@ fi
 mkdir -p "$shards_dir"
 final=$shards_dir/shard-$k-of-$shards
 if [ -e "$final/summary.json" ]; then
+    [ "$(cat "$final/shard.args" 2>/dev/null)" = "$what" ] ||
+        die "$final holds a shard of another run (its options are in shard.args): use a fresh SHARDS_DIR"
     echo "shard.sh: $final is already complete; nothing to do" >&2
     exit 0
 fi
@@ -135,6 +141,7 @@ trap 'exit 143' TERM
 trap 'exit 130' INT
 echo "shard.sh: shard $k of $shards ($scheduler) -> $final" >&2
 "${SILK:-silk}" "$@" --out "$tmp"
+printf '%s\n' "$what" >"$tmp/shard.args"
 if [ -e "$final" ]; then
     # Another attempt at the same index finished first; its result is the same run.
     echo "shard.sh: $final appeared meanwhile; keeping it" >&2
