@@ -11,6 +11,8 @@ pub mod conformance;
 pub mod data;
 pub mod driver;
 pub mod error;
+#[cfg(any(test, feature = "testing"))]
+pub mod fuzz;
 pub mod game;
 #[cfg(any(test, feature = "testing"))]
 pub mod golden;

@@ -28,9 +28,10 @@ impl Seat {
 }
 
 impl fmt::Display for Seat {
-    /// Seats print 1-based, as players count them at a table.
+    /// Seats print 1-based, as players count them at a table (widened: a seat read from a file
+    /// may be 255).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "P{}", self.0 + 1)
+        write!(f, "P{}", u16::from(self.0) + 1)
     }
 }
 
