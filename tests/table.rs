@@ -158,9 +158,24 @@ fn killed_session_resumes_exactly_where_it_stopped() {
     // The resumed entry was appended on a fresh line after the broken one.
     let text = fs::read_to_string(&journal).unwrap();
     assert!(
-        text.ends_with("{\"entry\":{\"move\":\"Lanzhou\"}}\n"),
+        text.ends_with("\"entry\":{\"move\":\"Lanzhou\"}}\n"),
         "{text}"
     );
+    // The torn line stays where it was; the entries after it follow on from the one before
+    // it, so a later resume skips it again and keeps everything.
+    silk()
+        .args(["table", "silk-road", "--resume"])
+        .arg(&journal)
+        .write_stdin("history\n")
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("line 7: corrupt or truncated entry")
+                .and(predicate::str::contains("resumed"))
+                .and(predicate::str::contains("dropped").not()),
+        )
+        .stdout(predicate::str::contains("Dev moves the caravan to Lanzhou"));
+    assert!(!dir.join("game.journal.lock").exists());
 }
 
 #[test]
@@ -239,16 +254,35 @@ fn an_existing_journal_is_never_overwritten() {
     assert_eq!(fs::read_to_string(&journal).unwrap(), "precious\n");
 }
 
-/// A journal line that parses but names a seat the table does not have (a damaged or edited
-/// file) is reported and skipped like any other bad line: the rest of the game resumes.
+/// Drops `seq` and `hash` from every line: the journal as silk wrote it before version 2.
+fn as_version_1(journal: &std::path::Path) {
+    let text = fs::read_to_string(journal).unwrap();
+    let mut out = String::new();
+    for (i, l) in text.lines().enumerate() {
+        let mut v: serde_json::Value = serde_json::from_str(l).unwrap();
+        let m = v.as_object_mut().unwrap();
+        if i == 0 {
+            m.insert("silk_table".into(), 1.into());
+        }
+        m.remove("seq");
+        m.remove("hash");
+        out += &format!("{v}\n");
+    }
+    fs::write(journal, out).unwrap();
+}
+
+/// A version 1 journal (no entry numbers or hashes) is still read as before: a line that
+/// parses but names a seat the table does not have is reported and skipped like any other bad
+/// line, and the rest of the game resumes.
 #[test]
-fn a_journal_entry_for_a_seat_beyond_the_table_is_skipped() {
+fn a_version_1_journal_entry_for_a_seat_beyond_the_table_is_skipped() {
     let dir = temp_dir("bad-seat");
     let journal = dir.join("game.journal");
     table_cmd(&journal)
         .write_stdin("Ana\npass\npass\npass\nLanzhou\ntile\n")
         .assert()
         .success();
+    as_version_1(&journal);
     let mut f = fs::OpenOptions::new().append(true).open(&journal).unwrap();
     writeln!(f, "{{\"entry\":{{\"give\":9}}}}").unwrap();
     writeln!(f, "{{\"entry\":{{\"give\":200}}}}").unwrap();
@@ -261,6 +295,9 @@ fn a_journal_entry_for_a_seat_beyond_the_table_is_skipped() {
         .success()
         .stderr(predicate::str::contains("2 skipped"))
         .stdout(predicate::str::contains("Ana passes the pawn to Ben"));
+    // Continued in its own format.
+    let text = fs::read_to_string(&journal).unwrap();
+    assert!(text.ends_with("{\"entry\":{\"give\":1}}\n"), "{text}");
 }
 
 /// Final count figures are what people type: a number too big for a purse is refused with a
@@ -304,5 +341,197 @@ fn any_city_accepts_a_city_the_map_does_not_know() {
                     "Ana takes a tile in Xanadu (5 left)",
                 ))
                 .and(predicate::str::contains("Ana takes a tile\n")),
+        );
+}
+
+/// A helper started on a journal another helper is using is refused (exit 2, naming the lock
+/// and the pid); once the first has stopped, its lock is gone and the journal resumes.
+#[test]
+fn two_helpers_cannot_share_a_journal() {
+    let dir = temp_dir("two");
+    let journal = dir.join("game.journal");
+    let lock = dir.join("game.journal.lock");
+    let bin = assert_cmd::cargo::cargo_bin("silk");
+    let mut first = std::process::Command::new(bin)
+        .args([
+            "table",
+            "silk-road",
+            "--players",
+            "Ana,Ben,Cleo",
+            "--journal",
+        ])
+        .arg(&journal)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = first.stdin.take().unwrap();
+    let mut stdout = BufReader::new(first.stdout.take().unwrap());
+    stdin.write_all(b"Ana\n").unwrap();
+    stdin.flush().unwrap();
+    let mut line = String::new();
+    while !line.contains("bidding opens") {
+        line.clear();
+        assert!(stdout.read_line(&mut line).unwrap() > 0);
+    }
+    assert_eq!(
+        fs::read_to_string(&lock).unwrap().trim(),
+        first.id().to_string()
+    );
+    silk()
+        .args(["table", "silk-road", "--resume"])
+        .arg(&journal)
+        .write_stdin("pass\n")
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(format!(
+            "game.journal is in use by another silk table (pid {}, lock {})",
+            first.id(),
+            lock.display()
+        )));
+    // The second helper wrote nothing.
+    assert_eq!(fs::read_to_string(&journal).unwrap().lines().count(), 2);
+    drop(stdin); // end of input: the first helper stops and removes its lock
+    assert!(first.wait().unwrap().success());
+    assert!(!lock.exists());
+    silk()
+        .args(["table", "silk-road", "--resume"])
+        .arg(&journal)
+        .write_stdin("pass\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Ben passes"));
+}
+
+/// The lock of a helper that was killed names a pid that no longer runs: the next helper says
+/// so and takes the journal over.
+#[test]
+fn a_dead_helpers_lock_is_taken_over() {
+    let dir = temp_dir("stale");
+    let journal = dir.join("game.journal");
+    table_cmd(&journal).write_stdin("Ana\n").assert().success();
+    let mut gone = std::process::Command::new("true").spawn().unwrap();
+    gone.wait().unwrap();
+    let lock = dir.join("game.journal.lock");
+    fs::write(&lock, format!("{}\n", gone.id())).unwrap();
+    silk()
+        .args(["table", "silk-road", "--resume"])
+        .arg(&journal)
+        .write_stdin("pass\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "(pid {}) is no longer running: taking the journal over",
+            gone.id()
+        )))
+        .stdout(predicate::str::contains("Ben passes"));
+    assert!(!lock.exists());
+}
+
+/// An edited entry (a bid changed) is found on resume: the journal stops before it, the
+/// entries before it are kept, the dropped lines are counted, and the whole file is kept
+/// beside the journal.
+#[test]
+fn an_edited_journal_line_is_found_and_the_journal_cut_there() {
+    let dir = temp_dir("edited");
+    let journal = dir.join("game.journal");
+    table_cmd(&journal).write_stdin(OPENING).assert().success();
+    let original = fs::read_to_string(&journal).unwrap();
+    // Line 3 is Ben's bid of 2: make it 4.
+    let edited = original.replacen("{\"bid\":2}", "{\"bid\":4}", 1);
+    assert_ne!(edited, original);
+    fs::write(&journal, &edited).unwrap();
+    silk()
+        .args(["table", "silk-road", "--resume"])
+        .arg(&journal)
+        .write_stdin("history\n")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "{}: line 3: entry 2 does not match what was written (this line or one before it was edited); resuming from the 1 entries before it, 13 lines from line 3 on dropped (the whole journal is kept as {}.damaged)",
+            journal.display(),
+            journal.display()
+        )))
+        .stdout(
+            predicate::str::contains("Ana holds the leader pawn")
+                .and(predicate::str::contains("Ben bids").not()),
+        );
+    assert_eq!(
+        fs::read_to_string(dir.join("game.journal.damaged")).unwrap(),
+        edited
+    );
+    assert_eq!(fs::read_to_string(&journal).unwrap().lines().count(), 2);
+}
+
+/// A removed line is found at the next one: its number does not follow.
+#[test]
+fn a_removed_journal_line_is_found() {
+    let dir = temp_dir("removed");
+    let journal = dir.join("game.journal");
+    table_cmd(&journal).write_stdin(OPENING).assert().success();
+    let text = fs::read_to_string(&journal).unwrap();
+    let without: Vec<&str> = text
+        .lines()
+        .enumerate()
+        .filter(|(i, _)| *i != 3)
+        .map(|(_, l)| l)
+        .collect();
+    fs::write(&journal, without.join("\n") + "\n").unwrap();
+    silk()
+        .args(["table", "silk-road", "--resume"])
+        .arg(&journal)
+        .write_stdin("")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "line 4: entry 4 where entry 3 was due (a line was removed, added or moved); resuming from the 2 entries before it",
+        ));
+}
+
+/// At the final count: each entry echoed as typed, a second entry for a player refused, a
+/// `fix` corrects, holdings beyond the components refused, `undo` after the result; all of it
+/// survives a resume.
+#[test]
+fn final_count_corrections() {
+    let dir = temp_dir("corrections");
+    let journal = dir.join("game.journal");
+    silk()
+        .args(["table", "silk-road", "--players", "Ana,Ben,Cleo", "--journal"])
+        .arg(&journal)
+        .write_stdin(
+            "count\nAna 1 5 0 3 0 0 0\nAna 1 5 0 4 0 0 0\nfix Ana 1 5 0 2 0 0 0\n\
+             Ben 2 0 0 14 0 1 0\nBen 2 0 0 1 0 1 0\nCleo 0 12 0 0 0 1 0\nfix Cleo 0 20 0 0 0 1 0\nundo\n",
+        )
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Ana: 1 gold 5 silver (money 10), 3 silk\n")
+                .and(predicate::str::contains(
+                    "not accepted: Ana's count is already in (1 gold 5 silver (money 10), 3 silk): `fix Ana …` replaces it",
+                ))
+                .and(predicate::str::contains(
+                    "Ana corrected: 1 gold 5 silver (money 10), 2 silk (was 1 gold 5 silver (money 10), 3 silk)",
+                ))
+                .and(predicate::str::contains(
+                    "not accepted: 14 silk and the 2 already counted make 16: the game has 15 silk in all",
+                ))
+                .and(predicate::str::contains("1. Ana: 14"))
+                .and(predicate::str::contains("1. Cleo: 21"))
+                .and(predicate::str::contains("undone")),
+        );
+    // Resumed: the result before the undone fix.
+    silk()
+        .args(["table", "silk-road", "--resume"])
+        .arg(&journal)
+        .write_stdin("history\n")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("1. Ana: 14")
+                .and(predicate::str::contains("2. Cleo: 13"))
+                .and(predicate::str::contains("Cleo: 21").not())
+                .and(predicate::str::contains("The game is over. `fix name")),
         );
 }

@@ -1,0 +1,301 @@
+//! `silk play --save` and `--resume`: the replay is on disk after every move, so a killed
+//! game, a script that ends early or an illegal scripted line loses nothing, and the file
+//! continues where it stopped.
+
+use predicates::prelude::*;
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+mod common;
+use common::silk;
+
+fn temp_dir(name: &str) -> PathBuf {
+    common::temp_dir("saves", name)
+}
+
+/// The moves of a saved replay, as (seat, action).
+fn moves(file: &Path) -> Vec<(u64, String)> {
+    let v: serde_json::Value = serde_json::from_str(&fs::read_to_string(file).unwrap()).unwrap();
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["seat"].as_u64().unwrap(),
+                m["action"].as_str().unwrap().into(),
+            )
+        })
+        .collect()
+}
+
+const SEATS: [&str; 6] = [
+    "play",
+    "silk-road",
+    "--bots",
+    "greedy,greedy,greedy",
+    "--seed",
+    "3",
+];
+
+/// kill -9 in the middle of a game: the file holds every move played, `silk replay` reads it
+/// and says the game is unfinished, and `--resume` plays it to the end in the same file.
+#[test]
+fn a_killed_game_is_saved_and_resumes() {
+    let dir = temp_dir("kill");
+    let save = dir.join("game.json");
+    let bin = assert_cmd::cargo::cargo_bin("silk");
+    let mut child = std::process::Command::new(bin)
+        .args(SEATS)
+        .arg("--save")
+        .arg(&save)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    // Three moves of the human, each answered before the next is typed (so it was saved).
+    let mut line = String::new();
+    for _ in 0..3 {
+        stdin.write_all(b"1\n").unwrap();
+        stdin.flush().unwrap();
+        loop {
+            line.clear();
+            assert!(
+                stdout.read_line(&mut line).unwrap() > 0,
+                "silk play stopped early"
+            );
+            if line.starts_with("P1: ") {
+                break;
+            }
+        }
+    }
+    child.kill().unwrap(); // SIGKILL: no exit path of silk's own runs
+    child.wait().unwrap();
+    let before = moves(&save);
+    assert!(
+        before.iter().filter(|(seat, _)| *seat == 0).count() >= 3,
+        "{before:?}"
+    );
+    assert!(!dir.join("game.json.tmp").exists());
+    silk()
+        .args(["replay", "silk-road"])
+        .arg(&save)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!("{:>4}. ", before.len())))
+        .stderr(predicate::str::contains(format!(
+            "the game is unfinished: {} moves so far",
+            before.len()
+        )));
+    let script = dir.join("moves.txt");
+    fs::write(&script, "1\n".repeat(600)).unwrap();
+    silk()
+        .args([
+            "play",
+            "silk-road",
+            "--bots",
+            "greedy,greedy,greedy",
+            "--resume",
+        ])
+        .arg(&save)
+        .arg("--script")
+        .arg(&script)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "resumed {}: {} moves replayed",
+            save.display(),
+            before.len()
+        )))
+        .stdout(predicate::str::contains("Final: "));
+    let after = moves(&save);
+    assert!(after.len() > before.len());
+    assert_eq!(after[..before.len()], before[..]);
+    silk()
+        .args(["replay", "silk-road"])
+        .arg(&save)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Final: "));
+}
+
+/// End of input, a script that ends early and an illegal scripted line all leave the moves
+/// played in the file, and say how to continue.
+#[test]
+fn every_exit_path_keeps_the_moves() {
+    let dir = temp_dir("exits");
+    // End of stdin after two moves.
+    let save = dir.join("eof.json");
+    silk()
+        .args(SEATS)
+        .arg("--save")
+        .arg(&save)
+        .write_stdin("1\n1\n")
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("moves saved in").and(predicate::str::contains(
+                "continue with silk play silk-road --resume",
+            )),
+        );
+    assert!(moves(&save).iter().filter(|(s, _)| *s == 0).count() >= 2);
+    // A script that ends early: exit 2, one line, the moves kept.
+    let save = dir.join("short.json");
+    let script = dir.join("short.txt");
+    fs::write(&script, "1\n1\n").unwrap();
+    let out = silk()
+        .args(SEATS)
+        .arg("--save")
+        .arg(&save)
+        .arg("--script")
+        .arg(&script)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "script ended while P1 was to move",
+        ))
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("silk: ")).count(),
+        1,
+        "{err}"
+    );
+    assert!(err.contains("moves saved in"), "{err}");
+    let n = moves(&save).len();
+    assert!(n > 2);
+    // An illegal line: exit 2 naming the line, the moves before it kept.
+    let save = dir.join("bad.json");
+    fs::write(&script, "1\nfly to the moon\n").unwrap();
+    silk()
+        .args(SEATS)
+        .arg("--save")
+        .arg(&save)
+        .arg("--script")
+        .arg(&script)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("short.txt: line 2: P1:")
+                .and(predicate::str::contains("moves saved in")),
+        );
+    assert!(moves(&save).iter().any(|(s, _)| *s == 0));
+}
+
+/// An existing file is refused before the game starts (exit 2, the file untouched) unless
+/// --force.
+#[test]
+fn an_existing_save_is_refused_unless_forced() {
+    let dir = temp_dir("exists");
+    let save = dir.join("game.json");
+    fs::write(&save, "precious\n").unwrap();
+    silk()
+        .args([
+            "play",
+            "goofspiel",
+            "--players",
+            "2",
+            "--bots",
+            "random,random",
+            "--save",
+        ])
+        .arg(&save)
+        .assert()
+        .code(2)
+        .stdout(predicate::str::is_empty())
+        .stderr(predicate::str::contains(
+            "already exists: continue it with --resume",
+        ));
+    assert_eq!(fs::read_to_string(&save).unwrap(), "precious\n");
+    silk()
+        .args([
+            "play",
+            "goofspiel",
+            "--players",
+            "2",
+            "--bots",
+            "random,random",
+            "--force",
+            "--save",
+        ])
+        .arg(&save)
+        .assert()
+        .success();
+    silk()
+        .args(["replay", "goofspiel"])
+        .arg(&save)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Final: "));
+}
+
+/// A damaged file is refused with the file and the place, exit 2, and left as it is; flags
+/// that the file decides are refused with --resume.
+#[test]
+fn resuming_a_damaged_file_names_the_place() {
+    let dir = temp_dir("damaged");
+    let save = dir.join("game.json");
+    silk()
+        .args(SEATS)
+        .arg("--save")
+        .arg(&save)
+        .write_stdin("1\n1\n")
+        .assert()
+        .success();
+    let text = fs::read_to_string(&save).unwrap();
+    let truncated = dir.join("truncated.json");
+    fs::write(&truncated, &text[..text.len() - 40]).unwrap();
+    silk()
+        .args([
+            "play",
+            "silk-road",
+            "--bots",
+            "greedy,greedy,greedy",
+            "--resume",
+        ])
+        .arg(&truncated)
+        .write_stdin("1\n")
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("truncated.json: line ")
+                .and(predicate::str::contains(", column ")),
+        );
+    // An action no longer legal where it stands: the move's number.
+    let edited = dir.join("edited.json");
+    let (seat, first) = moves(&save)[0].clone();
+    fs::write(
+        &edited,
+        text.replacen(&format!("\"action\":\"{first}\""), "\"action\":\"fly\"", 1),
+    )
+    .unwrap();
+    silk()
+        .args([
+            "play",
+            "silk-road",
+            "--bots",
+            "greedy,greedy,greedy",
+            "--resume",
+        ])
+        .arg(&edited)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "edited.json: move 1 (P{} \"fly\")",
+            seat + 1
+        )));
+    assert!(fs::read_to_string(&edited).unwrap().contains("\"fly\""));
+    silk()
+        .args(["play", "silk-road", "--seed", "4", "--resume"])
+        .arg(&save)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
