@@ -192,6 +192,24 @@ pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
 }
 
 pub fn legal_buys(s: &State, p: usize, out: &mut Vec<Action>) {
+    // The cards the player may buy from: face-up ones not held by another's stronghold, then
+    // the reserved ones, gathered first so that one tight loop tests them all.
+    let mut cands = [(0u8, 0u8); 3 * SLOTS + 3];
+    let mut n = 0;
+    let strongholds = s.rules.strongholds;
+    for pos in places(s) {
+        let card = card_at(s, pos);
+        if card != NONE && !(strongholds && strongholds::blocked(s, p, pos)) {
+            cands[n] = (pos, card);
+            n += 1;
+        }
+    }
+    for (r, &card) in s.reserved[p].iter().enumerate() {
+        if card != NONE {
+            cands[n] = (RESERVED_SRC + r as u8, card);
+            n += 1;
+        }
+    }
     // What the player brings without gold: bonuses plus gems, per colour, packed.
     let mut have = [0u8; 5];
     for (c, h) in have.iter_mut().enumerate() {
@@ -199,15 +217,16 @@ pub fn legal_buys(s: &State, p: usize, out: &mut Vec<Action>) {
     }
     let have = crate::colour::pack(&have);
     let wild = s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32;
+    // Gold counting double (a trading post) can cover more than `wild` gems.
     let doubled_possible = s.rules.posts_module;
-    let mut consider = |src: u8, card: u8| {
-        let c = s.rules.card(card);
+    let cards = &s.rules.cards;
+    for &(src, card) in &cands[..n] {
+        let c = &cards[card as usize];
         let lack = crate::colour::total(crate::colour::missing(c.cost_packed, have));
-        // Quick refusal only where gold cannot count double.
         if (lack > wild && !doubled_possible)
             || (c.effect != Effect::None && !may_acquire(s, p, card))
         {
-            return;
+            continue;
         }
         if wild == 0 {
             if lack == 0 {
@@ -216,23 +235,10 @@ pub fn legal_buys(s: &State, p: usize, out: &mut Vec<Action>) {
                     pay: Pay::default(),
                 });
             }
-            return;
+            continue;
         }
         let owed = payment::owed(s, p, card);
         payment::each_payment(s, p, &owed, |pay| out.push(Action::Buy { src, pay }));
-    };
-    let strongholds = s.rules.strongholds;
-    for pos in places(s) {
-        let card = card_at(s, pos);
-        if card != NONE && !(strongholds && strongholds::blocked(s, p, pos)) {
-            consider(pos, card);
-        }
-    }
-    for r in 0..3u8 {
-        let card = s.reserved[p][r as usize];
-        if card != NONE {
-            consider(RESERVED_SRC + r, card);
-        }
     }
 }
 
