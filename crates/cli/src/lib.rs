@@ -149,11 +149,15 @@ enum Command {
         /// Player names in seating order, comma-separated (or a number of players).
         #[arg(long)]
         players: Option<String>,
-        /// Where to keep the journal (default: silk-table-<time>.journal here).
-        #[arg(long)]
+        /// Where to keep the journal, every entry saved as it is made (default:
+        /// silk-table-<time>.journal here). While the helper runs, JOURNAL.lock keeps a second
+        /// helper off it.
+        #[arg(long, value_name = "JOURNAL")]
         journal: Option<PathBuf>,
-        /// Continue the game kept in this journal.
-        #[arg(long)]
+        /// Continue the game kept in this journal (after a crash or a closed terminal). A line
+        /// cut short is skipped; at an edited or missing line the journal stops, and the whole
+        /// file is kept as JOURNAL.damaged.
+        #[arg(long, value_name = "JOURNAL")]
         resume: Option<PathBuf>,
         /// Accept whatever city the leader names (your own board is the truth).
         #[arg(long)]

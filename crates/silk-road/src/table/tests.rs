@@ -191,7 +191,10 @@ fn final_count_echoes_refuses_duplicates_and_takes_corrections() {
     let said = say(&mut t, "Ana 1 5 0 3 0 0 0");
     assert_eq!(said, ["Ana: 1 gold 5 silver (money 10), 3 silk"]);
     let why = refused(&mut t, "Ana 0 1 0 0 0 0 0");
-    assert!(why.starts_with("Ana's count is already in (1 gold 5 silver"), "{why}");
+    assert!(
+        why.starts_with("Ana's count is already in (1 gold 5 silver"),
+        "{why}"
+    );
     assert!(refused(&mut t, "fix Ben 1 0 0 0 0 0 0").contains("Ben has no count to fix yet"));
     let said = say(&mut t, "fix Ana 1 5 0 2 0 0 0");
     assert_eq!(
@@ -205,7 +208,11 @@ fn final_count_echoes_refuses_duplicates_and_takes_corrections() {
     assert_eq!(t.result.as_ref().unwrap().1, [0, 2, 1]);
     assert!(refused(&mut t, "Cleo 0 1 0 0 0 0 0").contains("the game is over"));
     let said = say(&mut t, "fix Cleo 0 20 0 0 0 1 0");
-    assert!(said.iter().any(|l| l == "1. Cleo: 21 (money 20, goods 1, majorities 0)"), "{said:?}");
+    assert!(
+        said.iter()
+            .any(|l| l == "1. Cleo: 21 (money 20, goods 1, majorities 0)"),
+        "{said:?}"
+    );
     assert_eq!(t.result.as_ref().unwrap().1, [1, 2, 0]);
     let t = t.without_last().unwrap();
     assert_eq!(t.step, Step::Done);
