@@ -19,7 +19,7 @@ pub fn rules_text(rules: &Rules) -> String {
     let mut t = String::new();
     t += "CITIES OF THE SILK ROAD — a design by Brian Stepnitz (CC BY-SA 3.0)\n";
     t += "The design is unfinished; the gaps are filled by the parameters below \
-          (shared/rules/cities-of-the-silk-road.md).\n\n";
+          (data/cities/README.md explains each).\n\n";
     t += &format!(
         "{} players. Each City-State starts with 1 Merchant, 2 Soldiers, 2 Laborers and 10 coins. \
          First to {} hidden victory points wins at once; otherwise the game stops after round {} \
