@@ -268,15 +268,7 @@ fn base_cards(f: &CardsFile) -> Result<Vec<Card>, SetupError> {
     let mut out = Vec::with_capacity(BASE_CARDS);
     for (i, c) in f.cards.iter().enumerate() {
         let at = format!("cards[{i}]");
-        if !(1..=3).contains(&c.level) {
-            return Err(err(
-                FILE,
-                format!("{at}.level"),
-                format!("level {} is not 1, 2 or 3", c.level),
-            ));
-        }
-        let cost = colours(&c.cost);
-        check_cost(FILE, &at, &cost, c.points)?;
+        let cost = check_card(FILE, &at, c.level, &c.cost, c.points)?;
         let l = c.level as usize - 1;
         per_level[l] += 1;
         per_colour[l][c.bonus.index()] += 1;
@@ -323,7 +315,22 @@ fn base_cards(f: &CardsFile) -> Result<Vec<Card>, SetupError> {
     Ok(out)
 }
 
-fn check_cost(file: &str, at: &str, cost: &[u8; 5], points: u8) -> Result<(), SetupError> {
+/// A card's level, cost and prestige in range; its cost as an array.
+fn check_card(
+    file: &str,
+    at: &str,
+    level: u8,
+    cost: &Gems,
+    points: u8,
+) -> Result<[u8; 5], SetupError> {
+    if !(1..=3).contains(&level) {
+        return Err(err(
+            file,
+            format!("{at}.level"),
+            format!("level {level} is not 1, 2 or 3"),
+        ));
+    }
+    let cost = colours(cost);
     if cost.iter().any(|&k| k > 7) {
         return Err(err(
             file,
@@ -338,7 +345,7 @@ fn check_cost(file: &str, at: &str, cost: &[u8; 5], points: u8) -> Result<(), Se
             format!("{points} prestige is more than any card has"),
         ));
     }
-    Ok(())
+    Ok(cost)
 }
 
 fn orient_cards(f: &OrientFile) -> Result<Vec<Card>, SetupError> {
@@ -348,15 +355,7 @@ fn orient_cards(f: &OrientFile) -> Result<Vec<Card>, SetupError> {
     let mut out = Vec::with_capacity(ORIENT_CARDS);
     for (i, c) in f.cards.iter().enumerate() {
         let at = format!("cards[{i}]");
-        if !(1..=3).contains(&c.level) {
-            return Err(err(
-                FILE,
-                format!("{at}.level"),
-                format!("level {} is not 1, 2 or 3", c.level),
-            ));
-        }
-        let cost = colours(&c.cost);
-        check_cost(FILE, &at, &cost, c.points)?;
+        let cost = check_card(FILE, &at, c.level, &c.cost, c.points)?;
         let needs_no_bonus = matches!(c.effect, Effect::Gold | Effect::Join | Effect::JoinTake1);
         if needs_no_bonus == c.bonus.is_some() {
             return Err(err(
