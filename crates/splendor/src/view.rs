@@ -2,7 +2,7 @@
 //! others' blind reserves only the deck each came from. Deck order is hidden from everyone.
 
 use crate::action::pos_name;
-use crate::colour::{short, token_name};
+use crate::colour::short;
 use crate::engine::cards;
 use crate::event::{card_text, city_text, deck_name};
 use crate::rules::{
@@ -273,7 +273,6 @@ pub fn text_with(s: &State, seat: Seat, assist: bool) -> String {
             }
         }
     }
-    let _ = token_name;
     out
 }
 
