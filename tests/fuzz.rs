@@ -15,10 +15,12 @@ use std::sync::OnceLock;
 
 mod common;
 
+/// `n` cases from a fixed seed (`SILK_FUZZ_CASES`, `SILK_FUZZ_SEED` to fuzz longer by hand).
 fn cases(n: u32) -> Config {
+    let (cases, seed) = silk_core::fuzz::budget(n);
     Config {
-        cases: n,
-        rng_seed: RngSeed::Fixed(16),
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
         failure_persistence: None,
         ..Config::default()
     }
@@ -135,6 +137,33 @@ fn run_json_with_shard_0_of_0_is_refused() {
         fs::write(d.join("games.jsonl"), "").unwrap();
         let err = silk_lab::merge(&[d.as_path()]).unwrap_err().to_string();
         assert!(err.contains("run.json"), "{k}/{n}: {err}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// Found by `run_directories` (400 cases, seed 3): a games.jsonl whose metric is near i64::MAX
+/// (damaged or edited) overflows summing the metric over games. silk-lab's summary is being
+/// reworked by its owner; this is the failing input, to turn on with the fix (an error naming
+/// games.jsonl and the line, or a saturating sum).
+#[test]
+#[ignore = "silk-lab: metric totals overflow on a damaged games.jsonl; fix belongs to the lab's owner"]
+fn a_metric_near_i64_max_in_games_jsonl_is_not_an_overflow() {
+    let dir = temp_dir("metric-overflow");
+    for d in shards(&dir) {
+        let file = d.join("games.jsonl");
+        let text = fs::read_to_string(&file).unwrap();
+        let huge = text.replacen(
+            "\"auction.count\":",
+            "\"auction.count\":9223372036854775807,\"x\":",
+            1,
+        );
+        assert_ne!(huge, text);
+        fs::write(&file, huge).unwrap();
+    }
+    let [a, b] = [dir.join("s1"), dir.join("s2")];
+    // Refused (naming the file) or summed without wrapping: either is right; a panic is not.
+    if let Ok((spec, records)) = silk_lab::merge(&[a.as_path(), b.as_path()]) {
+        Summary::of(&spec, &records);
     }
     let _ = fs::remove_dir_all(&dir);
 }

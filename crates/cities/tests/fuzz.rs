@@ -11,10 +11,12 @@ use silk_cities::{Cities, CitiesConfig, Params, Rules};
 use silk_core::fuzz::{mutate_json, parse_action_survives, random_state, setup_and_play};
 use silk_core::{next_decider, Game, Replay, Seat, SilkRng};
 
+/// `n` cases from a fixed seed (`SILK_FUZZ_CASES`, `SILK_FUZZ_SEED` to fuzz longer by hand).
 fn cases(n: u32) -> Config {
+    let (cases, seed) = silk_core::fuzz::budget(n);
     Config {
-        cases: n,
-        rng_seed: RngSeed::Fixed(16),
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
         failure_persistence: None,
         ..Config::default()
     }

@@ -15,10 +15,12 @@ use silk_road::data::{MapData, TilesData, DEFAULT_MAP_JSON, DEFAULT_TILES_JSON};
 use silk_road::table::{Entry, Table};
 use silk_road::{Rules, SilkRoad, SilkRoadConfig};
 
+/// `n` cases from a fixed seed (`SILK_FUZZ_CASES`, `SILK_FUZZ_SEED` to fuzz longer by hand).
 fn cases(n: u32) -> Config {
+    let (cases, seed) = silk_core::fuzz::budget(n);
     Config {
-        cases: n,
-        rng_seed: RngSeed::Fixed(16),
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
         failure_persistence: None,
         ..Config::default()
     }

@@ -13,10 +13,12 @@ use silk_core::{next_decider, Game, Replay, Seat, SilkRng};
 use silk_splendor::data as sd;
 use silk_splendor::{rules, Module, Params, Splendor, SplendorConfig};
 
+/// `n` cases from a fixed seed (`SILK_FUZZ_CASES`, `SILK_FUZZ_SEED` to fuzz longer by hand).
 fn cases(n: u32) -> Config {
+    let (cases, seed) = silk_core::fuzz::budget(n);
     Config {
-        cases: n,
-        rng_seed: RngSeed::Fixed(16),
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
         failure_persistence: None,
         ..Config::default()
     }
@@ -168,4 +170,15 @@ fn a_replay_move_by_seat_255_is_refused_not_a_panic() {
     let replay = Replay::<Splendor>::from_json(&replay.to_string(), "game.json").unwrap();
     let err = replay.run("game.json").unwrap_err().to_string();
     assert!(err.starts_with("game.json: move 1 (P256 "), "{err}");
+}
+
+/// Found by `action_text` (3000 cases, seed 99): a card place whose level is far out of range
+/// ("za") overflowed computing the place before the range check refused it.
+#[test]
+fn a_card_place_far_out_of_range_is_refused_not_an_overflow() {
+    for text in ["za", "~a", "9z", "\u{7f}f"] {
+        assert_eq!(silk_splendor::action::parse_pos(text), None, "{text}");
+    }
+    let seventh = silk_splendor::action::pos_name(7);
+    assert_eq!(silk_splendor::action::parse_pos(&seventh), Some(7));
 }
