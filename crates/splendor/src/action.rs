@@ -94,7 +94,7 @@ pub fn parse_pos(text: &str) -> Option<u8> {
     }
     let level = b[0].checked_sub(b'1')?;
     let slot = b[1].to_ascii_lowercase().checked_sub(b'a')?;
-    // Lazily: a far-out level ("z1") would overflow the product.
+    // Lazily: a far-out level ("za") would overflow the product.
     (level < 3 && (slot as usize) < SLOTS).then(|| level * SLOTS as u8 + slot)
 }
 
