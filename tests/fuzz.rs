@@ -146,7 +146,6 @@ fn run_json_with_shard_0_of_0_is_refused() {
 /// reworked by its owner; this is the failing input, to turn on with the fix (an error naming
 /// games.jsonl and the line, or a saturating sum).
 #[test]
-#[ignore = "silk-lab: metric totals overflow on a damaged games.jsonl; fix belongs to the lab's owner"]
 fn a_metric_near_i64_max_in_games_jsonl_is_not_an_overflow() {
     let dir = temp_dir("metric-overflow");
     for d in shards(&dir) {

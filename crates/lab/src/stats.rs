@@ -90,27 +90,38 @@ impl Tally {
         };
         let mut sum: i128 = 0;
         let mut sum2: i128 = 0;
+        // Saturating: values come from records a person may have edited.
         for (&v, &k) in &self.counts {
-            sum += v as i128 * k as i128;
-            sum2 += (v as i128) * (v as i128) * k as i128;
+            sum = sum.saturating_add((v as i128).saturating_mul(k as i128));
+            sum2 = sum2.saturating_add(
+                (v as i128)
+                    .saturating_mul(v as i128)
+                    .saturating_mul(k as i128),
+            );
         }
         let mean = sum as f64 / n as f64;
         // n·Σx² − (Σx)² is exact in integers; only the final division is floating point.
         let var = if n > 1 {
-            (n as i128 * sum2 - sum * sum) as f64 / (n as f64 * (n as f64 - 1.0))
+            (n as i128)
+                .saturating_mul(sum2)
+                .saturating_sub(sum.saturating_mul(sum)) as f64
+                / (n as f64 * (n as f64 - 1.0))
         } else {
             0.0
         };
         let bins = 12i64;
-        let width = ((max - min) / bins + 1).max(1);
+        let width = (max.saturating_sub(min) / bins).saturating_add(1).max(1);
         let mut histogram: Vec<(i64, u64)> = Vec::new();
         let mut start = min;
         while start <= max {
             histogram.push((start, 0));
-            start += width;
+            match start.checked_add(width) {
+                Some(next) => start = next,
+                None => break,
+            }
         }
         for (&v, &k) in &self.counts {
-            let i = ((v - min) / width) as usize;
+            let i = (v.saturating_sub(min) / width) as usize;
             if let Some(b) = histogram.get_mut(i) {
                 b.1 += k;
             }

@@ -62,7 +62,8 @@ pub struct Fold {
     decisions: Tally,
     margin: Tally,
     lead_changes: Tally,
-    totals: BTreeMap<String, i64>,
+    /// Metric sums, wide and saturating: a damaged games.jsonl cannot make them wrap.
+    totals: BTreeMap<String, i128>,
     decisions_sum: u64,
     branching_sum: u64,
 }
@@ -96,16 +97,16 @@ impl Fold {
         self.rounds.add(r.rounds as i64);
         self.decisions.add(r.decisions as i64);
         self.lead_changes.add(r.lead_changes as i64);
-        for (k, v) in &r.metrics.0 {
+        for (k, &v) in &r.metrics.0 {
             match self.totals.get_mut(k) {
-                Some(t) => *t += v,
+                Some(t) => *t = t.saturating_add(v as i128),
                 None => {
-                    self.totals.insert(k.clone(), *v);
+                    self.totals.insert(k.clone(), v as i128);
                 }
             }
         }
-        self.decisions_sum += r.decisions;
-        self.branching_sum += r.branching_sum;
+        self.decisions_sum = self.decisions_sum.saturating_add(r.decisions);
+        self.branching_sum = self.branching_sum.saturating_add(r.branching_sum);
     }
 
     pub fn summary(&self, spec: &RunSpec) -> Summary {
@@ -153,7 +154,7 @@ impl Fold {
                 .iter()
                 .map(|(name, &total)| Metric {
                     name: name.clone(),
-                    total,
+                    total: total.clamp(i64::MIN as i128, i64::MAX as i128) as i64,
                     per_game: if games == 0 {
                         0.0
                     } else {
