@@ -317,6 +317,17 @@ pub fn random_state<G: Game>(config: &G::Config, seed: u64, steps: u32) -> Optio
     Some(state)
 }
 
+/// How many cases a fuzz test runs and from which seed: `default` from seed 16 in CI;
+/// `SILK_FUZZ_CASES` and `SILK_FUZZ_SEED` fuzz longer or elsewhere by hand (e.g.
+/// `SILK_FUZZ_CASES=20000 SILK_FUZZ_SEED=7 cargo test --release -p silk-road --test fuzz`).
+pub fn budget(default: u32) -> (u32, u64) {
+    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
+    (
+        var("SILK_FUZZ_CASES").map_or(default, |n: u64| n.min(u32::MAX as u64) as u32),
+        var("SILK_FUZZ_SEED").unwrap_or(16),
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -336,15 +347,4 @@ mod tests {
         assert_eq!(mutate_json(text, 7, 2), mutate_json(text, 7, 2));
         assert_ne!(mutate_text(text, 3), text);
     }
-}
-
-/// How many cases a fuzz test runs and from which seed: `default` from seed 16 in CI;
-/// `SILK_FUZZ_CASES` and `SILK_FUZZ_SEED` fuzz longer or elsewhere by hand (e.g.
-/// `SILK_FUZZ_CASES=20000 SILK_FUZZ_SEED=7 cargo test --release -p silk-road --test fuzz`).
-pub fn budget(default: u32) -> (u32, u64) {
-    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
-    (
-        var("SILK_FUZZ_CASES").map_or(default, |n: u64| n.min(u32::MAX as u64) as u32),
-        var("SILK_FUZZ_SEED").unwrap_or(16),
-    )
 }
