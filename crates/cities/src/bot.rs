@@ -20,6 +20,8 @@
 //!   − the plunder it risks when it leaves no untapped Soldier home with players still to act
 //!   is worth more than 1 coin. The defender is assumed to play like this bot, so the smallest
 //!   army that makes it concede is preferred; cities whose Soldiers are tapped are raided.
+//!   When conceding keeps the card (`undefended_card = false`) a conceded attack is worth its
+//!   plunder only; `attacks_per_turn` and `grow_taps` bind it through the legal actions.
 //! - **Defence**: defends with everything when that stops the attack; when it cannot, it
 //!   destroys the attacking army if it can and no other army still to act this round could
 //!   raid it; otherwise it concedes and keeps its Soldiers untapped. Plays its combat cards.
@@ -438,7 +440,13 @@ fn attack_value(s: &State, seat: Seat, target: Seat, army: u8) -> f32 {
     } else {
         0.0
     };
-    let v = dev_value(s) + plunder
+    // Audit (issue 17), `undefended_card`: a defender that concedes may keep the card.
+    let card = if concedes && !s.rules.config.params.undefended_card {
+        0.0
+    } else {
+        dev_value(s)
+    };
+    let v = card + plunder
         - route as f32
         - reserve
         - lost as f32 * SOLDIER_VALUE

@@ -77,6 +77,7 @@ pub fn setup_with(
         actor: last,
         left: (n - 1) as u8,
         offered: SeatSet::EMPTY,
+        attacks: 0,
         issued: START_COINS as i32 * n as i32,
         citizens_born: 0,
         citizens_lost: 0,

@@ -389,6 +389,10 @@ pub struct State {
     pub left: u8,
     /// Players the actor has offered a sale to this turn (one offer each).
     pub offered: SeatSet,
+    /// Attacks the actor has made this turn, counted only when `attacks_per_turn` limits them
+    /// (so it stays 0 under the default).
+    #[serde(default)]
+    pub attacks: u8,
     /// Coins the bank has issued, net (players + stacks + treasuries = this).
     pub issued: i32,
     pub citizens_born: u16,

@@ -74,6 +74,9 @@ fn changing_each_parameter_changes_behaviour() {
         ("priority_snapshot", json!("phase2_start")),
         ("byzantium_removal", json!(0)),
         ("india_persia_clear", json!("silk_only")),
+        ("grow_taps", json!(true)),
+        ("attacks_per_turn", json!(1)),
+        ("undefended_card", json!(false)),
     ];
     let mut unchanged = Vec::new();
     for (name, value) in &rows {

@@ -283,6 +283,9 @@ fn every_parameter_default_matches_the_rules_file() {
     assert_eq!(p.priority_snapshot, PrioritySnapshot::BeforeIncome); // ambiguity 7
     assert_eq!(p.byzantium_removal, 1); // Design, Phase 1
     assert_eq!(p.india_persia_clear, ClearRule::SoldCards); // ambiguity 5
+    assert!(!p.grow_taps); // audit (issue 17): a new citizen can gather at once
+    assert_eq!(p.attacks_per_turn, 0); // audit (issue 17): no limit to attacks per turn
+    assert!(p.undefended_card); // audit (issue 17): conceding still gives up the card
 }
 
 #[test]
@@ -934,6 +937,131 @@ fn ambiguity10_defender_committing_nothing_concedes() {
     act(&mut s, "defend with 0");
     assert_eq!(s.cities[0].dev_count(), 1);
     assert_eq!(s.cities[1].all_soldiers(), 2);
+}
+
+/// `standard()` with some parameters changed.
+fn standard_with(edit: impl Fn(&mut Params)) -> State {
+    let mut c = CitiesConfig::new(4);
+    edit(&mut c.params);
+    let mut s = game(&c, 3, &[FERGHANA, CAUCASUS, MESOPOTAMIA, GANDHARA]);
+    s.actor = P1;
+    s.first = P1;
+    s.left = 3;
+    s.phase = Phase::Turn;
+    ensure_china(&mut s);
+    s
+}
+
+/// Audit point 1 (issue 17), `grow_taps`: by default a citizen gained by growing arrives
+/// untapped and gathers at once; with `grow_taps = true` it arrives tapped and waits.
+#[test]
+fn audit_grow_taps_a_new_citizen_cannot_gather_at_once() {
+    for taps in [false, true] {
+        let mut s = standard_with(|p| p.grow_taps = taps);
+        s.cities[0].laborers = [0, 2]; // every Laborer has gathered already
+        s.cities[0].food = 10;
+        act(&mut s, "grow");
+        let gather = Action::parse(&s, "gather food").unwrap();
+        if taps {
+            assert_eq!(s.cities[0].laborers, [0, 3], "the newcomer is tapped");
+            assert!(!legal(&s, P1).contains(&gather));
+            assert!(refused(&s, "gather food").contains("no untapped Laborer"));
+        } else {
+            assert_eq!(s.cities[0].laborers, [1, 2], "the newcomer is untapped");
+            let food = s.cities[0].food;
+            act(&mut s, "gather food");
+            assert!(s.cities[0].food > food, "the newcomer gathered");
+            assert_eq!(s.cities[0].laborers, [0, 3]);
+        }
+    }
+}
+
+/// Audit point 2 (issue 17), `attacks_per_turn`: no limit by default; with 1, a second attack
+/// in the same turn is neither legal nor accepted (so the bot cannot choose it), and the next
+/// player's turn starts with its own allowance.
+#[test]
+fn audit_attacks_per_turn_limits_attacks_in_a_turn() {
+    use silk_core::Heuristic;
+    for most in [0u8, 1] {
+        let mut s = standard_with(|p| p.attacks_per_turn = most);
+        s.cities[1].region = GANSU;
+        s.cities[2].region = SOGDIANA;
+        s.cities[0].soldiers = [4, 0];
+        s.cities[0].coins += 20;
+        s.issued += 20;
+        act(&mut s, "attack P2 with 1");
+        act(&mut s, "defend with 0");
+        assert_eq!(mover(&s), P1, "back to P1's turn");
+        let attacks = |s: &State, seat| {
+            legal(s, seat)
+                .into_iter()
+                .filter(|a| matches!(a, Action::Attack { .. }))
+                .count()
+        };
+        if most == 1 {
+            assert_eq!(attacks(&s, P1), 0, "no second attack this turn");
+            let e = refused(&s, "attack P3 with 1");
+            assert!(e.contains("attacks_per_turn"), "{e}");
+            let moves = legal(&s, P1);
+            let a = Cities::heuristic_choose(&s, P1, &moves, &mut SilkRng::seed_from(1));
+            assert!(!matches!(a, Action::Attack { .. }), "{}", a.to_text(&s));
+        } else {
+            assert!(attacks(&s, P1) > 0);
+            act(&mut s, "attack P3 with 1");
+            while matches!(s.phase, Phase::Combat { .. }) {
+                act(&mut s, "pass"); // P1 holds the card it just won
+            }
+            act(&mut s, "defend with 0");
+            assert_eq!(s.cities[0].dev_count(), 2, "two attacks, two cards");
+        }
+        act(&mut s, "end turn");
+        assert_eq!(mover(&s), P2);
+        assert!(attacks(&s, P2) > 0, "P2's turn: its own allowance");
+    }
+}
+
+/// Audit point 3 (issue 17), `undefended_card`: by default a defender who commits no Soldiers
+/// still gives up a development card; with `undefended_card = false` conceding keeps the card
+/// (the plunder is still taken), while a defence that is beaten still gives it up.
+#[test]
+fn audit_undefended_card_conceding_keeps_the_card() {
+    for card in [true, false] {
+        let mut s = standard_with(|p| p.undefended_card = card);
+        s.cities[1].region = GANSU;
+        act(&mut s, "attack P2 with 1");
+        act(&mut s, "defend with 0");
+        assert_eq!(s.cities[0].dev_count(), card as u32);
+        assert_eq!(s.cities[1].coins, 5, "half the defender's coins either way");
+        assert_eq!(s.cities[1].all_soldiers(), 2);
+        // A beaten defence (2 against 1) gives up the card under either value.
+        let mut s = standard_with(|p| p.undefended_card = card);
+        s.cities[1].region = GANSU;
+        act(&mut s, "attack P2 with 2");
+        act(&mut s, "defend with 1");
+        assert_eq!(s.cities[0].dev_count(), 1);
+    }
+}
+
+/// The bot (bot.rs) under `undefended_card = false`: raiding a penniless city whose Soldiers are
+/// all tapped brings no card and no plunder, so it no longer attacks; by default it does.
+#[test]
+fn audit_bot_does_not_raid_for_nothing_when_conceding_keeps_the_card() {
+    use silk_core::Heuristic;
+    for card in [true, false] {
+        let mut s = standard_with(|p| p.undefended_card = card);
+        s.cities[1].region = GANSU;
+        s.cities[1].soldiers = [0, 2];
+        s.cities[1].coins = 0;
+        s.issued -= 10;
+        let moves = legal(&s, P1);
+        let a = Cities::heuristic_choose(&s, P1, &moves, &mut SilkRng::seed_from(1));
+        assert_eq!(
+            matches!(a, Action::Attack { target: P2, .. }),
+            card,
+            "{}",
+            a.to_text(&s)
+        );
+    }
 }
 
 #[test]

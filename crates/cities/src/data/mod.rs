@@ -327,6 +327,15 @@ pub struct Params {
     /// Phase 1: cards removed from each silk buy track (Byzantium) per Replenish.
     pub byzantium_removal: u8,
     pub india_persia_clear: ClearRule,
+    /// Audit (issue 17): a citizen gained by growing arrives tapped, so it cannot gather or
+    /// change role until the next round (false: it arrives untapped and can gather at once).
+    pub grow_taps: bool,
+    /// Audit (issue 17): most attacks a player makes per turn (0 = no limit). An attack counts
+    /// once the army reaches its target; one called off on the way does not.
+    pub attacks_per_turn: u8,
+    /// Audit (issue 17): a winning attacker draws a development card even when the defender
+    /// commits no Soldiers (false: conceding keeps the card; the plunder is still taken).
+    pub undefended_card: bool,
 }
 
 impl Default for Params {
@@ -355,6 +364,9 @@ impl Default for Params {
             priority_snapshot: PrioritySnapshot::BeforeIncome,
             byzantium_removal: 1,
             india_persia_clear: ClearRule::SoldCards,
+            grow_taps: false,
+            attacks_per_turn: 0,
+            undefended_card: true,
         }
     }
 }
@@ -384,6 +396,9 @@ impl Params {
             priority_snapshot: PrioritySnapshot::Phase2Start,
             byzantium_removal: 2,
             india_persia_clear: ClearRule::SilkOnly,
+            grow_taps: true,
+            attacks_per_turn: 1,
+            undefended_card: false,
             target_vp: 3,
             ..Params::default()
         }

@@ -273,6 +273,12 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
             if target == seat || target.index() >= s.players() {
                 return bad("attack another player");
             }
+            if !attacks_left(s) {
+                let most = s.rules.config.params.attacks_per_turn;
+                return bad(format!(
+                    "{seat} has made its {most} attack(s) this turn (attacks_per_turn)"
+                ));
+            }
             if army == 0 || army > c.soldiers[0] {
                 return bad(format!(
                     "{seat} has {} untapped trained Soldiers",
@@ -299,6 +305,12 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
             phase_name(Phase::Turn)
         )),
     }
+}
+
+/// Audit (issue 17), `attacks_per_turn`: whether the actor may still attack this turn.
+pub(super) fn attacks_left(s: &State) -> bool {
+    let most = s.rules.config.params.attacks_per_turn;
+    most == 0 || s.attacks < most
 }
 
 pub fn phase_name(p: Phase) -> &'static str {

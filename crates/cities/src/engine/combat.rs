@@ -100,6 +100,9 @@ pub(super) fn fight(
             from: dfd,
             coins: got,
         });
-        draw_dev(s, att, DevSource::Attack, ev);
+        // Audit (issue 17), `undefended_card`: conceding may keep the card.
+        if k > 0 || p.undefended_card {
+            draw_dev(s, att, DevSource::Attack, ev);
+        }
     }
 }

@@ -1,7 +1,7 @@
 //! Legal actions: the decisions a seat may take now, exactly those `check` accepts, found
 //! without writing refusal messages and pricing each route once per decision.
 
-use super::check::check;
+use super::check::{attacks_left, check};
 use super::economy::{buys_res, cap, card_res, growth_cost, may_rise_to, res_card};
 use super::route::{
     build_move, buy_price, goal_of, grow, payments, slack, travel, tree_end, Costs, RouteChoices,
@@ -203,7 +203,7 @@ fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
             }
         }
     }
-    if c.soldiers[0] > 0 {
+    if c.soldiers[0] > 0 && attacks_left(s) {
         for target in Seat::all(n).filter(|&t| t != seat) {
             let army = 1;
             let kind = MoveKind::Attack { target, army };

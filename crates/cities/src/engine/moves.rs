@@ -202,6 +202,10 @@ fn execute(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
             });
         }
         MoveKind::Attack { target, army } => {
+            // Audit (issue 17), `attacks_per_turn`: the attack is made once the army arrives.
+            if s.rules.config.params.attacks_per_turn > 0 {
+                s.attacks = s.attacks.saturating_add(1);
+            }
             ev.emit(Event::Attacked {
                 seat,
                 target,

@@ -61,6 +61,7 @@ pub(super) fn begin_turns(s: &mut State, first: Seat, ev: &mut impl EventSink<Ev
     s.actor = first;
     s.left = (s.players() - 1) as u8;
     s.offered = SeatSet::EMPTY;
+    s.attacks = 0;
     s.phase = Phase::Turn;
     ev.emit(Event::Priority { seat: first });
     ev.emit(Event::TurnStarted { seat: first });
@@ -84,6 +85,7 @@ pub(super) fn turn_action(
                 s.left -= 1;
                 s.actor = seat.left(1, n);
                 s.offered = SeatSet::EMPTY;
+                s.attacks = 0;
                 ev.emit(Event::TurnStarted { seat: s.actor });
             }
         }
@@ -144,9 +146,11 @@ pub(super) fn turn_action(
         }
         Action::Grow => {
             let cost = growth_cost(s, seat) as u8;
+            // Audit (issue 17), `grow_taps`: the new Laborer may arrive tapped.
+            let tapped = p.grow_taps as usize;
             let c = s.city_mut(seat);
             c.food -= cost;
-            c.laborers[0] += 1;
+            c.laborers[tapped] += 1;
             s.citizens_born += 1;
             ev.emit(Event::Grew { seat, food: cost });
         }
