@@ -33,6 +33,8 @@ fn main() -> Result<(), LabError> {
         seed: 1,
         games: 2000,
         shard: None,
+        // The thrifty bot moves round the table, so its result is not its seat's.
+        rotate: true,
     };
     let bots =
         |_seat: usize, name: &str, seed: u64| -> Result<Box<dyn Player<SilkRoad>>, LabError> {

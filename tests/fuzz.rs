@@ -131,6 +131,7 @@ fn run_json_with_shard_0_of_0_is_refused() {
             seed: 1,
             games: 4,
             shard: Some(Shard { k, n }),
+            rotate: false,
         };
         fs::create_dir_all(&d).unwrap();
         fs::write(d.join("run.json"), serde_json::to_string(&spec).unwrap()).unwrap();

@@ -419,3 +419,50 @@ fn a_failed_write_to_stdout_exits_non_zero() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cannot write the output"), "{err}");
 }
+
+/// Different bots rotate round the table by default, so seat and bot effects come apart; the
+/// first-player advantage is measured on whoever the engine says moved first; `--no-rotate`
+/// pins the bots to their seats.
+#[test]
+fn bots_rotate_and_first_player_advantage_is_the_first_movers() {
+    let run = |extra: &[&str]| {
+        let mut args = vec![
+            "simulate",
+            "silk-road",
+            "--games",
+            "80",
+            "--players",
+            "4",
+            "--bots",
+            "greedy,random,random,random",
+            "--seed",
+            "2",
+        ];
+        args.extend_from_slice(extra);
+        json_summary(&args)
+    };
+    let rotated = run(&[]);
+    let cells = rotated["win_by_seat_bot"].as_array().unwrap();
+    // Every seat saw both bots: 4 seats × 2 bot kinds, the randoms of the three slots apart.
+    let greedy_seats: Vec<u64> = cells
+        .iter()
+        .filter(|c| c["bot"] == "greedy")
+        .map(|c| c["seat"].as_u64().unwrap())
+        .collect();
+    assert_eq!(greedy_seats, vec![0, 1, 2, 3], "{cells:?}");
+    assert_eq!(rotated["first_player_from"], "the player who moved first");
+    assert_eq!(rotated["first_mover"]["n"], rotated["games"]);
+    let random = rotated["win_by_bot"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|b| b["bot"] == "random")
+        .unwrap()
+        .clone();
+    // Counted per game: every game had randoms in it.
+    assert_eq!(random["win"]["n"], rotated["games"]);
+    assert_eq!(random["seats"], 3);
+    let pinned = run(&["--no-rotate"]);
+    assert_eq!(pinned["win_by_seat_bot"].as_array().unwrap().len(), 4);
+    assert_ne!(pinned["win_by_seat"], rotated["win_by_seat"]);
+}

@@ -102,6 +102,10 @@ impl Game for Cities {
         }
     }
 
+    fn first_player(s: &State) -> Option<Seat> {
+        Some(s.first)
+    }
+
     fn round(s: &State) -> u32 {
         s.round as u32
     }

@@ -28,6 +28,8 @@ pub struct Batch {
     pub max_decisions: u64,
     /// Check the engine's invariants after every decision.
     pub check: bool,
+    /// Keep each bot in its seat instead of rotating different bots round the table.
+    pub no_rotate: bool,
 }
 
 /// More threads than cores only add switching for this CPU-bound work (and a typo such as
@@ -85,10 +87,12 @@ where
     let spec = RunSpec {
         game: G::NAME.to_string(),
         config: serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?,
-        bots,
+        bots: bots.clone(),
         seed: batch.seed,
         games: batch.games,
         shard,
+        // Different bots move round the table, so seat and bot effects come apart.
+        rotate: !batch.no_rotate && bots.windows(2).any(|w| w[0] != w[1]),
     };
     let bar = if std::io::stderr().is_terminal() {
         let r = spec.indices();
@@ -114,7 +118,7 @@ where
         max_decisions: batch.max_decisions,
         check: batch.check,
     };
-    let mut fold = Fold::default();
+    let mut fold = Fold::new(&spec);
     silk_lab::simulate_each::<G>(config, &spec, &factory, opts, &tick, &mut |r| {
         if let Some(w) = writer.as_deref_mut() {
             w.write(&r)?;
@@ -203,7 +207,7 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
     if let Some(path) = to.html {
         check_html(path, to.force)?;
     }
-    let mut fold = Fold::default();
+    let mut fold = Fold::new(&m.spec);
     m.each(&mut |r| {
         if let Some(w) = writer.as_mut() {
             w.write(&r)?;

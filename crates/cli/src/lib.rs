@@ -293,6 +293,10 @@ struct BatchArgs {
     /// every decision; the first broken one stops the run with the game and decision.
     #[arg(long)]
     check: bool,
+    /// Keep each bot in the seat it is named for. By default different bots move round the
+    /// table from game to game, so a seat's advantage is not taken for a bot's strength.
+    #[arg(long)]
+    no_rotate: bool,
     #[command(flatten)]
     data: DataArgs,
 }
@@ -307,6 +311,7 @@ impl BatchArgs {
             shard: self.shard.clone(),
             max_decisions: self.max_decisions,
             check: self.check,
+            no_rotate: self.no_rotate,
         }
     }
 
@@ -517,6 +522,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                 shard: None,
                 max_decisions: 100_000,
                 check: false,
+                no_rotate: false,
             };
             let mut rows = Vec::new();
             let sr = SilkRoad::config(None, &DataFiles::default())?;

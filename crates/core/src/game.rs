@@ -200,6 +200,13 @@ pub trait Game: Sized + 'static {
         Some(format!("{event:?}"))
     }
 
+    /// The seat that moves first in this game (a random first player, the first leader), read
+    /// at setup, so the lab measures first-player advantage by who actually moved first, not
+    /// by seat number. `None` when the game has no such seat.
+    fn first_player(_state: &Self::State) -> Option<Seat> {
+        None
+    }
+
     /// A counter of game progress for reports (rounds, turns). Defaults to 0.
     fn round(_state: &Self::State) -> u32 {
         0

@@ -77,7 +77,11 @@ where
                         .bots
                         .iter()
                         .enumerate()
-                        .map(|(seat, name)| bots(seat, name, run::bot_seed(spec.seed, index, seat)))
+                        .map(|(seat, _)| {
+                            // The bot in this seat for this game (bots may rotate).
+                            let name = &spec.bots[spec.bot_at(index, seat)];
+                            bots(seat, name, run::bot_seed(spec.seed, index, seat))
+                        })
                         .collect::<Result<Vec<_>, _>>()?;
                     let r = play_one::<G>(config, spec.seed, index, &mut players, opts);
                     tick();
@@ -380,6 +384,7 @@ mod tests {
             lead_changes: 0,
             finished: true,
             stuck: false,
+            first: None,
             metrics: Default::default(),
         }
     }
@@ -404,6 +409,7 @@ mod tests {
             seed: 1,
             games: 50,
             shard: None,
+            rotate: false,
         };
         let recs: Vec<GameRecord> = (0..50)
             .map(|i| GameRecord {
@@ -420,7 +426,7 @@ mod tests {
                 ..record(i)
             })
             .collect();
-        let mut fold = Fold::default();
+        let mut fold = Fold::new(&spec);
         for r in &recs {
             fold.add(r);
         }
@@ -468,6 +474,7 @@ mod tests {
             seed: 1,
             games: 2,
             shard: Some(Shard { k, n: 2 }),
+            rotate: false,
         };
         let (a, b) = (dir.join("a"), dir.join("b"));
         let recs_a = [record(0), record(5)];

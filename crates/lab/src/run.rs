@@ -54,9 +54,23 @@ pub struct RunSpec {
     pub games: u64,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shard: Option<Shard>,
+    /// The bots move round the table from game to game (game K: seat S plays bot
+    /// `(S + K) mod N`), so a seat's advantage is not mistaken for a bot's.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub rotate: bool,
 }
 
 impl RunSpec {
+    /// The index into `bots` of the bot in `seat` in game `index`.
+    pub fn bot_at(&self, index: u64, seat: usize) -> usize {
+        let n = self.bots.len().max(1);
+        if self.rotate {
+            ((seat as u64 + index) % n as u64) as usize
+        } else {
+            seat
+        }
+    }
+
     pub fn indices(&self) -> Range<u64> {
         match self.shard {
             Some(s) => s.range(self.games),
@@ -85,6 +99,10 @@ pub struct GameRecord {
     /// The engine ended the game as stuck (nobody could act, a turn cap): nobody won it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stuck: bool,
+    /// The seat that moved first, as the engine reports it (a random first player, the first
+    /// leader).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub first: Option<u8>,
     pub metrics: Counters,
 }
 
@@ -137,6 +155,7 @@ pub fn play_one<G: Observe>(
     let max_decisions = opts.max_decisions;
     let seed = game_seed(run_seed, index);
     let mut state = G::setup(config, seed).map_err(|e| LabError::Input(e.to_string()))?;
+    let first = G::first_player(&state).map(|s| s.0);
     let n = G::num_seats(&state);
     if players.len() != n {
         return Err(LabError::Input(format!(
@@ -206,6 +225,7 @@ pub fn play_one<G: Observe>(
         lead_changes: lead.changes,
         finished,
         stuck,
+        first,
         metrics,
     })
 }

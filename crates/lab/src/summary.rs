@@ -6,10 +6,23 @@ use crate::stats::{Dist, Rate, Tally};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
+/// A bot kind's wins counted per game: a game counts once for each kind that plays in it, won
+/// when any of its seats wins, so a kind filling several seats is not counted as independent
+/// samples.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct BotRate {
     pub bot: String,
+    /// Seats it fills in each game.
     pub seats: usize,
+    /// Games it won / games it played.
+    pub win: Rate,
+}
+
+/// One seat with one bot in it: games won / games that bot sat there.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SeatBot {
+    pub seat: usize,
+    pub bot: String,
     pub win: Rate,
 }
 
@@ -32,10 +45,16 @@ pub struct Summary {
     pub bots: Vec<String>,
     /// Wins (rank 1, shared wins included) per seat, with Wilson 95% intervals.
     pub win_by_seat: Vec<Rate>,
-    /// Wins per bot kind, over all the seats it played.
+    /// Wins per bot kind, counted per game (see [`BotRate`]).
     pub win_by_bot: Vec<BotRate>,
-    /// Seat 1's win rate minus the fair share 1/N.
+    /// Each seat with each bot that sat there (bots rotate round the table when they differ).
+    pub win_by_seat_bot: Vec<SeatBot>,
+    /// Wins of the player who actually moved first (as the engine reports it), when it does.
+    pub first_mover: Option<Rate>,
+    /// The first mover's win rate minus the fair share 1/N; seat 1's when the engine reports no
+    /// first mover (`first_player_from` says which).
     pub first_player_advantage: f64,
+    pub first_player_from: &'static str,
     /// Games whose first place is shared.
     pub ties: Rate,
     pub rounds: Dist,
@@ -53,7 +72,14 @@ pub struct Summary {
 /// any length is summarised in constant memory (and gives exactly `Summary::of` its records).
 #[derive(Clone, Debug, Default)]
 pub struct Fold {
+    spec: Option<RunSpec>,
     wins: Vec<u64>,
+    /// Per bot kind (index into the sorted kinds): games played, games won.
+    bot_games: Vec<(u64, u64)>,
+    /// Per seat and bot kind (index into the sorted kinds): games, wins.
+    seat_bot: BTreeMap<(usize, usize), (u64, u64)>,
+    first_games: u64,
+    first_wins: u64,
     games: u64,
     stuck: u64,
     unfinished: u64,
@@ -68,7 +94,23 @@ pub struct Fold {
     branching_sum: u64,
 }
 
+fn kinds(spec: &RunSpec) -> Vec<String> {
+    let mut kinds: Vec<String> = spec.bots.clone();
+    kinds.sort();
+    kinds.dedup();
+    kinds
+}
+
 impl Fold {
+    /// A fold for the games of `spec` (which bot sat where in each game).
+    pub fn new(spec: &RunSpec) -> Fold {
+        Fold {
+            spec: Some(spec.clone()),
+            bot_games: vec![(0, 0); kinds(spec).len()],
+            ..Fold::default()
+        }
+    }
+
     pub fn add(&mut self, r: &GameRecord) {
         if !r.finished {
             self.unfinished += 1;
@@ -89,6 +131,33 @@ impl Fold {
         }
         if r.ranks.iter().filter(|&&x| x == 0).count() > 1 {
             self.ties += 1;
+        }
+        if let Some(f) = r.first {
+            self.first_games += 1;
+            if r.ranks.get(f as usize) == Some(&0) {
+                self.first_wins += 1;
+            }
+        }
+        if let Some(spec) = &self.spec {
+            let kinds = kinds(spec);
+            let mut played = vec![false; kinds.len()];
+            let mut won = vec![false; kinds.len()];
+            for (seat, &rank) in r.ranks.iter().enumerate() {
+                let b = spec.bot_at(r.index, seat);
+                let Some(name) = spec.bots.get(b) else {
+                    continue;
+                };
+                let k = kinds.iter().position(|x| x == name).unwrap_or(0);
+                played[k] = true;
+                won[k] |= rank == 0;
+                let e = self.seat_bot.entry((seat, k)).or_insert((0, 0));
+                e.0 += 1;
+                e.1 += (rank == 0) as u64;
+            }
+            for (k, g) in self.bot_games.iter_mut().enumerate() {
+                g.0 += played[k] as u64;
+                g.1 += won[k] as u64;
+            }
         }
         let mut s: Vec<i64> = r.scores.iter().map(|&x| x as i64).collect();
         s.sort_unstable_by(|a, b| b.cmp(a));
@@ -114,31 +183,50 @@ impl Fold {
         let games = self.games;
         let wins = |seat: usize| self.wins.get(seat).copied().unwrap_or(0);
         let win_by_seat: Vec<Rate> = (0..n).map(|s| Rate::new(wins(s), games)).collect();
-        let mut kinds: Vec<String> = spec.bots.clone();
-        kinds.sort();
-        kinds.dedup();
-        let win_by_bot = kinds
+        let win_by_bot = kinds(spec)
             .into_iter()
-            .map(|bot| {
-                let seats: Vec<usize> = (0..n).filter(|&s| spec.bots[s] == bot).collect();
-                let k: u64 = seats.iter().map(|&s| wins(s)).sum();
+            .enumerate()
+            .map(|(k, bot)| {
+                let (played, won) = self.bot_games.get(k).copied().unwrap_or((0, 0));
                 BotRate {
-                    win: Rate::new(k, games * seats.len() as u64),
-                    seats: seats.len(),
+                    win: Rate::new(won, played),
+                    seats: spec.bots.iter().filter(|b| **b == bot).count(),
                     bot,
                 }
             })
             .collect();
+        let names = kinds(spec);
+        let win_by_seat_bot = self
+            .seat_bot
+            .iter()
+            .map(|(&(seat, k), &(played, won))| SeatBot {
+                seat,
+                bot: names.get(k).cloned().unwrap_or_default(),
+                win: Rate::new(won, played),
+            })
+            .collect();
+        let fair = 1.0 / n.max(1) as f64;
+        let first_mover =
+            (self.first_games > 0).then(|| Rate::new(self.first_wins, self.first_games));
+        let (first_player_advantage, first_player_from) = match &first_mover {
+            Some(r) => (r.rate - fair, "the player who moved first"),
+            None => (
+                win_by_seat.first().map(|r| r.rate).unwrap_or(0.0) - fair,
+                "seat 1",
+            ),
+        };
         Summary {
             game: spec.game.clone(),
             games,
             unfinished: self.unfinished,
             stuck: self.stuck,
             bots: spec.bots.clone(),
-            first_player_advantage: win_by_seat.first().map(|r| r.rate).unwrap_or(0.0)
-                - 1.0 / n.max(1) as f64,
+            first_player_advantage,
+            first_player_from,
+            first_mover,
             win_by_seat,
             win_by_bot,
+            win_by_seat_bot,
             ties: Rate::new(self.ties, games),
             rounds: self.rounds.dist(),
             decisions: self.decisions.dist(),
@@ -168,7 +256,7 @@ impl Fold {
 
 impl Summary {
     pub fn of(spec: &RunSpec, records: &[GameRecord]) -> Summary {
-        let mut fold = Fold::default();
+        let mut fold = Fold::new(spec);
         for r in records {
             fold.add(r);
         }
@@ -226,16 +314,42 @@ impl Summary {
                 format!(" ({}: no winner, left out)", apart.join(", "))
             }
         );
+        // More seat × bot cells than seats: different bots took turns in the seats.
+        let rotated = self.win_by_seat_bot.len() > self.win_by_seat.len();
         t += "Win rate by seat (95% Wilson interval):\n";
         for (i, r) in self.win_by_seat.iter().enumerate() {
-            t += &format!("  P{} {:<8} {}\n", i + 1, self.bots[i], pct(r));
+            let bot = if rotated {
+                "(all)"
+            } else {
+                self.bots[i].as_str()
+            };
+            t += &format!("  P{} {:<8} {}\n", i + 1, bot, pct(r));
         }
-        t += "Win rate by bot:\n";
+        t += "Win rate by bot (per game: a game counts once for each bot in it):\n";
         for b in &self.win_by_bot {
-            t += &format!("  {:<11} {} over {} seat(s)\n", b.bot, pct(&b.win), b.seats);
+            t += &format!(
+                "  {:<11} {} of {} games, {} seat(s) a game\n",
+                b.bot,
+                pct(&b.win),
+                b.win.n,
+                b.seats
+            );
+        }
+        if rotated {
+            t += "Win rate by seat and bot (the bots rotate round the table):\n";
+            for sb in &self.win_by_seat_bot {
+                t += &format!(
+                    "  P{} {:<8} {} of {} games\n",
+                    sb.seat + 1,
+                    sb.bot,
+                    pct(&sb.win),
+                    sb.win.n
+                );
+            }
         }
         t += &format!(
-            "First-player advantage: {:+.1} points · shared wins: {}\n",
+            "First-player advantage ({}): {:+.1} percentage points over the fair share · shared wins: {}\n",
+            self.first_player_from,
             100.0 * self.first_player_advantage,
             pct(&self.ties)
         );

@@ -104,6 +104,10 @@ impl Game for SilkRoad {
         text::rules_text(config)
     }
 
+    fn first_player(s: &State) -> Option<Seat> {
+        Some(s.holder)
+    }
+
     fn round(s: &State) -> u32 {
         s.round as u32
     }

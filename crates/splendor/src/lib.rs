@@ -111,6 +111,10 @@ impl Game for Splendor {
         invariants(s)
     }
 
+    fn first_player(s: &State) -> Option<Seat> {
+        Some(Seat(s.first))
+    }
+
     fn round(s: &State) -> u32 {
         s.round as u32
     }
