@@ -466,3 +466,35 @@ fn bots_rotate_and_first_player_advantage_is_the_first_movers() {
     assert_eq!(pinned["win_by_seat_bot"].as_array().unwrap().len(), 4);
     assert_ne!(pinned["win_by_seat"], rotated["win_by_seat"]);
 }
+
+/// A metric that is only a sum of per-auction ratios is reported as the ratio, with its unit:
+/// the winning bid as a share of the winner's wealth, in percent, between 0 and 100.
+#[test]
+fn ratio_metrics_are_reported_with_units() {
+    let s = json_summary(&["simulate", "silk-road", "--games", "40", "--bots", "greedy"]);
+    let share = s["ratios"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "auction.winning_bid_share_of_wealth")
+        .expect("the share is reported")
+        .clone();
+    let v = share["value"].as_f64().unwrap();
+    assert!(v > 0.0 && v < 100.0, "{share}");
+    assert!(share["unit"].as_str().unwrap().starts_with('%'));
+    let text = String::from_utf8(
+        silk()
+            .args(["simulate", "silk-road", "--games", "40", "--bots", "greedy"])
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone(),
+    )
+    .unwrap();
+    assert!(
+        !text.contains("win_wealth_permille"),
+        "raw sum shown:\n{text}"
+    );
+    assert!(text.contains("% of the winner's wealth"));
+}

@@ -14,6 +14,53 @@
 use crate::game::Game;
 use std::collections::BTreeMap;
 
+/// Ratios of two summed counters that a report shows with a unit instead of the raw sums:
+/// `(name, numerator, denominator, scale, unit)`, value = scale × Σ numerator / Σ denominator.
+pub const RATIOS: &[(&str, &str, &str, f64, &str)] = &[
+    (
+        "auction.winning_bid_share_of_wealth",
+        "auction.win_wealth_permille",
+        "auction.won",
+        0.1,
+        "% of the winner's wealth, mean over won auctions",
+    ),
+    (
+        "auction.mean_winning_bid",
+        "auction.win_sum",
+        "auction.won",
+        1.0,
+        "coins per won auction",
+    ),
+    (
+        "auction.no_bid_share",
+        "auction.no_bid",
+        "auction.count",
+        100.0,
+        "% of auctions",
+    ),
+    (
+        "route.mean_cost",
+        "route.cost_sum",
+        "route.count",
+        1.0,
+        "coins per route",
+    ),
+    (
+        "travel.share_of_income",
+        "travel.spent",
+        "income.total",
+        100.0,
+        "% of income",
+    ),
+    (
+        "resource.converted_share",
+        "resource.converted",
+        "resource.taken",
+        100.0,
+        "% of resources taken (less returns)",
+    ),
+];
+
 /// Named integer counters of one game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(transparent)]

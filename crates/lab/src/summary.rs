@@ -65,6 +65,18 @@ pub struct Summary {
     /// Legal actions per decision, averaged over all decisions.
     pub mean_branching: f64,
     pub metrics: Vec<Metric>,
+    /// Metrics that only mean something as a ratio (`silk_core::metrics::RATIOS`), with units.
+    pub ratios: Vec<RatioMetric>,
+}
+
+/// A ratio of two summed metrics, with its unit.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RatioMetric {
+    pub name: String,
+    pub value: f64,
+    pub unit: String,
+    /// The denominator's total (how many auctions, routes, …).
+    pub over: i64,
 }
 
 /// A summary folded one game at a time: what it holds grows with the seats, the metric names
@@ -215,7 +227,25 @@ impl Fold {
                 "seat 1",
             ),
         };
+        let total = |name: &str| {
+            self.totals
+                .get(name)
+                .map(|&t| t.clamp(i64::MIN as i128, i64::MAX as i128) as i64)
+        };
+        let ratios = silk_core::metrics::RATIOS
+            .iter()
+            .filter_map(|&(name, num, den, scale, unit)| {
+                let d = total(den).filter(|&d| d > 0)?;
+                Some(RatioMetric {
+                    name: name.to_string(),
+                    value: scale * total(num).unwrap_or(0) as f64 / d as f64,
+                    unit: unit.to_string(),
+                    over: d,
+                })
+            })
+            .collect();
         Summary {
+            ratios,
             game: spec.game.clone(),
             games,
             unfinished: self.unfinished,
@@ -362,10 +392,21 @@ impl Summary {
         );
         t += &format!("Winning margin: {}\n", d(&self.margin));
         t += &format!("Lead changes: {}\n", d(&self.lead_changes));
-        if !self.metrics.is_empty() {
-            t += "Metrics (per game):\n";
-            for m in &self.metrics {
+        // Sums that only mean something as a ratio are shown below as the ratio.
+        let raw = |name: &str| name.ends_with("_permille");
+        if self.metrics.iter().any(|m| !raw(&m.name)) {
+            t += "Metrics (mean count per game):\n";
+            for m in self.metrics.iter().filter(|m| !raw(&m.name)) {
                 t += &format!("  {:<34} {:>10.2}\n", m.name, m.per_game);
+            }
+        }
+        if !self.ratios.is_empty() {
+            t += "Ratios:\n";
+            for r in &self.ratios {
+                t += &format!(
+                    "  {:<34} {:>10.2} {} (over {})\n",
+                    r.name, r.value, r.unit, r.over
+                );
             }
         }
         t
