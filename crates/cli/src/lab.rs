@@ -67,6 +67,18 @@ pub fn bots_for(bots: &[String], seats: usize) -> CliResult<Vec<String>> {
     Ok(names)
 }
 
+/// The lab's bot of `name` with `seed` for a seat: how `silk simulate` and `silk replay RUN_DIR`
+/// make their bots.
+pub fn bot_factory<G: CliGame>(
+    _seat: usize,
+    name: &str,
+    seed: u64,
+) -> Result<Box<dyn silk_core::Player<G>>, LabError> {
+    let kind =
+        BotKind::parse(name).ok_or_else(|| LabError::Input(format!("unknown bot {name:?}")))?;
+    G::bot(kind, seed).map_err(|e| LabError::Input(e.to_string()))
+}
+
 /// Runs the batch and returns its spec and summary; each game's record goes to `writer` (if
 /// any) as it finishes, so memory does not grow with the number of games. A progress bar shows
 /// on a terminal.
@@ -107,11 +119,7 @@ where
     } else {
         indicatif::ProgressBar::hidden()
     };
-    let factory = |_seat: usize, name: &str, seed: u64| {
-        let kind =
-            BotKind::parse(name).ok_or_else(|| LabError::Input(format!("unknown bot {name:?}")))?;
-        G::bot(kind, seed).map_err(|e| LabError::Input(e.to_string()))
-    };
+    let factory = bot_factory::<G>;
     let tick = || bar.inc(1);
     let opts = silk_lab::Options {
         threads: threads(batch.threads),
@@ -175,6 +183,11 @@ where
         w.finish(&spec, &summary)?;
         out.message(&format!(
             "wrote {}/run.json, games.jsonl, summary.json",
+            dir.display()
+        ));
+        let first = spec.indices().start;
+        out.message(&format!(
+            "replay any game step by step: silk replay {} --game K (e.g. --game {first})",
             dir.display()
         ));
     }

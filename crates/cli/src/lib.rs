@@ -7,6 +7,7 @@ mod games;
 mod lab;
 mod output;
 mod play;
+mod replay_run;
 mod table;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
@@ -222,8 +223,27 @@ enum Command {
         #[command(subcommand)]
         command: LabCommand,
     },
-    /// Replay a saved game and print its moves and outcome.
-    Replay { game: GameName, file: PathBuf },
+    /// Replay a saved game (`silk replay GAME FILE`: its moves and outcome), or game K of a lab
+    /// run (`silk replay RUN_DIR --game K`: step by step, each seat's view, checked against the
+    /// run's record).
+    Replay {
+        /// The game of a saved FILE (silk-road, cities, splendor, goofspiel), or a run
+        /// directory written by `silk simulate --out`.
+        #[arg(value_name = "GAME|RUN_DIR")]
+        target: String,
+        /// The saved game (from `silk play --save`); leave out to replay a run's game.
+        file: Option<PathBuf>,
+        /// With RUN_DIR: the index of the game to replay, as in its games.jsonl (from 0).
+        #[arg(long, value_name = "K")]
+        game: Option<u64>,
+        /// With RUN_DIR: start at decision N (from 1): the state before it, then the decisions
+        /// from there to the end.
+        #[arg(long, value_name = "N")]
+        at: Option<u64>,
+        /// With RUN_DIR: only the decisions and their events, not each seat's view.
+        #[arg(long)]
+        moves: bool,
+    },
     /// Print the rules in force with their parameter values.
     Rules {
         game: GameName,
@@ -565,9 +585,28 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             };
             lab::merge(&dirs, to, out)
         }
-        Command::Replay { game, file } => {
-            with_game!(game, G => replay::<G>(&file, out))
-        }
+        Command::Replay {
+            target,
+            file,
+            game,
+            at,
+            moves,
+        } => match file {
+            Some(file) => {
+                if game.is_some() || at.is_some() || moves {
+                    return Err(CliError::input(
+                        "--game, --at and --moves replay a run: silk replay RUN_DIR --game K",
+                    ));
+                }
+                let name = GameName::from_str(&target, true).map_err(|_| {
+                    CliError::input(format!(
+                        "unknown game {target:?}: choose from silk-road, cities, splendor, goofspiel"
+                    ))
+                })?;
+                with_game!(name, G => replay::<G>(&file, out))
+            }
+            None => replay_run_dir(std::path::Path::new(&target), game, at, moves, out),
+        },
         Command::Rules {
             game,
             players,
@@ -648,6 +687,58 @@ fn seat_kinds<G: CliGame>(n: usize, bots: &[String], seed: u64) -> CliResult<Vec
         seats.push(SeatKind::Bot(name.to_string(), G::bot(kind, bot_seed)?));
     }
     Ok(seats)
+}
+
+/// `silk replay RUN_DIR --game K`, with the engine the run's `run.json` names.
+fn replay_run_dir(
+    dir: &std::path::Path,
+    game: Option<u64>,
+    at: Option<u64>,
+    moves: bool,
+    out: &mut Out,
+) -> CliResult<()> {
+    if !dir.is_dir() && GameName::from_str(&dir.display().to_string(), true).is_ok() {
+        return Err(CliError::input(format!(
+            "which saved game? silk replay {} FILE (or silk replay RUN_DIR --game K for a lab run)",
+            dir.display()
+        )));
+    }
+    if !dir.is_dir() {
+        return Err(CliError::input(format!(
+            "{}: not a run directory (silk replay RUN_DIR --game K) nor a game with a saved file \
+             (silk replay GAME FILE)",
+            dir.display()
+        )));
+    }
+    let index = game.ok_or_else(|| {
+        CliError::input(format!(
+            "{}: which game? silk replay {} --game K",
+            dir.display(),
+            dir.display()
+        ))
+    })?;
+    let run = replay_run::open(dir, index)?;
+    let show = replay_run::Show {
+        at,
+        moves_only: moves,
+    };
+    let name = GameName::from_str(&run.spec.game, false).map_err(|_| {
+        CliError::input(format!(
+            "{}: unknown game {:?}",
+            dir.join("run.json").display(),
+            run.spec.game
+        ))
+    })?;
+    with_game!(name, G => {
+        if G::NAME != run.spec.game {
+            return Err(CliError::input(format!(
+                "{}: unknown game {:?}",
+                dir.join("run.json").display(),
+                run.spec.game
+            )));
+        }
+        replay_run::run::<G>(&run, &show, out)
+    })
 }
 
 fn replay<G: CliGame>(file: &std::path::Path, out: &mut Out) -> CliResult<()> {

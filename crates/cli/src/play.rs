@@ -304,14 +304,22 @@ fn play_on<G: CliGame>(
 }
 
 pub fn print_outcome(outcome: &Outcome, out: &mut Out) {
+    out.line(
+        &outcome_text(outcome),
+        json!({"type": "outcome", "scores": outcome.scores, "ranks": outcome.ranks, "stuck": outcome.stuck}),
+    );
+}
+
+/// The outcome in one line: each seat's place and score, best first.
+pub fn outcome_text(outcome: &Outcome) -> String {
     let mut order: Vec<usize> = (0..outcome.scores.len()).collect();
-    order.sort_by_key(|&i| (outcome.ranks[i], i));
+    order.sort_by_key(|&i| (outcome.ranks.get(i).copied().unwrap_or(u8::MAX), i));
     let table: Vec<String> = order
         .iter()
         .map(|&i| {
             format!(
                 "{}. {} with {}",
-                outcome.ranks[i] + 1,
+                u16::from(outcome.ranks.get(i).copied().unwrap_or(0)) + 1,
                 Seat(i as u8),
                 outcome.scores[i]
             )
@@ -322,10 +330,7 @@ pub fn print_outcome(outcome: &Outcome, out: &mut Out) {
     } else {
         "Final"
     };
-    out.line(
-        &format!("{head}: {}", table.join("; ")),
-        json!({"type": "outcome", "scores": outcome.scores, "ranks": outcome.ranks, "stuck": outcome.stuck}),
-    );
+    format!("{head}: {}", table.join("; "))
 }
 
 const HUMAN_HELP: &str = "type a number from the list, or the action itself; \

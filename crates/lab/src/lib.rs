@@ -3,6 +3,7 @@
 //! length, margins, lead changes, branching, per-engine metrics); sweeps parameters; merges
 //! shards; writes self-contained HTML reports.
 
+pub mod replay;
 pub mod report;
 pub mod run;
 pub mod stats;
@@ -73,16 +74,8 @@ where
             (start..end)
                 .into_par_iter()
                 .map(|index| {
-                    let mut players = spec
-                        .bots
-                        .iter()
-                        .enumerate()
-                        .map(|(seat, _)| {
-                            // The bot in this seat for this game (bots may rotate).
-                            let name = &spec.bots[spec.bot_at(index, seat)];
-                            bots(seat, name, run::bot_seed(spec.seed, index, seat))
-                        })
-                        .collect::<Result<Vec<_>, _>>()?;
+                    // The bots of this game in their seats (bots may rotate).
+                    let mut players = replay::players::<G>(spec, index, bots)?;
                     let r = play_one::<G>(config, spec.seed, index, &mut players, opts);
                     tick();
                     r

@@ -1,0 +1,166 @@
+//! `silk replay RUN_DIR --game K`: game K of a lab run again, exactly as the lab played it,
+//! shown step by step (the state as each seat sees it, each decision, what it caused), and
+//! checked against its record in `games.jsonl`.
+
+use crate::error::{CliError, CliResult};
+use crate::games::CliGame;
+use crate::output::Out;
+use serde_json::{json, Value};
+use silk_core::Seat;
+use silk_lab::replay::{self, RunGame};
+use std::path::Path;
+
+/// What to show of the replayed game.
+pub struct Show {
+    /// Start at this decision (1-based): the state before it, then the decisions from there.
+    pub at: Option<u64>,
+    /// Only the decisions and their events, not the seats' views.
+    pub moves_only: bool,
+}
+
+/// Every seat's view of `state`, as text, one block per seat.
+fn views_text<G: CliGame>(state: &G::State) -> String {
+    (0..G::num_seats(state))
+        .map(|i| {
+            let seat = Seat(i as u8);
+            let text = G::view_text(state, seat);
+            format!("-- {seat} sees --\n{}\n", text.trim_end())
+        })
+        .collect()
+}
+
+/// Every seat's view of `state`, as JSON.
+fn views_json<G: CliGame>(state: &G::State) -> Value {
+    Value::Array(
+        (0..G::num_seats(state))
+            .map(|i| serde_json::to_value(G::view(state, Seat(i as u8))).unwrap_or_default())
+            .collect(),
+    )
+}
+
+/// Replays game `index` of the run in `dir`, whose `run.json` names game `G`.
+pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<()> {
+    let dir = &game.dir;
+    let spec_path = dir.join("run.json");
+    let index = game.record.index;
+    let config: G::Config = serde_json::from_value(game.spec.config.clone()).map_err(|e| {
+        CliError::input(format!(
+            "{}: config: {e} (was the run made by another version of silk?)",
+            spec_path.display()
+        ))
+    })?;
+    let state0 = G::setup(&config, silk_lab::game_seed(game.spec.seed, index))
+        .map_err(|e| CliError::input(format!("{}: config: {e}", spec_path.display())))?;
+    let seats = G::num_seats(&state0);
+    if game.spec.bots.len() != seats {
+        return Err(CliError::input(format!(
+            "{}: {} bots for {seats} seats",
+            spec_path.display(),
+            game.spec.bots.len()
+        )));
+    }
+    let at = show.at.unwrap_or(1);
+    let total = game.max_decisions();
+    if at == 0 || at > total.saturating_add(1) {
+        return Err(CliError::input(format!(
+            "--at {at}: game {index} has decisions 1 to {total} ({} is the final state)",
+            total.saturating_add(1)
+        )));
+    }
+    let names = replay::bot_names(&game.spec, index);
+    let seat_list: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{} {n}", Seat(i as u8)))
+        .collect();
+    out.line(
+        &format!(
+            "game {index} of {} ({}, run seed {}, game seed {}): {}",
+            dir.display(),
+            G::NAME,
+            game.spec.seed,
+            game.record.seed,
+            seat_list.join(", ")
+        ),
+        json!({"type": "game", "run": dir.display().to_string(), "game": G::NAME,
+               "index": index, "run_seed": game.spec.seed, "seed": game.record.seed,
+               "bots": names, "decisions": total}),
+    );
+    let factory = crate::lab::bot_factory::<G>;
+    let played =
+        replay::play_game::<G>(&config, &game.spec, index, &factory, total, &mut |step| {
+            if step.number < at {
+                return Ok(());
+            }
+            let action = G::action_to_string(step.before, step.action);
+            let events: Vec<String> = step
+                .events
+                .iter()
+                .filter_map(|e| G::event_text(step.after, e, None))
+                .collect();
+            let mut text = String::new();
+            if !show.moves_only {
+                text += &format!(
+                    "\n== before decision {}: {} to move ==\n{}\n",
+                    step.number,
+                    step.seat,
+                    views_text::<G>(step.before)
+                );
+            }
+            text += &format!("{:>4}. {}: {action}", step.number, step.seat);
+            for e in &events {
+                text += &format!("\n      {e}");
+            }
+            let mut value = json!({"type": "decision", "index": step.number,
+                "seat": step.seat, "action": action, "events": events});
+            if !show.moves_only {
+                value["views"] = views_json::<G>(step.before);
+            }
+            out.line(&text, value);
+            Ok(())
+        })?;
+    let checked = game.check::<G>(&played);
+    let mut value = match &played.outcome {
+        Some(o) => json!({"type": "outcome", "finished": true, "scores": o.scores,
+                          "ranks": o.ranks, "stuck": o.stuck}),
+        None => json!({"type": "outcome", "finished": false, "scores": [], "ranks": [],
+                       "stuck": false}),
+    };
+    value["decisions"] = json!(played.decisions);
+    value["matches_record"] = json!(checked.is_ok());
+    let mut text = String::new();
+    if !show.moves_only {
+        text += &format!(
+            "\n== the end, after {} decisions ==\n{}\n",
+            played.decisions,
+            views_text::<G>(&played.state)
+        );
+        value["views"] = views_json::<G>(&played.state);
+    }
+    text += &match &played.outcome {
+        Some(o) => crate::play::outcome_text(o),
+        None => format!(
+            "Unfinished: the run stopped this game at {} decisions (--max-decisions)",
+            played.decisions
+        ),
+    };
+    out.line(&text, value);
+    checked?;
+    out.message(&format!(
+        "the replay matches game {index} of {}",
+        dir.join("games.jsonl").display()
+    ));
+    Ok(())
+}
+
+/// `silk replay RUN_DIR --game K`: opens the run and replays the game with the engine its
+/// `run.json` names.
+pub fn open(dir: &Path, index: u64) -> CliResult<RunGame> {
+    if !dir.join("run.json").is_file() {
+        return Err(CliError::input(format!(
+            "{}: no run.json here (a run directory is written by silk simulate --out)",
+            dir.display()
+        )));
+    }
+    Ok(RunGame::open(dir, index)?)
+}

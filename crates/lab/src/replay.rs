@@ -1,0 +1,300 @@
+//! Any lab game again, exactly: game K of a run directory re-created from its `run.json` (the
+//! config, the game seed, the bots in their seats with their seeds) and played decision by
+//! decision, each handed to a callback, then checked against its record in `games.jsonl`.
+
+use crate::{game_seed, run::bot_seed, BotFactory, LabError, RunSpec};
+use serde::Deserialize;
+use silk_core::{next_decider, Game, Observe, Outcome, Player, Seat};
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
+
+/// The bots of game `index` of a run, each in its seat with its seed: the way every lab game
+/// seats its players.
+pub fn players<G: Game>(
+    spec: &RunSpec,
+    index: u64,
+    bots: &BotFactory<G>,
+) -> Result<Vec<Box<dyn Player<G>>>, LabError> {
+    (0..spec.bots.len())
+        .map(|seat| {
+            let name = &spec.bots[spec.bot_at(index, seat)];
+            bots(seat, name, bot_seed(spec.seed, index, seat))
+        })
+        .collect()
+}
+
+/// The bot names of game `index`, seat by seat.
+pub fn bot_names(spec: &RunSpec, index: u64) -> Vec<String> {
+    (0..spec.bots.len())
+        .map(|seat| spec.bots[spec.bot_at(index, seat)].clone())
+        .collect()
+}
+
+/// One decision of a replayed game.
+pub struct Step<'a, G: Game> {
+    /// 1-based, in the order the game made them.
+    pub number: u64,
+    pub seat: Seat,
+    pub action: G::Action,
+    /// The legal actions the seat chose from.
+    pub legal: &'a [G::Action],
+    /// The state before the decision.
+    pub before: &'a G::State,
+    /// The state after it.
+    pub after: &'a G::State,
+    /// What the decision caused (all of it: filter with `Game::event_text` for a viewer).
+    pub events: &'a [G::Event],
+}
+
+/// How a replayed game ended.
+pub struct Played<G: Game> {
+    pub state: G::State,
+    pub decisions: u64,
+    /// `None`: cut short at `max_decisions`.
+    pub outcome: Option<Outcome>,
+}
+
+/// Plays game `index` of the run `spec` as the lab plays it (the same setup seed, bots and bot
+/// seeds, the same loop) and hands each decision to `each`. Stops after `max_decisions`.
+pub fn play_game<G: Observe>(
+    config: &G::Config,
+    spec: &RunSpec,
+    index: u64,
+    bots: &BotFactory<G>,
+    max_decisions: u64,
+    each: &mut dyn FnMut(&Step<G>) -> Result<(), LabError>,
+) -> Result<Played<G>, LabError> {
+    let mut players = players(spec, index, bots)?;
+    let seed = game_seed(spec.seed, index);
+    let mut state = G::setup(config, seed).map_err(|e| LabError::Input(e.to_string()))?;
+    let n = G::num_seats(&state);
+    if players.len() != n {
+        return Err(LabError::Input(format!(
+            "{} bots for {n} seats",
+            players.len()
+        )));
+    }
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
+    let mut decisions = 0u64;
+    while let Some(seat) = next_decider(G::to_move(&state)) {
+        if decisions >= max_decisions {
+            break;
+        }
+        G::legal_actions(&state, seat, &mut legal);
+        if legal.is_empty() {
+            return Err(LabError::Engine(format!(
+                "game {index}: {seat} has no legal action"
+            )));
+        }
+        let action = players[seat.index()].choose(&state, seat, &legal);
+        let before = state.clone();
+        events.clear();
+        G::apply_with(&mut state, seat, action, &mut events)
+            .map_err(|e| LabError::Engine(format!("game {index}: {seat}: {e}")))?;
+        decisions += 1;
+        each(&Step {
+            number: decisions,
+            seat,
+            action,
+            legal: &legal,
+            before: &before,
+            after: &state,
+            events: &events,
+        })?;
+    }
+    let outcome = G::outcome(&state);
+    Ok(Played {
+        state,
+        decisions,
+        outcome,
+    })
+}
+
+/// What a replay checks of a game's record: read loosely, so that records of other versions
+/// (more or fewer fields) still name the game and its result.
+#[derive(Clone, Debug, Deserialize)]
+pub struct RecordKey {
+    pub index: u64,
+    pub seed: u64,
+    pub scores: Vec<i32>,
+    pub ranks: Vec<u8>,
+    pub decisions: u64,
+    pub finished: bool,
+    #[serde(default)]
+    pub stuck: bool,
+}
+
+/// A run directory opened for replay: its spec and the record of one game.
+pub struct RunGame {
+    pub dir: PathBuf,
+    pub spec: RunSpec,
+    pub record: RecordKey,
+}
+
+impl RunGame {
+    /// Reads `dir/run.json` and finds game `index` in `dir/games.jsonl`.
+    pub fn open(dir: &Path, index: u64) -> Result<RunGame, LabError> {
+        let spec = crate::read_spec(dir)?;
+        let games_path = dir.join("games.jsonl");
+        let range = spec.indices();
+        if !range.contains(&index) {
+            return Err(LabError::Input(format!(
+                "{}: no game {index} in this run (its games are {} to {})",
+                dir.display(),
+                range.start,
+                range.end.saturating_sub(1)
+            )));
+        }
+        let io = |e: std::io::Error| LabError::Input(format!("{}: {e}", games_path.display()));
+        let f = std::fs::File::open(&games_path).map_err(io)?;
+        for (i, line) in std::io::BufReader::new(f).lines().enumerate() {
+            let line = line.map_err(io)?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let r: RecordKey = serde_json::from_str(&line).map_err(|e| {
+                LabError::Input(format!("{}: line {}: {e}", games_path.display(), i + 1))
+            })?;
+            if r.index == index {
+                return Ok(RunGame {
+                    dir: dir.to_path_buf(),
+                    spec,
+                    record: r,
+                });
+            }
+        }
+        Err(LabError::Input(format!(
+            "{}: no record of game {index}",
+            games_path.display()
+        )))
+    }
+
+    /// The decision cap to replay with: the record's own count, so a game the run cut short is
+    /// cut at the same decision.
+    pub fn max_decisions(&self) -> u64 {
+        self.record.decisions
+    }
+
+    /// Checks the replayed game against its record; a difference names `games.jsonl` and says
+    /// what differs.
+    pub fn check<G: Game>(&self, played: &Played<G>) -> Result<(), LabError> {
+        let r = &self.record;
+        let file = self.dir.join("games.jsonl");
+        let mismatch = |what: String| {
+            LabError::Input(format!(
+                "{}: game {}: the replay differs from the record ({what}); was the run made by \
+                 another version of silk?",
+                file.display(),
+                r.index
+            ))
+        };
+        let seed = game_seed(self.spec.seed, r.index);
+        if r.seed != seed {
+            return Err(mismatch(format!("seed {seed}, recorded {}", r.seed)));
+        }
+        let (scores, ranks, stuck) = match &played.outcome {
+            Some(o) => (o.scores.clone(), o.ranks.clone(), o.stuck),
+            None => (vec![0; r.scores.len()], vec![0; r.ranks.len()], false),
+        };
+        match (&played.outcome, r.finished) {
+            (None, true) => {
+                return Err(mismatch(format!(
+                    "the game is not over after the recorded {} decisions",
+                    r.decisions
+                )))
+            }
+            (Some(_), false) => {
+                return Err(mismatch(format!(
+                    "the game ended after {} decisions; the record says the run cut it short \
+                     after {}",
+                    played.decisions, r.decisions
+                )))
+            }
+            _ if played.decisions != r.decisions => {
+                return Err(mismatch(format!(
+                    "the game ended after {} decisions, the record says {}",
+                    played.decisions, r.decisions
+                )))
+            }
+            _ => {}
+        }
+        if scores != r.scores || ranks != r.ranks || stuck != r.stuck {
+            return Err(mismatch(format!(
+                "scores {scores:?}, ranks {ranks:?}, stuck {stuck}; recorded scores {:?}, \
+                 ranks {:?}, stuck {}",
+                r.scores, r.ranks, r.stuck
+            )));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use silk_core::goofspiel::{GoofConfig, Goofspiel};
+    use silk_core::RandomPlayer;
+
+    /// Always the first legal action: a bot unlike `random`, so seating matters.
+    struct First;
+    impl Player<Goofspiel> for First {
+        fn choose(
+            &mut self,
+            _: &<Goofspiel as Game>::State,
+            _: Seat,
+            legal: &[<Goofspiel as Game>::Action],
+        ) -> <Goofspiel as Game>::Action {
+            legal[0]
+        }
+    }
+
+    fn factory(_: usize, name: &str, seed: u64) -> Result<Box<dyn Player<Goofspiel>>, LabError> {
+        match name {
+            "random" => Ok(Box::new(RandomPlayer::new(seed))),
+            "first" => Ok(Box::new(First)),
+            _ => Err(LabError::Input(format!("unknown bot {name:?}"))),
+        }
+    }
+
+    /// Every game of a run, played again through `play_game`, ends as the run recorded it, and
+    /// hands over each of its decisions in order.
+    #[test]
+    fn play_game_repeats_every_game_of_a_run() {
+        let config = GoofConfig::default();
+        let spec: RunSpec = serde_json::from_value(serde_json::json!({
+            "game": "goofspiel", "config": serde_json::to_value(&config).unwrap(),
+            "bots": ["random", "first", "random"], "seed": 11, "games": 12, "rotate": true
+        }))
+        .unwrap();
+        let opts = crate::Options {
+            threads: 1,
+            max_decisions: 1000,
+            check: false,
+        };
+        let records = crate::simulate::<Goofspiel>(&config, &spec, &factory, opts, &|| ()).unwrap();
+        let mut outcomes = std::collections::BTreeSet::new();
+        for r in &records {
+            let mut numbers = Vec::new();
+            let played =
+                play_game::<Goofspiel>(&config, &spec, r.index, &factory, 1000, &mut |s| {
+                    numbers.push(s.number);
+                    Ok(())
+                })
+                .unwrap();
+            let o = played.outcome.expect("finished");
+            assert_eq!(
+                (&o.scores, &o.ranks),
+                (&r.scores, &r.ranks),
+                "game {}",
+                r.index
+            );
+            assert_eq!(played.decisions, r.decisions);
+            assert_eq!(numbers, (1..=r.decisions).collect::<Vec<_>>());
+            outcomes.insert(o.scores.clone());
+        }
+        assert!(
+            outcomes.len() > 1,
+            "the games differ: the check compares something"
+        );
+    }
+}

@@ -1,0 +1,231 @@
+//! `silk replay RUN_DIR --game K`: any game of a lab run played again exactly, step by step,
+//! and checked against its record in games.jsonl.
+
+use predicates::prelude::*;
+use serde_json::Value;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+mod common;
+use common::silk;
+
+/// A small run of `game` with mixed bots, written to a fresh directory.
+fn simulate(game: &str, games: &str, name: &str) -> PathBuf {
+    let dir = common::temp_dir("replay_run", name);
+    let _ = fs::remove_dir_all(&dir);
+    let shown = dir.display().to_string();
+    silk()
+        .args(["simulate", game, "--games", games, "--seed", "7"])
+        .args(["--bots", "greedy,random,greedy", "--threads", "2", "--out"])
+        .arg(&dir)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(format!(
+            "silk replay {shown} --game K"
+        )));
+    dir
+}
+
+fn records(dir: &Path) -> Vec<Value> {
+    fs::read_to_string(dir.join("games.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// `silk --json replay DIR --game K [extra]`, parsed line by line.
+fn replay_json(dir: &Path, k: u64, extra: &[&str]) -> Vec<Value> {
+    let out = silk()
+        .args(["--json", "replay"])
+        .arg(dir)
+        .args(["--game", &k.to_string()])
+        .args(extra)
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("the replay matches game"))
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is one JSON object"))
+        .collect()
+}
+
+/// Replays games of a run and checks each one's decisions and outcome against its record.
+fn replays_match(game: &str) {
+    let dir = simulate(game, "4", game);
+    let recs = records(&dir);
+    assert_eq!(recs.len(), 4);
+    for k in [0u64, 3] {
+        let rec = &recs[k as usize];
+        assert_eq!(rec["index"], k);
+        let lines = replay_json(&dir, k, &["--moves"]);
+        assert_eq!(lines[0]["type"], "game");
+        assert_eq!(lines[0]["seed"], rec["seed"]);
+        let decisions: Vec<&Value> = lines.iter().filter(|l| l["type"] == "decision").collect();
+        assert_eq!(decisions.len() as u64, rec["decisions"].as_u64().unwrap());
+        assert!(decisions
+            .iter()
+            .all(|d| d["seat"].as_u64().unwrap() < 3 && d["action"].is_string()));
+        let last = lines.last().unwrap();
+        assert_eq!(last["type"], "outcome", "the replay ends with the outcome");
+        assert_eq!(last["scores"], rec["scores"], "{game} game {k}");
+        assert_eq!(last["ranks"], rec["ranks"], "{game} game {k}");
+        assert_eq!(last["matches_record"], true);
+    }
+    // The text shows every seat's view, each decision and the end.
+    silk()
+        .arg("replay")
+        .arg(&dir)
+        .args(["--game", "1"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("== before decision 1: ")
+                .and(predicate::str::contains("-- P1 sees --"))
+                .and(predicate::str::contains("-- P3 sees --"))
+                .and(predicate::str::contains("   1. P"))
+                .and(predicate::str::contains("== the end, after ")),
+        );
+}
+
+#[test]
+fn silk_road_games_replay_exactly() {
+    replays_match("silk-road");
+}
+
+#[test]
+fn cities_games_replay_exactly() {
+    replays_match("cities");
+}
+
+#[test]
+fn splendor_games_replay_exactly() {
+    replays_match("splendor");
+}
+
+#[test]
+fn at_starts_from_that_decision_with_every_view() {
+    let dir = simulate("splendor", "2", "at");
+    let lines = replay_json(&dir, 1, &["--at", "5"]);
+    let decisions: Vec<&Value> = lines.iter().filter(|l| l["type"] == "decision").collect();
+    assert_eq!(decisions[0]["index"], 5);
+    assert_eq!(decisions[0]["views"].as_array().unwrap().len(), 3);
+    assert_eq!(lines.last().unwrap()["type"], "outcome");
+    let all = replay_json(&dir, 1, &[]);
+    let from_5: Vec<&Value> = all
+        .iter()
+        .filter(|l| l["type"] == "decision" && l["index"].as_u64().unwrap() >= 5)
+        .collect();
+    assert_eq!(
+        decisions, from_5,
+        "--at skips the earlier decisions, nothing else"
+    );
+    silk()
+        .arg("replay")
+        .arg(&dir)
+        .args(["--game", "1", "--at", "5"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("== before decision 5: ")
+                .and(predicate::str::contains("before decision 4:").not()),
+        );
+    silk()
+        .arg("replay")
+        .arg(&dir)
+        .args(["--game", "1", "--at", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--at 0"));
+    // One past the last decision: the final state alone.
+    let last = all.iter().filter(|l| l["type"] == "decision").count() + 1;
+    let end = replay_json(&dir, 1, &["--at", &last.to_string()]);
+    assert_eq!(end.len(), 2, "the game and its outcome");
+    assert_eq!(end[1]["views"].as_array().unwrap().len(), 3);
+    silk()
+        .arg("replay")
+        .arg(&dir)
+        .args(["--game", "1", "--at", &(last + 1).to_string()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("is the final state"));
+}
+
+/// One line on stderr, exit code 2, naming what is wrong.
+fn fails(args: &[&str], dir: &Path, says: &str) {
+    let out = silk()
+        .arg("replay")
+        .arg(dir)
+        .args(args)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(says))
+        .get_output()
+        .stderr
+        .clone();
+    assert_eq!(
+        String::from_utf8(out).unwrap().trim_end().lines().count(),
+        1
+    );
+}
+
+#[test]
+fn bad_runs_and_indices_fail_in_one_line() {
+    let dir = simulate("silk-road", "2", "bad");
+    fails(&["--game", "9"], &dir, "no game 9 in this run");
+    fails(&[], &dir, "which game?");
+    fails(
+        &["--game", "0"],
+        &dir.join("nowhere"),
+        "not a run directory",
+    );
+
+    // A record the replay does not reproduce: a run of another version.
+    let other = common::temp_dir("replay_run", "tampered");
+    let _ = fs::remove_dir_all(&other);
+    fs::create_dir_all(&other).unwrap();
+    fs::copy(dir.join("run.json"), other.join("run.json")).unwrap();
+    let mut recs = records(&dir);
+    recs[0]["scores"][0] = Value::from(recs[0]["scores"][0].as_i64().unwrap() + 1);
+    let lines: Vec<String> = recs.iter().map(Value::to_string).collect();
+    fs::write(other.join("games.jsonl"), lines.join("\n") + "\n").unwrap();
+    fails(&["--game", "0", "--moves"], &other, "games.jsonl: game 0");
+    silk()
+        .arg("replay")
+        .arg(&other)
+        .args(["--game", "1", "--moves"])
+        .assert()
+        .success();
+
+    fs::remove_file(other.join("games.jsonl")).unwrap();
+    fails(&["--game", "0"], &other, "games.jsonl");
+
+    let spec = fs::read_to_string(dir.join("run.json")).unwrap();
+    let spec = spec.replace("\"silk-road\"", "\"chess\"");
+    fs::write(other.join("run.json"), spec).unwrap();
+    fs::copy(dir.join("games.jsonl"), other.join("games.jsonl")).unwrap();
+    fails(&["--game", "0"], &other, "unknown game \"chess\"");
+}
+
+#[test]
+fn a_saved_game_replays_as_before_beside_run_directories() {
+    silk()
+        .args(["replay", "chess", "game.json"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown game \"chess\""));
+    silk()
+        .args(["replay", "silk-road"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("which saved game?"));
+    silk()
+        .args(["replay", "goofspiel", "game.json", "--game", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("replay a run"));
+}
