@@ -90,10 +90,10 @@ fn a_human_sees_the_assist_unless_competitor() {
         String::from_utf8(out.stdout).unwrap() + &String::from_utf8(out.stderr).unwrap()
     };
     let assisted = view(false);
-    assert!(assisted.contains("costs you"), "{assisted}");
+    assert!(assisted.contains("you pay"), "{assisted}");
     let plain = view(true);
     assert!(
-        plain.contains("Level 1") && !plain.contains("costs you"),
+        plain.contains("Level 1") && !plain.contains("you pay"),
         "{plain}"
     );
 }

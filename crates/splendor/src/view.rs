@@ -276,14 +276,15 @@ pub fn text_with(s: &State, seat: Seat, assist: bool) -> String {
     out
 }
 
-/// "  * affordable" or "  (still W2 K1 after bonuses)".
+/// "  * affordable: you pay U2 K2" or "  (you pay U2 K2; you lack K2)": what the card costs
+/// after your bonuses, and which gems you still lack beyond your tokens and gold.
 fn assist_note(s: &State, p: usize, id: u8) -> String {
     let owed = crate::engine::payment::owed(s, p, id);
     let mut buys = Vec::new();
     crate::engine::payment::each_payment(s, p, &owed, |pay| buys.push(pay));
     if !buys.is_empty() && crate::engine::cards::may_acquire(s, p, id) {
-        format!("  * affordable (costs you {})", short(&owed))
-    } else {
-        format!("  (costs you {} after bonuses)", short(&owed))
+        return format!("  * affordable: you pay {}", short(&owed));
     }
+    let lack: [u8; 5] = std::array::from_fn(|c| owed[c].saturating_sub(s.tokens[p][c]));
+    format!("  (you pay {}; you lack {})", short(&owed), short(&lack))
 }
