@@ -4,7 +4,7 @@
 
 use crate::{game_seed, run::bot_seed, BotFactory, LabError, RunSpec};
 use serde::Deserialize;
-use silk_core::{next_decider, Game, Observe, Outcome, Player, Seat};
+use silk_core::{Game, Observe, Outcome, Player, Seat};
 use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
@@ -65,43 +65,30 @@ pub fn play_game<G: Observe>(
     each: &mut dyn FnMut(&Step<G>) -> Result<(), LabError>,
 ) -> Result<Played<G>, LabError> {
     let mut players = players(spec, index, bots)?;
-    let seed = game_seed(spec.seed, index);
-    let mut state = G::setup(config, seed).map_err(|e| LabError::Input(e.to_string()))?;
-    let n = G::num_seats(&state);
-    if players.len() != n {
-        return Err(LabError::Input(format!(
-            "{} bots for {n} seats",
-            players.len()
-        )));
-    }
-    let (mut legal, mut events) = (Vec::new(), Vec::new());
-    let mut decisions = 0u64;
-    while let Some(seat) = next_decider(G::to_move(&state)) {
-        if decisions >= max_decisions {
-            break;
-        }
-        G::legal_actions(&state, seat, &mut legal);
-        if legal.is_empty() {
-            return Err(LabError::Engine(format!(
-                "game {index}: {seat} has no legal action"
-            )));
-        }
-        let action = players[seat.index()].choose(&state, seat, &legal);
-        let before = state.clone();
-        events.clear();
-        G::apply_with(&mut state, seat, action, &mut events)
-            .map_err(|e| LabError::Engine(format!("game {index}: {seat}: {e}")))?;
-        decisions += 1;
-        each(&Step {
-            number: decisions,
-            seat,
-            action,
-            legal: &legal,
-            before: &before,
-            after: &state,
-            events: &events,
-        })?;
-    }
+    let (mut state, _) = crate::run::setup_game::<G>(config, spec.seed, index, players.len())?;
+    // The replay shows each state before its decision: the loop hands on the state after.
+    let mut before = state.clone();
+    let mut number = 0u64;
+    let decisions = crate::run::drive::<G>(
+        &mut state,
+        &mut players,
+        index,
+        max_decisions,
+        &mut |seat, action, legal, after, events| {
+            number += 1;
+            each(&Step {
+                number,
+                seat,
+                action,
+                legal,
+                before: &before,
+                after,
+                events,
+            })?;
+            before = after.clone();
+            Ok(())
+        },
+    )?;
     let outcome = G::outcome(&state);
     Ok(Played {
         state,

@@ -4,7 +4,7 @@
 
 use crate::LabError;
 use serde::{Deserialize, Serialize};
-use silk_core::{next_decider, Counters, Observe, Player, SilkRng};
+use silk_core::{next_decider, Counters, Game, Observe, Player, Seat, SilkRng};
 use std::ops::Range;
 
 /// One slice `k` of `n` (1-based) of a run's games.
@@ -144,6 +144,66 @@ impl Lead {
     }
 }
 
+/// Game `index` of a run, set up as every lab game is: its seed from the run seed and the index.
+pub(crate) fn setup_game<G: Observe>(
+    config: &G::Config,
+    run_seed: u64,
+    index: u64,
+    seats: usize,
+) -> Result<(G::State, u64), LabError> {
+    let seed = game_seed(run_seed, index);
+    let state = G::setup(config, seed).map_err(|e| LabError::Input(e.to_string()))?;
+    let n = G::num_seats(&state);
+    if seats != n {
+        return Err(LabError::Input(format!("{seats} bots for {n} seats")));
+    }
+    Ok((state, seed))
+}
+
+/// What one decision of a lab game hands on: the seat, its action, the legal actions it chose
+/// from, the state after it and the events it caused.
+pub(crate) type Each<'a, G> = dyn FnMut(
+        Seat,
+        <G as Game>::Action,
+        &[<G as Game>::Action],
+        &<G as Game>::State,
+        &[<G as Game>::Event],
+    ) -> Result<(), LabError>
+    + 'a;
+
+/// The one decision loop of every lab game (simulated or replayed): asks the seat to move,
+/// applies its choice, hands the decision on. Stops at the end or after `max_decisions`;
+/// returns the decisions made.
+pub(crate) fn drive<G: Observe>(
+    state: &mut G::State,
+    players: &mut [Box<dyn Player<G>>],
+    index: u64,
+    max_decisions: u64,
+    each: &mut Each<G>,
+) -> Result<u64, LabError> {
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    let mut decisions = 0u64;
+    while let Some(seat) = next_decider(G::to_move(state)) {
+        if decisions >= max_decisions {
+            break;
+        }
+        G::legal_actions(state, seat, &mut legal);
+        if legal.is_empty() {
+            return Err(LabError::Engine(format!(
+                "game {index}: {seat} has no legal action"
+            )));
+        }
+        let action = players[seat.index()].choose(state, seat, &legal);
+        events.clear();
+        G::apply_with(state, seat, action, &mut events)
+            .map_err(|e| LabError::Engine(format!("game {index}: {seat}: {e}")))?;
+        decisions += 1;
+        each(seat, action, &legal, state, &events)?;
+    }
+    Ok(decisions)
+}
+
 /// Plays game `index` of a run with the given players.
 pub fn play_one<G: Observe>(
     config: &G::Config,
@@ -152,59 +212,44 @@ pub fn play_one<G: Observe>(
     players: &mut [Box<dyn Player<G>>],
     opts: crate::Options,
 ) -> Result<GameRecord, LabError> {
-    let max_decisions = opts.max_decisions;
-    let seed = game_seed(run_seed, index);
-    let mut state = G::setup(config, seed).map_err(|e| LabError::Input(e.to_string()))?;
+    let (mut state, seed) = setup_game::<G>(config, run_seed, index, players.len())?;
     let first = G::first_player(&state).map(|s| s.0);
-    let n = G::num_seats(&state);
-    if players.len() != n {
-        return Err(LabError::Input(format!(
-            "{} bots for {n} seats",
-            players.len()
-        )));
-    }
-    let mut legal = Vec::new();
-    let mut events = Vec::new();
+    let n = players.len();
     let mut metrics = Counters::default();
-    let (mut decisions, mut branching_sum) = (0u64, 0u64);
+    let mut branching_sum = 0u64;
     let mut lead = Lead {
         leader: None,
         changes: 0,
         standing: Vec::new(),
     };
     let mut round = G::round(&state);
-    while let Some(seat) = next_decider(G::to_move(&state)) {
-        if decisions >= max_decisions {
-            break;
-        }
-        G::legal_actions(&state, seat, &mut legal);
-        if legal.is_empty() {
-            return Err(LabError::Engine(format!(
-                "game {index}: {seat} has no legal action"
-            )));
-        }
-        let action = players[seat.index()].choose(&state, seat, &legal);
-        events.clear();
-        G::apply_with(&mut state, seat, action, &mut events)
-            .map_err(|e| LabError::Engine(format!("game {index}: {seat}: {e}")))?;
-        decisions += 1;
-        branching_sum += legal.len() as u64;
-        if opts.check {
-            G::check_invariants(&state).map_err(|e| {
-                LabError::Engine(format!(
-                    "game {index} (seed {seed}), decision {decisions}: invariant broken: {e}"
-                ))
-            })?;
-        }
-        for e in &events {
-            G::observe(&state, e, &mut metrics);
-        }
-        let r = G::round(&state);
-        if r != round {
-            round = r;
-            lead.check::<G>(&state);
-        }
-    }
+    let mut decision = 0u64;
+    let decisions = drive::<G>(
+        &mut state,
+        players,
+        index,
+        opts.max_decisions,
+        &mut |_seat, _action, legal, state, events| {
+            decision += 1;
+            branching_sum += legal.len() as u64;
+            if opts.check {
+                G::check_invariants(state).map_err(|e| {
+                    LabError::Engine(format!(
+                        "game {index} (seed {seed}), decision {decision}: invariant broken: {e}"
+                    ))
+                })?;
+            }
+            for e in events {
+                G::observe(state, e, &mut metrics);
+            }
+            let r = G::round(state);
+            if r != round {
+                round = r;
+                lead.check::<G>(state);
+            }
+            Ok(())
+        },
+    )?;
     let outcome = G::outcome(&state);
     // A game may end inside a round (a win outright, a round cap): its final standing counts.
     if outcome.is_some() {
