@@ -117,9 +117,13 @@ pub fn outcome(s: &State) -> Outcome {
     let n = s.players();
     let scores: Vec<i32> = (0..n).map(|i| s.vp(Seat(i as u8)) as i32).collect();
     let sc = scores.clone();
-    Outcome::ranked_by(scores, |i| {
+    let mut o = Outcome::ranked_by(scores, |i| {
         (s.winner == Some(Seat(i as u8)), sc[i], s.cities[i].coins)
-    })
+    });
+    // Stopped by `max_rounds` with nobody at the target: ranked by gap 32 for the record, but a
+    // game cut short by a cap is nobody's win in the lab's statistics.
+    o.stuck = s.winner.is_none();
+    o
 }
 
 /// Coins, cards and citizens are conserved or accounted for; counts stay in range.

@@ -46,8 +46,8 @@ impl ToMove {
 pub struct Outcome {
     pub scores: Vec<i32>,
     pub ranks: Vec<u8>,
-    /// The game ended without a normal finish (nobody could act, play looped, a turn cap): the
-    /// scores and ranks say where it stood, but nobody won. Counted apart by the lab.
+    /// The game ended without a normal finish (nobody could act, play looped, a turn or round
+    /// cap): the scores and ranks say where it stood, but nobody won. Counted apart by the lab.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stuck: bool,
 }

@@ -40,7 +40,8 @@ pub struct Summary {
     pub games: u64,
     /// Games cut short by the lab's decision cap (left out).
     pub unfinished: u64,
-    /// Games the engine ended as stuck (nobody could act, a turn cap): no winner, left out.
+    /// Games the engine ended without a normal finish (nobody could act, a round cap): no
+    /// winner, left out.
     pub stuck: u64,
     pub bots: Vec<String>,
     /// Wins (rank 1, shared wins included) per seat, with Wilson 95% intervals.
@@ -332,7 +333,7 @@ impl Summary {
             apart.push(format!("{} unfinished", self.unfinished));
         }
         if self.stuck > 0 {
-            apart.push(format!("{} stuck", self.stuck));
+            apart.push(format!("{} stuck or stopped at a cap", self.stuck));
         }
         let mut t = format!(
             "{}: {} games{}\n",
