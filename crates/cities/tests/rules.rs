@@ -1348,7 +1348,10 @@ fn gap32_max_rounds_stops_highest_vp_then_coins() {
     assert_eq!(Cities::to_move(&s), ToMove::Terminal);
     let o = Cities::outcome(&s).unwrap();
     assert_eq!(o.ranks[2], 0, "no VP: most coins ranks first");
-    assert!(o.ranks[..4].iter().enumerate().all(|(i, &r)| i == 2 || r > 0));
+    assert!(o.ranks[..4]
+        .iter()
+        .enumerate()
+        .all(|(i, &r)| i == 2 || r > 0));
     // Stopped by the cap, not won: the lab counts it apart and it is nobody's win.
     assert!(o.stuck);
     assert_eq!(o.winners().count(), 0);
