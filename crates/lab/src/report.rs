@@ -206,7 +206,7 @@ fn summary_charts(s: &Summary, prefix: &str) -> String {
         .win_by_seat
         .iter()
         .enumerate()
-        .map(|(i, r)| (format!("P{} {}", i + 1, s.bots[i]), r.rate, r.lo, r.hi))
+        .map(|(i, r)| (s.seat_label(i), r.rate, r.lo, r.hi))
         .collect();
     let bots: Vec<(String, f64, f64, f64)> = s
         .win_by_bot

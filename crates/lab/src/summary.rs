@@ -314,6 +314,20 @@ impl Summary {
             .unwrap_or(0)
     }
 
+    /// Different bots took turns in the seats (more seat × bot cells than seats), so a seat's
+    /// label is the seat alone.
+    pub fn bots_rotated(&self) -> bool {
+        self.win_by_seat_bot.len() > self.win_by_seat.len()
+    }
+
+    /// "P1 greedy", or "P1" when the bots rotated round the table.
+    pub fn seat_label(&self, seat: usize) -> String {
+        match self.bots.get(seat) {
+            Some(bot) if !self.bots_rotated() => format!("P{} {bot}", seat + 1),
+            _ => format!("P{}", seat + 1),
+        }
+    }
+
     pub fn metric(&self, name: &str) -> Option<&Metric> {
         self.metrics.iter().find(|m| m.name == name)
     }
@@ -345,8 +359,7 @@ impl Summary {
                 format!(" ({}: no winner, left out)", apart.join(", "))
             }
         );
-        // More seat × bot cells than seats: different bots took turns in the seats.
-        let rotated = self.win_by_seat_bot.len() > self.win_by_seat.len();
+        let rotated = self.bots_rotated();
         t += "Win rate by seat (95% Wilson interval):\n";
         for (i, r) in self.win_by_seat.iter().enumerate() {
             let bot = if rotated {
