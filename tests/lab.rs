@@ -247,6 +247,11 @@ fn html_report_renders_in_headless_chromium() {
         "the report must work offline"
     );
     assert!(!text.contains("<script"), "no scripts needed");
+    // The run's settings are on the report, so it says what it is a report of.
+    assert!(
+        text.contains("<h2>Settings</h2>") && text.contains("<td>seed</td>"),
+        "settings missing"
+    );
     let chromium = ["chromium", "chromium-browser", "google-chrome"]
         .into_iter()
         .find(|b| {

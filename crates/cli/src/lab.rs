@@ -192,7 +192,7 @@ where
         ));
     }
     if let Some(path) = to.html {
-        write_html(path, &report::simulate_html(&summary))?;
+        write_html(path, &report::simulate_html(&summary, &spec))?;
         out.message(&format!("wrote {}", path.display()));
     }
     let played = summary.games + summary.stuck + summary.unfinished;
@@ -233,7 +233,7 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
         w.finish(&m.spec, &summary)?;
     }
     if let Some(path) = to.html {
-        write_html(path, &report::simulate_html(&summary))?;
+        write_html(path, &report::simulate_html(&summary, &m.spec))?;
     }
     print_summary(&summary, out);
     Ok(())

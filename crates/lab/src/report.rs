@@ -221,7 +221,7 @@ fn summary_charts(s: &Summary, prefix: &str) -> String {
     );
     out += &rate_bars(
         &format!("{prefix}win-rate-bot"),
-        "Win rate by bot (95% CI)",
+        "Games won by any seat of each bot (95% CI)",
         &bots,
         None,
     );
@@ -256,10 +256,40 @@ fn metrics_table(s: &Summary) -> String {
     t + "</table>"
 }
 
+/// The run's settings, so a report says what it is a report of: enough to run it again.
+fn settings(spec: &crate::RunSpec) -> String {
+    let shard = spec
+        .shard
+        .map_or(String::new(), |sh| format!(" (shard {}/{})", sh.k, sh.n));
+    let seating = if spec.rotate {
+        "the bots move round the table from game to game"
+    } else {
+        "each bot in the seat it is named for"
+    };
+    let config = serde_json::to_string_pretty(&spec.config.get("params").unwrap_or(&spec.config))
+        .unwrap_or_default();
+    format!(
+        "<h2>Settings</h2><table>\
+         <tr><td>game</td><td>{}</td></tr>\
+         <tr><td>games</td><td>{}{}</td></tr>\
+         <tr><td>seed</td><td>{}</td></tr>\
+         <tr><td>bots</td><td>{} ({})</td></tr></table>\
+         <details><summary>parameters</summary><pre>{}</pre></details>",
+        esc(&spec.game),
+        spec.games,
+        esc(&shard),
+        spec.seed,
+        esc(&spec.bots.join(", ")),
+        seating,
+        esc(&config)
+    )
+}
+
 /// The report of one run.
-pub fn simulate_html(s: &Summary) -> String {
+pub fn simulate_html(s: &Summary, spec: &crate::RunSpec) -> String {
     let body = format!(
-        "{}<pre>{}</pre><h2>Metrics</h2>{}",
+        "{}{}<pre>{}</pre><h2>Metrics</h2>{}",
+        settings(spec),
         summary_charts(s, ""),
         esc(&s.text()),
         metrics_table(s)
