@@ -503,3 +503,100 @@ fn ratio_metrics_are_reported_with_units() {
     );
     assert!(text.contains("% of the winner's wealth"));
 }
+
+/// `silk find` lists exactly the games of a run where the condition holds, each with the
+/// command that replays it; a batch can be searched as it plays; a bad condition is one line.
+#[test]
+fn find_lists_the_games_where_a_condition_holds() {
+    let dir = temp_dir("find");
+    let run = dir.join("run");
+    silk()
+        .args([
+            "simulate",
+            "silk-road",
+            "--games",
+            "30",
+            "--bots",
+            "greedy,random,random",
+            "--out",
+        ])
+        .arg(&run)
+        .assert()
+        .success();
+    let records: Vec<serde_json::Value> = fs::read_to_string(run.join("games.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let long: Vec<u64> = records
+        .iter()
+        .filter(|r| {
+            r["decisions"].as_u64().unwrap() > 180
+                && r["metrics"]["goods.sold"].as_i64().unwrap_or(0) >= 10
+        })
+        .map(|r| r["index"].as_u64().unwrap())
+        .collect();
+    let out = silk()
+        .arg("--json")
+        .arg("find")
+        .arg(&run)
+        .args([
+            "--where",
+            "decisions > 180 && goods.sold >= 10",
+            "--limit",
+            "1000",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let found: Vec<u64> = lines
+        .iter()
+        .filter(|l| l["type"] == "match")
+        .map(|l| l["index"].as_u64().unwrap())
+        .collect();
+    assert_eq!(found, long);
+    let last = lines.last().unwrap();
+    assert_eq!(
+        (last["matched"].as_u64(), last["games"].as_u64()),
+        (Some(long.len() as u64), Some(30))
+    );
+    silk()
+        .arg("find")
+        .arg(&run)
+        .args(["--where", "rounds >= 0"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("--game 0")
+                .and(predicate::str::contains("30 of 30 games match")),
+        );
+    silk()
+        .args([
+            "find",
+            "splendor",
+            "--games",
+            "20",
+            "--bots",
+            "greedy,random",
+            "--where",
+            "winner_bot == \"greedy\"",
+        ])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("of 20 games match"));
+    silk()
+        .args(["find", "splendor", "--games", "2", "--where", "rounds >="])
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("--where")
+                .and(predicate::function(|s: &str| s.lines().count() == 1)),
+        );
+}

@@ -85,7 +85,20 @@ pub fn bot_factory<G: CliGame>(
 pub fn run_batch<G: CliGame + Observe>(
     config: &G::Config,
     batch: &Batch,
+    writer: Option<&mut RunWriter>,
+) -> CliResult<(RunSpec, Summary)>
+where
+    G::Config: Sync,
+{
+    run_batch_each::<G>(config, batch, writer, &mut |_, _| Ok(()))
+}
+
+/// [`run_batch`], handing each game's record to `each` too (with the run's spec).
+pub fn run_batch_each<G: CliGame + Observe>(
+    config: &G::Config,
+    batch: &Batch,
     mut writer: Option<&mut RunWriter>,
+    each: &mut dyn FnMut(&RunSpec, &silk_lab::GameRecord) -> Result<(), LabError>,
 ) -> CliResult<(RunSpec, Summary)>
 where
     G::Config: Sync,
@@ -132,7 +145,7 @@ where
             w.write(&r)?;
         }
         fold.add(&r);
-        Ok(())
+        each(&spec, &r)
     })?;
     bar.finish_and_clear();
     let summary = fold.summary(&spec);

@@ -3,6 +3,7 @@
 //! root package (`src/main.rs`) so that the workspace's end-to-end tests can run it.
 
 mod error;
+mod find;
 mod games;
 mod lab;
 mod output;
@@ -202,6 +203,29 @@ enum Command {
         /// Replace the report if it exists.
         #[arg(long)]
         force: bool,
+    },
+    /// Show me a game where X happened: the games of a run directory, or of a new batch, where
+    /// a condition on each game's figures holds, with the command that replays each.
+    Find {
+        /// A game (a new batch is played, see --games, --bots) or a run directory written by
+        /// `silk simulate --out`.
+        #[arg(value_name = "GAME|RUN_DIR")]
+        target: String,
+        /// The condition, e.g. `rounds >= 40`, `vp.attacks / vp.total > 0.9 && winner_seat == 1`,
+        /// `winner_bot == "random"`. Names: see `silk find --help`'s long text.
+        #[arg(long = "where", value_name = "EXPR", long_help = find_where_help())]
+        condition: String,
+        #[command(flatten)]
+        batch: BatchArgs,
+        /// With a game: keep the batch in this run directory, so the games found can be replayed.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Replace files that already exist at --out.
+        #[arg(long)]
+        force: bool,
+        /// List at most this many matching games (all are counted).
+        #[arg(long, default_value_t = 20)]
+        limit: u64,
     },
     /// Compare the shared mechanics across the engines from simulations of greedy bots: auctions,
     /// routes, resource conversion, seat advantage, length, branching ("—": not in that game).
@@ -568,6 +592,22 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             lab::compare_output(&rows, out);
             Ok(())
         }
+        Command::Find {
+            target,
+            condition,
+            batch,
+            out: dir,
+            force,
+            limit,
+        } => find_command(
+            &target,
+            &condition,
+            &batch,
+            dir.as_deref(),
+            force,
+            limit,
+            out,
+        ),
         Command::Data { command } => data_command(command, out),
         Command::Lab {
             command:
@@ -621,6 +661,65 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             })
         }
     }
+}
+
+fn find_where_help() -> String {
+    format!(
+        "The condition each game must meet (an expression: + - * / %, comparisons, && || !, \
+         parentheses, \"strings\"). Names: {}. Counts are whole numbers; metrics are decimals, \
+         so compare them with < > <= >= (or to 0.0).",
+        find::NAMES
+    )
+}
+
+/// `silk find`: over a run directory's records, or over a new batch as it plays.
+fn find_command(
+    target: &str,
+    condition: &str,
+    batch: &BatchArgs,
+    dir: Option<&std::path::Path>,
+    force: bool,
+    limit: u64,
+    out: &mut Out,
+) -> CliResult<()> {
+    let query = find::Query::parse(condition)?;
+    let run_dir = std::path::Path::new(target);
+    if run_dir.is_dir() {
+        if dir.is_some() {
+            return Err(CliError::input(
+                "--out goes with a game, not a run directory",
+            ));
+        }
+        let spec = silk_lab::read_spec(run_dir)?;
+        let mut finder = find::Finder {
+            query,
+            limit,
+            dir: Some(run_dir),
+            matched: 0,
+            games: 0,
+        };
+        silk_lab::read_records(run_dir, &mut |r| finder.each(&spec, &r, out))?;
+        finder.finish(out);
+        return Ok(());
+    }
+    let game = GameName::from_str(target, true).map_err(|_| {
+        CliError::input(format!(
+            "{target:?} is neither a game (silk-road, cities, splendor, goofspiel) nor a run directory"
+        ))
+    })?;
+    with_game!(game, G => {
+        let cfg = G::config(batch.players(), &batch.data.files()?)?;
+        let mut writer = dir.map(|d| silk_lab::RunWriter::create(d, force)).transpose()?;
+        let mut finder = find::Finder { query, limit, dir, matched: 0, games: 0 };
+        let (spec, summary) = lab::run_batch_each::<G>(&cfg, &batch.batch(), writer.as_mut(), &mut |spec, r| {
+            finder.each(spec, r, out)
+        })?;
+        if let Some(w) = writer {
+            w.finish(&spec, &summary)?;
+        }
+        finder.finish(out);
+        Ok(())
+    })
 }
 
 fn data_command(command: DataCommand, out: &mut Out) -> CliResult<()> {

@@ -1,0 +1,190 @@
+//! `silk find`: the games of a run (a run directory, or a new batch) where an expression over
+//! each game's figures holds, listed with their key figures and the command that replays them.
+//! Expressions are read by the `evalexpr` crate.
+
+use crate::error::{CliError, CliResult};
+use crate::output::Out;
+use evalexpr::{
+    build_operator_tree, ContextWithMutableVariables, DefaultNumericTypes, HashMapContext, Node,
+    Value,
+};
+use serde_json::json;
+use silk_lab::{GameRecord, LabError, RunSpec};
+use std::path::Path;
+
+/// A `--where` expression, parsed once.
+pub struct Query {
+    text: String,
+    tree: Node<DefaultNumericTypes>,
+    vars: Vec<String>,
+}
+
+/// The names an expression may use besides the game's own metrics.
+pub const NAMES: &str = "index, seed, rounds, decisions, margin, lead_changes, branching, \
+    players, winner_seat (1-based; 0 if none or shared), winners, winner_bot, first_seat, \
+    stuck, finished, score1 … scoreN, and every metric by its name (vp.attacks, cards.level3; \
+    absent = 0)";
+
+impl Query {
+    pub fn parse(text: &str) -> CliResult<Query> {
+        let tree = build_operator_tree::<DefaultNumericTypes>(text)
+            .map_err(|e| CliError::input(format!("--where {text:?}: {e}")))?;
+        let mut vars: Vec<String> = tree
+            .iter_read_variable_identifiers()
+            .map(str::to_string)
+            .collect();
+        vars.sort();
+        vars.dedup();
+        Ok(Query {
+            text: text.to_string(),
+            tree,
+            vars,
+        })
+    }
+
+    /// Whether game `r` of the run `spec` matches.
+    pub fn matches(&self, spec: &RunSpec, r: &GameRecord) -> Result<bool, LabError> {
+        let mut ctx = HashMapContext::<DefaultNumericTypes>::new();
+        for v in &self.vars {
+            ctx.set_value(v.clone(), value_of(v, spec, r))
+                .map_err(|e| LabError::Input(format!("--where {:?}: {e}", self.text)))?;
+        }
+        self.tree.eval_boolean_with_context(&ctx).map_err(|e| {
+            LabError::Input(format!(
+                "--where {:?}: {e} (a condition such as `rounds >= 40 && winner_seat == 1`)",
+                self.text
+            ))
+        })
+    }
+}
+
+fn margin(r: &GameRecord) -> i64 {
+    let mut s: Vec<i64> = r.scores.iter().map(|&x| x as i64).collect();
+    s.sort_unstable_by(|a, b| b.cmp(a));
+    s.first().copied().unwrap_or(0) - s.get(1).copied().unwrap_or(0)
+}
+
+/// The seat (from 0) of the sole winner of a game that ended normally.
+fn sole_winner(r: &GameRecord) -> Option<usize> {
+    if !r.finished || r.stuck {
+        return None;
+    }
+    let mut w = r.ranks.iter().enumerate().filter(|(_, &k)| k == 0);
+    match (w.next(), w.next()) {
+        (Some((i, _)), None) => Some(i),
+        _ => None,
+    }
+}
+
+/// A name's value in game `r`. Counts are whole numbers; metrics are decimals, so that `/`
+/// divides exactly (`vp.attacks / vp.total > 0.9`).
+fn value_of(name: &str, spec: &RunSpec, r: &GameRecord) -> Value<DefaultNumericTypes> {
+    let int = |v: i64| Value::Int(v);
+    match name {
+        "index" => int(r.index as i64),
+        "seed" => int(r.seed as i64),
+        "rounds" => int(r.rounds as i64),
+        "decisions" => int(r.decisions as i64),
+        "margin" => int(margin(r)),
+        "lead_changes" => int(r.lead_changes as i64),
+        "branching" => Value::Float(r.branching_sum as f64 / r.decisions.max(1) as f64),
+        "players" => int(r.ranks.len() as i64),
+        "winner_seat" => int(sole_winner(r).map_or(0, |s| s as i64 + 1)),
+        "winners" => int(if r.finished && !r.stuck {
+            r.ranks.iter().filter(|&&k| k == 0).count() as i64
+        } else {
+            0
+        }),
+        "winner_bot" => Value::String(
+            sole_winner(r)
+                .and_then(|s| spec.bots.get(spec.bot_at(r.index, s)).cloned())
+                .unwrap_or_default(),
+        ),
+        "first_seat" => int(r.first.map_or(0, |f| f as i64 + 1)),
+        "stuck" => Value::Boolean(r.stuck),
+        "finished" => Value::Boolean(r.finished && !r.stuck),
+        _ => match name
+            .strip_prefix("score")
+            .and_then(|k| k.parse::<usize>().ok())
+        {
+            Some(k) if k >= 1 => int(r.scores.get(k - 1).copied().unwrap_or(0) as i64),
+            _ => Value::Float(r.metrics.get(name) as f64),
+        },
+    }
+}
+
+/// One matching game, as a line and as JSON.
+fn report(spec: &RunSpec, r: &GameRecord, dir: Option<&Path>, out: &mut Out) {
+    let winner = match sole_winner(r) {
+        Some(s) => format!(
+            "P{} ({}) wins",
+            s + 1,
+            spec.bots
+                .get(spec.bot_at(r.index, s))
+                .map_or("", String::as_str)
+        ),
+        None if r.stuck => "stuck, no winner".into(),
+        None if !r.finished => "unfinished".into(),
+        None => "shared win".into(),
+    };
+    let replay = dir.map(|d| format!("silk replay {} --game {}", d.display(), r.index));
+    out.line(
+        &format!(
+            "game {}: {winner}, scores {:?}, {} rounds, {} decisions{}",
+            r.index,
+            r.scores,
+            r.rounds,
+            r.decisions,
+            replay.as_ref().map_or(String::new(), |c| format!(" — {c}"))
+        ),
+        json!({"type": "match", "index": r.index, "seed": r.seed, "scores": r.scores,
+               "ranks": r.ranks, "rounds": r.rounds, "decisions": r.decisions,
+               "stuck": r.stuck, "finished": r.finished, "replay": replay}),
+    );
+}
+
+/// Tallies matches and prints the first `limit` of them.
+pub struct Finder<'a> {
+    pub query: Query,
+    pub limit: u64,
+    pub dir: Option<&'a Path>,
+    pub matched: u64,
+    pub games: u64,
+}
+
+impl Finder<'_> {
+    pub fn each(&mut self, spec: &RunSpec, r: &GameRecord, out: &mut Out) -> Result<(), LabError> {
+        self.games += 1;
+        if self.query.matches(spec, r)? {
+            self.matched += 1;
+            if self.matched <= self.limit {
+                report(spec, r, self.dir, out);
+            }
+        }
+        Ok(())
+    }
+
+    pub fn finish(&self, out: &mut Out) {
+        let more = self.matched.saturating_sub(self.limit);
+        out.line(
+            &format!(
+                "{} of {} games match `{}`{}{}",
+                self.matched,
+                self.games,
+                self.query.text,
+                if more > 0 {
+                    format!(" ({more} more not listed: --limit)")
+                } else {
+                    String::new()
+                },
+                if self.dir.is_none() && self.matched > 0 {
+                    " — add --out DIR to replay them with silk replay DIR --game K"
+                } else {
+                    ""
+                }
+            ),
+            json!({"type": "found", "matched": self.matched, "games": self.games,
+                   "where": self.query.text}),
+        );
+    }
+}
