@@ -58,12 +58,6 @@ impl Query {
     }
 }
 
-fn margin(r: &GameRecord) -> i64 {
-    let mut s: Vec<i64> = r.scores.iter().map(|&x| x as i64).collect();
-    s.sort_unstable_by(|a, b| b.cmp(a));
-    s.first().copied().unwrap_or(0) - s.get(1).copied().unwrap_or(0)
-}
-
 /// The seat (from 0) of the sole winner of a game that ended normally.
 fn sole_winner(r: &GameRecord) -> Option<usize> {
     if !r.finished || r.stuck {
@@ -85,7 +79,7 @@ fn value_of(name: &str, spec: &RunSpec, r: &GameRecord) -> Value<DefaultNumericT
         "seed" => int(r.seed as i64),
         "rounds" => int(r.rounds as i64),
         "decisions" => int(r.decisions as i64),
-        "margin" => int(margin(r)),
+        "margin" => int(r.margin()),
         "lead_changes" => int(r.lead_changes as i64),
         "branching" => Value::Float(r.branching_sum as f64 / r.decisions.max(1) as f64),
         "players" => int(r.ranks.len() as i64),

@@ -106,6 +106,15 @@ pub struct GameRecord {
     pub metrics: Counters,
 }
 
+impl GameRecord {
+    /// The winner's score minus the runner-up's.
+    pub fn margin(&self) -> i64 {
+        let mut s: Vec<i64> = self.scores.iter().map(|&x| x as i64).collect();
+        s.sort_unstable_by(|a, b| b.cmp(a));
+        s.first().copied().unwrap_or(0) - s.get(1).copied().unwrap_or(0)
+    }
+}
+
 /// The seed of game `index` of a run.
 pub fn game_seed(run_seed: u64, index: u64) -> u64 {
     SilkRng::for_stream(run_seed, index).next_u64()

@@ -86,6 +86,8 @@ pub struct RatioMetric {
 #[derive(Clone, Debug, Default)]
 pub struct Fold {
     spec: Option<RunSpec>,
+    /// For each entry of `spec.bots`, its bot kind (index into the sorted kinds).
+    kind_of: Vec<usize>,
     wins: Vec<u64>,
     /// Per bot kind (index into the sorted kinds): games played, games won.
     bot_games: Vec<(u64, u64)>,
@@ -117,9 +119,16 @@ fn kinds(spec: &RunSpec) -> Vec<String> {
 impl Fold {
     /// A fold for the games of `spec` (which bot sat where in each game).
     pub fn new(spec: &RunSpec) -> Fold {
+        let names = kinds(spec);
+        let kind_of = spec
+            .bots
+            .iter()
+            .map(|b| names.iter().position(|x| x == b).unwrap_or(0))
+            .collect();
         Fold {
             spec: Some(spec.clone()),
-            bot_games: vec![(0, 0); kinds(spec).len()],
+            kind_of,
+            bot_games: vec![(0, 0); names.len()],
             ..Fold::default()
         }
     }
@@ -152,15 +161,12 @@ impl Fold {
             }
         }
         if let Some(spec) = &self.spec {
-            let kinds = kinds(spec);
-            let mut played = vec![false; kinds.len()];
-            let mut won = vec![false; kinds.len()];
+            let mut played = vec![false; self.bot_games.len()];
+            let mut won = vec![false; self.bot_games.len()];
             for (seat, &rank) in r.ranks.iter().enumerate() {
-                let b = spec.bot_at(r.index, seat);
-                let Some(name) = spec.bots.get(b) else {
+                let Some(&k) = self.kind_of.get(spec.bot_at(r.index, seat)) else {
                     continue;
                 };
-                let k = kinds.iter().position(|x| x == name).unwrap_or(0);
                 played[k] = true;
                 won[k] |= rank == 0;
                 let e = self.seat_bot.entry((seat, k)).or_insert((0, 0));
@@ -172,10 +178,7 @@ impl Fold {
                 g.1 += won[k] as u64;
             }
         }
-        let mut s: Vec<i64> = r.scores.iter().map(|&x| x as i64).collect();
-        s.sort_unstable_by(|a, b| b.cmp(a));
-        self.margin
-            .add(s.first().copied().unwrap_or(0) - s.get(1).copied().unwrap_or(0));
+        self.margin.add(r.margin());
         self.rounds.add(r.rounds as i64);
         self.decisions.add(r.decisions as i64);
         self.lead_changes.add(r.lead_changes as i64);

@@ -280,9 +280,9 @@ pub fn text_with(s: &State, seat: Seat, assist: bool) -> String {
 /// after your bonuses, and which gems you still lack beyond your tokens and gold.
 fn assist_note(s: &State, p: usize, id: u8) -> String {
     let owed = crate::engine::payment::owed(s, p, id);
-    let mut buys = Vec::new();
-    crate::engine::payment::each_payment(s, p, &owed, |pay| buys.push(pay));
-    if !buys.is_empty() && crate::engine::cards::may_acquire(s, p, id) {
+    let mut payable = false;
+    crate::engine::payment::each_payment(s, p, &owed, |_| payable = true);
+    if payable && crate::engine::cards::may_acquire(s, p, id) {
         return format!("  * affordable: you pay {}", short(&owed));
     }
     let lack: [u8; 5] = std::array::from_fn(|c| owed[c].saturating_sub(s.tokens[p][c]));

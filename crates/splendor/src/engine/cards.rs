@@ -49,13 +49,8 @@ pub fn legal_reserves(s: &State, p: usize, out: &mut Vec<Action>) {
             out.push(Action::Reserve(pos));
         }
     }
-    let decks = if s.rules.orient && s.rules.config.params.reserve_orient_deck {
-        6
-    } else {
-        3
-    };
-    for d in 0..decks {
-        if s.decks.len[d as usize] > 0 {
+    for d in 0..6u8 {
+        if deck_allowed(s, d) && s.decks.len[d as usize] > 0 {
             out.push(Action::ReserveDeck(d));
         }
     }
