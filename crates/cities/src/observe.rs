@@ -1,13 +1,56 @@
 //! What a Cities game means for the playtest lab: auctions (collapse lots, priority,
 //! barbarians), route costs, income, trade by resource, fights, falls and rises.
 
+use crate::action::Action;
 use crate::data::DevEffect;
 use crate::event::Event;
 use crate::state::{Item, State};
 use crate::Cities;
-use silk_core::{Counters, Observe, Seat};
+use silk_core::{Counters, DecisionKind, Observe, Seat};
 
 impl Observe for Cities {
+    const DECISION_KINDS: &'static [DecisionKind] = &[
+        DecisionKind::new("setup", 20.0, "claim a starting region"),
+        DecisionKind::new("bid", 8.0, "a bid or pass in an auction"),
+        DecisionKind::new("citizens", 6.0, "assign a citizen a role"),
+        DecisionKind::new("produce", 6.0, "gather, build, grow"),
+        DecisionKind::new(
+            "trade",
+            15.0,
+            "buy from or sell to an empire, offer or answer an offer, route and tolls",
+        ),
+        DecisionKind::new("war", 20.0, "attack or defend"),
+        DecisionKind::new("card", 10.0, "play a development card"),
+        DecisionKind::new("end", 3.0, "end the turn"),
+        DecisionKind::new(
+            "rise_fall",
+            20.0,
+            "keep or fall, choose the next lot of a fallen city",
+        ),
+    ];
+
+    fn decision_kind(action: &Action) -> usize {
+        match action {
+            Action::Claim(_) => 0,
+            Action::Bid(_) | Action::Pass => 1,
+            Action::Assign { .. } => 2,
+            Action::Gather(_) | Action::Build(_) | Action::Grow => 3,
+            Action::Buy { .. }
+            | Action::Sell { .. }
+            | Action::Offer { .. }
+            | Action::Accept
+            | Action::Refuse
+            | Action::Route(_)
+            | Action::Demand(_)
+            | Action::PayToll
+            | Action::RefuseToll => 4,
+            Action::Attack { .. } | Action::Defend(_) => 5,
+            Action::Play(_) => 6,
+            Action::EndTurn => 7,
+            Action::Keep | Action::Fall(_) | Action::Lot(_) => 8,
+        }
+    }
+
     fn observe(s: &State, e: &Event, c: &mut Counters) {
         match *e {
             Event::Bid { .. } => c.incr("auction.bids"),

@@ -38,3 +38,14 @@ fn conformance_every_parameter_switched() {
     };
     run::<Cities>(&config, &opts(77, 4));
 }
+
+/// The lab's table-time model counts decisions by kind: every decision of the game has one.
+#[test]
+fn every_decision_has_a_kind() {
+    let mut config = CitiesConfig::new(4);
+    config.params.max_rounds = 8;
+    let seen = silk_core::conformance::check_decision_kinds::<Cities>(&config, 4).unwrap();
+    for kind in ["setup", "bid", "citizens", "produce", "end"] {
+        assert!(seen.contains(&kind), "{kind} never met: {seen:?}");
+    }
+}

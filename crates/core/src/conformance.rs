@@ -275,3 +275,57 @@ fn check_views<G: Game>(
     }
     Ok(())
 }
+
+/// The lab's contract of [`crate::metrics::Observe`]: the decision kinds are a non-empty list of
+/// at most [`crate::metrics::MAX_DECISION_KINDS`] distinct names with positive times, and every
+/// legal action met in `games` random games maps to one of them. Returns the kinds seen.
+pub fn check_decision_kinds<G: crate::metrics::Observe>(
+    config: &G::Config,
+    games: u32,
+) -> Result<Vec<&'static str>, String> {
+    let kinds = G::DECISION_KINDS;
+    if kinds.is_empty() || kinds.len() > crate::metrics::MAX_DECISION_KINDS {
+        return Err(format!("{} decision kinds", kinds.len()));
+    }
+    let names: HashSet<&str> = kinds.iter().map(|k| k.name).collect();
+    if names.len() != kinds.len() {
+        return Err("decision kind names repeat".into());
+    }
+    if let Some(k) = kinds.iter().find(|k| k.seconds.is_nan() || k.seconds <= 0.0) {
+        return Err(format!("decision kind {}: {} seconds", k.name, k.seconds));
+    }
+    let mut seen = vec![false; kinds.len()];
+    let mut legal = Vec::new();
+    for g in 0..games {
+        let mut rng = SilkRng::seed_from(0xD1CE ^ g as u64);
+        let mut state = G::setup(config, g as u64).map_err(|e| e.to_string())?;
+        let mut decisions = 0;
+        while let Some(seat) = next_decider(G::to_move(&state)) {
+            G::legal_actions(&state, seat, &mut legal);
+            for a in &legal {
+                let k = G::decision_kind(a);
+                *seen.get_mut(k).ok_or_else(|| {
+                    format!(
+                        "{} is of kind {k}, beyond the list",
+                        G::action_to_string(&state, *a)
+                    )
+                })? = true;
+            }
+            if legal.is_empty() {
+                break;
+            }
+            let a = legal[rng.index(legal.len())];
+            G::apply(&mut state, seat, a).map_err(|e| e.to_string())?;
+            decisions += 1;
+            if decisions > 100_000 {
+                break;
+            }
+        }
+    }
+    Ok(kinds
+        .iter()
+        .zip(seen)
+        .filter(|(_, s)| *s)
+        .map(|(k, _)| k.name)
+        .collect())
+}

@@ -83,8 +83,43 @@ impl Counters {
     }
 }
 
-/// What an engine reports to the lab. Both methods have neutral defaults.
+/// A kind of decision, for the lab's table-time model: a player bids faster than they plan a
+/// turn. `seconds` is the default time a decision of this kind takes at a real table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DecisionKind {
+    pub name: &'static str,
+    pub seconds: f64,
+    pub about: &'static str,
+}
+
+impl DecisionKind {
+    pub const fn new(name: &'static str, seconds: f64, about: &'static str) -> DecisionKind {
+        DecisionKind {
+            name,
+            seconds,
+            about,
+        }
+    }
+}
+
+/// The kinds of decision an engine without its own list has.
+pub const ONE_KIND: &[DecisionKind] = &[DecisionKind::new("decision", 10.0, "any decision")];
+
+/// At most this many decision kinds per engine (the lab counts them in a fixed array).
+pub const MAX_DECISION_KINDS: usize = 16;
+
+/// What an engine reports to the lab. Every method has a neutral default.
 pub trait Observe: Game {
+    /// The kinds of decision the game has, at most [`MAX_DECISION_KINDS`]; the lab counts them
+    /// per game as `decisions.<name>`.
+    const DECISION_KINDS: &'static [DecisionKind] = ONE_KIND;
+
+    /// The index in [`Observe::DECISION_KINDS`] of the decision that chose `action`.
+    fn decision_kind(action: &Self::Action) -> usize {
+        let _ = action;
+        0
+    }
+
     /// Updates counters for one event; `state` is the state after it.
     fn observe(state: &Self::State, event: &Self::Event, counters: &mut Counters) {
         let _ = (state, event, counters);

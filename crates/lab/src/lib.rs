@@ -3,12 +3,16 @@
 //! length, margins, lead changes, branching, per-engine metrics); sweeps parameters; merges
 //! shards; writes self-contained HTML reports.
 
+pub mod measure;
 pub mod replay;
 pub mod report;
 pub mod run;
 pub mod stats;
 pub mod summary;
 pub mod sweep;
+pub mod targets;
+pub mod time;
+pub mod tune;
 
 pub use run::{game_seed, play_one, GameRecord, RunSpec, Shard};
 pub use summary::{Fold, Summary};

@@ -4,6 +4,7 @@
 
 use crate::LabError;
 use serde::{Deserialize, Serialize};
+use silk_core::metrics::MAX_DECISION_KINDS;
 use silk_core::{next_decider, Counters, Game, Observe, Player, Seat, SilkRng};
 use std::ops::Range;
 
@@ -213,6 +214,11 @@ pub(crate) fn drive<G: Observe>(
     Ok(decisions)
 }
 
+/// The per-game metric counting decisions of one kind (the table-time model reads them).
+pub fn decision_metric(kind: &str) -> String {
+    format!("decisions.{kind}")
+}
+
 /// Plays game `index` of a run with the given players.
 pub fn play_one<G: Observe>(
     config: &G::Config,
@@ -233,13 +239,18 @@ pub fn play_one<G: Observe>(
     };
     let mut round = G::round(&state);
     let mut decision = 0u64;
+    let mut kinds = [0u32; MAX_DECISION_KINDS];
+    let last_kind = G::DECISION_KINDS.len().clamp(1, MAX_DECISION_KINDS) - 1;
     let decisions = drive::<G>(
         &mut state,
         players,
         index,
         opts.max_decisions,
-        &mut |_seat, _action, legal, state, events| {
+        &mut |_seat, action, legal, state, events| {
             decision += 1;
+            // An engine's kind out of range counts as its last kind rather than panicking.
+            let k = G::decision_kind(&action).min(last_kind);
+            kinds[k] = kinds[k].saturating_add(1);
             branching_sum += legal.len() as u64;
             if opts.check {
                 G::check_invariants(state).map_err(|e| {
@@ -259,6 +270,11 @@ pub fn play_one<G: Observe>(
             Ok(())
         },
     )?;
+    for (kind, &count) in G::DECISION_KINDS.iter().zip(&kinds) {
+        if count > 0 {
+            metrics.add(&decision_metric(kind.name), count as i64);
+        }
+    }
     let outcome = G::outcome(&state);
     // A game may end inside a round (a win outright, a round cap): its final standing counts.
     if outcome.is_some() {

@@ -1,12 +1,48 @@
 //! What a Silk Road game means for the playtest lab: leader-auction prices, how often the
 //! leader sells the pawn, goods bought and sold per city, tile use.
 
+use crate::action::Action;
 use crate::event::Event;
 use crate::state::State;
 use crate::SilkRoad;
-use silk_core::{Counters, Observe};
+use silk_core::{Counters, DecisionKind, Observe};
 
 impl Observe for SilkRoad {
+    const DECISION_KINDS: &'static [DecisionKind] = &[
+        DecisionKind::new(
+            "bid",
+            8.0,
+            "a bid or pass for the leader pawn, selling or keeping it",
+        ),
+        DecisionKind::new("move", 20.0, "the leader moves the caravan"),
+        DecisionKind::new(
+            "tile",
+            15.0,
+            "take a tile (or barter), decline, give the pawn on",
+        ),
+        DecisionKind::new("trade", 15.0, "buy, sell, trade or exchange goods"),
+        DecisionKind::new("thief", 8.0, "the Thief picks a victim"),
+        DecisionKind::new(
+            "vizier",
+            10.0,
+            "the Grand Vizier calls a good, players reveal",
+        ),
+    ];
+
+    fn decision_kind(action: &Action) -> usize {
+        match action {
+            Action::Bid(_) | Action::Pass | Action::SellPawn | Action::KeepPawn => 0,
+            Action::Move(_) => 1,
+            Action::Take { .. } | Action::Decline | Action::GivePawn(_) => 2,
+            Action::Sell { .. }
+            | Action::Buy { .. }
+            | Action::Trade { .. }
+            | Action::Swap { .. } => 3,
+            Action::Steal(_) => 4,
+            Action::Vizier(_) | Action::Reveal(_) => 5,
+        }
+    }
+
     fn observe(s: &State, e: &Event, c: &mut Counters) {
         let city = || s.rules.name(s.caravan).to_string();
         match *e {

@@ -41,3 +41,13 @@ fn conformance_reverse_variant_and_other_parameters() {
         },
     );
 }
+
+/// The lab's table-time model counts decisions by kind: every decision of the game has one.
+#[test]
+fn every_decision_has_a_kind() {
+    let seen = silk_core::conformance::check_decision_kinds::<SilkRoad>(&SilkRoadConfig::new(4), 6)
+        .unwrap();
+    for kind in ["bid", "move", "tile", "trade"] {
+        assert!(seen.contains(&kind), "{kind} never met: {seen:?}");
+    }
+}

@@ -1,12 +1,41 @@
 //! What a Splendor game means for the playtest lab: cards bought per level, nobles, cities and
 //! trading posts gained, reserves (blind or not), gold spent, gems taken, stuck games.
 
+use crate::action::Action;
 use crate::event::Event;
 use crate::state::State;
 use crate::Splendor;
-use silk_core::{Counters, Observe};
+use silk_core::{Counters, DecisionKind, Observe};
 
 impl Observe for Splendor {
+    const DECISION_KINDS: &'static [DecisionKind] = &[
+        DecisionKind::new("take", 15.0, "take gems"),
+        DecisionKind::new("reserve", 20.0, "reserve a card (face up or from a deck)"),
+        DecisionKind::new("buy", 20.0, "buy a card, choosing how to pay"),
+        DecisionKind::new("return", 5.0, "give back a token over the limit"),
+        DecisionKind::new("visit", 5.0, "choose a noble or city, place a coat of arms"),
+        DecisionKind::new("module", 10.0, "Orient card effects and strongholds"),
+        DecisionKind::new("pass", 3.0, "no action possible"),
+    ];
+
+    fn decision_kind(action: &Action) -> usize {
+        match action {
+            Action::TakeDifferent(_) | Action::TakeTwo(_) | Action::Gem(_) => 0,
+            Action::Reserve(_) | Action::ReserveDeck(_) => 1,
+            Action::Buy { .. } => 2,
+            Action::Return(_) => 3,
+            Action::Noble(_) | Action::City(_) | Action::Post(_) => 4,
+            Action::ReserveNoble(_)
+            | Action::Join(_)
+            | Action::Free(_)
+            | Action::Discard(_)
+            | Action::Place { .. }
+            | Action::Remove { .. }
+            | Action::Decline => 5,
+            Action::Pass => 6,
+        }
+    }
+
     fn observe(s: &State, e: &Event, c: &mut Counters) {
         match *e {
             Event::Bought {

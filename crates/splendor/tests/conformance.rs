@@ -47,3 +47,19 @@ fn each_module_2024_and_cities_with_trading_posts() {
         check(&config, 6, 900);
     }
 }
+
+/// The lab's table-time model counts decisions by kind: every decision of every module has one.
+#[test]
+fn every_decision_has_a_kind() {
+    let mut seen =
+        silk_core::conformance::check_decision_kinds::<Splendor>(&SplendorConfig::new(4), 6)
+            .unwrap();
+    for m in Module::ALL {
+        let mut config = SplendorConfig::new(3);
+        config.modules = vec![m];
+        seen.extend(silk_core::conformance::check_decision_kinds::<Splendor>(&config, 4).unwrap());
+    }
+    for kind in ["take", "reserve", "buy", "return", "visit", "module"] {
+        assert!(seen.contains(&kind), "{kind} never met: {seen:?}");
+    }
+}

@@ -1,0 +1,541 @@
+//! Named measures of a run, each an estimate with its 95% interval, folded one game at a time
+//! in constant memory: what `silk compare --variant`, `silk gaps` and `silk tune` read.
+//!
+//! Two kinds of estimate:
+//! - a **rate**: games where something happened / games it could (Wilson interval);
+//! - a **mean** per game (normal interval, mean ± 1.96 · sd / √n), or a **ratio** of two
+//!   per-game sums (delta-method interval), for metrics that only mean something as a ratio.
+//!
+//! Rates and means are over the games that ended normally unless the name says otherwise
+//! (`share.stuck`, `share.unfinished` and `share.cut_short` are over every game played).
+
+use crate::run::{GameRecord, RunSpec};
+use crate::stats::wilson;
+use crate::time::TimeModel;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+const Z: f64 = 1.959_963_984_540_054;
+
+/// Sums that give an estimate and its interval.
+#[derive(Clone, Debug, PartialEq)]
+enum Acc {
+    Rate { k: u64, n: u64 },
+    Mean { n: u64, sum: f64, sum2: f64 },
+    Ratio(RatioSums),
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+struct RatioSums {
+    n: u64,
+    x: f64,
+    y: f64,
+    xx: f64,
+    yy: f64,
+    xy: f64,
+}
+
+/// How an estimate was made, for intervals of differences.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Kind {
+    Rate,
+    Mean,
+    Ratio,
+}
+
+/// One measure of a run: its estimate, the 95% interval and the sample behind it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Measured {
+    pub name: String,
+    /// What it measures, in words, with the unit.
+    pub about: String,
+    pub kind: Kind,
+    pub value: f64,
+    pub lo: f64,
+    pub hi: f64,
+    /// Games it is over.
+    pub n: u64,
+    /// Standard error (for intervals of differences).
+    #[serde(skip)]
+    pub se: f64,
+}
+
+/// A difference between two runs' measures, `b − a`, with its 95% interval.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Difference {
+    pub value: f64,
+    pub lo: f64,
+    pub hi: f64,
+    /// The interval excludes 0.
+    pub clear: bool,
+}
+
+impl Measured {
+    /// `other − self`. Rates: Newcombe's hybrid score interval from the two Wilson intervals.
+    /// Means and ratios: the normal interval with both standard errors (Welch). Both treat
+    /// the runs as independent; variants played on the same seeds are positively correlated,
+    /// so the true interval is, if anything, narrower.
+    pub fn minus(&self, base: &Measured) -> Difference {
+        let d = self.value - base.value;
+        let (lo, hi) = match self.kind {
+            Kind::Rate => {
+                let (p1, l1, u1) = (self.value, self.lo, self.hi);
+                let (p2, l2, u2) = (base.value, base.lo, base.hi);
+                (
+                    d - ((p1 - l1).powi(2) + (u2 - p2).powi(2)).sqrt(),
+                    d + ((u1 - p1).powi(2) + (p2 - l2).powi(2)).sqrt(),
+                )
+            }
+            Kind::Mean | Kind::Ratio => {
+                let h = Z * (self.se.powi(2) + base.se.powi(2)).sqrt();
+                (d - h, d + h)
+            }
+        };
+        Difference {
+            value: d,
+            lo,
+            hi,
+            clear: lo > 0.0 || hi < 0.0,
+        }
+    }
+}
+
+/// The fold: one accumulator per measure name.
+#[derive(Clone, Debug)]
+pub struct Measures {
+    spec: RunSpec,
+    time: TimeModel,
+    accs: BTreeMap<String, (String, Acc)>,
+    /// Bot kinds in the run, sorted.
+    kinds: Vec<String>,
+    /// Metric names seen so far, so a game without one counts it as 0.
+    metric_names: BTreeMap<String, ()>,
+    /// Games that ended normally so far.
+    normal_games: u64,
+}
+
+/// The metric prefix of victory-point sources (`vp.from_<source>`), whose shares of all VP
+/// the measures `vp_share.<source>` give.
+pub const VP_PREFIX: &str = "vp.from_";
+
+impl Measures {
+    pub fn new(spec: &RunSpec, time: TimeModel) -> Measures {
+        let mut kinds = spec.bots.clone();
+        kinds.sort();
+        kinds.dedup();
+        Measures {
+            spec: spec.clone(),
+            time,
+            accs: BTreeMap::new(),
+            kinds,
+            metric_names: BTreeMap::new(),
+            normal_games: 0,
+        }
+    }
+
+    fn acc(&mut self, name: &str, about: impl FnOnce() -> String, empty: Acc) -> &mut Acc {
+        if !self.accs.contains_key(name) {
+            self.accs.insert(name.to_string(), (about(), empty));
+        }
+        &mut self.accs.get_mut(name).expect("inserted above").1
+    }
+
+    fn rate(&mut self, name: &str, about: impl FnOnce() -> String, hit: bool) {
+        if let Acc::Rate { k, n } = self.acc(name, about, Acc::Rate { k: 0, n: 0 }) {
+            *n += 1;
+            *k += hit as u64;
+        }
+    }
+
+    fn mean(&mut self, name: &str, about: impl FnOnce() -> String, v: f64) {
+        let empty = Acc::Mean {
+            n: 0,
+            sum: 0.0,
+            sum2: 0.0,
+        };
+        if let Acc::Mean { n, sum, sum2 } = self.acc(name, about, empty) {
+            *n += 1;
+            *sum += v;
+            *sum2 += v * v;
+        }
+    }
+
+    fn ratio(&mut self, name: &str, about: impl FnOnce() -> String, x: f64, y: f64) {
+        if let Acc::Ratio(r) = self.acc(name, about, Acc::Ratio(RatioSums::default())) {
+            r.n += 1;
+            r.x += x;
+            r.y += y;
+            r.xx += x * x;
+            r.yy += y * y;
+            r.xy += x * y;
+        }
+    }
+
+    /// Adds one game. Records must come in the run's order for the sums to be reproducible
+    /// to the last bit (they do: the lab hands them on in index order).
+    pub fn add(&mut self, r: &GameRecord) {
+        let normal = r.finished && !r.stuck;
+        self.rate(
+            "share.stuck",
+            || {
+                "games the engine ended stuck (nobody could act, a round cap), share of all games"
+                    .into()
+            },
+            r.stuck,
+        );
+        self.rate(
+            "share.unfinished",
+            || "games cut at the lab's decision cap, share of all games".into(),
+            !r.finished,
+        );
+        self.rate(
+            "share.cut_short",
+            || "games stuck or cut at the decision cap, share of all games".into(),
+            !normal,
+        );
+        if !normal {
+            return;
+        }
+        self.normal_games += 1;
+        let n = r.scores.len();
+        let won = |seat: usize| r.ranks.get(seat) == Some(&1);
+        if let Some(first) = r.first {
+            self.rate(
+                "win.first_mover",
+                || "games won by the player who moved first, share".into(),
+                won(first as usize),
+            );
+        }
+        for seat in 0..n {
+            self.rate(
+                &format!("win.seat{}", seat + 1),
+                || format!("games won by seat {} (shared wins count), share", seat + 1),
+                won(seat),
+            );
+        }
+        if self.kinds.len() > 1 {
+            for kind in self.kinds.clone() {
+                let mut plays = false;
+                let mut wins = false;
+                for seat in 0..n {
+                    let bot = self.spec.bot_at(r.index, seat);
+                    if self.spec.bots.get(bot) == Some(&kind) {
+                        plays = true;
+                        wins |= won(seat);
+                    }
+                }
+                if plays {
+                    self.rate(
+                        &format!("win.bot.{kind}"),
+                        || format!("games won by any seat of bot {kind}, share of its games"),
+                        wins,
+                    );
+                }
+            }
+        }
+        self.rate(
+            "share.tie",
+            || "games whose first place is shared, share".into(),
+            r.ranks.iter().filter(|&&k| k == 1).count() > 1,
+        );
+        self.mean("rounds", || "rounds per game".into(), r.rounds as f64);
+        self.mean(
+            "decisions",
+            || "decisions per game (all seats)".into(),
+            r.decisions as f64,
+        );
+        self.mean(
+            "margin",
+            || "winner's score minus the runner-up's, points".into(),
+            r.margin() as f64,
+        );
+        self.mean(
+            "lead_changes",
+            || "changes of the sole leader per game".into(),
+            r.lead_changes as f64,
+        );
+        let minutes = self.time.minutes(&r.metrics, r.decisions);
+        self.mean(
+            "minutes",
+            || "table minutes per game (the time model)".into(),
+            minutes,
+        );
+        for name in r.metrics.0.keys() {
+            if !self.metric_names.contains_key(name) {
+                // A metric first met now was 0 in every earlier game.
+                let earlier = self.normal_games - 1;
+                let about = format!("{name} per game");
+                self.accs.insert(
+                    format!("metric.{name}"),
+                    (
+                        about,
+                        Acc::Mean {
+                            n: earlier,
+                            sum: 0.0,
+                            sum2: 0.0,
+                        },
+                    ),
+                );
+                self.metric_names.insert(name.clone(), ());
+            }
+        }
+        for name in self.metric_names.keys().cloned().collect::<Vec<_>>() {
+            let v = r.metrics.get(&name) as f64;
+            self.mean(&format!("metric.{name}"), String::new, v);
+        }
+        let vp_total: i64 = r
+            .metrics
+            .0
+            .iter()
+            .filter(|(k, _)| k.starts_with(VP_PREFIX))
+            .map(|(_, &v)| v)
+            .sum();
+        for name in self.metric_names.keys().cloned().collect::<Vec<_>>() {
+            if let Some(source) = name.strip_prefix(VP_PREFIX) {
+                let v = r.metrics.get(&name) as f64;
+                self.ratio(
+                    &format!("vp_share.{source}"),
+                    || format!("VP from {source}, share of all VP scored"),
+                    v,
+                    vp_total as f64,
+                );
+            }
+        }
+        for &(name, num, den, scale, unit) in silk_core::metrics::RATIOS {
+            let y = r.metrics.get(den);
+            if y != 0 || r.metrics.0.contains_key(num) {
+                let x = r.metrics.get(num) as f64 * scale;
+                self.ratio(name, || unit.to_string(), x, y as f64);
+            }
+        }
+    }
+
+    /// Every measure with its estimate and interval, by name; plus the derived ones:
+    /// `first_mover_advantage` (first mover's win rate − 1/N), `vp_share.max` and
+    /// `win.bot.max` (the largest of their family, with its own interval).
+    pub fn finish(&self) -> BTreeMap<String, Measured> {
+        let mut out: BTreeMap<String, Measured> = self
+            .accs
+            .iter()
+            .map(|(name, (about, acc))| (name.clone(), estimate(name, about, acc)))
+            .collect();
+        let seats = self.spec.bots.len().max(1);
+        if let Some(m) = out.get("win.first_mover").cloned() {
+            let fair = 1.0 / seats as f64;
+            out.insert(
+                "first_mover_advantage".into(),
+                Measured {
+                    name: "first_mover_advantage".into(),
+                    about: format!("first mover's win rate minus the fair share 1/{seats}, share"),
+                    value: m.value - fair,
+                    lo: m.lo - fair,
+                    hi: m.hi - fair,
+                    ..m
+                },
+            );
+        }
+        for family in ["vp_share.", "win.bot."] {
+            let best = out
+                .values()
+                .filter(|m| m.name.starts_with(family))
+                .max_by(|a, b| a.value.total_cmp(&b.value))
+                .cloned();
+            if let Some(m) = best {
+                let name = format!("{family}max");
+                out.insert(
+                    name.clone(),
+                    Measured {
+                        about: format!("the largest of {family}*: {}", m.name),
+                        name,
+                        ..m
+                    },
+                );
+            }
+        }
+        out
+    }
+}
+
+fn estimate(name: &str, about: &str, acc: &Acc) -> Measured {
+    let (kind, n, value, lo, hi, se) = match *acc {
+        Acc::Rate { k, n } => {
+            let p = if n == 0 { 0.0 } else { k as f64 / n as f64 };
+            let (lo, hi) = wilson(k, n);
+            let se = if n == 0 {
+                0.0
+            } else {
+                (p * (1.0 - p) / n as f64).sqrt()
+            };
+            (Kind::Rate, n, p, lo, hi, se)
+        }
+        Acc::Mean { n, sum, sum2 } => {
+            let nf = n.max(1) as f64;
+            let mean = sum / nf;
+            let var = if n > 1 {
+                ((sum2 - sum * sum / nf) / (nf - 1.0)).max(0.0)
+            } else {
+                0.0
+            };
+            let se = (var / nf).sqrt();
+            (Kind::Mean, n, mean, mean - Z * se, mean + Z * se, se)
+        }
+        Acc::Ratio(ref s) => {
+            let nf = s.n.max(1) as f64;
+            let (mx, my) = (s.x / nf, s.y / nf);
+            let r = if my == 0.0 { 0.0 } else { mx / my };
+            // Delta method: var(R) ≈ (s_x² − 2R·s_xy + R²·s_y²) / (n · ȳ²).
+            let se = if s.n > 1 && my != 0.0 {
+                let cov = |a: f64, b: f64, ab: f64| (ab - a * b / nf) / (nf - 1.0);
+                let v = cov(s.x, s.x, s.xx) - 2.0 * r * cov(s.x, s.y, s.xy)
+                    + r * r * cov(s.y, s.y, s.yy);
+                (v.max(0.0) / (nf * my * my)).sqrt()
+            } else {
+                0.0
+            };
+            (Kind::Ratio, s.n, r, r - Z * se, r + Z * se, se)
+        }
+    };
+    Measured {
+        name: name.to_string(),
+        about: about.to_string(),
+        kind,
+        value,
+        lo,
+        hi,
+        n,
+        se,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use silk_core::Counters;
+
+    fn spec(bots: &[&str]) -> RunSpec {
+        RunSpec {
+            game: "t".into(),
+            config: serde_json::Value::Null,
+            bots: bots.iter().map(|b| b.to_string()).collect(),
+            seed: 1,
+            games: 100,
+            shard: None,
+            rotate: true,
+        }
+    }
+
+    fn record(
+        index: u64,
+        ranks: Vec<u8>,
+        first: Option<u8>,
+        metrics: &[(&str, i64)],
+    ) -> GameRecord {
+        let mut c = Counters::default();
+        for &(k, v) in metrics {
+            c.add(k, v);
+        }
+        GameRecord {
+            index,
+            seed: index,
+            scores: ranks.iter().map(|&r| 10 - r as i32).collect(),
+            ranks,
+            decisions: 10,
+            rounds: 5,
+            branching_sum: 30,
+            lead_changes: 1,
+            finished: true,
+            stuck: false,
+            first,
+            metrics: c,
+        }
+    }
+
+    fn time() -> TimeModel {
+        TimeModel::new(silk_core::metrics::ONE_KIND, &Default::default()).unwrap()
+    }
+
+    #[test]
+    fn first_mover_rate_counts_who_moved_first_not_seat_one() {
+        let mut m = Measures::new(&spec(&["a", "a"]), time());
+        // Seat 2 moves first and wins every game: seat 1 wins none.
+        for i in 0..40 {
+            m.add(&record(i, vec![2, 1], Some(1), &[]));
+        }
+        let out = m.finish();
+        assert_eq!(out["win.first_mover"].value, 1.0);
+        assert_eq!(out["win.seat1"].value, 0.0);
+        assert!((out["first_mover_advantage"].value - 0.5).abs() < 1e-12);
+        assert!(out["win.first_mover"].lo > 0.9);
+    }
+
+    #[test]
+    fn cut_short_games_are_their_own_share_and_left_out_of_wins() {
+        let mut m = Measures::new(&spec(&["a", "a"]), time());
+        m.add(&record(0, vec![1, 2], None, &[]));
+        let mut stuck = record(1, vec![1, 2], None, &[]);
+        stuck.stuck = true;
+        m.add(&stuck);
+        let out = m.finish();
+        assert_eq!(out["share.stuck"].value, 0.5);
+        assert_eq!(out["win.seat1"].n, 1);
+    }
+
+    #[test]
+    fn a_metric_first_met_late_was_zero_before() {
+        let mut m = Measures::new(&spec(&["a", "a"]), time());
+        m.add(&record(0, vec![1, 2], None, &[]));
+        m.add(&record(1, vec![1, 2], None, &[("x", 4)]));
+        let out = m.finish();
+        assert_eq!(out["metric.x"].n, 2);
+        assert_eq!(out["metric.x"].value, 2.0);
+    }
+
+    #[test]
+    fn vp_shares_are_ratios_of_sums_with_an_interval() {
+        let mut m = Measures::new(&spec(&["a", "a"]), time());
+        for i in 0..50 {
+            let a = 3 + (i % 3) as i64;
+            m.add(&record(
+                i,
+                vec![1, 2],
+                None,
+                &[("vp.from_war", a), ("vp.from_trade", 7 - a)],
+            ));
+        }
+        let out = m.finish();
+        let war = &out["vp_share.war"];
+        // Σ war / Σ all = (3+4+5 averaged ≈ 4) / 7.
+        assert!((war.value - out["metric.vp.from_war"].value / 7.0).abs() < 1e-12);
+        assert!(war.lo < war.value && war.value < war.hi);
+        assert_eq!(
+            out["vp_share.max"].about,
+            "the largest of vp_share.*: vp_share.war"
+        );
+    }
+
+    #[test]
+    fn differences_of_rates_use_newcombe_and_of_means_welch() {
+        let a = estimate("r", "", &Acc::Rate { k: 50, n: 100 });
+        let b = estimate("r", "", &Acc::Rate { k: 70, n: 100 });
+        let d = b.minus(&a);
+        assert!((d.value - 0.2).abs() < 1e-12);
+        // Newcombe's interval for 70/100 − 50/100 is about (0.065, 0.326).
+        assert!(
+            (d.lo - 0.065).abs() < 0.005 && (d.hi - 0.326).abs() < 0.005,
+            "{d:?}"
+        );
+        assert!(d.clear);
+        let m1 = estimate(
+            "m",
+            "",
+            &Acc::Mean {
+                n: 4,
+                sum: 10.0,
+                sum2: 30.0,
+            },
+        );
+        let same = m1.minus(&m1);
+        assert!(!same.clear && same.lo < 0.0 && same.hi > 0.0);
+    }
+}
