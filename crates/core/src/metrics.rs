@@ -61,6 +61,73 @@ pub const RATIOS: &[(&str, &str, &str, f64, &str)] = &[
     ),
 ];
 
+/// What each counter counts, for a report's axis: `(name, unit)`, where a name ending in `.`,
+/// `@` or `_` covers every counter it begins (`sold@Samarkand`). A counter not listed counts
+/// events ("times"); [`unit`] looks a name up.
+pub const UNITS: &[(&str, &str)] = &[
+    ("auction.bids", "bids"),
+    ("auction.win_sum", "coins"),
+    ("auction.win_wealth_permille", "‰ of wealth"),
+    ("auction.", "auctions"),
+    ("leader.", "auctions"),
+    ("lot.", "auctions"),
+    ("goods.", "goods"),
+    ("sold@", "goods"),
+    ("bought@", "goods"),
+    ("silver.", "silver"),
+    ("tile.", "tile uses"),
+    ("bought.", "purchases"),
+    ("sold.", "sales"),
+    ("coins.", "coins"),
+    ("income.total", "coins"),
+    ("travel.spent", "coins"),
+    ("toll.paid", "coins"),
+    ("toll.refused", "tolls"),
+    ("treasury.added", "coins"),
+    ("city_sales.coins", "coins"),
+    ("city_sales.count", "sales"),
+    ("city_sales.refused", "offers"),
+    ("route.cost_sum", "coins"),
+    ("route.", "routes"),
+    ("attack.plunder", "coins"),
+    ("attack.soldiers_lost", "soldiers"),
+    ("attack.count", "attacks"),
+    ("barbarians.strength", "strength"),
+    ("barbarians.penalized_players", "players"),
+    ("barbarians.soldiers_lost", "soldiers"),
+    ("barbarians.", "raids"),
+    ("fall.golden_age", "coins"),
+    ("fall.count", "falls"),
+    ("grow.count", "growths"),
+    ("improvement.built", "improvements"),
+    ("gathered", "resources"),
+    ("dev.", "cards"),
+    ("vp.", "victory points"),
+    ("cards.", "cards"),
+    ("gold.cards_spent", "cards"),
+    ("gold.", "gold tokens"),
+    ("gems.", "gems"),
+    ("resource.", "resource units"),
+    ("orient.nobles_reserved", "nobles"),
+    ("orient.", "cards"),
+    ("strongholds.", "strongholds"),
+    ("reserves", "reserves"),
+    ("reserves.", "reserves"),
+    ("nobles", "nobles"),
+    ("cities.claimed", "cities"),
+    ("posts", "trading posts"),
+    ("passes", "passes"),
+    ("prize.", "prizes"),
+];
+
+/// The unit of counter `name` (see [`UNITS`]): the first entry that names it or begins it.
+pub fn unit(name: &str) -> &'static str {
+    UNITS
+        .iter()
+        .find(|(key, _)| *key == name || (key.ends_with(['.', '@', '_']) && name.starts_with(key)))
+        .map_or("times", |(_, unit)| unit)
+}
+
 /// Named integer counters of one game.
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(transparent)]
@@ -129,5 +196,21 @@ pub trait Observe: Game {
     fn standing(state: &Self::State, out: &mut Vec<i64>) {
         let _ = state;
         out.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unit;
+
+    #[test]
+    fn units_by_name_then_by_prefix() {
+        assert_eq!(unit("auction.bids"), "bids");
+        assert_eq!(unit("auction.no_bid"), "auctions");
+        assert_eq!(unit("sold@Samarkand"), "goods");
+        assert_eq!(unit("gold.cards_spent"), "cards");
+        assert_eq!(unit("gold.spent"), "gold tokens");
+        assert_eq!(unit("reserves.blind"), "reserves");
+        assert_eq!(unit("no.such.counter"), "times");
     }
 }

@@ -1,6 +1,6 @@
 //! Statistics from integer sums, so results are exact whatever the order of games.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// Wilson score interval for `k` successes in `n` trials at 95% (z = 1.96).
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {
@@ -17,7 +17,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 }
 
 /// A proportion with its 95% interval.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Rate {
     pub k: u64,
     pub n: u64,
@@ -40,7 +40,7 @@ impl Rate {
 }
 
 /// Mean, standard deviation, extremes and a histogram of integer samples.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Dist {
     pub n: u64,
     pub mean: f64,
@@ -71,7 +71,14 @@ pub struct Tally {
 
 impl Tally {
     pub fn add(&mut self, v: i64) {
-        *self.counts.entry(v).or_insert(0) += 1;
+        self.add_times(v, 1);
+    }
+
+    /// `v`, `k` times.
+    pub fn add_times(&mut self, v: i64, k: u64) {
+        if k > 0 {
+            *self.counts.entry(v).or_insert(0) += k;
+        }
     }
 
     pub fn dist(&self) -> Dist {

@@ -1,15 +1,16 @@
 //! The summary of a run, computed from its game records alone (so merged shards give exactly
 //! the summary of the unsharded run).
 
+use crate::extremes::Extremes;
 use crate::run::{GameRecord, RunSpec};
 use crate::stats::{Dist, Rate, Tally};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// A bot kind's wins counted per game: a game counts once for each kind that plays in it, won
 /// when any of its seats wins, so a kind filling several seats is not counted as independent
 /// samples.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct BotRate {
     pub bot: String,
     /// Seats it fills in each game.
@@ -19,21 +20,27 @@ pub struct BotRate {
 }
 
 /// One seat with one bot in it: games won / games that bot sat there.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatBot {
     pub seat: usize,
     pub bot: String,
     pub win: Rate,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Metric {
     pub name: String,
     pub total: i64,
     pub per_game: f64,
+    /// What it counts (`silk_core::metrics::UNITS`).
+    #[serde(default)]
+    pub unit: String,
+    /// Its value per game (0 in a game that never counted it): mean, sd, histogram.
+    #[serde(default)]
+    pub dist: Dist,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub game: String,
     /// Games that ended normally: every figure below is over these.
@@ -55,7 +62,7 @@ pub struct Summary {
     /// The first mover's win rate minus the fair share 1/N; seat 1's when the engine reports no
     /// first mover (`first_player_from` says which).
     pub first_player_advantage: f64,
-    pub first_player_from: &'static str,
+    pub first_player_from: String,
     /// Games whose first place is shared.
     pub ties: Rate,
     pub rounds: Dist,
@@ -68,10 +75,14 @@ pub struct Summary {
     pub metrics: Vec<Metric>,
     /// Metrics that only mean something as a ratio (`silk_core::metrics::RATIOS`), with units.
     pub ratios: Vec<RatioMetric>,
+    /// Games worth replaying: the longest, shortest, widest margins, the first stuck and
+    /// unfinished ones (absent from summaries written before it).
+    #[serde(default)]
+    pub extremes: Extremes,
 }
 
 /// A ratio of two summed metrics, with its unit.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RatioMetric {
     pub name: String,
     pub value: f64,
@@ -105,6 +116,9 @@ pub struct Fold {
     lead_changes: Tally,
     /// Metric sums, wide and saturating: a damaged games.jsonl cannot make them wrap.
     totals: BTreeMap<String, i128>,
+    /// Each metric's values per game, in the games that counted it.
+    per_game: BTreeMap<String, Tally>,
+    extremes: Extremes,
     decisions_sum: u64,
     branching_sum: u64,
 }
@@ -134,6 +148,7 @@ impl Fold {
     }
 
     pub fn add(&mut self, r: &GameRecord) {
+        self.extremes.add(r);
         if !r.finished {
             self.unfinished += 1;
             return;
@@ -189,6 +204,14 @@ impl Fold {
                     self.totals.insert(k.clone(), v as i128);
                 }
             }
+            match self.per_game.get_mut(k) {
+                Some(t) => t.add(v),
+                None => {
+                    let mut t = Tally::default();
+                    t.add(v);
+                    self.per_game.insert(k.clone(), t);
+                }
+            }
         }
         self.decisions_sum = self.decisions_sum.saturating_add(r.decisions);
         self.branching_sum = self.branching_sum.saturating_add(r.branching_sum);
@@ -225,10 +248,10 @@ impl Fold {
         let first_mover =
             (self.first_games > 0).then(|| Rate::new(self.first_wins, self.first_games));
         let (first_player_advantage, first_player_from) = match &first_mover {
-            Some(r) => (r.rate - fair, "the player who moved first"),
+            Some(r) => (r.rate - fair, "the player who moved first".to_string()),
             None => (
                 win_by_seat.first().map(|r| r.rate).unwrap_or(0.0) - fair,
-                "seat 1",
+                "seat 1".to_string(),
             ),
         };
         let total = |name: &str| {
@@ -282,9 +305,20 @@ impl Fold {
                     } else {
                         total as f64 / games as f64
                     },
+                    unit: silk_core::metrics::unit(name).to_string(),
+                    dist: self.metric_dist(name, games),
                 })
                 .collect(),
+            extremes: self.extremes.clone(),
         }
+    }
+
+    /// A metric's distribution over all `games`: a game that never counted it counted 0.
+    fn metric_dist(&self, name: &str, games: u64) -> Dist {
+        let mut t = self.per_game.get(name).cloned().unwrap_or_default();
+        let counted = t.dist().n;
+        t.add_times(0, games.saturating_sub(counted));
+        t.dist()
     }
 }
 
@@ -427,5 +461,78 @@ impl Summary {
             }
         }
         t
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec() -> RunSpec {
+        RunSpec {
+            game: "goofspiel".into(),
+            config: serde_json::json!({}),
+            bots: vec!["random".into(); 2],
+            seed: 1,
+            games: 4,
+            shard: None,
+            rotate: false,
+        }
+    }
+
+    fn records() -> Vec<GameRecord> {
+        (0..4u64)
+            .map(|i| {
+                let mut metrics = silk_core::Counters::default();
+                if i % 2 == 0 {
+                    metrics.add("auction.bids", 3 + i as i64);
+                }
+                GameRecord {
+                    index: i,
+                    seed: i,
+                    scores: vec![i as i32, 0],
+                    ranks: vec![0, 1],
+                    decisions: 10 + i,
+                    rounds: 2 + i as u32,
+                    branching_sum: 20,
+                    lead_changes: 0,
+                    finished: true,
+                    stuck: false,
+                    first: None,
+                    metrics,
+                }
+            })
+            .collect()
+    }
+
+    /// A metric's distribution counts the games that never counted it as 0, so its mean is the
+    /// per-game figure.
+    #[test]
+    fn metric_distribution_covers_every_game() {
+        let s = Summary::of(&spec(), &records());
+        let m = s.metric("auction.bids").unwrap();
+        assert_eq!((m.dist.n, m.dist.min, m.dist.max), (4, 0, 5));
+        assert!((m.dist.mean - m.per_game).abs() < 1e-12);
+        assert_eq!(m.unit, "bids");
+        assert_eq!(s.extremes.longest[0].index, 3);
+    }
+
+    /// summary.json reads back, and one written before the fields added since (units,
+    /// distributions, extremes) still reads, with those empty.
+    #[test]
+    fn summary_json_reads_back_old_and_new() {
+        let s = Summary::of(&spec(), &records());
+        let json = serde_json::to_value(&s).unwrap();
+        assert_eq!(serde_json::from_value::<Summary>(json.clone()).unwrap(), s);
+        let mut old = json;
+        old.as_object_mut().unwrap().remove("extremes");
+        for m in old["metrics"].as_array_mut().unwrap() {
+            let m = m.as_object_mut().unwrap();
+            m.remove("unit");
+            m.remove("dist");
+        }
+        let read: Summary = serde_json::from_value(old).unwrap();
+        assert!(read.extremes.is_empty() && read.metrics[0].unit.is_empty());
+        assert_eq!(read.metrics[0].per_game, s.metrics[0].per_game);
     }
 }

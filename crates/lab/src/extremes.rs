@@ -1,0 +1,142 @@
+//! The most extreme games of a run (longest, shortest, widest margin) and the first stuck and
+//! unfinished ones, so a report can point at games worth replaying. Only a few games of each
+//! kind are kept, whatever the length of the run, and ties go to the lower index, so the list is
+//! the same however the games are split into shards.
+
+use crate::run::GameRecord;
+use serde::{Deserialize, Serialize};
+use std::cmp::Ordering;
+
+/// Games kept of each kind.
+pub const KEEP: usize = 5;
+
+/// One game, by its index in the run, with the figures that made it extreme.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRef {
+    pub index: u64,
+    pub rounds: u32,
+    pub decisions: u64,
+    /// The winner's score minus the runner-up's (0 for a game without a normal end).
+    pub margin: i64,
+    pub scores: Vec<i32>,
+}
+
+impl GameRef {
+    fn of(r: &GameRecord) -> GameRef {
+        GameRef {
+            index: r.index,
+            rounds: r.rounds,
+            decisions: r.decisions,
+            margin: if r.finished && !r.stuck {
+                r.margin()
+            } else {
+                0
+            },
+            scores: r.scores.clone(),
+        }
+    }
+}
+
+/// Up to [`KEEP`] games of each kind, most extreme first.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Extremes {
+    /// Most rounds (then most decisions) among games that ended normally.
+    pub longest: Vec<GameRef>,
+    /// Fewest rounds (then fewest decisions) among games that ended normally.
+    pub shortest: Vec<GameRef>,
+    /// Widest winning margin.
+    pub widest_margin: Vec<GameRef>,
+    /// The first games the engine ended as stuck.
+    pub stuck: Vec<GameRef>,
+    /// The first games cut short by the decision cap.
+    pub unfinished: Vec<GameRef>,
+}
+
+/// Inserts `g` into `list` (kept sorted by `before`, then by index) and drops what falls past
+/// [`KEEP`]: constant memory, and the same list in any order of insertion.
+fn keep(list: &mut Vec<GameRef>, g: GameRef, before: fn(&GameRef, &GameRef) -> Ordering) {
+    let order = |a: &GameRef, b: &GameRef| before(a, b).then(a.index.cmp(&b.index));
+    if list.len() == KEEP && list.last().is_some_and(|last| order(&g, last).is_ge()) {
+        return;
+    }
+    let at = list.partition_point(|x| order(x, &g).is_lt());
+    list.insert(at, g);
+    list.truncate(KEEP);
+}
+
+impl Extremes {
+    pub fn add(&mut self, r: &GameRecord) {
+        let g = || GameRef::of(r);
+        if !r.finished {
+            keep(&mut self.unfinished, g(), |_, _| Ordering::Equal);
+        } else if r.stuck {
+            keep(&mut self.stuck, g(), |_, _| Ordering::Equal);
+        } else {
+            keep(&mut self.longest, g(), |a, b| {
+                (b.rounds, b.decisions).cmp(&(a.rounds, a.decisions))
+            });
+            keep(&mut self.shortest, g(), |a, b| {
+                (a.rounds, a.decisions).cmp(&(b.rounds, b.decisions))
+            });
+            keep(&mut self.widest_margin, g(), |a, b| b.margin.cmp(&a.margin));
+        }
+    }
+
+    /// Nothing kept (a summary written before extremes were).
+    pub fn is_empty(&self) -> bool {
+        [
+            &self.longest,
+            &self.shortest,
+            &self.widest_margin,
+            &self.stuck,
+            &self.unfinished,
+        ]
+        .iter()
+        .all(|l| l.is_empty())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rec(index: u64, rounds: u32, margin: i32) -> GameRecord {
+        GameRecord {
+            index,
+            seed: index,
+            scores: vec![margin, 0],
+            ranks: vec![0, 1],
+            decisions: rounds as u64 * 4,
+            rounds,
+            branching_sum: 1,
+            lead_changes: 0,
+            finished: true,
+            stuck: false,
+            first: None,
+            metrics: Default::default(),
+        }
+    }
+
+    /// The kept games are the true extremes, ties to the lower index, in any order of games.
+    #[test]
+    fn keeps_the_extremes_whatever_the_order() {
+        let recs: Vec<GameRecord> = (0..40)
+            .map(|i| rec(i, (i * 7 % 11) as u32, (i * 5 % 13) as i32))
+            .collect();
+        let mut fwd = Extremes::default();
+        recs.iter().for_each(|r| fwd.add(r));
+        let mut back = Extremes::default();
+        recs.iter().rev().for_each(|r| back.add(r));
+        assert_eq!(fwd, back);
+        let mut by_len: Vec<&GameRecord> = recs.iter().collect();
+        by_len.sort_by_key(|r| (std::cmp::Reverse(r.rounds), r.index));
+        let want: Vec<u64> = by_len.iter().take(KEEP).map(|r| r.index).collect();
+        assert_eq!(
+            fwd.longest.iter().map(|g| g.index).collect::<Vec<_>>(),
+            want
+        );
+        assert_eq!(fwd.shortest[0].rounds, 0);
+        assert_eq!(fwd.widest_margin[0].margin, 12);
+        assert!(fwd.stuck.is_empty() && fwd.longest.len() == KEEP);
+    }
+}
