@@ -19,6 +19,7 @@ impl From<LabError> for CliError {
 }
 
 /// How to run a batch, from the command line.
+#[derive(Clone, Debug)]
 pub struct Batch {
     pub games: u64,
     pub bots: Vec<String>,
@@ -30,6 +31,8 @@ pub struct Batch {
     pub check: bool,
     /// Keep each bot in its seat instead of rotating different bots round the table.
     pub no_rotate: bool,
+    /// A progress bar on a terminal (off inside a longer run that shows its own).
+    pub progress: bool,
 }
 
 /// More threads than cores only add switching for this CPU-bound work (and a typo such as
@@ -119,16 +122,9 @@ where
         // Different bots move round the table, so seat and bot effects come apart.
         rotate: !batch.no_rotate && bots.windows(2).any(|w| w[0] != w[1]),
     };
-    let bar = if std::io::stderr().is_terminal() {
-        let r = spec.indices();
-        let b = indicatif::ProgressBar::new(r.end - r.start);
-        b.set_style(
-            indicatif::ProgressStyle::with_template(
-                "{bar:40} {pos}/{len} games {per_sec} eta {eta}",
-            )
-            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
-        );
-        b
+    let r = spec.indices();
+    let bar = if batch.progress {
+        progress_bar(r.end - r.start, "games")
     } else {
         indicatif::ProgressBar::hidden()
     };
@@ -160,6 +156,26 @@ pub fn check_html(path: &Path, force: bool) -> CliResult<()> {
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
     let _ = std::fs::remove_file(&probe);
     Ok(())
+}
+
+/// A progress bar of `len` steps on a terminal's stderr; hidden when stderr is not a terminal.
+pub fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
+    if !std::io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let b = indicatif::ProgressBar::new(len);
+    b.set_style(
+        indicatif::ProgressStyle::with_template(&format!(
+            "{{bar:40}} {{pos}}/{{len}} {what} {{per_sec}} eta {{eta}} {{msg}}"
+        ))
+        .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar()),
+    );
+    b
+}
+
+/// Writes an HTML report (atomically: a reader never sees half a report).
+pub fn write_report(path: &Path, html: &str) -> CliResult<()> {
+    write_html(path, html)
 }
 
 fn write_html(path: &Path, html: &str) -> CliResult<()> {

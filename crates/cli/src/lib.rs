@@ -2,6 +2,7 @@
 //! The CLI holds no rules: it parses, calls a crate, prints. The binary itself lives in the
 //! root package (`src/main.rs`) so that the workspace's end-to-end tests can run it.
 
+mod design;
 mod error;
 mod find;
 mod games;
@@ -227,15 +228,69 @@ enum Command {
         #[arg(long, default_value_t = 20)]
         limit: u64,
     },
-    /// Compare the shared mechanics across the engines from simulations of greedy bots: auctions,
-    /// routes, resource conversion, seat advantage, length, branching ("—": not in that game).
+    /// Without a game: the shared mechanics across the engines, from greedy bots' games
+    /// (auctions, routes, resource conversion, seat advantage, length, branching; "—": not in
+    /// that game). With a game and --variant: the game's config and each variant on the same
+    /// seeds, every measure with its 95% interval and each variant's difference from the base.
     Compare {
-        #[arg(long, default_value_t = 200)]
-        games: u64,
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        #[arg(long, default_value_t = 0)]
-        threads: usize,
+        /// The game whose variants to compare (leave out to compare the engines).
+        game: Option<GameName>,
+        /// A variant as NAME=CONFIG: a config file, or changes to the base config as
+        /// PARAM=VALUE,… (e.g. `tapped=grow_taps=true,attacks_per_turn=1`). Repeat for more.
+        #[arg(long = "variant", value_name = "NAME=CONFIG", requires = "game")]
+        variants: Vec<String>,
+        /// Show every per-game engine metric in the text table too.
+        #[arg(long, requires = "game")]
+        all: bool,
+        /// Write a self-contained HTML report of the comparison (an existing file is refused).
+        #[arg(long, requires = "game")]
+        html: Option<PathBuf>,
+        #[command(flatten)]
+        batch: BatchArgs,
+    },
+    /// How far the design misses a designer's targets (a JSON file: see docs/lab.md), ranked,
+    /// each with the measured value and its 95% interval; table minutes from a time model.
+    Gaps {
+        game: GameName,
+        /// The targets (and the table-time model) as JSON.
+        #[arg(long, value_name = "FILE")]
+        targets: PathBuf,
+        #[command(flatten)]
+        batch: BatchArgs,
+        /// Write the run's HTML report with the gaps at the top.
+        #[arg(long)]
+        html: Option<PathBuf>,
+        /// Replace the report if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Search parameter values that bring the design closest to the targets (NTBEA, an
+    /// optimiser for noisy evaluations), then check the best setting on fresh games.
+    Tune {
+        game: GameName,
+        /// A parameter to tune, by its path in the config (as in `silk sweep`), each followed
+        /// by --values.
+        #[arg(long = "param", required = true)]
+        params: Vec<String>,
+        /// The values to try for the preceding --param (JSON: 3, true, "box").
+        #[arg(long = "values", num_args = 1.., required = true, action = clap::ArgAction::Append)]
+        values: Vec<String>,
+        /// The targets (and the table-time model) as JSON.
+        #[arg(long, value_name = "FILE")]
+        targets: PathBuf,
+        /// Evaluations: each one a batch of --games games on fresh seeds.
+        #[arg(long, default_value_t = 60)]
+        budget: usize,
+        /// Games to validate the best setting (and the base config) on, with seeds no
+        /// evaluation used.
+        #[arg(long, default_value_t = 2000)]
+        validate_games: u64,
+        /// How much the search explores settings it knows little about (in units of the sum
+        /// of normalised misses).
+        #[arg(long, default_value_t = 2.0)]
+        explore: f64,
+        #[command(flatten)]
+        batch: BatchArgs,
     },
     /// The game data: list and print the bundled files (templates for your own), check yours.
     Data {
@@ -356,6 +411,7 @@ impl BatchArgs {
             max_decisions: self.max_decisions,
             check: self.check,
             no_rotate: self.no_rotate,
+            progress: true,
         }
     }
 
@@ -438,10 +494,11 @@ fn usage_error(e: clap::Error) -> ! {
     std::process::exit(2)
 }
 
-/// `silk sweep`'s `--values` lists, one per occurrence (clap's derive flattens them).
+/// `silk sweep`'s and `silk tune`'s `--values` lists, one per occurrence (clap's derive flattens them).
 fn values_groups(matches: &clap::ArgMatches) -> Vec<Vec<String>> {
     matches
         .subcommand_matches("sweep")
+        .or_else(|| matches.subcommand_matches("tune"))
         .and_then(|m| m.get_occurrences::<String>("values"))
         .map(|occ| occ.map(|o| o.cloned().collect()).collect())
         .unwrap_or_default()
@@ -554,43 +611,68 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             })
         }
         Command::Compare {
-            games,
-            seed,
-            threads,
+            game,
+            variants,
+            all,
+            html,
+            batch,
+        } => match game {
+            Some(game) => {
+                if variants.is_empty() {
+                    return Err(CliError::input(
+                        "which variants? silk compare GAME --variant NAME=CONFIG …",
+                    ));
+                }
+                with_game!(game, G => {
+                    let files = batch.data.files()?;
+                    let cfg = G::config(batch.players(), &files)?;
+                    let args = design::VariantArgs {
+                        variants: &variants,
+                        players: batch.players(),
+                        data: &files,
+                        all,
+                        html: html.as_deref(),
+                    };
+                    design::compare_variants::<G>(&cfg, &args, &batch.batch(), out)
+                })
+            }
+            None => compare_engines(&batch, out),
+        },
+        Command::Gaps {
+            game,
+            targets,
+            batch,
+            html,
+            force,
+        } => with_game!(game, G => {
+            let cfg = G::config(batch.players(), &batch.data.files()?)?;
+            design::gaps::<G>(&cfg, &targets, &batch.batch(), html.as_deref(), force, out)
+        }),
+        Command::Tune {
+            game,
+            params,
+            values: _,
+            targets,
+            budget,
+            validate_games,
+            explore,
+            batch,
         } => {
-            let batch = |bot: &str| lab::Batch {
-                games,
-                bots: vec![bot.to_string()],
-                seed,
-                threads,
-                shard: None,
-                max_decisions: 100_000,
-                check: false,
-                no_rotate: false,
+            if params.len() != values_groups.len() {
+                return Err(CliError::input("give each --param its own --values"));
+            }
+            let pairs: Vec<(String, Vec<String>)> = params.into_iter().zip(values_groups).collect();
+            let args = design::TuneArgs {
+                params: &pairs,
+                targets: &targets,
+                budget,
+                validate_games,
+                explore,
             };
-            let mut rows = Vec::new();
-            let sr = SilkRoad::config(None, &DataFiles::default())?;
-            rows.push(lab::CompareRow {
-                game: SilkRoad::NAME.into(),
-                summary: lab::run_batch::<SilkRoad>(&sr, &batch("greedy"), None)?.1,
-            });
-            let ct = Cities::config(None, &DataFiles::default())?;
-            rows.push(lab::CompareRow {
-                game: Cities::NAME.into(),
-                summary: lab::run_batch::<Cities>(&ct, &batch("greedy"), None)?.1,
-            });
-            let sp = Splendor::config(None, &DataFiles::default())?;
-            rows.push(lab::CompareRow {
-                game: Splendor::NAME.into(),
-                summary: lab::run_batch::<Splendor>(&sp, &batch("greedy"), None)?.1,
-            });
-            let gs = Goofspiel::config(None, &DataFiles::default())?;
-            rows.push(lab::CompareRow {
-                game: Goofspiel::NAME.into(),
-                summary: lab::run_batch::<Goofspiel>(&gs, &batch("random"), None)?.1,
-            });
-            lab::compare_output(&rows, out);
-            Ok(())
+            with_game!(game, G => {
+                let cfg = G::config(batch.players(), &batch.data.files()?)?;
+                design::tune::<G>(&cfg, &args, &batch.batch(), out)
+            })
         }
         Command::Find {
             target,
@@ -661,6 +743,43 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             })
         }
     }
+}
+
+/// `silk compare` without a game: each engine's shared mechanics from greedy bots' games.
+fn compare_engines(args: &BatchArgs, out: &mut Out) -> CliResult<()> {
+    if !args.bots.is_empty() || args.players.is_some() || args.shard.is_some() {
+        return Err(CliError::input(
+            "comparing the engines plays greedy bots at each game's default table: --bots, \
+             --players and --shard go with a game (silk compare GAME --variant …)",
+        ));
+    }
+    let batch = |bot: &str| lab::Batch {
+        bots: vec![bot.to_string()],
+        ..args.batch()
+    };
+    let mut rows = Vec::new();
+    let sr = SilkRoad::config(None, &DataFiles::default())?;
+    rows.push(lab::CompareRow {
+        game: SilkRoad::NAME.into(),
+        summary: lab::run_batch::<SilkRoad>(&sr, &batch("greedy"), None)?.1,
+    });
+    let ct = Cities::config(None, &DataFiles::default())?;
+    rows.push(lab::CompareRow {
+        game: Cities::NAME.into(),
+        summary: lab::run_batch::<Cities>(&ct, &batch("greedy"), None)?.1,
+    });
+    let sp = Splendor::config(None, &DataFiles::default())?;
+    rows.push(lab::CompareRow {
+        game: Splendor::NAME.into(),
+        summary: lab::run_batch::<Splendor>(&sp, &batch("greedy"), None)?.1,
+    });
+    let gs = Goofspiel::config(None, &DataFiles::default())?;
+    rows.push(lab::CompareRow {
+        game: Goofspiel::NAME.into(),
+        summary: lab::run_batch::<Goofspiel>(&gs, &batch("random"), None)?.1,
+    });
+    lab::compare_output(&rows, out);
+    Ok(())
 }
 
 fn find_where_help() -> String {

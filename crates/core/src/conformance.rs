@@ -291,7 +291,10 @@ pub fn check_decision_kinds<G: crate::metrics::Observe>(
     if names.len() != kinds.len() {
         return Err("decision kind names repeat".into());
     }
-    if let Some(k) = kinds.iter().find(|k| k.seconds.is_nan() || k.seconds <= 0.0) {
+    if let Some(k) = kinds
+        .iter()
+        .find(|k| k.seconds.is_nan() || k.seconds <= 0.0)
+    {
         return Err(format!("decision kind {}: {} seconds", k.name, k.seconds));
     }
     let mut seen = vec![false; kinds.len()];

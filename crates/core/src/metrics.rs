@@ -66,6 +66,7 @@ pub const RATIOS: &[(&str, &str, &str, f64, &str)] = &[
 /// events ("times"); [`unit`] looks a name up.
 pub const UNITS: &[(&str, &str)] = &[
     ("auction.bids", "bids"),
+    ("decisions.", "decisions"),
     ("auction.win_sum", "coins"),
     ("auction.win_wealth_permille", "‰ of wealth"),
     ("auction.", "auctions"),

@@ -5,10 +5,14 @@
 //! file.
 
 mod chart;
+mod compare;
+mod gaps;
 mod simulate;
 mod sweep;
 
 pub use chart::{histogram, lines, rate_bars};
+pub use compare::compare_html;
+pub use gaps::{gaps_html, gaps_section};
 pub use simulate::simulate_html;
 pub use sweep::sweep_html;
 

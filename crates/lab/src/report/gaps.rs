@@ -1,0 +1,65 @@
+//! The gap report: the targets ranked by how far the design misses each, at the top of the
+//! run's report.
+
+use super::{esc, simulate_html};
+use crate::measure::{Kind, Measured};
+use crate::targets::Gap;
+use crate::time::TimeModel;
+use crate::{RunSpec, Summary};
+
+fn fmt(m: &Measured, v: f64) -> String {
+    if m.kind == Kind::Rate || m.name.starts_with("vp_share.") || m.name == "first_mover_advantage"
+    {
+        format!("{:.1}%", 100.0 * v)
+    } else {
+        format!("{v:.2}")
+    }
+}
+
+/// The gaps section alone (a table, worst first).
+pub fn gaps_section(gaps: &[Gap], time: &TimeModel) -> String {
+    let mut rows = String::new();
+    for g in gaps {
+        let (measured, miss) = match &g.measured {
+            Some(m) => (
+                format!("{} [{}, {}]", fmt(m, m.value), fmt(m, m.lo), fmt(m, m.hi)),
+                fmt(m, g.miss),
+            ),
+            None => ("—".into(), "—".into()),
+        };
+        rows += &format!(
+            "<tr class=\"gap {:?}\"><td>{}</td><td>{}</td><td>{}</td><td>{:.2}</td><td>{}</td></tr>",
+            g.verdict,
+            esc(&g.target),
+            measured,
+            miss,
+            g.normalised,
+            g.verdict.text()
+        );
+    }
+    let kinds: Vec<String> = time
+        .seconds
+        .iter()
+        .map(|(k, s)| format!("{} {s} s", esc(k)))
+        .collect();
+    format!(
+        "<h2>Gaps to the targets</h2><p>Ranked by normalised miss (the miss divided by the \
+         target's scale); \"not sure\" where the 95% interval crosses the target's edge.</p>\
+         <table data-section=\"gaps\"><tr><th>target</th><th>measured [95% interval]</th>\
+         <th>miss</th><th>normalised</th><th>verdict</th></tr>{rows}</table>\
+         <p>Table minutes: {} min setup, then per decision {}.</p>",
+        time.setup_minutes,
+        kinds.join(", ")
+    )
+}
+
+/// The run's report with the gaps first.
+pub fn gaps_html(s: &Summary, spec: &RunSpec, gaps: &[Gap], time: &TimeModel) -> String {
+    let section = gaps_section(gaps, time);
+    // The run's own report, with the gaps before its settings: what the designer asked first.
+    simulate_html(s, spec).replacen(
+        "<h2>Settings</h2>",
+        &format!("{section}<h2>Settings</h2>"),
+        1,
+    )
+}

@@ -1,0 +1,253 @@
+//! The designer's questions end to end: compare variants on the same seeds, the gap report
+//! against a targets file, and tuning toward the targets.
+
+use predicates::prelude::*;
+use serde_json::Value;
+use std::fs;
+use std::path::PathBuf;
+
+mod common;
+use common::silk;
+
+fn temp_dir(name: &str) -> PathBuf {
+    common::temp_dir("design", name)
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = silk()
+        .arg("--json")
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).expect("--json prints one JSON document")
+}
+
+fn measure<'a>(doc: &'a Value, name: &str) -> &'a Value {
+    doc["measures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["measure"] == name)
+        .unwrap_or_else(|| panic!("no measure {name}"))
+}
+
+/// Variants run on the same seeds: a variant identical to the base gives exactly the base's
+/// figures (difference 0 everywhere), and a real change shows with an interval that excludes 0.
+#[test]
+fn variants_run_on_the_same_seeds_and_show_differences_with_intervals() {
+    let doc = json(&[
+        "compare",
+        "goofspiel",
+        "--variant",
+        "same=cards=5",
+        "--variant",
+        "long=cards=9",
+        "--games",
+        "60",
+        "--bots",
+        "random",
+    ]);
+    let names: Vec<&str> = doc["variants"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["base", "same", "long"]);
+    for m in doc["measures"].as_array().unwrap() {
+        let d = &m["differences"][0]["difference"];
+        assert_eq!(
+            d["value"], 0.0,
+            "{}: the same config on the same seeds",
+            m["measure"]
+        );
+    }
+    let rounds = measure(&doc, "rounds");
+    let long = &rounds["differences"][1]["difference"];
+    assert_eq!(long["value"], 4.0, "9 cards play 4 rounds more than 5");
+    assert_eq!(long["clear"], true);
+    // A share has its Wilson interval and its difference a Newcombe interval around it.
+    let seat = measure(&doc, "win.seat1");
+    let base = &seat["values"][0]["estimate"];
+    assert!(base["lo"].as_f64().unwrap() <= base["value"].as_f64().unwrap());
+    assert!(base["hi"].as_f64().unwrap() >= base["value"].as_f64().unwrap());
+    let d = &seat["differences"][1]["difference"];
+    assert!(d["lo"].as_f64().unwrap() < d["value"].as_f64().unwrap());
+    assert!(d["hi"].as_f64().unwrap() > d["value"].as_f64().unwrap());
+}
+
+#[test]
+fn variant_text_table_and_html_report() {
+    let dir = temp_dir("compare-html");
+    let html = dir.join("compare.html");
+    silk()
+        .args([
+            "compare",
+            "goofspiel",
+            "--variant",
+            "long=cards=9",
+            "--games",
+            "30",
+        ])
+        .arg("--html")
+        .arg(&html)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("long − base"))
+        .stdout(predicate::str::contains("rounds: rounds per game"));
+    let text = fs::read_to_string(&html).unwrap();
+    assert!(text.contains("data-measure=\"rounds\""));
+    assert!(text.contains("data-chart=\"variant-win.seat1\""));
+    assert!(!text.contains("https://") && !text.contains("<script"));
+    // An existing report is never overwritten unasked.
+    silk()
+        .args([
+            "compare",
+            "goofspiel",
+            "--variant",
+            "long=cards=9",
+            "--games",
+            "5",
+        ])
+        .arg("--html")
+        .arg(&html)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("exists"));
+}
+
+#[test]
+fn bad_variants_are_refused_with_a_reason() {
+    for (variant, want) in [
+        ("nameless", "write NAME=CONFIG"),
+        ("base=cards=3", "its own name"),
+        ("x=colour=3", "colour"),
+        ("x=cards=0", "x"),
+        ("x=missing-file.json", "missing-file.json"),
+    ] {
+        silk()
+            .args(["compare", "goofspiel", "--games", "5", "--variant", variant])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(want));
+    }
+    silk()
+        .args(["compare", "goofspiel", "--games", "5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("which variants"));
+}
+
+fn targets(dir: &std::path::Path, text: &str) -> PathBuf {
+    let path = dir.join("targets.json");
+    fs::write(&path, text).unwrap();
+    path
+}
+
+/// Goofspiel with 5 cards always lasts 5 rounds: a target it meets for sure, one it misses for
+/// sure, ranked by how far each misses; table minutes follow the time model given.
+#[test]
+fn gaps_rank_the_targets_by_normalised_miss() {
+    let dir = temp_dir("gaps");
+    let t = targets(
+        &dir,
+        r#"{"time": {"setup_minutes": 1, "seconds": {"decision": 12}},
+            "targets": [
+              {"measure": "rounds", "between": [4, 6]},
+              {"measure": "rounds", "at_least": 10},
+              {"name": "quick", "measure": "minutes", "at_most": 2}
+            ]}"#,
+    );
+    let doc = json(&[
+        "gaps",
+        "goofspiel",
+        "--targets",
+        t.to_str().unwrap(),
+        "--games",
+        "40",
+    ]);
+    let gaps = doc["gaps"].as_array().unwrap();
+    // 3 players × 5 decisions × 12 s = 3 min + 1 min setup = 4 min: 2 over, normalised 1.
+    // Rounds 5 vs at least 10: 5 under, normalised 0.5.
+    assert_eq!(gaps[0]["target"], "quick");
+    assert_eq!(gaps[0]["measured"]["value"], 4.0);
+    assert_eq!(gaps[0]["normalised"], 1.0);
+    assert_eq!(gaps[0]["verdict"], "missed");
+    assert_eq!(gaps[1]["target"], "rounds ≥ 10");
+    assert_eq!(gaps[1]["normalised"], 0.5);
+    assert_eq!(gaps[2]["verdict"], "met");
+    assert_eq!(doc["total_miss"], 1.5);
+}
+
+#[test]
+fn a_bad_targets_file_is_refused_naming_the_file_and_place() {
+    let dir = temp_dir("gaps-bad");
+    for (text, want) in [
+        (
+            r#"{"targets": [{"measure": "rounds", "at_most": 3}, {"measure": "lenght", "at_most": 1}]}"#,
+            "targets[1]: unknown measure \"lenght\"",
+        ),
+        (
+            r#"{"targets": [{"measure": "rounds" "at_most": 3}]}"#,
+            "line 1 column",
+        ),
+        (
+            r#"{"time": {"seconds": {"auction": 3}}, "targets": [{"measure": "rounds", "at_most": 3}]}"#,
+            "unknown decision kind \"auction\"",
+        ),
+    ] {
+        let t = targets(&dir, text);
+        silk()
+            .args(["gaps", "goofspiel", "--games", "5", "--targets"])
+            .arg(&t)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(t.display().to_string()))
+            .stderr(predicate::str::contains(want));
+    }
+}
+
+/// The number of cards sets the length: asked for games of 7–8 rounds, the tuner finds 7 or 8
+/// cards among 3–13, and the validation on fresh games meets the target.
+#[test]
+fn tune_finds_the_setting_that_meets_the_targets() {
+    let dir = temp_dir("tune");
+    let t = targets(
+        &dir,
+        r#"{"targets": [{"measure": "rounds", "between": [7, 8]}]}"#,
+    );
+    let doc = json(&[
+        "tune",
+        "goofspiel",
+        "--param",
+        "cards",
+        "--values",
+        "3",
+        "4",
+        "5",
+        "6",
+        "7",
+        "8",
+        "9",
+        "10",
+        "11",
+        "12",
+        "13",
+        "--targets",
+        t.to_str().unwrap(),
+        "--budget",
+        "30",
+        "--games",
+        "5",
+        "--validate-games",
+        "20",
+    ]);
+    let best = doc["best"]["cards"].as_i64().unwrap();
+    assert!((7..=8).contains(&best), "best {best}");
+    assert_eq!(doc["validation"]["best"]["total_miss"], 0.0);
+    assert!(doc["validation"]["base"]["total_miss"].as_f64().unwrap() > 0.0);
+    assert_eq!(doc["evaluations"].as_array().unwrap().len(), 30);
+}
