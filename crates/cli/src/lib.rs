@@ -10,6 +10,7 @@ mod lab;
 mod output;
 mod play;
 mod replay_run;
+mod serve;
 mod table;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
@@ -143,6 +144,14 @@ enum Command {
         /// shown, no affordable cards marked), as the online edition's competitor mode.
         #[arg(long)]
         competitor: bool,
+        /// Play on phones or laptops: a local web server with a table page and a private page
+        /// per human seat (its address and QR codes are printed at the start).
+        #[arg(long, conflicts_with = "script")]
+        serve: bool,
+        /// With --serve: the address to listen on. Only this machine can connect unless you
+        /// give another, e.g. 0.0.0.0:8080 for the phones on your network.
+        #[arg(long, requires = "serve", default_value = "127.0.0.1:8080")]
+        bind: std::net::SocketAddr,
     },
     /// Run the auctions and the market order of a physical game at the table. Coins and goods
     /// stay behind the real shields: the helper records only what is said aloud.
@@ -532,6 +541,8 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             force,
             resume,
             competitor,
+            serve,
+            bind,
         } => {
             with_game!(game, G => {
                 // A resumed game takes everything but its seats from the file.
@@ -541,6 +552,15 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                 };
                 let n = G::num_seats(&G::setup(&replay.config, replay.seed)?);
                 let seats = seat_kinds::<G>(n, &bots, replay.seed)?;
+                if serve {
+                    let save = match (&resume, &save) {
+                        (Some(path), _) => Some(play::SaveFile::at(path, &replay)?),
+                        (None, Some(path)) => Some(play::SaveFile::create(path, force, &replay)?),
+                        (None, None) => None,
+                    };
+                    let session = serve::PlaySession::new(replay, seats, save, !competitor, 1_000_000)?;
+                    return serve::serve(session, bind, out);
+                }
                 let source = match script {
                     Some(path) => MoveSource::script(path)?,
                     None => MoveSource::Stdin(Box::new(std::io::stdin().lock())),

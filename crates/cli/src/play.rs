@@ -411,7 +411,7 @@ fn list_choices<G: Game>(state: &G::State, legal: &[G::Action], out: &mut Out) {
 }
 
 /// A number from the list, or an action string that is legal now.
-fn parse_choice<G: Game>(
+pub(crate) fn parse_choice<G: Game>(
     state: &G::State,
     seat: Seat,
     legal: &[G::Action],
