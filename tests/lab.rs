@@ -321,7 +321,10 @@ fn sweep_over_the_player_count() {
             .success()
             .stdout(predicate::str::contains("P4 win %"));
         let text = fs::read_to_string(&html).unwrap();
-        assert!(text.contains("P4 win rate"), "the report charts seat 4");
+        assert!(
+            text.contains("class=\"legend\"") && text.contains(">P4</text>"),
+            "the report charts seat 4"
+        );
     }
 }
 

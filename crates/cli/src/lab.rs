@@ -6,7 +6,6 @@ use crate::output::Out;
 use silk_bots::BotKind;
 use silk_core::Observe;
 use silk_lab::{report, sweep, Fold, LabError, RunSpec, RunWriter, Shard, Summary};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 impl From<LabError> for CliError {
@@ -30,6 +29,8 @@ pub struct Batch {
     pub check: bool,
     /// Keep each bot in its seat instead of rotating different bots round the table.
     pub no_rotate: bool,
+    /// Show a progress bar on stderr (see `Out::progress`).
+    pub progress: bool,
 }
 
 /// More threads than cores only add switching for this CPU-bound work (and a typo such as
@@ -81,7 +82,7 @@ pub fn bot_factory<G: CliGame>(
 
 /// Runs the batch and returns its spec and summary; each game's record goes to `writer` (if
 /// any) as it finishes, so memory does not grow with the number of games. A progress bar shows
-/// on a terminal.
+/// when the batch asks for one.
 pub fn run_batch<G: CliGame + Observe>(
     config: &G::Config,
     batch: &Batch,
@@ -119,7 +120,7 @@ where
         // Different bots move round the table, so seat and bot effects come apart.
         rotate: !batch.no_rotate && bots.windows(2).any(|w| w[0] != w[1]),
     };
-    let bar = if std::io::stderr().is_terminal() {
+    let bar = if batch.progress {
         let r = spec.indices();
         let b = indicatif::ProgressBar::new(r.end - r.start);
         b.set_style(
@@ -205,7 +206,11 @@ where
         ));
     }
     if let Some(path) = to.html {
-        write_html(path, &report::simulate_html(&summary, &spec))?;
+        let records = match to.dir {
+            Some(d) => report::Records::dir(d.to_path_buf(), spec.indices()),
+            None => report::Records::default(),
+        };
+        write_html(path, &report::simulate_report(&summary, &spec, &records))?;
         out.message(&format!("wrote {}", path.display()));
     }
     let played = summary.games + summary.stuck + summary.unfinished;
@@ -246,7 +251,14 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
         w.finish(&m.spec, &summary)?;
     }
     if let Some(path) = to.html {
-        write_html(path, &report::simulate_html(&summary, &m.spec))?;
+        // A game is replayed from the merged run, or else from the shard that holds it.
+        let records = match to.dir {
+            Some(d) => report::Records::dir(d.to_path_buf(), 0..m.spec.games),
+            None => report::Records {
+                dirs: m.shards().to_vec(),
+            },
+        };
+        write_html(path, &report::simulate_report(&summary, &m.spec, &records))?;
     }
     print_summary(&summary, out);
     Ok(())
@@ -293,7 +305,9 @@ where
             .collect();
     }
     let mut rows: Vec<(String, Summary)> = Vec::new();
-    for combo in &combos {
+    let mut report_rows: Vec<report::SweepRow> = Vec::new();
+    let mut base_spec: Option<RunSpec> = None;
+    for (i, combo) in combos.iter().enumerate() {
         let mut json = base_json.clone();
         for (path, v) in combo {
             sweep::set_path(&mut json, path, sweep::parse_value(v))?;
@@ -306,14 +320,25 @@ where
         let config: G::Config =
             serde_json::from_value(json).map_err(|e| CliError::input(format!("{label}: {e}")))?;
         G::setup(&config, 0).map_err(|e| CliError::input(format!("{label}: {e}")))?;
-        let (_, summary) = run_batch::<G>(&config, batch, None)?;
-        out.message(&format!("{label}: done"));
+        let (spec, summary) = run_batch::<G>(&config, batch, None)?;
+        out.message(&format!("{label}: done ({} of {})", i + 1, combos.len()));
+        // The report's settings: the run every value changes, before any value is set.
+        base_spec.get_or_insert(RunSpec {
+            config: base_json.clone(),
+            ..spec
+        });
+        report_rows.push(report::SweepRow {
+            values: combo.iter().map(|(_, v)| v.clone()).collect(),
+            summary: summary.clone(),
+        });
         rows.push((label, summary));
     }
     if let Some(path) = html {
+        let paths: Vec<String> = axes.iter().map(|(p, _)| p.clone()).collect();
+        let title = format!("silk sweep — {}", G::NAME);
         write_html(
             path,
-            &report::sweep_html(&format!("silk sweep — {}", G::NAME), &rows),
+            &report::sweep_report(&title, base_spec.as_ref(), &paths, &report_rows),
         )?;
     }
     out.doc(

@@ -35,6 +35,9 @@ struct Cli {
     /// Machine-readable output: JSON (Lines for streams) on stdout.
     #[arg(long, global = true)]
     json: bool,
+    /// No progress bars and no messages on stderr (errors are still shown).
+    #[arg(long, short, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -346,8 +349,9 @@ struct BatchArgs {
 }
 
 impl BatchArgs {
-    fn batch(&self) -> lab::Batch {
+    fn batch(&self, out: &Out) -> lab::Batch {
         lab::Batch {
+            progress: out.progress(),
             games: self.games,
             bots: self.bots.clone(),
             seed: self.seed,
@@ -398,6 +402,7 @@ pub fn main() {
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| usage_error(e));
     let groups = values_groups(&matches);
     let mut out = Out::new(cli.json);
+    out.quiet = cli.quiet;
     let result = run(cli.command, groups, &mut out);
     if let Some(e) = out.finish() {
         // A closed pipe (`silk … | head`) is the reader's choice: exit non-zero, quietly.
@@ -529,7 +534,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             with_game!(game, G => {
                 let cfg = G::config(batch.players(), &batch.data.files()?)?;
                 let to = lab::Outputs { dir: dir.as_deref(), html: html.as_deref(), force };
-                lab::simulate::<G>(&cfg, &batch.batch(), to, out)
+                lab::simulate::<G>(&cfg, &batch.batch(out), to, out)
             })
         }
         Command::Sweep {
@@ -550,7 +555,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             let pairs: Vec<(String, Vec<String>)> = params.into_iter().zip(values).collect();
             with_game!(game, G => {
                 let cfg = G::config(batch.players(), &batch.data.files()?)?;
-                lab::sweep_run::<G>(&cfg, &pairs, &batch.batch(), html.as_deref(), out)
+                lab::sweep_run::<G>(&cfg, &pairs, &batch.batch(out), html.as_deref(), out)
             })
         }
         Command::Compare {
@@ -558,6 +563,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             seed,
             threads,
         } => {
+            let progress = out.progress();
             let batch = |bot: &str| lab::Batch {
                 games,
                 bots: vec![bot.to_string()],
@@ -567,6 +573,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                 max_decisions: 100_000,
                 check: false,
                 no_rotate: false,
+                progress,
             };
             let mut rows = Vec::new();
             let sr = SilkRoad::config(None, &DataFiles::default())?;
@@ -711,7 +718,7 @@ fn find_command(
         let cfg = G::config(batch.players(), &batch.data.files()?)?;
         let mut writer = dir.map(|d| silk_lab::RunWriter::create(d, force)).transpose()?;
         let mut finder = find::Finder { query, limit, dir, matched: 0, games: 0 };
-        let (spec, summary) = lab::run_batch_each::<G>(&cfg, &batch.batch(), writer.as_mut(), &mut |spec, r| {
+        let (spec, summary) = lab::run_batch_each::<G>(&cfg, &batch.batch(out), writer.as_mut(), &mut |spec, r| {
             finder.each(spec, r, out)
         })?;
         if let Some(w) = writer {
