@@ -230,9 +230,10 @@ fn bad_shard_and_bot_lists_are_refused() {
         .stderr(predicate::str::contains("2 bots named for 4 seats"));
 }
 
-/// The HTML report is self-contained and renders in a real browser with its charts.
+/// The HTML report is one self-contained file: nothing from the network, no script, its
+/// settings. (tests/reports.rs checks each kind of report in a real browser.)
 #[test]
-fn html_report_renders_in_headless_chromium() {
+fn html_report_is_self_contained() {
     let dir = temp_dir("html");
     let html = dir.join("report.html");
     silk()
@@ -247,60 +248,9 @@ fn html_report_renders_in_headless_chromium() {
         "the report must work offline"
     );
     assert!(!text.contains("<script"), "no scripts needed");
-    // The run's settings are on the report, so it says what it is a report of.
     assert!(
         text.contains("<h2>Settings</h2>") && text.contains("<td>seed</td>"),
         "settings missing"
-    );
-    let chromium = ["chromium", "chromium-browser", "google-chrome"]
-        .into_iter()
-        .find(|b| {
-            std::process::Command::new(b)
-                .arg("--version")
-                .output()
-                .is_ok_and(|o| o.status.success())
-        });
-    let Some(browser) = chromium else {
-        // CI installs Chromium (.ci/run), so there the check always runs.
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "Chromium is required in CI"
-        );
-        eprintln!("skipping the browser check: no Chromium on this machine");
-        return;
-    };
-    let profile = dir.join("profile");
-    let out = std::process::Command::new(browser)
-        .args([
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-        ])
-        .arg(format!("--user-data-dir={}", profile.display()))
-        .arg("--dump-dom")
-        .arg(format!("file://{}", html.display()))
-        .output()
-        .expect("chromium runs");
-    let dom = String::from_utf8_lossy(&out.stdout);
-    for chart in [
-        "win-rate-seat",
-        "win-rate-bot",
-        "length",
-        "rounds",
-        "margin",
-    ] {
-        assert!(
-            dom.contains(&format!("data-chart=\"{chart}\"")),
-            "chart {chart} missing from the rendered page"
-        );
-    }
-    assert!(
-        dom.matches("<rect class=\"bar\"").count() >= 6,
-        "bars were rendered"
     );
 }
 
@@ -321,7 +271,10 @@ fn sweep_over_the_player_count() {
             .success()
             .stdout(predicate::str::contains("P4 win %"));
         let text = fs::read_to_string(&html).unwrap();
-        assert!(text.contains("P4 win rate"), "the report charts seat 4");
+        assert!(
+            text.contains("class=\"legend\"") && text.contains(">P4</text>"),
+            "the report charts seat 4"
+        );
     }
 }
 

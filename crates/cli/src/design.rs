@@ -464,7 +464,7 @@ where
             config_of(&setting)?;
         }
     }
-    let bar = lab::progress_bar(args.budget as u64, "evaluations");
+    let bar = lab::progress_bar(args.budget as u64, "evaluations", batch.progress);
     let quiet = Batch {
         progress: false,
         ..batch.clone()

@@ -6,7 +6,6 @@ use crate::output::Out;
 use silk_bots::BotKind;
 use silk_core::Observe;
 use silk_lab::{report, sweep, Fold, LabError, RunSpec, RunWriter, Shard, Summary};
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 
 impl From<LabError> for CliError {
@@ -31,7 +30,7 @@ pub struct Batch {
     pub check: bool,
     /// Keep each bot in its seat instead of rotating different bots round the table.
     pub no_rotate: bool,
-    /// A progress bar on a terminal (off inside a longer run that shows its own).
+    /// Show a progress bar on stderr (see `Out::progress`).
     pub progress: bool,
 }
 
@@ -84,7 +83,7 @@ pub fn bot_factory<G: CliGame>(
 
 /// Runs the batch and returns its spec and summary; each game's record goes to `writer` (if
 /// any) as it finishes, so memory does not grow with the number of games. A progress bar shows
-/// on a terminal.
+/// when the batch asks for one.
 pub fn run_batch<G: CliGame + Observe>(
     config: &G::Config,
     batch: &Batch,
@@ -123,11 +122,7 @@ where
         rotate: !batch.no_rotate && bots.windows(2).any(|w| w[0] != w[1]),
     };
     let r = spec.indices();
-    let bar = if batch.progress {
-        progress_bar(r.end - r.start, "games")
-    } else {
-        indicatif::ProgressBar::hidden()
-    };
+    let bar = progress_bar(r.end - r.start, "games", batch.progress);
     let factory = bot_factory::<G>;
     let tick = || bar.inc(1);
     let opts = silk_lab::Options {
@@ -158,9 +153,9 @@ pub fn check_html(path: &Path, force: bool) -> CliResult<()> {
     Ok(())
 }
 
-/// A progress bar of `len` steps on a terminal's stderr; hidden when stderr is not a terminal.
-pub fn progress_bar(len: u64, what: &str) -> indicatif::ProgressBar {
-    if !std::io::stderr().is_terminal() {
+/// A progress bar of `len` steps on stderr, if `show` (see `Out::progress`).
+pub fn progress_bar(len: u64, what: &str, show: bool) -> indicatif::ProgressBar {
+    if !show {
         return indicatif::ProgressBar::hidden();
     }
     let b = indicatif::ProgressBar::new(len);
@@ -221,7 +216,11 @@ where
         ));
     }
     if let Some(path) = to.html {
-        write_html(path, &report::simulate_html(&summary, &spec))?;
+        let records = match to.dir {
+            Some(d) => report::Records::dir(d.to_path_buf(), spec.indices()),
+            None => report::Records::default(),
+        };
+        write_html(path, &report::simulate_report(&summary, &spec, &records))?;
         out.message(&format!("wrote {}", path.display()));
     }
     let played = summary.games + summary.stuck + summary.unfinished;
@@ -262,7 +261,14 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
         w.finish(&m.spec, &summary)?;
     }
     if let Some(path) = to.html {
-        write_html(path, &report::simulate_html(&summary, &m.spec))?;
+        // A game is replayed from the merged run, or else from the shard that holds it.
+        let records = match to.dir {
+            Some(d) => report::Records::dir(d.to_path_buf(), 0..m.spec.games),
+            None => report::Records {
+                dirs: m.shards().to_vec(),
+            },
+        };
+        write_html(path, &report::simulate_report(&summary, &m.spec, &records))?;
     }
     print_summary(&summary, out);
     Ok(())
@@ -309,7 +315,9 @@ where
             .collect();
     }
     let mut rows: Vec<(String, Summary)> = Vec::new();
-    for combo in &combos {
+    let mut report_rows: Vec<report::SweepRow> = Vec::new();
+    let mut base_spec: Option<RunSpec> = None;
+    for (i, combo) in combos.iter().enumerate() {
         let mut json = base_json.clone();
         for (path, v) in combo {
             sweep::set_path(&mut json, path, sweep::parse_value(v))?;
@@ -322,14 +330,25 @@ where
         let config: G::Config =
             serde_json::from_value(json).map_err(|e| CliError::input(format!("{label}: {e}")))?;
         G::setup(&config, 0).map_err(|e| CliError::input(format!("{label}: {e}")))?;
-        let (_, summary) = run_batch::<G>(&config, batch, None)?;
-        out.message(&format!("{label}: done"));
+        let (spec, summary) = run_batch::<G>(&config, batch, None)?;
+        out.message(&format!("{label}: done ({} of {})", i + 1, combos.len()));
+        // The report's settings: the run every value changes, before any value is set.
+        base_spec.get_or_insert(RunSpec {
+            config: base_json.clone(),
+            ..spec
+        });
+        report_rows.push(report::SweepRow {
+            values: combo.iter().map(|(_, v)| v.clone()).collect(),
+            summary: summary.clone(),
+        });
         rows.push((label, summary));
     }
     if let Some(path) = html {
+        let paths: Vec<String> = axes.iter().map(|(p, _)| p.clone()).collect();
+        let title = format!("silk sweep — {}", G::NAME);
         write_html(
             path,
-            &report::sweep_html(&format!("silk sweep — {}", G::NAME), &rows),
+            &report::sweep_report(&title, base_spec.as_ref(), &paths, &report_rows),
         )?;
     }
     out.doc(

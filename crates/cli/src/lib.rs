@@ -37,6 +37,9 @@ struct Cli {
     /// Machine-readable output: JSON (Lines for streams) on stdout.
     #[arg(long, global = true)]
     json: bool,
+    /// No progress bars and no messages on stderr (errors are still shown).
+    #[arg(long, short, global = true)]
+    quiet: bool,
     #[command(subcommand)]
     command: Command,
 }
@@ -410,8 +413,9 @@ struct BatchArgs {
 }
 
 impl BatchArgs {
-    fn batch(&self) -> lab::Batch {
+    fn batch(&self, out: &Out) -> lab::Batch {
         lab::Batch {
+            progress: out.progress(),
             games: self.games,
             bots: self.bots.clone(),
             seed: self.seed,
@@ -420,7 +424,6 @@ impl BatchArgs {
             max_decisions: self.max_decisions,
             check: self.check,
             no_rotate: self.no_rotate,
-            progress: true,
         }
     }
 
@@ -463,6 +466,7 @@ pub fn main() {
     let cli = Cli::from_arg_matches(&matches).unwrap_or_else(|e| usage_error(e));
     let groups = values_groups(&matches);
     let mut out = Out::new(cli.json);
+    out.quiet = cli.quiet;
     let result = run(cli.command, groups, &mut out);
     if let Some(e) = out.finish() {
         // A closed pipe (`silk … | head`) is the reader's choice: exit non-zero, quietly.
@@ -606,7 +610,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             with_game!(game, G => {
                 let cfg = G::config(batch.players(), &batch.data.files()?)?;
                 let to = lab::Outputs { dir: dir.as_deref(), html: html.as_deref(), force };
-                lab::simulate::<G>(&cfg, &batch.batch(), to, out)
+                lab::simulate::<G>(&cfg, &batch.batch(out), to, out)
             })
         }
         Command::Sweep {
@@ -627,7 +631,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             let pairs: Vec<(String, Vec<String>)> = params.into_iter().zip(values).collect();
             with_game!(game, G => {
                 let cfg = G::config(batch.players(), &batch.data.files()?)?;
-                lab::sweep_run::<G>(&cfg, &pairs, &batch.batch(), html.as_deref(), out)
+                lab::sweep_run::<G>(&cfg, &pairs, &batch.batch(out), html.as_deref(), out)
             })
         }
         Command::Compare {
@@ -653,7 +657,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                         all,
                         html: html.as_deref(),
                     };
-                    design::compare_variants::<G>(&cfg, &args, &batch.batch(), out)
+                    design::compare_variants::<G>(&cfg, &args, &batch.batch(out), out)
                 })
             }
             None => compare_engines(&batch, out),
@@ -666,7 +670,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             force,
         } => with_game!(game, G => {
             let cfg = G::config(batch.players(), &batch.data.files()?)?;
-            design::gaps::<G>(&cfg, &targets, &batch.batch(), html.as_deref(), force, out)
+            design::gaps::<G>(&cfg, &targets, &batch.batch(out), html.as_deref(), force, out)
         }),
         Command::Tune {
             game,
@@ -691,7 +695,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             };
             with_game!(game, G => {
                 let cfg = G::config(batch.players(), &batch.data.files()?)?;
-                design::tune::<G>(&cfg, &args, &batch.batch(), out)
+                design::tune::<G>(&cfg, &args, &batch.batch(out), out)
             })
         }
         Command::Find {
@@ -775,7 +779,7 @@ fn compare_engines(args: &BatchArgs, out: &mut Out) -> CliResult<()> {
     }
     let batch = |bot: &str| lab::Batch {
         bots: vec![bot.to_string()],
-        ..args.batch()
+        ..args.batch(out)
     };
     let mut rows = Vec::new();
     let sr = SilkRoad::config(None, &DataFiles::default())?;
@@ -850,7 +854,7 @@ fn find_command(
         let cfg = G::config(batch.players(), &batch.data.files()?)?;
         let mut writer = dir.map(|d| silk_lab::RunWriter::create(d, force)).transpose()?;
         let mut finder = find::Finder { query, limit, dir, matched: 0, games: 0 };
-        let (spec, summary) = lab::run_batch_each::<G>(&cfg, &batch.batch(), writer.as_mut(), &mut |spec, r| {
+        let (spec, summary) = lab::run_batch_each::<G>(&cfg, &batch.batch(out), writer.as_mut(), &mut |spec, r| {
             finder.each(spec, r, out)
         })?;
         if let Some(w) = writer {

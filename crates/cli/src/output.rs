@@ -6,6 +6,8 @@ use std::io::Write;
 
 pub struct Out {
     pub json: bool,
+    /// `--quiet`: no messages and no progress bars on stderr.
+    pub quiet: bool,
     /// The first failed write to stdout (a full disk, a closed pipe): the command exits
     /// non-zero instead of pretending its output was delivered.
     pub failed: Option<std::io::Error>,
@@ -13,7 +15,11 @@ pub struct Out {
 
 impl Out {
     pub fn new(json: bool) -> Out {
-        Out { json, failed: None }
+        Out {
+            json,
+            quiet: false,
+            failed: None,
+        }
     }
 
     fn wrote(&mut self, r: std::io::Result<()>) {
@@ -59,7 +65,15 @@ impl Out {
 
     /// Information for the person running the command, not data.
     pub fn message(&mut self, text: &str) {
-        eprintln!("{text}");
+        if !self.quiet {
+            eprintln!("{text}");
+        }
+    }
+
+    /// Whether long runs show a progress bar: on a terminal, unless the output is JSON for
+    /// another tool or `--quiet` asked for silence.
+    pub fn progress(&self) -> bool {
+        !self.json && !self.quiet && std::io::IsTerminal::is_terminal(&std::io::stderr())
     }
 
     /// Text shown to a human who must answer (views, choices, help).

@@ -320,6 +320,11 @@ impl Merge {
         Ok(Merge { spec, dirs: slices })
     }
 
+    /// The shard directories, each with the games it holds, in game order.
+    pub fn shards(&self) -> &[(std::path::PathBuf, std::ops::Range<u64>)] {
+        &self.dirs
+    }
+
     /// Hands every record to `each` in game order, checking each shard holds exactly its games.
     pub fn each(
         &self,

@@ -1,101 +1,264 @@
-//! The report of one run (`silk simulate`, `silk lab merge`).
+//! The report of one run (`silk simulate`, `silk lab merge`): who wins, how long games last, how
+//! close they are, the game's own metrics, and the games worth replaying.
 
-use super::{esc, histogram, page, rate_bars};
+use super::chart::{bar_chart, histogram_chart, Axis, Bar, Chart, Reference};
+use super::{esc, metrics, page, settings, shell_word};
+use crate::extremes::GameRef;
+use crate::stats::Rate;
 use crate::summary::Summary;
+use crate::RunSpec;
+use std::ops::Range;
+use std::path::PathBuf;
 
-fn summary_charts(s: &Summary, prefix: &str) -> String {
+/// Where a run's game records are kept (`--out`, or the shards of a merge), each directory
+/// with the games it holds, so the report can say how to replay a game.
+#[derive(Clone, Debug, Default)]
+pub struct Records {
+    pub dirs: Vec<(PathBuf, Range<u64>)>,
+}
+
+impl Records {
+    /// The records of the whole run in one directory.
+    pub fn dir(dir: PathBuf, games: Range<u64>) -> Records {
+        Records {
+            dirs: vec![(dir, games)],
+        }
+    }
+
+    /// The command that replays game `index`, if its records are kept.
+    pub fn replay(&self, index: u64) -> Option<String> {
+        let (dir, _) = self.dirs.iter().find(|(_, r)| r.contains(&index))?;
+        Some(format!(
+            "silk replay {} --game {index}",
+            shell_word(&dir.display().to_string())
+        ))
+    }
+}
+
+fn bar(label: String, r: &Rate) -> Bar {
+    Bar {
+        label,
+        value: r.rate,
+        interval: Some((r.lo, r.hi)),
+    }
+}
+
+fn win_charts(s: &Summary) -> String {
     let n = s.win_by_seat.len();
-    let seats: Vec<(String, f64, f64, f64)> = s
+    let seats: Vec<Bar> = s
         .win_by_seat
         .iter()
         .enumerate()
-        .map(|(i, r)| (s.seat_label(i), r.rate, r.lo, r.hi))
+        .map(|(i, r)| bar(s.seat_label(i), r))
         .collect();
-    let bots: Vec<(String, f64, f64, f64)> = s
+    let fair = Reference {
+        value: 1.0 / n.max(1) as f64,
+        label: format!("fair share 1/{n}"),
+    };
+    let win = Axis::percent("games won (%)");
+    let mut out = String::from("<section id=\"wins\"><h2>Who wins</h2>\n");
+    out += &bar_chart(
+        &Chart {
+            id: "win-rate-seat",
+            title: "Win rate by seat (95% CI)",
+            x_title: "seat",
+        },
+        &win,
+        &seats,
+        Some(&fair),
+    );
+    let bots: Vec<Bar> = s
         .win_by_bot
         .iter()
-        .map(|b| (b.bot.clone(), b.win.rate, b.win.lo, b.win.hi))
+        .map(|b| bar(format!("{} ×{}", b.bot, b.seats), &b.win))
         .collect();
-    let mut out = rate_bars(
-        &format!("{prefix}win-rate-seat"),
-        "Win rate by seat (95% CI; dashed: fair share)",
-        &seats,
-        Some(1.0 / n.max(1) as f64),
-    );
-    out += &rate_bars(
-        &format!("{prefix}win-rate-bot"),
-        "Games won by any seat of each bot (95% CI)",
+    out += &bar_chart(
+        &Chart {
+            id: "win-rate-bot",
+            title: "Games won by any seat of each bot (95% CI)",
+            x_title: "bot × seats it fills in a game",
+        },
+        &win,
         &bots,
         None,
     );
-    out += &histogram(
-        &format!("{prefix}length"),
-        "Game length (decisions)",
-        &s.decisions.histogram,
-    );
-    out += &histogram(
-        &format!("{prefix}rounds"),
-        "Game length (rounds)",
-        &s.rounds.histogram,
-    );
-    out += &histogram(
-        &format!("{prefix}margin"),
-        "Winning margin",
-        &s.margin.histogram,
-    );
-    out
-}
-
-fn metrics_table(s: &Summary) -> String {
-    let mut t = String::from("<table><tr><th>metric</th><th>per game</th><th>total</th></tr>");
-    for m in &s.metrics {
-        t += &format!(
-            "<tr><td>{}</td><td>{:.2}</td><td>{}</td></tr>",
-            esc(&m.name),
-            m.per_game,
-            m.total
+    if s.bots_rotated() {
+        let cells: Vec<Bar> = s
+            .win_by_seat_bot
+            .iter()
+            .map(|sb| bar(format!("P{} {}", sb.seat + 1, sb.bot), &sb.win))
+            .collect();
+        out += &bar_chart(
+            &Chart {
+                id: "win-rate-seat-bot",
+                title: "Win rate of each bot in each seat (95% CI)",
+                x_title: "seat and bot",
+            },
+            &win,
+            &cells,
+            Some(&fair),
         );
     }
-    t + "</table>"
+    out + "</section>\n"
 }
 
-/// The run's settings, so a report says what it is a report of: enough to run it again.
-fn settings(spec: &crate::RunSpec) -> String {
-    let shard = spec
-        .shard
-        .map_or(String::new(), |sh| format!(" (shard {}/{})", sh.k, sh.n));
-    let seating = if spec.rotate {
-        "the bots move round the table from game to game"
+fn length_charts(s: &Summary) -> String {
+    let mut out = String::from("<section id=\"length\"><h2>How long, how close</h2>\n");
+    for (id, title, x_title, d) in [
+        (
+            "rounds",
+            format!(
+                "Game length: mean {:.1} rounds (sd {:.1})",
+                s.rounds.mean, s.rounds.sd
+            ),
+            "rounds in a game",
+            &s.rounds,
+        ),
+        (
+            "length",
+            format!(
+                "Decisions per game: mean {:.0} (sd {:.0})",
+                s.decisions.mean, s.decisions.sd
+            ),
+            "decisions in a game",
+            &s.decisions,
+        ),
+        (
+            "margin",
+            format!(
+                "Winning margin: mean {:.1} points (sd {:.1})",
+                s.margin.mean, s.margin.sd
+            ),
+            "winner's score minus the runner-up's (points)",
+            &s.margin,
+        ),
+        (
+            "lead-changes",
+            format!("Lead changes: mean {:.2} per game", s.lead_changes.mean),
+            "times the sole leader changed in a game",
+            &s.lead_changes,
+        ),
+    ] {
+        out += &histogram_chart(
+            &Chart {
+                id,
+                title: &title,
+                x_title,
+            },
+            &d.histogram,
+        );
+    }
+    out + "</section>\n"
+}
+
+/// A few plain sentences a designer reads first.
+fn glance(s: &Summary) -> String {
+    let mut apart = Vec::new();
+    if s.stuck > 0 {
+        apart.push(format!(
+            "{} stuck (the engine ended them with no winner)",
+            s.stuck
+        ));
+    }
+    if s.unfinished > 0 {
+        apart.push(format!(
+            "{} unfinished (cut short by the decision cap)",
+            s.unfinished
+        ));
+    }
+    let apart = if apart.is_empty() {
+        String::new()
     } else {
-        "each bot in the seat it is named for"
+        format!("; {} — left out of every figure below", apart.join(", "))
     };
-    let config = serde_json::to_string_pretty(&spec.config.get("params").unwrap_or(&spec.config))
-        .unwrap_or_default();
     format!(
-        "<h2>Settings</h2><table>\
-         <tr><td>game</td><td>{}</td></tr>\
-         <tr><td>games</td><td>{}{}</td></tr>\
-         <tr><td>seed</td><td>{}</td></tr>\
-         <tr><td>bots</td><td>{} ({})</td></tr></table>\
-         <details><summary>parameters</summary><pre>{}</pre></details>",
-        esc(&spec.game),
-        spec.games,
-        esc(&shard),
-        spec.seed,
-        esc(&spec.bots.join(", ")),
-        seating,
-        esc(&config)
+        "<p class=\"glance\"><b>{}</b> games ended normally{apart}. First-player advantage ({}): \
+         <b>{:+.1}</b> percentage points over the fair share. Shared wins: {:.1}%. Mean branching: \
+         {:.1} legal actions per decision.</p>\n",
+        s.games,
+        esc(&s.first_player_from),
+        100.0 * s.first_player_advantage,
+        100.0 * s.ties.rate,
+        s.mean_branching
     )
 }
 
-/// The report of one run.
-pub fn simulate_html(s: &Summary, spec: &crate::RunSpec) -> String {
+/// The most extreme games, each with the command that replays it.
+fn replays(s: &Summary, records: &Records) -> String {
+    let e = &s.extremes;
+    let kinds: [(&str, &Vec<GameRef>); 5] = [
+        ("longest", &e.longest),
+        ("shortest", &e.shortest),
+        ("widest margin", &e.widest_margin),
+        ("stuck", &e.stuck),
+        ("unfinished", &e.unfinished),
+    ];
+    let mut out = String::from("<section id=\"replays\"><h2>Games worth replaying</h2>\n");
+    if e.is_empty() {
+        return out + "<p class=\"note\">This summary lists no games (it was written by an older silk).</p></section>\n";
+    }
+    if records.dirs.is_empty() {
+        out += "<p class=\"note\">This run kept no game records. Run the same command again with \
+                <code>--out RUN_DIR</code> (the same seed plays the very same games), then replay a \
+                game with the command shown.</p>\n";
+    }
+    out +=
+        "<table class=\"replays\"><tr><th>which</th><th>game</th><th>rounds</th><th>decisions</th>\
+            <th>margin</th><th>scores</th><th>replay it step by step</th></tr>";
+    for (kind, games) in kinds {
+        for g in games {
+            let cmd = records
+                .replay(g.index)
+                .unwrap_or_else(|| format!("silk replay RUN_DIR --game {}", g.index));
+            let scores: Vec<String> = g.scores.iter().map(i32::to_string).collect();
+            out += &format!(
+                "<tr><td>{kind}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>\
+                 <td class=\"cmd\"><code class=\"replay\">{}</code></td></tr>",
+                g.index,
+                g.rounds,
+                g.decisions,
+                g.margin,
+                scores.join(" · "),
+                esc(&cmd)
+            );
+        }
+    }
+    out + "</table></section>\n"
+}
+
+/// The report of one run; `records` says where its games are kept, for the replay commands.
+pub fn simulate_report(s: &Summary, spec: &RunSpec, records: &Records) -> String {
+    let kept = if records.dirs.is_empty() {
+        "not kept (run again with --out RUN_DIR to keep them)".to_string()
+    } else {
+        records
+            .dirs
+            .iter()
+            .map(|(d, r)| {
+                format!(
+                    "<code>{}</code> (games {}–{})",
+                    esc(&d.display().to_string()),
+                    r.start,
+                    r.end.saturating_sub(1)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
     let body = format!(
-        "{}{}<pre>{}</pre><h2>Metrics</h2>{}",
-        settings(spec),
-        summary_charts(s, ""),
+        "{}{}{}{}{}{}<details><summary>The whole summary as text</summary><pre>{}</pre></details>",
+        settings(spec, "games", &[("game records", kept)]),
+        glance(s),
+        win_charts(s),
+        length_charts(s),
+        replays(s, records),
+        metrics::section(s),
         esc(&s.text()),
-        metrics_table(s)
     );
     page(&format!("silk lab — {} ({} games)", s.game, s.games), &body)
+}
+
+/// The report of one run whose records are not kept.
+pub fn simulate_html(s: &Summary, spec: &RunSpec) -> String {
+    simulate_report(s, spec, &Records::default())
 }

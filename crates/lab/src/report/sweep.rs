@@ -1,60 +1,406 @@
-//! The report of a sweep (`silk sweep`): one batch per value of one or two parameters.
+//! The report of a sweep (`silk sweep`): one batch per value of one parameter, or per pair of
+//! values of two (then heatmaps over the grid too), with 95% intervals on every point.
 
-use super::{esc, lines, page};
+use super::chart::{heatmap, line_chart, Axis, Cell, Chart, Reference, Series};
+use super::metrics::{by_unit, is_raw, mean_interval, slug, unit_of, Group};
+use super::{esc, page, settings};
+use crate::stats::{Dist, Rate};
 use crate::summary::Summary;
+use crate::RunSpec;
 
-/// The report of a sweep: win rates and metrics per value, side by side.
-pub fn sweep_html(title: &str, rows: &[(String, Summary)]) -> String {
-    let xs: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+/// One batch of a sweep: the value of each swept parameter (in the order of the parameters)
+/// and its summary.
+#[derive(Clone, Debug)]
+pub struct SweepRow {
+    pub values: Vec<String>,
+    pub summary: Summary,
+}
+
+fn rate_series(
+    name: String,
+    rows: &[SweepRow],
+    rate: impl Fn(&Summary) -> Option<&Rate>,
+) -> Series {
+    let rates: Vec<Option<&Rate>> = rows.iter().map(|r| rate(&r.summary)).collect();
+    Series {
+        name,
+        values: rates
+            .iter()
+            .map(|r| r.map_or(f64::NAN, |r| r.rate))
+            .collect(),
+        intervals: Some(
+            rates
+                .iter()
+                .map(|r| r.map_or((f64::NAN, f64::NAN), |r| (r.lo, r.hi)))
+                .collect(),
+        ),
+    }
+}
+
+fn mean_series(
+    name: String,
+    rows: &[SweepRow],
+    dist: impl Fn(&Summary) -> Option<&Dist>,
+) -> Series {
+    let dists: Vec<Option<&Dist>> = rows.iter().map(|r| dist(&r.summary)).collect();
+    Series {
+        name,
+        values: dists
+            .iter()
+            .map(|d| d.map_or(f64::NAN, |d| d.mean))
+            .collect(),
+        intervals: Some(
+            dists
+                .iter()
+                .map(|d| {
+                    d.and_then(mean_interval)
+                        .unwrap_or_else(|| d.map_or((f64::NAN, f64::NAN), |d| (d.mean, d.mean)))
+                })
+                .collect(),
+        ),
+    }
+}
+
+/// The fair share, when every value has the same number of seats.
+fn fair_share(rows: &[SweepRow]) -> Option<Reference> {
+    let n = rows.first()?.summary.win_by_seat.len();
+    (n > 0 && rows.iter().all(|r| r.summary.win_by_seat.len() == n)).then(|| Reference {
+        value: 1.0 / n as f64,
+        label: format!("fair share 1/{n}"),
+    })
+}
+
+/// Whose win rate the heatmap shows: the first mover's when the engine reports one in every
+/// batch, else seat 1's.
+fn first_rate(s: &Summary) -> Option<&Rate> {
+    s.first_mover.as_ref().or(s.win_by_seat.first())
+}
+
+fn line_sections(params: &[String], rows: &[SweepRow]) -> String {
+    let xs: Vec<String> = rows.iter().map(|r| r.values.join(", ")).collect();
+    let x_title = params.join(", ");
+    let mut out = String::from("<section id=\"sweep-wins\"><h2>Who wins, per value</h2>\n");
     // A sweep of the player count has values without the last seats: no point there.
-    let n = Summary::max_seats(rows.iter().map(|r| &r.1));
-    let seat_series: Vec<(String, Vec<f64>)> = (0..n)
-        .map(|i| {
+    let n = Summary::max_seats(rows.iter().map(|r| &r.summary));
+    let mut series: Vec<Series> = (0..n)
+        .map(|i| rate_series(format!("P{}", i + 1), rows, |s| s.win_by_seat.get(i)))
+        .collect();
+    if rows.iter().any(|r| r.summary.first_mover.is_some()) {
+        series.push(rate_series("first mover".into(), rows, |s| {
+            s.first_mover.as_ref()
+        }));
+    }
+    out += &line_chart(
+        &Chart {
+            id: "sweep-win-rate",
+            title: "Win rate by seat per value (95% CI)",
+            x_title: &x_title,
+        },
+        &Axis::percent("games won (%)"),
+        &xs,
+        &series,
+        fair_share(rows).as_ref(),
+    );
+    out += "</section>\n<section id=\"sweep-length\"><h2>How long, how close, per value</h2>\n";
+    out += &line_chart(
+        &Chart {
+            id: "sweep-length",
+            title: "Mean game length per value (95% CI)",
+            x_title: &x_title,
+        },
+        &Axis::unit("rounds per game"),
+        &xs,
+        &[mean_series("rounds".into(), rows, |s| Some(&s.rounds))],
+        None,
+    );
+    out += &line_chart(
+        &Chart {
+            id: "sweep-margin",
+            title: "Mean winning margin per value (95% CI)",
+            x_title: &x_title,
+        },
+        &Axis::unit("points"),
+        &xs,
+        &[mean_series("margin".into(), rows, |s| Some(&s.margin))],
+        None,
+    );
+    if rows
+        .iter()
+        .any(|r| r.summary.stuck + r.summary.unfinished > 0)
+    {
+        let played = |s: &Summary| s.games + s.stuck + s.unfinished;
+        let stuck: Vec<Rate> = rows
+            .iter()
+            .map(|r| Rate::new(r.summary.stuck, played(&r.summary)))
+            .collect();
+        let unfinished: Vec<Rate> = rows
+            .iter()
+            .map(|r| Rate::new(r.summary.unfinished, played(&r.summary)))
+            .collect();
+        let as_series = |name: &str, rates: &[Rate]| Series {
+            name: name.into(),
+            values: rates.iter().map(|r| r.rate).collect(),
+            intervals: Some(rates.iter().map(|r| (r.lo, r.hi)).collect()),
+        };
+        out += &line_chart(
+            &Chart {
+                id: "sweep-no-end",
+                title: "Games with no normal end per value (95% CI)",
+                x_title: &x_title,
+            },
+            &Axis::percent("games played (%)"),
+            &xs,
+            &[
+                as_series("stuck", &stuck),
+                as_series("unfinished", &unfinished),
+            ],
+            None,
+        );
+    }
+    out + "</section>\n"
+}
+
+/// Heatmaps over the grid of two parameters: rows are the first one's values, columns the
+/// second's (the order `silk sweep` runs them in).
+fn heatmaps(params: &[String], rows: &[SweepRow]) -> String {
+    let mut ys: Vec<String> = Vec::new();
+    let mut xs: Vec<String> = Vec::new();
+    for r in rows {
+        if !ys.contains(&r.values[0]) {
+            ys.push(r.values[0].clone());
+        }
+        if !xs.contains(&r.values[1]) {
+            xs.push(r.values[1].clone());
+        }
+    }
+    let grid = |f: &dyn Fn(&Summary) -> Cell| -> Vec<Vec<Cell>> {
+        ys.iter()
+            .map(|y| {
+                xs.iter()
+                    .map(|x| {
+                        rows.iter()
+                            .find(|r| r.values[0] == *y && r.values[1] == *x)
+                            .map_or(
+                                Cell {
+                                    value: f64::NAN,
+                                    interval: None,
+                                },
+                                |r| f(&r.summary),
+                            )
+                    })
+                    .collect()
+            })
+            .collect()
+    };
+    let all_first = rows.iter().all(|r| r.summary.first_mover.is_some());
+    let who = if all_first { "first mover" } else { "seat 1" };
+    let mut out = format!(
+        "<section id=\"sweep-grid\"><h2>Over the grid of {} × {}</h2>\n<p class=\"note\">Each cell \
+         is one batch. Win rates are coloured by their distance from the fair share (blue above, \
+         red below); lengths from light (shortest) to dark (longest). Hover a cell for its 95% \
+         interval.</p>\n",
+        esc(&params[0]),
+        esc(&params[1])
+    );
+    let title = format!("Win rate of the {who} (%)");
+    out += &heatmap(
+        &Chart {
+            id: "sweep-heatmap-win-rate",
+            title: &title,
+            x_title: &params[1],
+        },
+        &params[0],
+        &Axis::percent("games won (%)"),
+        &xs,
+        &ys,
+        &grid(&|s| Cell {
+            value: first_rate(s).map_or(f64::NAN, |r| r.rate),
+            interval: first_rate(s).map(|r| (r.lo, r.hi)),
+        }),
+        fair_share(rows).map(|f| f.value),
+    );
+    out += &heatmap(
+        &Chart {
+            id: "sweep-heatmap-length",
+            title: "Mean game length (rounds)",
+            x_title: &params[1],
+        },
+        &params[0],
+        &Axis::unit("rounds per game"),
+        &xs,
+        &ys,
+        &grid(&|s| Cell {
+            value: s.rounds.mean,
+            interval: mean_interval(&s.rounds),
+        }),
+        None,
+    );
+    out + "</section>\n"
+}
+
+fn metric_sections(params: &[String], rows: &[SweepRow]) -> String {
+    let xs: Vec<String> = rows.iter().map(|r| r.values.join(", ")).collect();
+    let x_title = params.join(", ");
+    let names: Vec<(String, String)> = Summary::metric_names(rows.iter().map(|r| &r.summary))
+        .into_iter()
+        .filter(|n| !is_raw(n))
+        .map(|n| {
+            let unit = rows
+                .iter()
+                .find_map(|r| r.summary.metric(&n))
+                .map(unit_of)
+                .unwrap_or_default();
+            (n, unit)
+        })
+        .collect();
+    if names.is_empty() {
+        return String::new();
+    }
+    let mut out =
+        String::from("<section id=\"sweep-metrics\"><h2>The game's own metrics, per value</h2>\n");
+    for Group {
+        unit,
+        names: group,
+        part,
+    } in by_unit(&names, 4)
+    {
+        let series: Vec<Series> = group
+            .iter()
+            .map(|n| mean_series(n.clone(), rows, |s| s.metric(n).map(|m| &m.dist)))
+            .collect();
+        let id = format!("sweep-metrics-{}-{}", slug(&unit), slug(&group[0]));
+        let title = match part {
+            Some(p) => format!("Mean {unit} per game, per value (95% CI): {p}…"),
+            None => format!("Mean {unit} per game, per value (95% CI)"),
+        };
+        out += &line_chart(
+            &Chart {
+                id: &id,
+                title: &title,
+                x_title: &x_title,
+            },
+            &Axis::unit(&format!("{unit} per game")),
+            &xs,
+            &series,
+            None,
+        );
+    }
+    out + "</section>\n"
+}
+
+/// The report of a sweep. `base` is the run every value changes (its config before any value
+/// is set), `params` the swept parameters' paths, each row's values in their order.
+pub fn sweep_report(
+    title: &str,
+    base: Option<&RunSpec>,
+    params: &[String],
+    rows: &[SweepRow],
+) -> String {
+    let mut swept: Vec<(String, Vec<String>)> =
+        params.iter().map(|p| (p.clone(), Vec::new())).collect();
+    for r in rows {
+        for (i, v) in r.values.iter().enumerate() {
+            if let Some((_, list)) = swept.get_mut(i) {
+                if !list.contains(v) {
+                    list.push(v.clone());
+                }
+            }
+        }
+    }
+    let swept_html: Vec<(&str, String)> = swept
+        .iter()
+        .map(|(p, vs)| {
             (
-                format!("P{} win rate", i + 1),
-                rows.iter()
-                    .map(|r| r.1.win_by_seat.get(i).map_or(f64::NAN, |w| w.rate))
-                    .collect(),
+                "swept",
+                format!("<code>{}</code>: {}", esc(p), esc(&vs.join(", "))),
             )
         })
         .collect();
-    let mut body = lines(
-        "sweep-win-rate",
-        "Win rate by seat per value",
-        &xs,
-        &seat_series,
-    );
-    body += &lines(
-        "sweep-length",
-        "Mean game length (rounds) per value",
-        &xs,
-        &[(
-            "rounds".into(),
-            rows.iter().map(|r| r.1.rounds.mean).collect(),
-        )],
-    );
-    let names = Summary::metric_names(rows.iter().map(|r| &r.1));
-    for chunk in names.chunks(4) {
-        let series: Vec<(String, Vec<f64>)> = chunk
+    let mut body = match base {
+        Some(spec) => settings(spec, "games per value", &swept_html),
+        None => {
+            let rows: String = swept_html
+                .iter()
+                .map(|(k, v)| format!("<tr><td>{k}</td><td>{v}</td></tr>"))
+                .collect();
+            format!("<section id=\"settings\"><h2>Settings</h2><table>{rows}</table></section>\n")
+        }
+    };
+    body += &line_sections(params, rows);
+    if params.len() == 2 && rows.iter().all(|r| r.values.len() == 2) {
+        body += &heatmaps(params, rows);
+    }
+    body += &metric_sections(params, rows);
+    body += "<section id=\"sweep-values\"><h2>Each value in full</h2>\n";
+    for r in rows {
+        let label: Vec<String> = params
             .iter()
-            .map(|n| {
-                (
-                    n.clone(),
-                    rows.iter()
-                        .map(|r| r.1.metric(n).map(|m| m.per_game).unwrap_or(0.0))
-                        .collect(),
-                )
-            })
+            .zip(&r.values)
+            .map(|(p, v)| format!("{p}={v}"))
             .collect();
-        body += &lines(
-            &format!("sweep-metrics-{}", esc(&chunk[0])),
-            "Metrics per game per value",
-            &xs,
-            &series,
+        body += &format!(
+            "<details><summary>{}</summary><pre>{}</pre></details>\n",
+            esc(&label.join(" ")),
+            esc(&r.summary.text())
         );
     }
-    for (label, s) in rows {
-        body += &format!("<h2>{}</h2><pre>{}</pre>", esc(label), esc(&s.text()));
+    page(title, &(body + "</section>\n"))
+}
+
+/// Reads a row label of `silk sweep` (`path=value`, space-separated for two parameters; a
+/// value may itself hold spaces) into the parameters and their values.
+fn parse_label(label: &str) -> (Vec<String>, Vec<String>) {
+    let (mut params, mut values): (Vec<String>, Vec<String>) = (Vec::new(), Vec::new());
+    for token in label.split(' ') {
+        match token.split_once('=') {
+            Some((p, v)) if !p.is_empty() && !p.contains(['[', '{', '"', ',']) => {
+                params.push(p.to_string());
+                values.push(v.to_string());
+            }
+            _ => match values.last_mut() {
+                Some(v) => {
+                    v.push(' ');
+                    v.push_str(token);
+                }
+                None => {
+                    params.push("value".into());
+                    values.push(token.to_string());
+                }
+            },
+        }
     }
-    page(title, &body)
+    (params, values)
+}
+
+/// The report of a sweep from its rows as `silk sweep` labels them (`path=value …`).
+pub fn sweep_html(title: &str, rows: &[(String, Summary)]) -> String {
+    let parsed: Vec<(Vec<String>, Vec<String>)> = rows.iter().map(|r| parse_label(&r.0)).collect();
+    let params = parsed.first().map(|p| p.0.clone()).unwrap_or_default();
+    let same = parsed.iter().all(|p| p.0 == params);
+    let rows: Vec<SweepRow> = rows
+        .iter()
+        .zip(parsed)
+        .map(|((label, s), (_, values))| SweepRow {
+            values: if same { values } else { vec![label.clone()] },
+            summary: s.clone(),
+        })
+        .collect();
+    let params = if same { params } else { vec!["value".into()] };
+    sweep_report(title, None, &params, &rows)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::parse_label;
+
+    #[test]
+    fn labels_read_back_into_parameters_and_values() {
+        assert_eq!(
+            parse_label("params.min_bid=1 params.bonus=[2, 3]"),
+            (
+                vec!["params.min_bid".to_string(), "params.bonus".to_string()],
+                vec!["1".to_string(), "[2, 3]".to_string()]
+            )
+        );
+    }
 }
