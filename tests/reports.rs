@@ -410,3 +410,100 @@ fn merge_report_points_at_the_shards() {
     }
     page.close();
 }
+
+/// `silk compare GAME --variant … --html`: a chart per measure with each variant's bar and
+/// interval, the table of every measure with the differences, and the settings.
+#[test]
+fn compare_variants_report_in_a_browser() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let dir = temp_dir("compare");
+    let html = dir.join("compare.html");
+    let doc = run_json(&[
+        "compare",
+        "silk-road",
+        "--games",
+        "40",
+        "--bots",
+        "greedy,random,greedy",
+        "--variant",
+        "strict=keep_needs_funds=false",
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    let page = driver.session();
+    let charts = open_report(&page, &html);
+    for id in ["variant-rounds", "variant-win.seat1", "variant-minutes"] {
+        let c = chart(&charts, id);
+        assert_eq!(c["bars"], json!(2), "{id}: one bar per variant");
+        assert_eq!(c["ci"].as_u64().unwrap() % 2, 0, "{id}: intervals");
+        assert!(c["ci"].as_u64().unwrap() > 0, "{id}: no interval drawn");
+    }
+    // The table has a row per measure of the JSON, each with both variants and a difference.
+    let rows = page.eval(
+        "return [...document.querySelectorAll('table.compare tr[data-measure]')].map(tr =>
+           [tr.dataset.measure, tr.cells.length])",
+        &[],
+    );
+    let measures = doc["measures"].as_array().unwrap();
+    assert_eq!(rows.as_array().unwrap().len(), measures.len());
+    assert!(rows.as_array().unwrap().iter().all(|r| r[1] == json!(4)));
+    let variants = page.texts("#settings td");
+    assert!(variants.iter().any(|t| t == "base, strict"), "{variants:?}");
+}
+
+/// `silk gaps … --html`: the run's report with the gaps table first, worst first, each with
+/// its verdict.
+#[test]
+fn gaps_report_in_a_browser() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let dir = temp_dir("gaps");
+    let targets = dir.join("targets.json");
+    fs::write(
+        &targets,
+        r#"{"targets": [
+            {"name": "short", "measure": "rounds", "at_most": 2},
+            {"name": "fair", "measure": "first_mover_advantage", "between": [-0.5, 0.5]}
+        ]}"#,
+    )
+    .unwrap();
+    let html = dir.join("gaps.html");
+    silk()
+        .args([
+            "gaps",
+            "silk-road",
+            "--games",
+            "40",
+            "--bots",
+            "greedy",
+            "--targets",
+        ])
+        .arg(&targets)
+        .arg("--html")
+        .arg(&html)
+        .assert()
+        .success();
+    let page = driver.session();
+    open_report(&page, &html);
+    let rows = page.eval(
+        "return [...document.querySelectorAll('table[data-section=gaps] tr.gap')].map(tr =>
+           [tr.cells[0].textContent, tr.cells[4].textContent])",
+        &[],
+    );
+    assert_eq!(
+        rows,
+        json!([["short", "missed"], ["fair", "met"]]),
+        "the gaps, worst first"
+    );
+    // The gaps come before the settings: what the designer asked is read first.
+    let order = page.eval(
+        "const g = document.querySelector('table[data-section=gaps]');
+         const s = document.querySelector('#settings');
+         return !!(g.compareDocumentPosition(s) & Node.DOCUMENT_POSITION_FOLLOWING);",
+        &[],
+    );
+    assert_eq!(order, json!(true));
+}

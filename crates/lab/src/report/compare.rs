@@ -1,12 +1,14 @@
 //! `silk compare GAME --variant …`: each measure under each variant, with intervals, and each
 //! variant's difference from the base.
 
-use super::{esc, page, rate_bars};
+use super::chart::{bar_chart, Axis, Bar, Chart};
+use super::{esc, page, settings};
 use crate::measure::{Kind, Measured};
 use crate::RunSpec;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
+/// Shares read as percentages.
 fn is_share(m: &Measured) -> bool {
     m.kind == Kind::Rate || m.name.starts_with("vp_share.") || m.name == "first_mover_advantage"
 }
@@ -19,13 +21,19 @@ fn fmt(m: &Measured, v: f64) -> String {
     }
 }
 
-/// The report: a chart per share measure (each variant's value and interval), then the table
-/// of every measure with the differences from the base, then each variant's settings.
+/// The measures drawn as charts: the design-level ones, not every engine counter (those are in
+/// the table).
+fn charted(name: &str) -> bool {
+    !name.starts_with("metric.") && !name.ends_with(".max")
+}
+
+/// The report: a chart per measure (each variant's value and 95% interval), the table of every
+/// measure with each variant's difference from the base, and the variants' settings.
 pub fn compare_html(
     game: &str,
     spec: &RunSpec,
     variants: &[(String, &BTreeMap<String, Measured>)],
-    settings: &[(String, Value)],
+    configs: &[(String, Value)],
 ) -> String {
     let Some((_, base)) = variants.first() else {
         return page(&format!("silk compare — {game}"), "<p>No variants.</p>");
@@ -34,27 +42,33 @@ pub fn compare_html(
     names.sort();
     names.dedup();
     let mut charts = String::new();
-    for name in &names {
-        let bars: Vec<(String, f64, f64, f64)> = variants
+    for name in names.iter().filter(|n| charted(n)) {
+        let Some(first) = variants.iter().find_map(|(_, m)| m.get(*name)) else {
+            continue;
+        };
+        let bars: Vec<Bar> = variants
             .iter()
             .filter_map(|(v, m)| {
                 let x = m.get(*name)?;
-                Some((v.clone(), x.value, x.lo, x.hi))
+                Some(Bar {
+                    label: v.clone(),
+                    value: x.value,
+                    interval: Some((x.lo, x.hi)),
+                })
             })
             .collect();
-        // Shares between 0 and 1 chart as bars with their intervals.
-        let charted = variants
-            .iter()
-            .find_map(|(_, m)| m.get(*name))
-            .is_some_and(|m| m.kind == Kind::Rate || m.name.starts_with("vp_share."));
-        if charted && !name.ends_with(".max") {
-            charts += &rate_bars(
-                &format!("variant-{name}"),
-                &format!("{name} (%)"),
-                &bars,
-                None,
-            );
-        }
+        let axis = if is_share(first) {
+            Axis::percent(&format!("{name} (%)"))
+        } else {
+            Axis::unit(name)
+        };
+        let id = format!("variant-{name}");
+        let c = Chart {
+            id: &id,
+            title: &first.about,
+            x_title: "variant",
+        };
+        charts += &bar_chart(&c, &axis, &bars, None);
     }
     let mut head = String::from("<tr><th>measure</th>");
     for (v, _) in variants {
@@ -103,26 +117,28 @@ pub fn compare_html(
         }
         rows += "</tr>";
     }
-    let mut configs = String::new();
-    for (v, c) in settings {
-        configs += &format!(
+    let mut details = String::new();
+    for (v, c) in configs {
+        details += &format!(
             "<details><summary>{}</summary><pre>{}</pre></details>",
             esc(v),
             esc(&serde_json::to_string_pretty(c.get("params").unwrap_or(c)).unwrap_or_default())
         );
     }
-    let body =
-        format!(
-        "<p>{} games per variant on the same seeds (from seed {}), bots {}{}. Values with their \
-         95% intervals; a difference in bold has an interval that excludes 0 (Newcombe's \
-         interval for shares, Welch's for means; both treat the variants as independent, so \
-         they are if anything too wide).</p>\
+    let names_row = variants
+        .iter()
+        .map(|(v, _)| esc(v))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let body = format!(
+        "{}<p class=\"note\">Every variant plays the same games: the same seeds, the same bots in \
+         the same seats. Values with their 95% intervals; a difference in bold has an interval \
+         that excludes 0 (Newcombe's interval for shares, Welch's for means; both treat the \
+         variants as independent, so with shared seeds they are if anything too wide).</p>\
          <style>td.clear{{font-weight:bold}}</style>\
-         {charts}<h2>Every measure</h2><table>{head}{rows}</table><h2>Variants</h2>{configs}",
-        spec.games,
-        spec.seed,
-        esc(&spec.bots.join(", ")),
-        if spec.rotate { ", rotating round the table" } else { "" }
+         {charts}<h2>Every measure</h2><table class=\"compare\">{head}{rows}</table>\
+         <h2>Variants</h2>{details}",
+        settings(spec, "games per variant", &[("variants", names_row)]),
     );
     page(&format!("silk compare — {game} variants"), &body)
 }

@@ -53,13 +53,9 @@ pub fn gaps_section(gaps: &[Gap], time: &TimeModel) -> String {
     )
 }
 
-/// The run's report with the gaps first.
+/// The run's report with the gaps before its settings: what the designer asked comes first.
 pub fn gaps_html(s: &Summary, spec: &RunSpec, gaps: &[Gap], time: &TimeModel) -> String {
     let section = gaps_section(gaps, time);
-    // The run's own report, with the gaps before its settings: what the designer asked first.
-    simulate_html(s, spec).replacen(
-        "<h2>Settings</h2>",
-        &format!("{section}<h2>Settings</h2>"),
-        1,
-    )
+    let marker = "<section id=\"settings\">";
+    simulate_html(s, spec).replacen(marker, &format!("{section}{marker}"), 1)
 }
