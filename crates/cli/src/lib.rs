@@ -12,6 +12,7 @@ mod play;
 mod replay_run;
 mod serve;
 mod table;
+mod table_serve;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use error::{CliError, CliResult};
@@ -156,10 +157,11 @@ enum Command {
         #[arg(long, requires = "serve", default_value = "127.0.0.1:8080")]
         bind: std::net::SocketAddr,
     },
-    /// Run the auctions and the market order of a physical game at the table. Coins and goods
-    /// stay behind the real shields: the helper records only what is said aloud.
+    /// Run a physical game at the table. Silk Road: the auctions and the market order, from
+    /// what is said aloud (coins and goods stay behind the real shields). Cities (with --serve):
+    /// a playtest refereed by the engine, each player on their own phone.
     Table {
-        /// Only silk-road has a table helper.
+        /// silk-road, or cities with --serve.
         game: GameName,
         /// Player names in seating order, comma-separated (or a number of players).
         #[arg(long)]
@@ -177,6 +179,14 @@ enum Command {
         /// Accept whatever city the leader names (your own board is the truth).
         #[arg(long)]
         any_city: bool,
+        /// Players on their phones: a local web server with a table page for a shared screen
+        /// and a private page per player (addresses and QR codes are printed at the start).
+        #[arg(long)]
+        serve: bool,
+        /// With --serve: the address to listen on. Only this machine can connect unless you
+        /// give another, e.g. 0.0.0.0:8080 for the phones on your network.
+        #[arg(long, requires = "serve", default_value = "127.0.0.1:8080")]
+        bind: std::net::SocketAddr,
         #[command(flatten)]
         data: DataArgs,
     },
@@ -585,21 +595,32 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             journal,
             resume,
             any_city,
+            serve,
+            bind,
             data,
-        } => {
-            if !matches!(game, GameName::SilkRoad) {
-                return Err(CliError::input("only silk-road has a table helper"));
+        } => match game {
+            GameName::SilkRoad => {
+                let config = SilkRoad::config(None, &data.files()?)?;
+                let args = table::TableArgs {
+                    players,
+                    journal,
+                    resume,
+                    any_city,
+                    config,
+                };
+                if serve {
+                    let (t, j) = table::open(&args, out)?;
+                    return table_serve::serve(t, j, bind, out);
+                }
+                table::run(args, out)
             }
-            let config = SilkRoad::config(None, &data.files()?)?;
-            let args = table::TableArgs {
-                players,
-                journal,
-                resume,
-                any_city,
-                config,
-            };
-            table::run(args, out)
-        }
+            GameName::Cities if serve => {
+                cities_table(players.as_deref(), journal, resume, &data, bind, out)
+            }
+            _ => Err(CliError::input(
+                "the table helper runs silk-road (in the terminal or with --serve) and cities (with --serve)",
+            )),
+        },
         Command::Simulate {
             game,
             batch,
@@ -767,6 +788,55 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             })
         }
     }
+}
+
+/// `silk table cities --serve`: a playtest of the prototype refereed by the engine, every seat
+/// a person on their own page, every move kept in the journal (a `silk play` save file, so
+/// `silk replay cities FILE` shows it and `--resume` continues it).
+fn cities_table(
+    players: Option<&str>,
+    journal: Option<PathBuf>,
+    resume: Option<PathBuf>,
+    data: &DataArgs,
+    bind: std::net::SocketAddr,
+    out: &mut Out,
+) -> CliResult<()> {
+    let replay = match &resume {
+        Some(path) => Replay::<Cities>::load(path)?,
+        None => {
+            let n = match players {
+                Some(p) => p
+                    .trim()
+                    .parse::<usize>()
+                    .ok()
+                    .or_else(|| Some(p.split(',').count())),
+                None => None,
+            };
+            let seed = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs())
+                .unwrap_or(1);
+            Replay::new(Cities::config(n, &data.files()?)?, seed)
+        }
+    };
+    let n = Cities::num_seats(&Cities::setup(&replay.config, replay.seed)?);
+    let seats = (0..n).map(|_| play::SeatKind::Human).collect();
+    let path = resume
+        .clone()
+        .or(journal)
+        .unwrap_or_else(|| PathBuf::from(format!("silk-table-cities-{}.json", replay.seed)));
+    let save = if resume.is_some() {
+        play::SaveFile::at(&path, &replay)?
+    } else {
+        play::SaveFile::create(&path, false, &replay)?
+    };
+    out.message(&format!(
+        "journal: {} (every move is saved as it is made; --resume {} continues)",
+        path.display(),
+        path.display()
+    ));
+    let session = serve::PlaySession::new(replay, seats, Some(save), true, 1_000_000)?;
+    serve::serve(session, bind, out)
 }
 
 /// `silk compare` without a game: each engine's shared mechanics from greedy bots' games.

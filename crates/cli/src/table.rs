@@ -39,7 +39,7 @@ struct Header {
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields, rename_all = "snake_case")]
-enum Line {
+pub(crate) enum Line {
     Entry(Entry),
     Undo(bool),
 }
@@ -60,9 +60,9 @@ fn chain(hash: u64, line: &str) -> u64 {
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// An append-only journal, synced after every line.
-struct Journal {
+pub(crate) struct Journal {
     file: File,
-    path: PathBuf,
+    pub(crate) path: PathBuf,
     /// The last line's number and the running hash through it; `None` for a version 1
     /// journal, continued in its own format.
     chain: Option<(u64, u64)>,
@@ -71,7 +71,7 @@ struct Journal {
 }
 
 impl Journal {
-    fn append(&mut self, line: &Line) -> CliResult<()> {
+    pub(crate) fn append(&mut self, line: &Line) -> CliResult<()> {
         let body = serde_json::to_string(line).map_err(|e| CliError::Internal(e.to_string()))?;
         let (text, next) = match self.chain {
             Some((seq, hash)) => {
@@ -169,12 +169,17 @@ pub struct TableArgs {
     pub config: SilkRoadConfig,
 }
 
+/// A new table and its journal, or the game kept in `--resume`'s journal.
+pub(crate) fn open(args: &TableArgs, out: &mut Out) -> CliResult<(Table, Journal)> {
+    match &args.resume {
+        Some(path) => resume(path, out),
+        None => start(args, out),
+    }
+}
+
 /// Runs the helper on stdin until the game is over or input ends.
 pub fn run(args: TableArgs, out: &mut Out) -> CliResult<()> {
-    let (mut table, mut journal) = match &args.resume {
-        Some(path) => resume(path, out)?,
-        None => start(&args, out)?,
-    };
+    let (mut table, mut journal) = open(&args, out)?;
     let colour = std::io::stdout().is_terminal() && !out.json;
     let interactive = std::io::stdin().is_terminal();
     let stdin = std::io::stdin();

@@ -253,6 +253,11 @@ impl Table {
         }
     }
 
+    /// Whether `seat`'s holdings are in for the final count.
+    pub fn counted(&self, seat: Seat) -> bool {
+        self.holdings.get(seat.index()).is_some_and(Option::is_some)
+    }
+
     /// Cities the caravan may move to now.
     pub fn next_cities(&self) -> Vec<String> {
         match self.caravan {
