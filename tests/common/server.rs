@@ -1,0 +1,142 @@
+//! A `silk … --serve` process for the tests, and a minimal HTTP/1.0 client (std only): a
+//! request per connection, so a stream's first snapshot is read and the connection closed.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// A running server; killed on drop.
+pub struct Served {
+    pub child: Child,
+    /// The JSON lines it printed at start: `{"table", "public"}` then one per seat.
+    pub start: Vec<Value>,
+    pub addr: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Served {
+    /// Starts `silk --json ARGS --serve --bind 127.0.0.1:0` and reads its addresses (the
+    /// table's, then `pages` seat pages).
+    pub fn start(args: &[&str], pages: usize) -> Served {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin("silk"))
+            .arg("--json")
+            .args(args)
+            .args(["--serve", "--bind", "127.0.0.1:0"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("silk starts");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut lines = BufReader::new(stdout).lines();
+        let first: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
+        let table = first["table"].as_str().expect("a table URL").to_string();
+        let addr = table
+            .trim_start_matches("http://")
+            .split('/')
+            .next()
+            .unwrap()
+            .to_string();
+        let mut start = vec![first];
+        for _ in 0..pages {
+            let l = lines.next().expect("a seat line").unwrap();
+            start.push(serde_json::from_str(&l).unwrap());
+        }
+        // Its later output (the table's announcements) is drained so the pipe never fills.
+        std::thread::spawn(move || for _ in lines.by_ref() {});
+        Served { child, start, addr }
+    }
+
+    /// Seat `k`'s page path (from 1), e.g. `/s/TOKEN`.
+    pub fn seat_path(&self, k: usize) -> String {
+        let url = self
+            .start
+            .iter()
+            .find(|v| v["seat"] == k)
+            .and_then(|v| v["url"].as_str())
+            .unwrap_or_else(|| panic!("no page for seat {k}"));
+        url.trim_start_matches(&format!("http://{}", self.addr))
+            .to_string()
+    }
+
+    pub fn seats(&self) -> usize {
+        self.start
+            .iter()
+            .filter(|v| v.get("seat").is_some())
+            .count()
+    }
+
+    /// The first snapshot of a stream (`/events`, `/s/TOKEN/events`).
+    pub fn snapshot(&self, path: &str) -> Value {
+        let (status, body) = self.request("GET", path, b"", true);
+        assert_eq!(status, 200, "{path}");
+        let line = body
+            .lines()
+            .find_map(|l| l.strip_prefix("data: "))
+            .unwrap_or_else(|| panic!("{path}: no snapshot in {body:?}"));
+        serde_json::from_str(line).unwrap()
+    }
+
+    /// POSTs an entry to seat `k`'s page: the JSON answer.
+    pub fn act(&self, k: usize, text: &str) -> Value {
+        let (_, body) = self.request(
+            "POST",
+            &format!("{}/act", self.seat_path(k)),
+            text.as_bytes(),
+            false,
+        );
+        serde_json::from_str(&body).unwrap_or(Value::Null)
+    }
+
+    /// One request; returns the status and the body (for a stream, up to the first event).
+    pub fn request(&self, method: &str, path: &str, body: &[u8], stream: bool) -> (u16, String) {
+        let mut s = TcpStream::connect(&self.addr).expect("the server accepts");
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        let head = format!(
+            "{method} {path} HTTP/1.0\r\nHost: {}\r\nContent-Length: {}\r\n\r\n",
+            self.addr,
+            body.len()
+        );
+        s.write_all(head.as_bytes()).unwrap();
+        s.write_all(body).unwrap();
+        let mut r = BufReader::new(s);
+        let mut status_line = String::new();
+        r.read_line(&mut status_line).unwrap();
+        let status: u16 = status_line
+            .split_whitespace()
+            .nth(1)
+            .and_then(|c| c.parse().ok())
+            .unwrap_or(0);
+        loop {
+            let mut h = String::new();
+            if r.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
+                break;
+            }
+        }
+        let mut out = String::new();
+        if stream {
+            // Up to the blank line that ends the first event.
+            loop {
+                let mut l = String::new();
+                if r.read_line(&mut l).unwrap_or(0) == 0 {
+                    break;
+                }
+                let done = l == "\n" && out.contains("data: ");
+                out += &l;
+                if done {
+                    break;
+                }
+            }
+        } else {
+            let _ = r.read_to_string(&mut out);
+        }
+        (status, out)
+    }
+}

@@ -1,0 +1,255 @@
+//! The web server at the HTTP level: every payload each seat receives over a whole game is
+//! that seat's own view and nothing more; sealed reveals stay secret until all are in; hostile
+//! requests get an error and never take the server down.
+
+use serde_json::{json, Value};
+use silk_core::{Game, Seat};
+use silk_road::{SilkRoad, SilkRoadConfig};
+use std::collections::BTreeSet;
+
+#[allow(dead_code)] // not every test uses every helper
+mod common;
+#[path = "common/server.rs"]
+mod server;
+use server::Served;
+
+/// The only fields a seat's snapshot may have.
+const SEAT_FIELDS: &[&str] = &[
+    "board", "view", "history", "question", "choices", "input", "sealed", "status", "error",
+    "title", "seat", "name", "version",
+];
+const PUBLIC_FIELDS: &[&str] = &["status", "history", "title", "version", "board", "question"];
+
+fn fields(v: &Value) -> BTreeSet<String> {
+    v.as_object().unwrap().keys().cloned().collect()
+}
+
+/// A whole Silk Road game of three people, each on their own page: after every decision, each
+/// seat's snapshot carries exactly the engine's view for that seat (and its text), the
+/// choices are exactly that seat's legal actions, and the public page never names a secret
+/// choice. The test follows the game on its own copy of the engine.
+#[test]
+fn every_payload_a_seat_receives_is_its_own_view() {
+    let served = Served::start(&["play", "silk-road", "--players", "3", "--seed", "7"], 3);
+    assert_eq!(served.seats(), 3);
+    let mut state = SilkRoad::setup(&SilkRoadConfig::new(3), 7).unwrap();
+    let mut legal = Vec::new();
+    let mut pick = 12345u64;
+    let mut secret_moves = 0;
+    let mut decisions = 0;
+    loop {
+        let public = served.snapshot("/events");
+        assert!(
+            fields(&public)
+                .iter()
+                .all(|f| PUBLIC_FIELDS.contains(&f.as_str())),
+            "{public}"
+        );
+        let mut mover = None;
+        for k in 1..=3 {
+            let seat = Seat(k as u8 - 1);
+            let snap = served.snapshot(&format!("{}/events", served.seat_path(k)));
+            assert!(
+                fields(&snap)
+                    .iter()
+                    .all(|f| SEAT_FIELDS.contains(&f.as_str())),
+                "seat {k}: {snap}"
+            );
+            assert_eq!(
+                snap["view"],
+                serde_json::to_value(SilkRoad::view(&state, seat)).unwrap(),
+                "seat {k}'s view after {decisions} decisions"
+            );
+            assert_eq!(snap["board"], json!(SilkRoad::view_text(&state, seat)));
+            if snap["input"] == json!(true) {
+                SilkRoad::legal_actions(&state, seat, &mut legal);
+                let texts: Vec<String> = legal
+                    .iter()
+                    .map(|a| SilkRoad::action_to_string(&state, *a))
+                    .collect();
+                if !snap["choices"].as_array().unwrap().is_empty() {
+                    assert_eq!(snap["choices"], json!(texts), "seat {k}'s choices");
+                }
+                mover.get_or_insert((seat, texts));
+            } else {
+                assert_eq!(snap["choices"], json!([]));
+            }
+        }
+        let Some((seat, texts)) = mover else {
+            break;
+        };
+        pick = pick
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let i = (pick >> 33) as usize % texts.len();
+        let secret = matches!(
+            SilkRoad::to_move(&state),
+            silk_core::ToMove::Simultaneous(_)
+        );
+        let answer = served.act(seat.index() + 1, &texts[i]);
+        assert_eq!(answer["ok"], json!(true), "{} {}: {answer}", seat, texts[i]);
+        let action = legal_action(&state, seat, &texts[i]);
+        SilkRoad::apply(&mut state, seat, action).unwrap();
+        decisions += 1;
+        if secret {
+            secret_moves += 1;
+            let public = served.snapshot("/events");
+            let history = public["history"].as_array().unwrap();
+            assert!(
+                history
+                    .iter()
+                    .all(|h| !h.as_str().unwrap().contains(&texts[i])
+                        || !h.as_str().unwrap().starts_with(&format!("{seat}:"))),
+                "the public page shows {seat}'s secret {:?}",
+                texts[i]
+            );
+        }
+        assert!(decisions < 3000, "the game did not end");
+    }
+    assert!(SilkRoad::outcome(&state).is_some(), "the game ended");
+    assert!(secret_moves > 0, "the game had sealed reveals");
+    let end = served.snapshot("/events");
+    assert!(end["status"].as_str().unwrap().contains("P1"), "{end}");
+}
+
+fn legal_action(state: &silk_road::State, seat: Seat, text: &str) -> silk_road::Action {
+    SilkRoad::parse_action(state, seat, text).unwrap()
+}
+
+/// Malformed or hostile requests get an error status, change nothing, and the server keeps
+/// serving.
+#[test]
+fn hostile_requests_get_errors_and_the_server_stays_up() {
+    let served = Served::start(&["play", "goofspiel", "--bots", "random,random"], 1);
+    let me = served.seat_path(1);
+    let before = served.snapshot(&format!("{me}/events"));
+    let big = vec![b'1'; 4096];
+    for (method, path, body, want) in [
+        ("POST", format!("{me}/act"), big.as_slice(), 413),
+        ("POST", format!("{me}/act"), &[0xff, 0xfe, 0x00][..], 400),
+        ("POST", format!("{me}/act"), b"bid\x07 1".as_slice(), 400),
+        ("POST", format!("{me}/act"), b"".as_slice(), 400),
+        ("POST", format!("{me}/act"), b"bid 99".as_slice(), 422),
+        (
+            "POST",
+            "/s/00000000000000000000000000000000/act".to_string(),
+            b"bid 1".as_slice(),
+            404,
+        ),
+        (
+            "GET",
+            "/s/not-a-token/events".to_string(),
+            b"".as_slice(),
+            404,
+        ),
+        ("GET", "/../../etc/passwd".to_string(), b"".as_slice(), 404),
+        ("GET", "/t/guess/events".to_string(), b"".as_slice(), 404),
+        ("DELETE", "/".to_string(), b"".as_slice(), 405),
+    ] {
+        let (status, _) = served.request(method, &path, body, false);
+        assert_eq!(status, want, "{method} {path}");
+    }
+    let after = served.snapshot(&format!("{me}/events"));
+    assert_eq!(after["view"], before["view"], "nothing changed");
+    assert!(
+        after["error"].is_string(),
+        "the refusal is on the page: {after}"
+    );
+    // A legal entry still works.
+    let choice = after["choices"][0].as_str().unwrap().to_string();
+    assert_eq!(served.act(1, &choice)["ok"], json!(true));
+}
+
+/// The table helper on phones: a Grand Vizier reveal entered on each phone stays secret — no
+/// other page, and not the public page, carries it — until every player has entered theirs;
+/// then all are shown together and journaled.
+#[test]
+fn sealed_reveals_stay_secret_until_all_are_in() {
+    let dir = common::temp_dir("serve", "sealed");
+    let journal = dir.join("game.journal");
+    let served = Served::start(
+        &[
+            "table",
+            "silk-road",
+            "--players",
+            "Ana,Ben,Cleo",
+            "--journal",
+            journal.to_str().unwrap(),
+        ],
+        3,
+    );
+    // Play on until a Grand Vizier is called: everyone passes, the first city, the vizier.
+    let mut steps = 0;
+    loop {
+        let public = served.snapshot("/events");
+        if public["board"].as_str().unwrap().contains("Grand Vizier:") {
+            break;
+        }
+        let asked = (1..=3)
+            .map(|k| {
+                (
+                    k,
+                    served.snapshot(&format!("{}/events", served.seat_path(k))),
+                )
+            })
+            .find(|(_, s)| s["input"] == json!(true))
+            .expect("someone is asked");
+        let (k, snap) = asked;
+        let choices: Vec<String> = snap["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c.as_str().unwrap().to_string())
+            .collect();
+        let answer = ["pass", "vizier", "silk"]
+            .iter()
+            .find(|w| choices.iter().any(|c| c == *w))
+            .map(|w| w.to_string())
+            .unwrap_or_else(|| choices[0].clone());
+        assert_eq!(served.act(k, &answer)["ok"], json!(true), "{answer}");
+        steps += 1;
+        assert!(steps < 40, "no Grand Vizier reached");
+    }
+    let history_before = served.snapshot("/events")["history"].clone();
+    assert_eq!(served.act(1, "2")["ok"], json!(true));
+    assert_eq!(served.act(2, "1")["ok"], json!(true));
+    // Two of three are in: nobody but each player knows their count.
+    let public = served.snapshot("/events");
+    assert_eq!(public["history"], history_before);
+    assert!(public["board"]
+        .as_str()
+        .unwrap()
+        .contains("2 of 3 have entered"));
+    let cleo = served.snapshot(&format!("{}/events", served.seat_path(3)));
+    assert_eq!(cleo["history"], history_before);
+    assert!(!cleo.to_string().contains("shows"), "{cleo}");
+    let ben = served.snapshot(&format!("{}/events", served.seat_path(2)));
+    assert!(ben["question"]
+        .as_str()
+        .unwrap()
+        .starts_with("You show 1 silk"));
+    assert!(
+        !ben.to_string().contains("show 2"),
+        "Ben's page has Ana's count: {ben}"
+    );
+    let sealed = dir.join("game.journal.sealed");
+    assert!(sealed.exists(), "the entered reveals are kept until shown");
+    assert!(!std::fs::read_to_string(&journal)
+        .unwrap()
+        .contains("reveal"));
+    // A second entry from the same player is refused.
+    assert_eq!(served.act(1, "0")["ok"], json!(false));
+    assert_eq!(served.act(3, "0")["ok"], json!(true));
+    let shown = served.snapshot("/events")["history"].to_string();
+    for said in ["Ana shows 2 silk", "Ben shows 1 silk", "Cleo shows 0 silk"] {
+        assert!(shown.contains(said), "{said} in {shown}");
+    }
+    assert!(!sealed.exists());
+    assert_eq!(
+        std::fs::read_to_string(&journal)
+            .unwrap()
+            .matches("\"reveal\"")
+            .count(),
+        3
+    );
+}
