@@ -1,5 +1,6 @@
 //! A `silk … --serve` process for the tests, and a minimal HTTP/1.0 client (std only): a
 //! request per connection, so a stream's first snapshot is read and the connection closed.
+#![allow(dead_code)] // each test file uses its own part of the helpers
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
