@@ -251,3 +251,42 @@ fn tune_finds_the_setting_that_meets_the_targets() {
     assert!(doc["validation"]["base"]["total_miss"].as_f64().unwrap() > 0.0);
     assert_eq!(doc["evaluations"].as_array().unwrap().len(), 30);
 }
+
+/// A round-robin of bots: every pair plays the same number of games, ratings come with
+/// intervals that hold them, the two sides of a pairing add up, and every bot is timed.
+#[test]
+fn ladder_rates_the_bots_with_intervals() {
+    let doc = json(&[
+        "ladder",
+        "silk-road",
+        "--bots",
+        "random,greedy",
+        "--games",
+        "30",
+        "--players",
+        "3",
+    ]);
+    let ratings = doc["ratings"].as_array().unwrap();
+    assert_eq!(ratings.len(), 2);
+    for r in ratings {
+        let (e, lo, hi) = (
+            r["elo"].as_f64().unwrap(),
+            r["lo"].as_f64().unwrap(),
+            r["hi"].as_f64().unwrap(),
+        );
+        assert!(lo <= e && e <= hi, "{r}");
+    }
+    let greedy = ratings.iter().find(|r| r["bot"] == "greedy").unwrap();
+    let random = ratings.iter().find(|r| r["bot"] == "random").unwrap();
+    assert!(greedy["lo"].as_f64().unwrap() > random["hi"].as_f64().unwrap());
+    let p = &doc["pairings"][0];
+    assert_eq!(p["games"], 30);
+    for t in doc["decision_micros"].as_array().unwrap() {
+        assert!(t["decisions"].as_u64().unwrap() > 0, "{t}");
+    }
+    silk()
+        .args(["ladder", "goofspiel", "--bots", "random"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("two bots or more"));
+}

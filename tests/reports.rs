@@ -507,3 +507,45 @@ fn gaps_report_in_a_browser() {
     );
     assert_eq!(order, json!(true));
 }
+
+/// `silk ladder --html`: the ratings chart with intervals, the win matrix, the decision times.
+#[test]
+fn ladder_report_in_a_browser() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let dir = temp_dir("ladder");
+    let html = dir.join("ladder.html");
+    silk()
+        .args([
+            "ladder",
+            "silk-road",
+            "--players",
+            "3",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "20",
+            "--html",
+        ])
+        .arg(&html)
+        .assert()
+        .success();
+    let page = driver.session();
+    let charts = open_report(&page, &html);
+    let ratings = chart(&charts, "ratings");
+    assert_eq!(ratings["bars"], json!(2));
+    assert!(ratings["ci"].as_u64().unwrap() > 0);
+    let cells = page.eval(
+        "return document.querySelectorAll('svg[data-chart=win-matrix] g.cell').length",
+        &[],
+    );
+    assert_eq!(cells, json!(2), "a 2×2 matrix without its diagonal");
+    assert_eq!(
+        page.texts("table tr td:first-child")
+            .iter()
+            .filter(|t| *t == "greedy")
+            .count(),
+        1
+    );
+}

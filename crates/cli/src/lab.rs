@@ -36,7 +36,7 @@ pub struct Batch {
 
 /// More threads than cores only add switching for this CPU-bound work (and a typo such as
 /// `--threads 100000` would spawn threads for minutes): at most the core count.
-fn threads(requested: usize) -> usize {
+pub fn threads(requested: usize) -> usize {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     if requested == 0 {
         cores

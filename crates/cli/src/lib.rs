@@ -7,6 +7,7 @@ mod error;
 mod find;
 mod games;
 mod lab;
+mod ladder;
 mod output;
 mod play;
 mod replay_run;
@@ -313,6 +314,36 @@ enum Command {
         explore: f64,
         #[command(flatten)]
         batch: BatchArgs,
+    },
+    /// A round-robin of bots: every pair plays its own games with the seats shared between
+    /// them and moved round the table; ratings with 95% intervals, the win matrix, each bot's
+    /// time per decision.
+    Ladder {
+        game: GameName,
+        /// The bots, comma-separated (random, greedy, mcts, mcts500, mcts-greedy…).
+        #[arg(long, value_delimiter = ',', required = true)]
+        bots: Vec<String>,
+        /// Games per pair of bots.
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        #[arg(long)]
+        players: Option<usize>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (0 = all cores). Ratings do not depend on it; decision times do.
+        #[arg(long, default_value_t = 0)]
+        threads: usize,
+        /// A game still running after this many decisions is left out (counted as cut short).
+        #[arg(long, default_value_t = 100_000)]
+        max_decisions: u64,
+        /// Write a self-contained HTML report.
+        #[arg(long)]
+        html: Option<PathBuf>,
+        /// Replace the report if it exists.
+        #[arg(long)]
+        force: bool,
+        #[command(flatten)]
+        data: DataArgs,
     },
     /// The game data: list and print the bundled files (templates for your own), check yours.
     Data {
@@ -736,6 +767,33 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             out,
         ),
         Command::Data { command } => data_command(command, out),
+        Command::Ladder {
+            game,
+            bots,
+            games,
+            players,
+            seed,
+            threads,
+            max_decisions,
+            html,
+            force,
+            data,
+        } => {
+            let args = ladder::LadderArgs {
+                bots,
+                games,
+                seed,
+                threads,
+                max_decisions,
+                html,
+                force,
+                progress: out.progress(),
+            };
+            with_game!(game, G => {
+                let cfg = G::config(players, &data.files()?)?;
+                ladder::ladder::<G>(&cfg, &args, out)
+            })
+        }
         Command::Lab {
             command:
                 LabCommand::Merge {

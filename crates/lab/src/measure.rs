@@ -199,7 +199,8 @@ impl Measures {
         }
         self.normal_games += 1;
         let n = r.scores.len();
-        let won = |seat: usize| r.ranks.get(seat) == Some(&1);
+        // Ranks count from 0: rank 0 is first place (shared by every seat that ties for it).
+        let won = |seat: usize| r.ranks.get(seat) == Some(&0);
         if let Some(first) = r.first {
             self.rate(
                 "win.first_mover",
@@ -237,7 +238,7 @@ impl Measures {
         self.rate(
             "share.tie",
             || "games whose first place is shared, share".into(),
-            r.ranks.iter().filter(|&&k| k == 1).count() > 1,
+            r.ranks.iter().filter(|&&k| k == 0).count() > 1,
         );
         self.mean("rounds", || "rounds per game".into(), r.rounds as f64);
         self.mean(
@@ -460,7 +461,7 @@ mod tests {
         let mut m = Measures::new(&spec(&["a", "a"]), time());
         // Seat 2 moves first and wins every game: seat 1 wins none.
         for i in 0..40 {
-            m.add(&record(i, vec![2, 1], Some(1), &[]));
+            m.add(&record(i, vec![1, 0], Some(1), &[]));
         }
         let out = m.finish();
         assert_eq!(out["win.first_mover"].value, 1.0);
@@ -472,8 +473,8 @@ mod tests {
     #[test]
     fn cut_short_games_are_their_own_share_and_left_out_of_wins() {
         let mut m = Measures::new(&spec(&["a", "a"]), time());
-        m.add(&record(0, vec![1, 2], None, &[]));
-        let mut stuck = record(1, vec![1, 2], None, &[]);
+        m.add(&record(0, vec![0, 1], None, &[]));
+        let mut stuck = record(1, vec![0, 1], None, &[]);
         stuck.stuck = true;
         m.add(&stuck);
         let out = m.finish();
@@ -484,8 +485,8 @@ mod tests {
     #[test]
     fn a_metric_first_met_late_was_zero_before() {
         let mut m = Measures::new(&spec(&["a", "a"]), time());
-        m.add(&record(0, vec![1, 2], None, &[]));
-        m.add(&record(1, vec![1, 2], None, &[("x", 4)]));
+        m.add(&record(0, vec![0, 1], None, &[]));
+        m.add(&record(1, vec![0, 1], None, &[("x", 4)]));
         let out = m.finish();
         assert_eq!(out["metric.x"].n, 2);
         assert_eq!(out["metric.x"].value, 2.0);
@@ -498,7 +499,7 @@ mod tests {
             let a = 3 + (i % 3) as i64;
             m.add(&record(
                 i,
-                vec![1, 2],
+                vec![0, 1],
                 None,
                 &[("vp.from_war", a), ("vp.from_trade", 7 - a)],
             ));

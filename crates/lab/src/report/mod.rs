@@ -7,6 +7,7 @@
 pub mod chart;
 mod compare;
 mod gaps;
+mod ladder;
 mod metrics;
 mod simulate;
 mod sweep;
@@ -14,6 +15,7 @@ mod sweep;
 pub use chart::{histogram, lines, rate_bars};
 pub use compare::compare_html;
 pub use gaps::{gaps_html, gaps_section};
+pub use ladder::{ladder_html, Timing};
 pub use simulate::{simulate_html, simulate_report, Records};
 pub use sweep::{sweep_html, sweep_report, SweepRow};
 
