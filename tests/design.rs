@@ -14,15 +14,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn json(args: &[&str]) -> Value {
-    let out = silk()
-        .arg("--json")
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).expect("--json prints one JSON document")
+    common::json_doc(args)
 }
 
 fn measure<'a>(doc: &'a Value, name: &str) -> &'a Value {

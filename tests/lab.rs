@@ -13,15 +13,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn json_summary(args: &[&str]) -> serde_json::Value {
-    let out = silk()
-        .arg("--json")
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).expect("--json prints one JSON document")
+    common::json_doc(args)
 }
 
 const RUN: [&str; 8] = [

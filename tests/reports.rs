@@ -21,15 +21,7 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn run_json(args: &[&str]) -> Value {
-    let out = silk()
-        .arg("--json")
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).expect("--json prints one JSON document")
+    common::json_doc(args)
 }
 
 /// Every chart's id, size and the marks drawn in it.

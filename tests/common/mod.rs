@@ -15,3 +15,17 @@ pub fn temp_dir(suite: &str, name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("the temp dir can be created");
     dir
 }
+
+/// Runs `silk --json ARGS`, which must succeed, and reads the JSON document it prints.
+#[allow(dead_code)] // not every test file reads JSON
+pub fn json_doc(args: &[&str]) -> serde_json::Value {
+    let out = silk()
+        .arg("--json")
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).expect("--json prints one JSON document")
+}

@@ -8,7 +8,7 @@ use crate::lab::{self, Batch};
 use crate::output::Out;
 use serde_json::{json, Value};
 use silk_core::Observe;
-use silk_lab::measure::{Kind, Measured, Measures};
+use silk_lab::measure::{Measured, Measures};
 use silk_lab::targets::{self, Gap, TargetsFile, Verdict};
 use silk_lab::time::{TimeModel, TimeSpec};
 use silk_lab::{sweep, RunSpec, Summary};
@@ -98,27 +98,16 @@ fn variant_config<G: CliGame>(
     Ok(config)
 }
 
-/// Whether a measure reads as a percentage.
-fn is_share(m: &Measured) -> bool {
-    m.kind == Kind::Rate || m.name.starts_with("vp_share.") || m.name == "first_mover_advantage"
-}
-
 fn fmt(m: &Measured, v: f64) -> String {
-    if is_share(m) {
-        format!("{:.1}", 100.0 * v)
-    } else if v.abs() >= 100.0 {
-        format!("{v:.0}")
-    } else {
-        format!("{v:.2}")
-    }
+    m.show(v)
 }
 
 fn fmt_ci(m: &Measured) -> String {
-    format!("{} [{}, {}]", fmt(m, m.value), fmt(m, m.lo), fmt(m, m.hi))
+    m.show_interval()
 }
 
 fn unit(m: &Measured) -> &'static str {
-    if is_share(m) {
+    if m.is_share() {
         " %"
     } else {
         ""

@@ -897,6 +897,18 @@ fn cities_table(
     serve::serve(session, bind, out)
 }
 
+/// One engine's line of `silk compare`: its default game played by `batch`.
+fn engine_row<G: CliGame + silk_core::Observe>(batch: &lab::Batch) -> CliResult<lab::CompareRow>
+where
+    G::Config: Sync,
+{
+    let config = G::config(None, &DataFiles::default())?;
+    Ok(lab::CompareRow {
+        game: G::NAME.into(),
+        summary: lab::run_batch::<G>(&config, batch, None)?.1,
+    })
+}
+
 /// `silk compare` without a game: each engine's shared mechanics from greedy bots' games.
 fn compare_engines(args: &BatchArgs, out: &mut Out) -> CliResult<()> {
     if !args.bots.is_empty() || args.players.is_some() || args.shard.is_some() {
@@ -909,27 +921,12 @@ fn compare_engines(args: &BatchArgs, out: &mut Out) -> CliResult<()> {
         bots: vec![bot.to_string()],
         ..args.batch(out)
     };
-    let mut rows = Vec::new();
-    let sr = SilkRoad::config(None, &DataFiles::default())?;
-    rows.push(lab::CompareRow {
-        game: SilkRoad::NAME.into(),
-        summary: lab::run_batch::<SilkRoad>(&sr, &batch("greedy"), None)?.1,
-    });
-    let ct = Cities::config(None, &DataFiles::default())?;
-    rows.push(lab::CompareRow {
-        game: Cities::NAME.into(),
-        summary: lab::run_batch::<Cities>(&ct, &batch("greedy"), None)?.1,
-    });
-    let sp = Splendor::config(None, &DataFiles::default())?;
-    rows.push(lab::CompareRow {
-        game: Splendor::NAME.into(),
-        summary: lab::run_batch::<Splendor>(&sp, &batch("greedy"), None)?.1,
-    });
-    let gs = Goofspiel::config(None, &DataFiles::default())?;
-    rows.push(lab::CompareRow {
-        game: Goofspiel::NAME.into(),
-        summary: lab::run_batch::<Goofspiel>(&gs, &batch("random"), None)?.1,
-    });
+    let rows = [
+        engine_row::<SilkRoad>(&batch("greedy"))?,
+        engine_row::<Cities>(&batch("greedy"))?,
+        engine_row::<Splendor>(&batch("greedy"))?,
+        engine_row::<Goofspiel>(&batch("random"))?,
+    ];
     lab::compare_output(&rows, out);
     Ok(())
 }

@@ -72,6 +72,44 @@ pub struct Difference {
 }
 
 impl Measured {
+    /// Whether the measure reads as a percentage (a share of games, of VP, an advantage).
+    pub fn is_share(&self) -> bool {
+        self.kind == Kind::Rate
+            || self.name.starts_with("vp_share.")
+            || self.name == "first_mover_advantage"
+    }
+
+    /// A value of this measure (its estimate, a bound, a difference) as a person reads it: a
+    /// share in % with one decimal, a count or mean with two (none from 100 on).
+    pub fn show(&self, v: f64) -> String {
+        if self.is_share() {
+            format!("{:.1}", 100.0 * v)
+        } else if v.abs() >= 100.0 {
+            format!("{v:.0}")
+        } else {
+            format!("{v:.2}")
+        }
+    }
+
+    /// [`Measured::show`] with a `%` after a share.
+    pub fn show_unit(&self, v: f64) -> String {
+        if self.is_share() {
+            format!("{}%", self.show(v))
+        } else {
+            self.show(v)
+        }
+    }
+
+    /// The estimate and its interval: `12.3 [10.1, 14.6]`.
+    pub fn show_interval(&self) -> String {
+        format!(
+            "{} [{}, {}]",
+            self.show(self.value),
+            self.show(self.lo),
+            self.show(self.hi)
+        )
+    }
+
     /// `other − self`. Rates: Newcombe's hybrid score interval from the two Wilson intervals.
     /// Means and ratios: the normal interval with both standard errors (Welch). Both treat
     /// the runs as independent; variants played on the same seeds are positively correlated,

@@ -3,23 +3,10 @@
 
 use super::chart::{bar_chart, Axis, Bar, Chart};
 use super::{esc, page, settings};
-use crate::measure::{Kind, Measured};
+use crate::measure::Measured;
 use crate::RunSpec;
 use serde_json::Value;
 use std::collections::BTreeMap;
-
-/// Shares read as percentages.
-fn is_share(m: &Measured) -> bool {
-    m.kind == Kind::Rate || m.name.starts_with("vp_share.") || m.name == "first_mover_advantage"
-}
-
-fn fmt(m: &Measured, v: f64) -> String {
-    if is_share(m) {
-        format!("{:.1}%", 100.0 * v)
-    } else {
-        format!("{v:.2}")
-    }
-}
 
 /// The measures drawn as charts: the design-level ones, not every engine counter (those are in
 /// the table).
@@ -57,7 +44,7 @@ pub fn compare_html(
                 })
             })
             .collect();
-        let axis = if is_share(first) {
+        let axis = if first.is_share() {
             Axis::percent(&format!("{name} (%)"))
         } else {
             Axis::unit(name)
@@ -93,9 +80,9 @@ pub fn compare_html(
             rows += &match m.get(*name) {
                 Some(x) => format!(
                     "<td>{} [{}, {}]</td>",
-                    fmt(x, x.value),
-                    fmt(x, x.lo),
-                    fmt(x, x.hi)
+                    x.show_unit(x.value),
+                    x.show_unit(x.lo),
+                    x.show_unit(x.hi)
                 ),
                 None => "<td>—</td>".into(),
             };
@@ -107,9 +94,9 @@ pub fn compare_html(
                     format!(
                         "<td class=\"{}\">{} [{}, {}]</td>",
                         if d.clear { "clear" } else { "unclear" },
-                        fmt(x, d.value),
-                        fmt(x, d.lo),
-                        fmt(x, d.hi)
+                        x.show_unit(d.value),
+                        x.show_unit(d.lo),
+                        x.show_unit(d.hi)
                     )
                 }
                 _ => "<td>—</td>".into(),

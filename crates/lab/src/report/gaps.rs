@@ -2,19 +2,9 @@
 //! run's report.
 
 use super::{esc, simulate_html};
-use crate::measure::{Kind, Measured};
 use crate::targets::Gap;
 use crate::time::TimeModel;
 use crate::{RunSpec, Summary};
-
-fn fmt(m: &Measured, v: f64) -> String {
-    if m.kind == Kind::Rate || m.name.starts_with("vp_share.") || m.name == "first_mover_advantage"
-    {
-        format!("{:.1}%", 100.0 * v)
-    } else {
-        format!("{v:.2}")
-    }
-}
 
 /// The gaps section alone (a table, worst first).
 pub fn gaps_section(gaps: &[Gap], time: &TimeModel) -> String {
@@ -22,8 +12,13 @@ pub fn gaps_section(gaps: &[Gap], time: &TimeModel) -> String {
     for g in gaps {
         let (measured, miss) = match &g.measured {
             Some(m) => (
-                format!("{} [{}, {}]", fmt(m, m.value), fmt(m, m.lo), fmt(m, m.hi)),
-                fmt(m, g.miss),
+                format!(
+                    "{} [{}, {}]",
+                    m.show_unit(m.value),
+                    m.show_unit(m.lo),
+                    m.show_unit(m.hi)
+                ),
+                m.show_unit(g.miss),
             ),
             None => ("—".into(), "—".into()),
         };
