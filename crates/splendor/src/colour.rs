@@ -111,13 +111,32 @@ pub const fn missing(need: u64, have: u64) -> u64 {
     let t = (have | HIGH).wrapping_sub(need);
     let short = !t & HIGH;
     let mask = (short >> 7).wrapping_mul(0xFF);
-    short - (t & mask)
+    // Per byte 128 - t where short, 0 elsewhere: no borrow (t < 128 there).
+    short.wrapping_sub(t & mask)
+}
+
+/// Whether `have` covers `need` in every colour (both packed, every count below 128): the same
+/// borrow test as `missing`, without computing the amounts.
+#[inline]
+pub const fn covers(have: u64, need: u64) -> bool {
+    (have | HIGH).wrapping_sub(need) & HIGH == HIGH
 }
 
 /// The sum of the five packed counts (at most 255 in all).
 #[inline]
 pub const fn total(packed: u64) -> u32 {
     ((packed.wrapping_mul(0x0000_0001_0101_0101) >> 32) & 0xFF) as u32
+}
+
+/// A mask of the packed counts that are at least `k` (bit `i` for count `i`; counts and `k`
+/// below 128).
+#[inline]
+pub const fn at_least(packed: u64, k: u8) -> u8 {
+    // Each byte's high bit: set where 128 + count - k does not borrow, i.e. count >= k.
+    let ge = ((packed | HIGH).wrapping_sub(k as u64 * 0x0000_0001_0101_0101) & HIGH) >> 7;
+    // Bytes 0-4 hold one bit each at bit 0; the multiplier moves byte i's bit to bit 32 + i,
+    // and no two partial products meet (8i - 7j is distinct for every pair).
+    ((ge.wrapping_mul(0x0000_0001_0204_0810) >> 32) & 0x1F) as u8
 }
 
 #[cfg(test)]
@@ -137,7 +156,11 @@ mod tests {
             let want: [u8; 5] = std::array::from_fn(|i| need[i].saturating_sub(have[i]));
             let got = missing(pack(&need), pack(&have));
             assert_eq!(got, pack(&want), "{need:?} {have:?}");
+            assert_eq!(covers(pack(&have), pack(&need)), got == 0);
             assert_eq!(total(got), want.iter().map(|&v| v as u32).sum::<u32>());
+            let k = (x >> 50) as u8 % 12;
+            let ge = (0..5).fold(0u8, |m, i| m | ((have[i] >= k) as u8) << i);
+            assert_eq!(at_least(pack(&have), k), ge, "{have:?} >= {k}");
         }
     }
 }

@@ -2,7 +2,7 @@
 //! and prestige, and refilling the face-up places.
 
 use crate::action::{pos_name, Action, Pay, RESERVED_SRC};
-use crate::colour::{token_name, GOLD};
+use crate::colour::{covers, missing, pack, token_name, total, GOLD};
 use crate::data::Effect;
 use crate::engine::{orient, payment, strongholds};
 use crate::event::Event;
@@ -39,15 +39,24 @@ fn place_in_play(s: &State, pos: u8) -> bool {
     pos < 18 && (k < s.rules.face_up || (s.rules.orient && k >= 4))
 }
 
+/// The face-up cards open to player `p`, as (place, card): those no other player's stronghold
+/// holds, in place order. The same cards may be reserved or bought.
+#[inline]
+fn open_cards(s: &State, p: usize) -> impl Iterator<Item = (u8, u8)> + '_ {
+    let strongholds = s.rules.strongholds;
+    places(s)
+        .map(move |pos| (pos, card_at(s, pos)))
+        .filter(move |&(pos, card)| {
+            card != NONE && !(strongholds && strongholds::blocked(s, p, pos))
+        })
+}
+
 pub fn legal_reserves(s: &State, p: usize, out: &mut Vec<Action>) {
     if s.reserved_count(p) >= s.rules.config.params.reserve_limit as usize {
         return;
     }
-    let strongholds = s.rules.strongholds;
-    for pos in places(s) {
-        if card_at(s, pos) != NONE && !(strongholds && strongholds::blocked(s, p, pos)) {
-            out.push(Action::Reserve(pos));
-        }
+    for (pos, _) in open_cards(s, p) {
+        out.push(Action::Reserve(pos));
     }
     for d in 0..6u8 {
         if deck_allowed(s, d) && s.decks.len[d as usize] > 0 {
@@ -186,55 +195,63 @@ pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
     }
 }
 
+/// Buying: each face-up card open to `p`, then each reserved one, once per way of paying.
 pub fn legal_buys(s: &State, p: usize, out: &mut Vec<Action>) {
-    // The cards the player may buy from: face-up ones not held by another's stronghold, then
-    // the reserved ones, gathered first so that one tight loop tests them all.
-    let mut cands = [(0u8, 0u8); 3 * SLOTS + 3];
-    let mut n = 0;
-    let strongholds = s.rules.strongholds;
-    for pos in places(s) {
-        let card = card_at(s, pos);
-        if card != NONE && !(strongholds && strongholds::blocked(s, p, pos)) {
-            cands[n] = (pos, card);
-            n += 1;
-        }
+    // What the player brings without gold: bonuses plus gems, per colour, packed.
+    let have = pack(&std::array::from_fn(|c| {
+        s.bonus[p][c].saturating_add(s.tokens[p][c]).min(127)
+    }));
+    let wild = s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32;
+    for (pos, card) in open_cards(s, p) {
+        offer_buy(s, p, have, wild, pos, card, out);
     }
     for (r, &card) in s.reserved[p].iter().enumerate() {
         if card != NONE {
-            cands[n] = (RESERVED_SRC + r as u8, card);
-            n += 1;
+            offer_buy(s, p, have, wild, RESERVED_SRC + r as u8, card, out);
         }
     }
-    // What the player brings without gold: bonuses plus gems, per colour, packed.
-    let mut have = [0u8; 5];
-    for (c, h) in have.iter_mut().enumerate() {
-        *h = s.bonus[p][c].saturating_add(s.tokens[p][c]).min(127);
+}
+
+/// The buys of `card` at `src` for a player who brings `have` (packed bonuses plus gems) and
+/// `wild` wildcard units. The common case, no wildcard, is one word test.
+#[inline(always)]
+fn offer_buy(
+    s: &State,
+    p: usize,
+    have: u64,
+    wild: u32,
+    src: u8,
+    card: u8,
+    out: &mut Vec<Action>,
+) {
+    let rules = &*s.rules;
+    if rules.has_condition[card as usize] && !may_acquire(s, p, card) {
+        return;
     }
-    let have = crate::colour::pack(&have);
-    let wild = s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32;
-    // Gold counting double (a trading post) can cover more than `wild` gems.
-    let doubled_possible = s.rules.posts_module;
-    let cards = &s.rules.cards;
-    for &(src, card) in &cands[..n] {
-        let c = &cards[card as usize];
-        let lack = crate::colour::total(crate::colour::missing(c.cost_packed, have));
-        if (lack > wild && !doubled_possible)
-            || (c.effect != Effect::None && !may_acquire(s, p, card))
-        {
-            continue;
+    let cost = rules.cost_by_id[card as usize];
+    if wild == 0 {
+        // No wildcard: one payment, all in gems, or none.
+        if covers(have, cost) {
+            out.push(Action::Buy {
+                src,
+                pay: Pay::default(),
+            });
         }
-        if wild == 0 {
-            if lack == 0 {
-                out.push(Action::Buy {
-                    src,
-                    pay: Pay::default(),
-                });
-            }
-            continue;
-        }
-        let owed = payment::owed(s, p, card);
-        payment::each_payment(s, p, &owed, |pay| out.push(Action::Buy { src, pay }));
+        return;
     }
+    // Gold counting double (a trading post) can cover more than `wild` gems: those payments
+    // are left to `each_payment` whole.
+    if total(missing(cost, have)) > wild && !rules.posts_module {
+        return;
+    }
+    offer_payments(s, p, src, card, out);
+}
+
+/// Every way to pay for `card` at `src` with wildcards, as buys.
+#[inline(never)]
+fn offer_payments(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>) {
+    let owed = payment::owed(s, p, card);
+    payment::each_payment(s, p, &owed, |pay| out.push(Action::Buy { src, pay }));
 }
 
 /// Every payment for `card` from `src`, as buy actions.

@@ -12,6 +12,9 @@ use crate::state::State;
 use silk_core::{EventSink, Seat};
 
 /// Whether another player's stronghold keeps `p` from buying or reserving the card at `pos`.
+/// Not inlined: the loops over the face-up cards that call it only with the module in play
+/// stay small without it.
+#[inline(never)]
 pub fn blocked(s: &State, p: usize, pos: u8) -> bool {
     s.rules.strongholds && (0..s.players()).any(|q| q != p && s.strongholds[q].contains(&pos))
 }

@@ -2,43 +2,61 @@
 //! gem powers.
 
 use crate::action::Action;
-use crate::colour::{token_name, GOLD};
+use crate::colour::{pack, token_name, GOLD};
 use crate::data::{Power, ShortTake};
 use crate::event::Event;
 use crate::state::State;
 use silk_core::{EventSink, Seat};
 
-/// Masks of three different colours, by how many colours are available (precomputed).
+/// Masks of three different colours, in the order they are offered.
 const THREES: [u8; 10] = [
     0b00111, 0b01011, 0b01101, 0b01110, 0b10011, 0b10101, 0b10110, 0b11001, 0b11010, 0b11100,
 ];
 
+/// For each mask of colours in the supply, the masks of `THREES` it allows and how many:
+/// precomputed, so that listing the takes is a copy rather than ten tests.
+const THREES_WITHIN: [([u8; 10], usize); 32] = {
+    let mut table = [([0u8; 10], 0usize); 32];
+    let mut avail = 0;
+    while avail < 32 {
+        let mut i = 0;
+        while i < THREES.len() {
+            let m = THREES[i];
+            if m & avail as u8 == m {
+                let n = table[avail].1;
+                table[avail].0[n] = m;
+                table[avail].1 = n + 1;
+            }
+            i += 1;
+        }
+        avail += 1;
+    }
+    table
+};
+
+/// Colours with at least `k` tokens in the supply, as a mask.
+fn bank_colours(s: &State, k: u8) -> u8 {
+    let b = &s.bank;
+    crate::colour::at_least(pack(&[b[0], b[1], b[2], b[3], b[4]]), k)
+}
+
 /// Colours with at least one token in the supply, as a mask.
 fn available(s: &State) -> u8 {
-    let mut m = 0;
-    for c in 0..5 {
-        if s.bank[c] > 0 {
-            m |= 1 << c;
-        }
-    }
-    m
+    bank_colours(s, 1)
 }
 
 pub fn legal_takes(s: &State, out: &mut Vec<crate::action::Action>) {
     let avail = available(s);
     if avail.count_ones() >= 3 {
-        for &m in &THREES {
-            if m & avail == m {
-                out.push(Action::TakeDifferent(m));
-            }
-        }
+        let (masks, n) = &THREES_WITHIN[avail as usize];
+        out.extend(masks[..*n].iter().map(|&m| Action::TakeDifferent(m)));
     } else if avail != 0 && s.rules.config.params.take_three_short == ShortTake::Fewer {
         out.push(Action::TakeDifferent(avail));
     }
-    for c in 0..5u8 {
-        if s.bank[c as usize] >= 4 {
-            out.push(Action::TakeTwo(c));
-        }
+    let mut pairs = bank_colours(s, 4);
+    while pairs != 0 {
+        out.push(Action::TakeTwo(pairs.trailing_zeros() as u8));
+        pairs &= pairs - 1;
     }
 }
 
