@@ -4,7 +4,8 @@
 use crate::action::{pos_name, Action, Pay, RESERVED_SRC};
 use crate::colour::{covers, missing, pack, token_name, total, GOLD};
 use crate::data::Effect;
-use crate::engine::{orient, payment, strongholds};
+use crate::engine::payment::{self, Spent};
+use crate::engine::{orient, strongholds};
 use crate::event::Event;
 use crate::rules::{NONE, SLOTS};
 use crate::state::{effect, State};
@@ -263,7 +264,8 @@ pub fn buys_of(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>) {
     payment::each_payment(s, p, &owed, |pay| out.push(Action::Buy { src, pay }));
 }
 
-pub fn check_buy(s: &State, p: usize, src: u8, pay: Pay) -> Result<(), String> {
+/// Checks a purchase; its settled payment, for `buy` to carry out without settling again.
+pub fn check_buy(s: &State, p: usize, src: u8, pay: Pay) -> Result<Spent, String> {
     let card = source_card(s, p, src);
     if card == NONE {
         return Err(if src >= RESERVED_SRC {
@@ -279,21 +281,19 @@ pub fn check_buy(s: &State, p: usize, src: u8, pay: Pay) -> Result<(), String> {
         ));
     }
     acquirable(s, p, card)?;
-    payment::settle(s, p, &payment::owed(s, p, card), pay).map(|_| ())
+    payment::settle(s, p, &payment::owed(s, p, card), pay)
 }
 
-/// Buys the card at `src` (checked), paying as `pay` says.
+/// Buys the card at `src`, paying as `check_buy` settled it.
 pub fn buy(
     s: &mut State,
     p: usize,
     src: u8,
-    pay: Pay,
+    spent: Spent,
     conquest: bool,
     ev: &mut impl EventSink<Event>,
 ) {
     let card = source_card(s, p, src);
-    let owed = payment::owed(s, p, card);
-    let spent = payment::settle(s, p, &owed, pay).expect("checked payment");
     let mut paid = [0u8; 6];
     paid[..5].copy_from_slice(&spent.gems);
     for (c, &k) in spent.gems.iter().enumerate() {

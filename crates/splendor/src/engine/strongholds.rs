@@ -6,6 +6,7 @@
 use crate::action::{pos_name, Action, Pay};
 use crate::data::Edition;
 use crate::engine::cards;
+use crate::engine::payment::Spent;
 use crate::event::Event;
 use crate::rules::NONE;
 use crate::state::State;
@@ -157,7 +158,7 @@ pub fn legal_conquest(s: &State, p: usize, out: &mut Vec<Action>) {
     }
 }
 
-pub fn check_conquest(s: &State, p: usize, src: u8, pay: Pay) -> Result<(), String> {
+pub fn check_conquest(s: &State, p: usize, src: u8, pay: Pay) -> Result<Spent, String> {
     if conquest_place(s, p) != Some(src) {
         return Err("conquest buys the card all your strongholds stand on".into());
     }

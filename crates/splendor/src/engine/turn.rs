@@ -12,6 +12,9 @@ use silk_core::{EventSink, Seat};
 
 /// Carries the turn forward from `s.step` to the next decision, or to the next player's turn.
 pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
+    if s.rules.base_only && s.queue_len == 0 {
+        return advance_base(s, ev);
+    }
     let p = s.current as usize;
     let mut buf = Vec::new();
     loop {
@@ -81,14 +84,8 @@ pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
             }
             Step::Nobles => {
                 s.step = Step::Posts;
-                let (count, first) = count_where(s.nobles.len(), |i| noble_visits(s, p, i));
-                match count {
-                    0 => {}
-                    1 => receive_noble(s, p, first, ev),
-                    _ => {
-                        s.phase = Phase::Noble;
-                        return;
-                    }
+                if nobles_step(s, p, ev) {
+                    return;
                 }
             }
             Step::Posts => {
@@ -139,6 +136,55 @@ pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
     }
 }
 
+/// `advance` with no module in play, where only three steps can do anything: refilling, the
+/// token limit and the nobles (no card effect is ever queued, and the strongholds, gem powers,
+/// trading posts and cities steps pass). The same steps in the same order, without the walk
+/// through the others.
+fn advance_base(s: &mut State, ev: &mut impl EventSink<Event>) {
+    let p = s.current as usize;
+    if s.step <= Step::Refill {
+        cards::refill(s, ev);
+        s.bought = false;
+        s.step = Step::Return;
+    }
+    if s.step <= Step::Return {
+        if s.tokens_held(p) > s.rules.config.params.token_limit as u32 {
+            s.phase = Phase::Return;
+            s.step = Step::Return;
+            return;
+        }
+        s.step = Step::Nobles;
+    }
+    if s.step == Step::Nobles {
+        s.step = Step::Posts;
+        if nobles_step(s, p, ev) {
+            return;
+        }
+    }
+    s.step = Step::EndTurn;
+    end_turn(s, ev);
+}
+
+/// The nobles step: the one noble who visits comes; when several would, the player chooses
+/// (true: the phase is now that choice).
+fn nobles_step(s: &mut State, p: usize, ev: &mut impl EventSink<Event>) -> bool {
+    if crate::colour::total(crate::colour::pack(&s.bonus[p])) < s.rules.noble_floor as u32 {
+        return false; // Too few bonuses for any noble.
+    }
+    let (count, first) = count_where(s.nobles.len(), |i| noble_visits(s, p, i));
+    match count {
+        0 => false,
+        1 => {
+            receive_noble(s, p, first, ev);
+            false
+        }
+        _ => {
+            s.phase = Phase::Noble;
+            true
+        }
+    }
+}
+
 /// How many of `0..n` satisfy `f`, and the first that does.
 fn count_where(n: usize, f: impl Fn(u8) -> bool) -> (usize, u8) {
     let mut count = 0;
@@ -172,7 +218,7 @@ fn end_turn(s: &mut State, ev: &mut impl EventSink<Event>) {
     if s.passes >= s.n {
         return game_over(s, true, ev);
     }
-    let next = (s.current + 1) % s.n;
+    let next = if s.current + 1 >= s.n { 0 } else { s.current + 1 };
     if next == s.first {
         s.round += 1;
         if s.ending {
