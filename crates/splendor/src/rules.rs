@@ -99,6 +99,8 @@ pub struct Rules {
     /// The face-up places in play (`level * 6 + slot`), in order; `n_places` of them.
     pub places: [u8; 3 * SLOTS],
     pub n_places: usize,
+    /// The same places as bits (bit `level * 6 + slot`).
+    pub place_mask: u32,
     /// Each card's packed cost, by id (256 entries, so that a `u8` id needs no bounds check in
     /// the affordability loop that runs for every card at every decision).
     pub cost_by_id: [u64; 256],
@@ -249,6 +251,7 @@ pub fn compile(config: &SplendorConfig) -> Result<Rules, SetupError> {
     Ok(Rules {
         places,
         n_places,
+        place_mask: places[..n_places].iter().fold(0, |m, &pos| m | 1 << pos),
         cost_by_id,
         has_condition,
         base_only: config.modules.is_empty(),

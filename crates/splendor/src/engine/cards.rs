@@ -40,25 +40,110 @@ fn place_in_play(s: &State, pos: u8) -> bool {
     pos < 18 && (k < s.rules.face_up || (s.rules.orient && k >= 4))
 }
 
-/// The face-up cards open to player `p`, as (place, card): those no other player's stronghold
-/// holds, in place order. The same cards may be reserved or bought.
-#[inline]
-fn open_cards(s: &State, p: usize) -> impl Iterator<Item = (u8, u8)> + '_ {
-    let strongholds = s.rules.strongholds;
-    places(s)
-        .map(move |pos| (pos, card_at(s, pos)))
-        .filter(move |&(pos, card)| {
-            card != NONE && !(strongholds && strongholds::blocked(s, p, pos))
-        })
+/// What player `p` brings to a purchase: bonuses plus gems per colour, packed, and wildcard
+/// units (gold tokens, 2 per Orient gold card).
+pub fn means(s: &State, p: usize) -> (u64, u32) {
+    let have = pack(&std::array::from_fn(|c| {
+        s.bonus[p][c].saturating_add(s.tokens[p][c]).min(127)
+    }));
+    let wild = s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32;
+    (have, wild)
 }
 
-pub fn legal_reserves(s: &State, p: usize, out: &mut Vec<Action>) {
+/// The face-up cards open to a player, as bits by place (`level * 6 + slot`): `cards`, those
+/// the player may reserve or buy (a card is there and no other player's stronghold holds it),
+/// and `payable`, those of them the player can pay for: with bonuses and gems alone, or with
+/// wildcards covering the rest (the Orient's own conditions on a card not yet tested). Found
+/// once per decision for the reserve and the buy lists.
+pub struct Open {
+    cards: u32,
+    payable: u32,
+}
+
+impl Open {
+    pub fn of(s: &State, p: usize, (have, wild): (u64, u32)) -> Open {
+        let rules = &*s.rules;
+        let mut cards = filled_places(&s.board) & rules.place_mask;
+        if rules.strongholds {
+            for pos in bits(cards) {
+                if strongholds::blocked(s, p, pos) {
+                    cards &= !(1 << pos);
+                }
+            }
+        }
+        // Gold counting double (a trading post) may cover more than `wild` gems: every card
+        // is then left to the payment enumeration.
+        let payable = if wild == 0 {
+            cards_where(s, cards, |cost| covers(have, cost))
+        } else if rules.posts_module {
+            cards
+        } else {
+            cards_where(s, cards, |cost| total(missing(cost, have)) <= wild)
+        };
+        Open { cards, payable }
+    }
+}
+
+/// The cards of `mask` (face-up places) whose packed cost satisfies `test`, without a branch per
+/// card.
+#[inline(always)]
+fn cards_where(s: &State, mask: u32, test: impl Fn(u64) -> bool) -> u32 {
+    let flat = s.board.as_flattened();
+    let mut rest = mask;
+    let mut out = 0;
+    while rest != 0 {
+        let low = rest & rest.wrapping_neg();
+        rest ^= low;
+        let card = flat[low.trailing_zeros() as usize];
+        if test(s.rules.cost_by_id[card as usize]) {
+            out |= low;
+        }
+    }
+    out
+}
+
+/// The places of the board that hold a card, as bits (bit `level * 6 + slot`): a word test per
+/// eight places instead of a branch per place.
+fn filled_places(board: &[[u8; SLOTS]; 3]) -> u32 {
+    let flat = board.as_flattened();
+    let word = |i: usize| {
+        let mut b = [NONE; 8];
+        let n = (flat.len() - i).min(8);
+        b[..n].copy_from_slice(&flat[i..i + n]);
+        u64::from_le_bytes(b)
+    };
+    (non_empty_bytes(word(0)) | non_empty_bytes(word(8)) << 8 | non_empty_bytes(word(16)) << 16)
+        & ((1 << (3 * SLOTS)) - 1)
+}
+
+/// Bit `i` set where byte `i` of `w` is not `NONE` (0xFF).
+const fn non_empty_bytes(w: u64) -> u32 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let x = !w; // NONE bytes become 0
+    // High bit of each byte: set where that byte of `x` is not 0 (no carry leaves a byte).
+    let nz = (((x & LOW7) + LOW7) | x) & !LOW7;
+    // Gather the eight high bits into one byte: bit `8i + 7` moves to bit `56 + i`, and no two
+    // partial products of the multiplication meet.
+    ((nz >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// The set bits of `mask`, lowest first, as `u8` places.
+fn bits(mask: u32) -> impl Iterator<Item = u8> {
+    let mut rest = mask;
+    // A counted range, so that a vector extended from it reserves once and writes without a
+    // capacity check per action.
+    (0..mask.count_ones()).map(move |_| {
+        let i = rest.trailing_zeros() as u8;
+        rest &= rest.wrapping_sub(1); // clears the lowest set bit (there is one)
+        i
+    })
+}
+
+pub fn legal_reserves(s: &State, p: usize, open: &Open, out: &mut Vec<Action>) {
     if s.reserved_count(p) >= s.rules.config.params.reserve_limit as usize {
         return;
     }
-    for (pos, _) in open_cards(s, p) {
-        out.push(Action::Reserve(pos));
-    }
+    out.extend(bits(open.cards).map(Action::Reserve));
     for d in 0..6u8 {
         if deck_allowed(s, d) && s.decks.len[d as usize] > 0 {
             out.push(Action::ReserveDeck(d));
@@ -197,55 +282,52 @@ pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
 }
 
 /// Buying: each face-up card open to `p`, then each reserved one, once per way of paying.
-pub fn legal_buys(s: &State, p: usize, out: &mut Vec<Action>) {
-    // What the player brings without gold: bonuses plus gems, per colour, packed.
-    let have = pack(&std::array::from_fn(|c| {
-        s.bonus[p][c].saturating_add(s.tokens[p][c]).min(127)
-    }));
-    let wild = s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32;
-    for (pos, card) in open_cards(s, p) {
-        offer_buy(s, p, have, wild, pos, card, out);
-    }
-    for (r, &card) in s.reserved[p].iter().enumerate() {
-        if card != NONE {
-            offer_buy(s, p, have, wild, RESERVED_SRC + r as u8, card, out);
-        }
-    }
-}
-
-/// The buys of `card` at `src` for a player who brings `have` (packed bonuses plus gems) and
-/// `wild` wildcard units. The common case, no wildcard, is one word test.
-#[inline(always)]
-fn offer_buy(
+pub fn legal_buys(
     s: &State,
     p: usize,
-    have: u64,
-    wild: u32,
-    src: u8,
-    card: u8,
+    open: &Open,
+    (have, wild): (u64, u32),
     out: &mut Vec<Action>,
 ) {
     let rules = &*s.rules;
-    if rules.has_condition[card as usize] && !may_acquire(s, p, card) {
-        return;
-    }
-    let cost = rules.cost_by_id[card as usize];
-    if wild == 0 {
-        // No wildcard: one payment, all in gems, or none.
-        if covers(have, cost) {
-            out.push(Action::Buy {
-                src,
-                pay: Pay::default(),
-            });
+    let mut payable = open.payable;
+    if rules.orient {
+        for pos in bits(payable) {
+            if !may_acquire(s, p, card_at(s, pos)) {
+                payable &= !(1 << pos);
+            }
         }
-        return;
     }
-    // Gold counting double (a trading post) can cover more than `wild` gems: those payments
-    // are left to `each_payment` whole.
-    if total(missing(cost, have)) > wild && !rules.posts_module {
-        return;
+    if wild == 0 {
+        // No wildcard (the common case): one payment, all in gems, for each payable card.
+        out.extend(bits(payable).map(|pos| Action::Buy {
+            src: pos,
+            pay: Pay::default(),
+        }));
+    } else {
+        for pos in bits(payable) {
+            offer_payments(s, p, pos, card_at(s, pos), out);
+        }
     }
-    offer_payments(s, p, src, card, out);
+    for (r, &card) in s.reserved[p].iter().enumerate() {
+        let src = RESERVED_SRC + r as u8;
+        if card == NONE
+            || (rules.has_condition[card as usize] && !may_acquire(s, p, card))
+        {
+            continue;
+        }
+        let cost = rules.cost_by_id[card as usize];
+        if wild == 0 {
+            if covers(have, cost) {
+                out.push(Action::Buy {
+                    src,
+                    pay: Pay::default(),
+                });
+            }
+        } else if total(missing(cost, have)) <= wild || rules.posts_module {
+            offer_payments(s, p, src, card, out);
+        }
+    }
 }
 
 /// Every way to pay for `card` at `src` with wildcards, as buys.
