@@ -141,6 +141,26 @@ pub fn each_payment(s: &State, p: usize, owed: &[u8; 5], mut f: impl FnMut(Pay))
 /// gold could replace a gem, emitting each payment as it turns.
 fn gold_tokens_only(lo: &[u8; 5], owed: &[u8; 5], spare: u32, mut f: impl FnMut(Pay)) {
     let mut cur = Pay::with_units(*lo, 0).gold;
+    // The common cases without the odometer: no gold to spare, one payment; one to spare, the
+    // shortfall alone, then one more gold in each colour still paid in gems, the last colour
+    // first (the odometer's order).
+    if spare <= 1 {
+        f(Pay {
+            gold: cur,
+            cards: 0,
+        });
+        if spare == 1 {
+            for c in (0..5).rev() {
+                if owed[c] > lo[c] {
+                    f(Pay {
+                        gold: cur + (1 << (3 * c)),
+                        cards: 0,
+                    });
+                }
+            }
+        }
+        return;
+    }
     let mut shift = [0u16; 5];
     let mut room = [0u8; 5];
     let mut k = 0;

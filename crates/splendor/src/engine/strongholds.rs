@@ -13,11 +13,15 @@ use crate::state::State;
 use silk_core::{EventSink, Seat};
 
 /// Whether another player's stronghold keeps `p` from buying or reserving the card at `pos`.
-/// Not inlined: the loops over the face-up cards that call it only with the module in play
-/// stay small without it.
-#[inline(never)]
+#[inline]
 pub fn blocked(s: &State, p: usize, pos: u8) -> bool {
-    s.rules.strongholds && (0..s.players()).any(|q| q != p && s.strongholds[q].contains(&pos))
+    s.rules.strongholds && held_by_another(s, p, pos)
+}
+
+/// Not inlined: the callers stay small when the module is not in play.
+#[inline(never)]
+fn held_by_another(s: &State, p: usize, pos: u8) -> bool {
+    (0..s.players()).any(|q| q != p && s.strongholds[q].contains(&pos))
 }
 
 /// `p` takes back their strongholds from the card at `pos` (bought or reserved).

@@ -2,7 +2,7 @@
 //! gem powers.
 
 use crate::action::Action;
-use crate::colour::{pack, token_name, GOLD};
+use crate::colour::{at_least, pack, token_name, GOLD};
 use crate::data::{Power, ShortTake};
 use crate::event::Event;
 use crate::state::State;
@@ -34,26 +34,29 @@ const THREES_WITHIN: [([u8; 10], usize); 32] = {
     table
 };
 
-/// Colours with at least `k` tokens in the supply, as a mask.
-fn bank_colours(s: &State, k: u8) -> u8 {
+/// The supply's gems, packed (gold left out).
+fn bank_packed(s: &State) -> u64 {
     let b = &s.bank;
-    crate::colour::at_least(pack(&[b[0], b[1], b[2], b[3], b[4]]), k)
+    pack(&[b[0], b[1], b[2], b[3], b[4]])
 }
 
 /// Colours with at least one token in the supply, as a mask.
 fn available(s: &State) -> u8 {
-    bank_colours(s, 1)
+    at_least(bank_packed(s), 1)
 }
 
 pub fn legal_takes(s: &State, out: &mut Vec<crate::action::Action>) {
-    let avail = available(s);
-    if avail.count_ones() >= 3 {
-        let (masks, n) = &THREES_WITHIN[avail as usize];
+    let bank = bank_packed(s);
+    let avail = at_least(bank, 1);
+    // Three colours or more in the supply: the table lists the takes of three (and has none
+    // for fewer).
+    let (masks, n) = &THREES_WITHIN[avail as usize];
+    if *n > 0 {
         out.extend(masks[..*n].iter().map(|&m| Action::TakeDifferent(m)));
     } else if avail != 0 && s.rules.config.params.take_three_short == ShortTake::Fewer {
         out.push(Action::TakeDifferent(avail));
     }
-    let mut pairs = bank_colours(s, 4);
+    let mut pairs = at_least(bank, 4);
     while pairs != 0 {
         out.push(Action::TakeTwo(pairs.trailing_zeros() as u8));
         pairs &= pairs - 1;

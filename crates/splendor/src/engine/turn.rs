@@ -3,6 +3,7 @@
 //! the end-of-game check when a round is complete.
 
 use crate::action::Action;
+use crate::colour::{covers, pack, total};
 use crate::data::{Edition, NoAction, Power};
 use crate::engine::{cards, orient, strongholds, tokens};
 use crate::event::Event;
@@ -168,10 +169,11 @@ fn advance_base(s: &mut State, ev: &mut impl EventSink<Event>) {
 /// The nobles step: the one noble who visits comes; when several would, the player chooses
 /// (true: the phase is now that choice).
 fn nobles_step(s: &mut State, p: usize, ev: &mut impl EventSink<Event>) -> bool {
-    if crate::colour::total(crate::colour::pack(&s.bonus[p])) < s.rules.noble_floor as u32 {
+    let bonus = pack(&s.bonus[p]);
+    if total(bonus) < s.rules.noble_floor as u32 {
         return false; // Too few bonuses for any noble.
     }
-    let (count, first) = count_where(s.nobles.len(), |i| noble_visits(s, p, i));
+    let (count, first) = count_where(s.nobles.len(), |i| visits(s, p, bonus, i));
     match count {
         0 => false,
         1 => {
@@ -258,6 +260,12 @@ pub fn legal_nobles(s: &State, p: usize, out: &mut Vec<Action>) {
 }
 
 fn noble_visits(s: &State, p: usize, i: u8) -> bool {
+    visits(s, p, pack(&s.bonus[p]), i)
+}
+
+/// `noble_visits` for a player whose bonuses, packed, are `bonus`.
+#[inline]
+fn visits(s: &State, p: usize, bonus: u64, i: u8) -> bool {
     let i = i as usize;
     if i >= s.nobles.len() || s.nobles[i] == NONE || s.noble_holder[i] != NONE {
         return false;
@@ -265,8 +273,7 @@ fn noble_visits(s: &State, p: usize, i: u8) -> bool {
     if s.noble_reserver[i] != NONE && s.noble_reserver[i] as usize != p {
         return false;
     }
-    let need = s.rules.nobles[s.nobles[i] as usize].requires_packed;
-    crate::colour::missing(need, crate::colour::pack(&s.bonus[p])) == 0
+    covers(bonus, s.rules.nobles[s.nobles[i] as usize].requires_packed)
 }
 
 pub fn check_noble(s: &State, p: usize, i: u8) -> Result<(), String> {
