@@ -43,9 +43,8 @@ fn place_in_play(s: &State, pos: u8) -> bool {
 /// What player `p` brings to a purchase: bonuses plus gems per colour, packed, and wildcard
 /// units (gold tokens, 2 per Orient gold card).
 pub fn means(s: &State, p: usize) -> (u64, u32) {
-    let have = pack(&std::array::from_fn(|c| {
-        s.bonus[p][c].saturating_add(s.tokens[p][c]).min(127)
-    }));
+    let t = &s.tokens[p];
+    let have = crate::colour::add_clamped(pack(&s.bonus[p]), pack(&[t[0], t[1], t[2], t[3], t[4]]));
     let wild = s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32;
     (have, wild)
 }
