@@ -101,6 +101,17 @@ pub const fn pack(a: &[u8; 5]) -> u64 {
         | (a[4] as u64) << 32
 }
 
+/// The five counts of a packed value.
+pub const fn unpack(packed: u64) -> [u8; 5] {
+    [
+        packed as u8,
+        (packed >> 8) as u8,
+        (packed >> 16) as u8,
+        (packed >> 24) as u8,
+        (packed >> 32) as u8,
+    ]
+}
+
 const HIGH: u64 = 0x0000_0080_8080_8080;
 
 /// Per colour `max(0, need - have)`, packed (both arguments packed, every count below 128).
@@ -135,9 +146,9 @@ pub const fn add_clamped(a: u64, b: u64) -> u64 {
     clamp127(clamp127(a) + clamp127(b))
 }
 
-/// Every packed count of 128 or more made 127.
+/// Every packed count of 128 or more made 127 (so that `missing` and `covers` may take it).
 #[inline]
-const fn clamp127(x: u64) -> u64 {
+pub const fn clamp127(x: u64) -> u64 {
     let big = (x & HIGH) >> 7; // 1 in each byte of 128 or more
     (x & !HIGH) | big.wrapping_mul(0x7F)
 }
@@ -171,6 +182,7 @@ mod tests {
             let got = missing(pack(&need), pack(&have));
             assert_eq!(got, pack(&want), "{need:?} {have:?}");
             assert_eq!(covers(pack(&have), pack(&need)), got == 0);
+            assert_eq!(unpack(pack(&have)), have);
             assert_eq!(total(got), want.iter().map(|&v| v as u32).sum::<u32>());
             let a: [u8; 5] = std::array::from_fn(|i| (x >> (8 * i + 3)) as u8);
             let b: [u8; 5] = std::array::from_fn(|i| (y >> (8 * i + 5)) as u8);

@@ -2,7 +2,7 @@
 //! and prestige, and refilling the face-up places.
 
 use crate::action::{pos_name, Action, Pay, RESERVED_SRC};
-use crate::colour::{covers, missing, pack, token_name, total, GOLD};
+use crate::colour::{clamp127, covers, missing, pack, token_name, total, GOLD};
 use crate::data::Effect;
 use crate::engine::payment::{self, Spent};
 use crate::engine::{orient, strongholds};
@@ -332,6 +332,15 @@ pub fn legal_buys(
 /// Every way to pay for `card` at `src` with wildcards, as buys.
 #[inline(never)]
 fn offer_payments(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>) {
+    if s.gold_cards[p] == 0 && !s.rules.posts_module {
+        // Gold tokens are the only wildcards (always so in the base game).
+        let owed = missing(s.rules.cost_by_id[card as usize], clamp127(pack(&s.bonus[p])));
+        let t = &s.tokens[p];
+        let held = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
+        return payment::each_gold_payment(owed, held, t[GOLD] as u32, |pay| {
+            out.push(Action::Buy { src, pay })
+        });
+    }
     let owed = payment::owed(s, p, card);
     payment::each_payment(s, p, &owed, |pay| out.push(Action::Buy { src, pay }));
 }

@@ -3,7 +3,7 @@
 //! gold pays for; legal payments are every such choice the player can afford.
 
 use crate::action::Pay;
-use crate::colour::{covers, pack, GOLD};
+use crate::colour::{covers, missing, pack, total, unpack, GOLD};
 use crate::data::Power;
 use crate::engine::tokens::has_power;
 use crate::state::State;
@@ -134,6 +134,36 @@ pub fn each_payment(s: &State, p: usize, owed: &[u8; 5], mut f: impl FnMut(Pay))
     walk(
         0, &mut units, owed, need_lo, most, gold, cards, doubled, &mut f,
     );
+}
+
+/// `each_payment` for a player whose only wildcards are `gold` tokens (no Orient gold card, no
+/// double-gold power), from packed counts: `owed` after bonuses, `held` gems. The same payments
+/// in the same order, with the common cases (no gold or one gold to spare) in word operations.
+pub fn each_gold_payment(owed: u64, held: u64, gold: u32, mut f: impl FnMut(Pay)) {
+    let lo = missing(owed, held); // what the gems held cannot pay: gold must
+    let need = total(lo);
+    if need > gold {
+        return;
+    }
+    let spare = gold - need;
+    if spare > 1 {
+        let (lo, owed) = (unpack(lo), unpack(owed));
+        return gold_tokens_only(&lo, &owed, spare, f);
+    }
+    let base = Pay::from_packed_units(lo);
+    f(base);
+    if spare == 1 {
+        // One more gold in each colour still paid partly in gems, the last colour first.
+        let room = owed.wrapping_sub(lo); // no byte borrows: lo <= owed
+        for c in (0..5).rev() {
+            if room >> (8 * c) & 0xFF > 0 {
+                f(Pay {
+                    gold: base.gold + (1 << (3 * c)),
+                    cards: 0,
+                });
+            }
+        }
+    }
 }
 
 /// Gold tokens only (the hot case): the shortfall `lo` must be paid in gold, and up to `spare`
