@@ -137,6 +137,46 @@ pub fn apply(
         return Err(IllegalAction::NotYourTurn(seat));
     }
     let paid = check(s, action).map_err(IllegalAction::Rule)?;
+    play(s, seat, action, paid, ev);
+    Ok(())
+}
+
+/// `apply` for an action `legal` has just listed for this state (a random playout's): the
+/// checks are left out (a debug build still makes them), and a purchase is settled without
+/// them.
+pub fn apply_listed(
+    s: &mut State,
+    seat: Seat,
+    action: Action,
+    ev: &mut impl EventSink<Event>,
+) -> Result<(), IllegalAction> {
+    debug_assert_eq!(
+        check(s, action).map(|_| ()),
+        Ok(()),
+        "{action:?} was not a legal action"
+    );
+    if s.phase == Phase::Over {
+        return Err(IllegalAction::GameOver);
+    }
+    if seat != s.seat() {
+        return Err(IllegalAction::NotYourTurn(seat));
+    }
+    let paid = match action {
+        Action::Buy { src, pay } => Some(cards::settle_listed(s, s.current as usize, src, pay)),
+        _ => None,
+    };
+    play(s, seat, action, paid, ev);
+    Ok(())
+}
+
+/// Carries out a checked action; `paid` is the settled payment of a purchase.
+fn play(
+    s: &mut State,
+    seat: Seat,
+    action: Action,
+    paid: Option<Spent>,
+    ev: &mut impl EventSink<Event>,
+) {
     let p = s.current as usize;
     // A new chain of consequences starts with the turn's action and with a conquest purchase.
     let restart =
@@ -160,7 +200,7 @@ pub fn apply(
             if conquest {
                 s.conquered = true;
             }
-            let spent = paid.expect("check() settles every purchase");
+            let spent = paid.expect("a purchase is settled before it is played");
             cards::buy(s, p, src, spent, conquest, ev)
         }
         (Phase::Join { card }, Action::Join(c)) => orient::join(s, p, card, c, ev),
@@ -175,7 +215,7 @@ pub fn apply(
                     left: left - gone,
                     card,
                 };
-                return Ok(());
+                return;
             }
         }
         (_, Action::Place { from, to }) => strongholds::place(s, p, from, to, ev),
@@ -192,7 +232,6 @@ pub fn apply(
         s.step = Step::Effects;
     }
     turn::advance(s, ev);
-    Ok(())
 }
 
 /// The phase as players say it, for messages.

@@ -97,12 +97,11 @@ pub fn check_take_two(s: &State, c: u8) -> Result<(), String> {
 
 pub fn take_different(s: &mut State, p: usize, mask: u8, ev: &mut impl EventSink<Event>) {
     let mut took = [0u8; 6];
+    // Without a branch per colour (the mask is the random player's choice).
     for (c, t) in took.iter_mut().enumerate().take(5) {
-        if mask >> c & 1 == 1 {
-            s.bank[c] -= 1;
-            s.tokens[p][c] += 1;
-            *t = 1;
-        }
+        *t = mask >> c & 1;
+        s.bank[c] -= *t;
+        s.tokens[p][c] += *t;
     }
     ev.emit(Event::Took {
         seat: Seat(p as u8),
