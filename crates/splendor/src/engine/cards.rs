@@ -376,8 +376,16 @@ pub fn check_buy(s: &State, p: usize, src: u8, pay: Pay) -> Result<Spent, String
 
 /// The payment of a purchase `legal_buys` listed, settled without the checks of `check_buy`.
 pub fn settle_listed(s: &State, p: usize, src: u8, pay: Pay) -> Spent {
-    let card = source_card(s, p, src);
-    payment::settle(s, p, &payment::owed(s, p, card), pay).expect("a listed payment settles")
+    let owed = payment::owed(s, p, source_card(s, p, src));
+    if pay == Pay::default() {
+        // All in gems, which the listing found held.
+        return Spent {
+            gems: owed,
+            gold_tokens: 0,
+            gold_cards: 0,
+        };
+    }
+    payment::settle(s, p, &owed, pay).expect("a listed payment settles")
 }
 
 /// Buys the card at `src`, paying as `check_buy` settled it.
