@@ -187,7 +187,11 @@ mod tests {
             let a: [u8; 5] = std::array::from_fn(|i| (x >> (8 * i + 3)) as u8);
             let b: [u8; 5] = std::array::from_fn(|i| (y >> (8 * i + 5)) as u8);
             let clamped: [u8; 5] = std::array::from_fn(|i| a[i].saturating_add(b[i]).min(127));
-            assert_eq!(add_clamped(pack(&a), pack(&b)), pack(&clamped), "{a:?} + {b:?}");
+            assert_eq!(
+                add_clamped(pack(&a), pack(&b)),
+                pack(&clamped),
+                "{a:?} + {b:?}"
+            );
             let k = (x >> 50) as u8 % 12;
             let ge = (0..5).fold(0u8, |m, i| m | ((have[i] >= k) as u8) << i);
             assert_eq!(at_least(pack(&have), k), ge, "{have:?} >= {k}");

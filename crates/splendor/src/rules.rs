@@ -241,7 +241,10 @@ pub fn compile(config: &SplendorConfig) -> Result<Rules, SetupError> {
     let mut has_condition = [false; 256];
     for (id, c) in cards.iter().enumerate() {
         cost_by_id[id] = c.cost_packed;
-        has_condition[id] = matches!(c.effect, Effect::Join | Effect::JoinTake1 | Effect::Sacrifice);
+        has_condition[id] = matches!(
+            c.effect,
+            Effect::Join | Effect::JoinTake1 | Effect::Sacrifice
+        );
     }
     let noble_floor = nobles
         .iter()

@@ -118,8 +118,9 @@ fn filled_places(board: &[[u8; SLOTS]; 3]) -> u32 {
 /// Bit `i` set where byte `i` of `w` is not `NONE` (0xFF).
 const fn non_empty_bytes(w: u64) -> u32 {
     const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let x = !w; // NONE bytes become 0
-    // High bit of each byte: set where that byte of `x` is not 0 (no carry leaves a byte).
+    // NONE bytes become 0; then the high bit of each byte is set where that byte of `x` is not
+    // 0 (no carry leaves a byte).
+    let x = !w;
     let nz = (((x & LOW7) + LOW7) | x) & !LOW7;
     // Gather the eight high bits into one byte: bit `8i + 7` moves to bit `56 + i`, and no two
     // partial products of the multiplication meet.
@@ -310,9 +311,7 @@ pub fn legal_buys(
     }
     for (r, &card) in s.reserved[p].iter().enumerate() {
         let src = RESERVED_SRC + r as u8;
-        if card == NONE
-            || (rules.has_condition[card as usize] && !may_acquire(s, p, card))
-        {
+        if card == NONE || (rules.has_condition[card as usize] && !may_acquire(s, p, card)) {
             continue;
         }
         let cost = rules.cost_by_id[card as usize];
@@ -334,7 +333,10 @@ pub fn legal_buys(
 fn offer_payments(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>) {
     if s.gold_cards[p] == 0 && !s.rules.posts_module {
         // Gold tokens are the only wildcards (always so in the base game).
-        let owed = missing(s.rules.cost_by_id[card as usize], clamp127(pack(&s.bonus[p])));
+        let owed = missing(
+            s.rules.cost_by_id[card as usize],
+            clamp127(pack(&s.bonus[p])),
+        );
         let t = &s.tokens[p];
         let held = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
         return payment::each_gold_payment(owed, held, t[GOLD] as u32, |pay| {
@@ -469,6 +471,34 @@ pub fn refill(s: &mut State, ev: &mut impl EventSink<Event>) {
         if let Some(card) = s.decks.draw(deck_of_place(pos)) {
             s.board[pos as usize / SLOTS][pos as usize % SLOTS] = card;
             ev.emit(Event::Refilled { at: pos, card });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filled_places_agree_with_the_loop() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..5_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mut board = [[NONE; SLOTS]; 3];
+            for (i, place) in board.as_flattened_mut().iter_mut().enumerate() {
+                // Half the places hold a card (any id but NONE, including 0 and 254).
+                if x >> i & 1 == 1 {
+                    *place = (x >> (i + 20)) as u8 % 255;
+                }
+            }
+            let want = board
+                .as_flattened()
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (i, &c)| m | ((c != NONE) as u32) << i);
+            assert_eq!(filled_places(&board), want, "{board:?}");
         }
     }
 }

@@ -33,7 +33,12 @@ pub struct Spent {
 pub fn settle(s: &State, p: usize, owed: &[u8; 5], pay: Pay) -> Result<Spent, String> {
     let held = &s.tokens[p];
     // The common case: no wildcard, every gem owed is held (otherwise the loop below says why).
-    if pay == Pay::default() && covers(pack(&[held[0], held[1], held[2], held[3], held[4]]), pack(owed)) {
+    if pay == Pay::default()
+        && covers(
+            pack(&[held[0], held[1], held[2], held[3], held[4]]),
+            pack(owed),
+        )
+    {
         return Ok(Spent {
             gems: *owed,
             gold_tokens: 0,
@@ -270,4 +275,59 @@ fn walk(
         t += 1;
     }
     units[c] = base;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every payment by brute force: units of gold per colour between what the gems held cannot
+    /// pay and what is owed, `gold` in all at most, in lexicographic order (colour 0 first).
+    fn all_payments(owed: [u8; 5], held: [u8; 5], gold: u32) -> Vec<Pay> {
+        let lo: [u8; 5] = std::array::from_fn(|c| owed[c].saturating_sub(held[c]));
+        let mut out = Vec::new();
+        let mut u = lo;
+        loop {
+            if u.iter().map(|&x| x as u32).sum::<u32>() <= gold {
+                out.push(Pay::with_units(u, 0));
+            }
+            // Next units vector: the last colour turns fastest.
+            let mut c = 5;
+            loop {
+                if c == 0 {
+                    return out;
+                }
+                c -= 1;
+                if u[c] < owed[c] {
+                    u[c] += 1;
+                    break;
+                }
+                u[c] = lo[c];
+            }
+        }
+    }
+
+    #[test]
+    fn gold_payments_agree_with_brute_force() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..5_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let owed: [u8; 5] = std::array::from_fn(|c| (x >> (4 * c)) as u8 % 8);
+            let held: [u8; 5] = std::array::from_fn(|c| (x >> (20 + 4 * c)) as u8 % 6);
+            let gold = (x >> 40) as u32 % 6;
+            let want = all_payments(owed, held, gold);
+            let mut got = Vec::new();
+            each_gold_payment(pack(&owed), pack(&held), gold, |pay| got.push(pay));
+            assert_eq!(got, want, "owed {owed:?} held {held:?} gold {gold}");
+            let lo: [u8; 5] = std::array::from_fn(|c| owed[c].saturating_sub(held[c]));
+            let need: u32 = lo.iter().map(|&u| u as u32).sum();
+            if need <= gold {
+                let mut odometer = Vec::new();
+                gold_tokens_only(&lo, &owed, gold - need, |pay| odometer.push(pay));
+                assert_eq!(odometer, want, "owed {owed:?} held {held:?} gold {gold}");
+            }
+        }
+    }
 }

@@ -220,7 +220,11 @@ fn end_turn(s: &mut State, ev: &mut impl EventSink<Event>) {
     if s.passes >= s.n {
         return game_over(s, true, ev);
     }
-    let next = if s.current + 1 >= s.n { 0 } else { s.current + 1 };
+    let next = if s.current + 1 >= s.n {
+        0
+    } else {
+        s.current + 1
+    };
     if next == s.first {
         s.round += 1;
         if s.ending {
