@@ -42,6 +42,7 @@ fn place_in_play(s: &State, pos: u8) -> bool {
 
 /// What player `p` brings to a purchase: bonuses plus gems per colour, packed, and wildcard
 /// units (gold tokens, 2 per Orient gold card).
+#[inline]
 pub fn means(s: &State, p: usize) -> (u64, u32) {
     let t = &s.tokens[p];
     let have = crate::colour::add_clamped(pack(&s.bonus[p]), pack(&[t[0], t[1], t[2], t[3], t[4]]));
@@ -60,6 +61,7 @@ pub struct Open {
 }
 
 impl Open {
+    #[inline]
     pub fn of(s: &State, p: usize, (have, wild): (u64, u32)) -> Open {
         let rules = &*s.rules;
         let mut cards = filled_places(&s.board) & rules.place_mask;
@@ -139,6 +141,7 @@ fn bits(mask: u32) -> impl Iterator<Item = u8> {
     })
 }
 
+#[inline]
 pub fn legal_reserves(s: &State, p: usize, open: &Open, out: &mut Vec<Action>) {
     if s.reserved_count(p) >= s.rules.config.params.reserve_limit as usize {
         return;
@@ -282,6 +285,7 @@ pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
 }
 
 /// Buying: each face-up card open to `p`, then each reserved one, once per way of paying.
+#[inline]
 pub fn legal_buys(
     s: &State,
     p: usize,

@@ -45,6 +45,7 @@ fn available(s: &State) -> u8 {
     at_least(bank_packed(s), 1)
 }
 
+#[inline]
 pub fn legal_takes(s: &State, out: &mut Vec<crate::action::Action>) {
     let bank = bank_packed(s);
     let avail = at_least(bank, 1);
