@@ -435,6 +435,7 @@ pub fn buy(
 }
 
 /// Player `p` acquires `card`: its bonus and prestige now, its effects queued.
+#[inline]
 pub fn gain(s: &mut State, p: usize, card: u8) {
     let c = *s.rules.card(card);
     s.prestige[p] += c.points;
@@ -468,6 +469,7 @@ pub fn take_from_board(s: &mut State, pos: u8) {
 }
 
 /// Fills every place emptied this turn from its deck (an empty deck leaves the place empty).
+#[inline]
 pub fn refill(s: &mut State, ev: &mut impl EventSink<Event>) {
     while s.holes != 0 {
         let pos = s.holes.trailing_zeros() as u8;

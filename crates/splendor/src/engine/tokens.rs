@@ -96,6 +96,7 @@ pub fn check_take_two(s: &State, c: u8) -> Result<(), String> {
     }
 }
 
+#[inline]
 pub fn take_different(s: &mut State, p: usize, mask: u8, ev: &mut impl EventSink<Event>) {
     let mut took = [0u8; 6];
     // Without a branch per colour (the mask is the random player's choice).
@@ -177,6 +178,7 @@ pub fn check_return(s: &State, p: usize, k: u8) -> Result<(), String> {
     }
 }
 
+#[inline]
 pub fn give_back(s: &mut State, p: usize, k: u8, ev: &mut impl EventSink<Event>) {
     s.tokens[p][k as usize] -= 1;
     s.bank[k as usize] += 1;

@@ -141,6 +141,7 @@ pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
 /// token limit and the nobles (no card effect is ever queued, and the strongholds, gem powers,
 /// trading posts and cities steps pass). The same steps in the same order, without the walk
 /// through the others.
+#[inline]
 fn advance_base(s: &mut State, ev: &mut impl EventSink<Event>) {
     let p = s.current as usize;
     if s.step <= Step::Refill {
@@ -208,6 +209,7 @@ fn has_choice(s: &State, p: usize, buf: &mut Vec<Action>) -> bool {
     !buf.is_empty()
 }
 
+#[inline]
 fn end_turn(s: &mut State, ev: &mut impl EventSink<Event>) {
     let p = s.current as usize;
     let params = &s.rules.config.params;
