@@ -144,6 +144,7 @@ pub fn each_payment(s: &State, p: usize, owed: &[u8; 5], mut f: impl FnMut(Pay))
 /// `each_payment` for a player whose only wildcards are `gold` tokens (no Orient gold card, no
 /// double-gold power), from packed counts: `owed` after bonuses, `held` gems. The same payments
 /// in the same order, with the common cases (no gold or one gold to spare) in word operations.
+#[inline]
 pub fn each_gold_payment(owed: u64, held: u64, gold: u32, mut f: impl FnMut(Pay)) {
     let lo = missing(owed, held); // what the gems held cannot pay: gold must
     let need = total(lo);
