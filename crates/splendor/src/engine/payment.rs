@@ -3,7 +3,7 @@
 //! gold pays for; legal payments are every such choice the player can afford.
 
 use crate::action::Pay;
-use crate::colour::{covers, missing, pack, total, unpack, GOLD};
+use crate::colour::{at_least, covers, missing, pack, total, unpack, GOLD};
 use crate::data::Power;
 use crate::engine::tokens::has_power;
 use crate::state::State;
@@ -161,13 +161,14 @@ pub fn each_gold_payment(owed: u64, held: u64, gold: u32, mut f: impl FnMut(Pay)
     if spare == 1 {
         // One more gold in each colour still paid partly in gems, the last colour first.
         let room = owed.wrapping_sub(lo); // no byte borrows: lo <= owed
-        for c in (0..5).rev() {
-            if room >> (8 * c) & 0xFF > 0 {
-                f(Pay {
-                    gold: base.gold + (1 << (3 * c)),
-                    cards: 0,
-                });
-            }
+        let mut colours = at_least(room, 1);
+        while colours != 0 {
+            let c = 7 - colours.leading_zeros();
+            colours ^= 1 << c;
+            f(Pay {
+                gold: base.gold + (1 << (3 * c)),
+                cards: 0,
+            });
         }
     }
 }
