@@ -13,10 +13,11 @@ const THREES: [u8; 10] = [
     0b00111, 0b01011, 0b01101, 0b01110, 0b10011, 0b10101, 0b10110, 0b11001, 0b11010, 0b11100,
 ];
 
-/// For each mask of colours in the supply, the masks of `THREES` it allows and how many:
-/// precomputed, so that listing the takes is a copy rather than ten tests.
-const THREES_WITHIN: [([u8; 10], usize); 32] = {
-    let mut table = [([0u8; 10], 0usize); 32];
+/// For each mask of colours in the supply, the takes of three it allows (in `THREES` order) and
+/// how many, padded with `Pass`: listing them is a fixed-size copy cut to length, with no
+/// branch on which or how many.
+const THREE_TAKES: [([Action; 10], usize); 32] = {
+    let mut table = [([Action::Pass; 10], 0usize); 32];
     let mut avail = 0;
     while avail < 32 {
         let mut i = 0;
@@ -24,7 +25,7 @@ const THREES_WITHIN: [([u8; 10], usize); 32] = {
             let m = THREES[i];
             if m & avail as u8 == m {
                 let n = table[avail].1;
-                table[avail].0[n] = m;
+                table[avail].0[n] = Action::TakeDifferent(m);
                 table[avail].1 = n + 1;
             }
             i += 1;
@@ -33,6 +34,33 @@ const THREES_WITHIN: [([u8; 10], usize); 32] = {
     }
     table
 };
+
+/// For each mask of colours with 4 or more in the supply, the takes of two, the same way.
+const PAIR_TAKES: [([Action; 5], usize); 32] = {
+    let mut table = [([Action::Pass; 5], 0usize); 32];
+    let mut pairs = 0;
+    while pairs < 32 {
+        let mut c = 0;
+        while c < 5 {
+            if pairs >> c & 1 == 1 {
+                let n = table[pairs].1;
+                table[pairs].0[n] = Action::TakeTwo(c as u8);
+                table[pairs].1 = n + 1;
+            }
+            c += 1;
+        }
+        pairs += 1;
+    }
+    table
+};
+
+/// Appends the first `n` of `actions` (a fixed-size copy, then the rest cut off).
+#[inline]
+fn extend_cut(out: &mut Vec<Action>, actions: &[Action], n: usize) {
+    let len = out.len();
+    out.extend_from_slice(actions);
+    out.truncate(len + n);
+}
 
 /// The supply's gems, packed (gold left out).
 fn bank_packed(s: &State) -> u64 {
@@ -46,22 +74,19 @@ fn available(s: &State) -> u8 {
 }
 
 #[inline]
-pub fn legal_takes(s: &State, out: &mut Vec<crate::action::Action>) {
+pub fn legal_takes(s: &State, out: &mut Vec<Action>) {
     let bank = bank_packed(s);
     let avail = at_least(bank, 1);
     // Three colours or more in the supply: the table lists the takes of three (and has none
     // for fewer).
-    let (masks, n) = &THREES_WITHIN[avail as usize];
+    let (threes, n) = &THREE_TAKES[avail as usize];
     if *n > 0 {
-        out.extend(masks[..*n].iter().map(|&m| Action::TakeDifferent(m)));
+        extend_cut(out, threes, *n);
     } else if avail != 0 && s.rules.config.params.take_three_short == ShortTake::Fewer {
         out.push(Action::TakeDifferent(avail));
     }
-    let mut pairs = at_least(bank, 4);
-    while pairs != 0 {
-        out.push(Action::TakeTwo(pairs.trailing_zeros() as u8));
-        pairs &= pairs - 1;
-    }
+    let (pairs, n) = &PAIR_TAKES[at_least(bank, 4) as usize];
+    extend_cut(out, pairs, *n);
 }
 
 pub fn check_take_different(s: &State, mask: u8) -> Result<(), String> {
