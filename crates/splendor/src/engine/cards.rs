@@ -75,20 +75,24 @@ impl Open {
         // Gold counting double (a trading post) may cover more than `wild` gems: every card
         // is then left to the payment enumeration.
         let payable = if wild == 0 {
-            cards_where(s, cards, |cost| covers(have, cost))
+            cards_where(s, cards, |cost| all_ones_if(covers(have, cost)))
         } else if rules.posts_module {
             cards
         } else {
-            cards_where(s, cards, |cost| total(missing(cost, have)) <= wild)
+            cards_where(s, cards, |cost| {
+                // All ones when `wild - lack` does not go below zero.
+                let lack = total(missing(cost, have)) as i32;
+                !((wild as i32 - lack) >> 31) as u32
+            })
         };
         Open { cards, payable }
     }
 }
 
-/// The cards of `mask` (face-up places) whose packed cost satisfies `test`, without a branch per
-/// card.
+/// The cards of `mask` (face-up places) whose packed cost `keep` answers with all ones (rather
+/// than zero): a mask, not a bool, so that no branch on the (unpredictable) answer is made.
 #[inline(always)]
-fn cards_where(s: &State, mask: u32, test: impl Fn(u64) -> bool) -> u32 {
+fn cards_where(s: &State, mask: u32, keep: impl Fn(u64) -> u32) -> u32 {
     let flat = s.board.as_flattened();
     let mut rest = mask;
     let mut out = 0;
@@ -96,11 +100,15 @@ fn cards_where(s: &State, mask: u32, test: impl Fn(u64) -> bool) -> u32 {
         let low = rest & rest.wrapping_neg();
         rest ^= low;
         let card = flat[low.trailing_zeros() as usize];
-        if test(s.rules.cost_by_id[card as usize]) {
-            out |= low;
-        }
+        out |= low & keep(s.rules.cost_by_id[card as usize]);
     }
     out
+}
+
+/// All ones for `true`, zero for `false`, by arithmetic the compiler keeps free of branches.
+#[inline(always)]
+fn all_ones_if(b: bool) -> u32 {
+    (b as u32).wrapping_neg()
 }
 
 /// The places of the board that hold a card, as bits (bit `level * 6 + slot`): a word test per
@@ -313,20 +321,32 @@ pub fn legal_buys(
             offer_payments(s, p, pos, card_at(s, pos), out);
         }
     }
+    // The reserved cards, tested without a branch per card: an empty place's NONE has a cost
+    // of zero, and `card != NONE` drops it.
+    let mut reserved = 0u8;
     for (r, &card) in s.reserved[p].iter().enumerate() {
-        let src = RESERVED_SRC + r as u8;
-        if card == NONE || (rules.has_condition[card as usize] && !may_acquire(s, p, card)) {
+        let cost = rules.cost_by_id[card as usize];
+        let reachable = if wild == 0 {
+            covers(have, cost)
+        } else {
+            (total(missing(cost, have)) <= wild) | rules.posts_module
+        };
+        reserved |= (((card != NONE) & reachable) as u8) << r;
+    }
+    while reserved != 0 {
+        let r = reserved.trailing_zeros() as u8;
+        reserved &= reserved - 1;
+        let card = s.reserved[p][r as usize];
+        if rules.has_condition[card as usize] && !may_acquire(s, p, card) {
             continue;
         }
-        let cost = rules.cost_by_id[card as usize];
+        let src = RESERVED_SRC + r;
         if wild == 0 {
-            if covers(have, cost) {
-                out.push(Action::Buy {
-                    src,
-                    pay: Pay::default(),
-                });
-            }
-        } else if total(missing(cost, have)) <= wild || rules.posts_module {
+            out.push(Action::Buy {
+                src,
+                pay: Pay::default(),
+            });
+        } else {
             offer_payments(s, p, src, card, out);
         }
     }
