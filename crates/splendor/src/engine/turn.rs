@@ -12,6 +12,7 @@ use crate::state::{effect, Phase, State, Step};
 use silk_core::{EventSink, Seat};
 
 /// Carries the turn forward from `s.step` to the next decision, or to the next player's turn.
+#[inline]
 pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
     if s.rules.base_only && s.queue_len == 0 {
         return advance_base(s, ev);
