@@ -2,7 +2,7 @@
 //! gem powers.
 
 use crate::action::Action;
-use crate::colour::{at_least, pack, token_name, GOLD};
+use crate::colour::{at_least, clamp127, pack, token_name, GOLD};
 use crate::data::{Power, ShortTake};
 use crate::event::Event;
 use crate::state::State;
@@ -62,10 +62,11 @@ fn extend_cut(out: &mut Vec<Action>, actions: &[Action], n: usize) {
     out.truncate(len + n);
 }
 
-/// The supply's gems, packed (gold left out).
+/// The supply's gems, packed (gold left out; counts of 128 or more made 127, as `at_least`
+/// needs).
 fn bank_packed(s: &State) -> u64 {
     let b = &s.bank;
-    pack(&[b[0], b[1], b[2], b[3], b[4]])
+    clamp127(pack(&[b[0], b[1], b[2], b[3], b[4]]))
 }
 
 /// Colours with at least one token in the supply, as a mask.
@@ -184,12 +185,32 @@ pub fn take_gem(s: &mut State, p: usize, c: u8, ev: &mut impl EventSink<Event>) 
     });
 }
 
-pub fn legal_returns(s: &State, p: usize, out: &mut Vec<Action>) {
-    for k in 0..=GOLD as u8 {
-        if s.tokens[p][k as usize] > 0 {
-            out.push(Action::Return(k));
+/// For each mask of token kinds held (six bits, gold last), the returns, the same way as the
+/// takes.
+const RETURNS: [([Action; 6], usize); 64] = {
+    let mut table = [([Action::Pass; 6], 0usize); 64];
+    let mut held = 0;
+    while held < 64 {
+        let mut k = 0;
+        while k < 6 {
+            if held >> k & 1 == 1 {
+                let n = table[held].1;
+                table[held].0[n] = Action::Return(k as u8);
+                table[held].1 = n + 1;
+            }
+            k += 1;
         }
+        held += 1;
     }
+    table
+};
+
+pub fn legal_returns(s: &State, p: usize, out: &mut Vec<Action>) {
+    let t = &s.tokens[p];
+    let gems = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
+    let held = at_least(gems, 1) | ((t[GOLD] > 0) as u8) << GOLD;
+    let (returns, n) = &RETURNS[held as usize];
+    extend_cut(out, returns, *n);
 }
 
 pub fn check_return(s: &State, p: usize, k: u8) -> Result<(), String> {
