@@ -316,6 +316,18 @@ pub fn legal_buys(
             src: pos,
             pay: Pay::default(),
         }));
+    } else if s.gold_cards[p] == 0 && !rules.posts_module {
+        // Gold tokens are the only wildcards (always so in the base game): what the player
+        // holds is packed once for all the cards.
+        let bonus = clamp127(pack(&s.bonus[p]));
+        let t = &s.tokens[p];
+        let held = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
+        for pos in bits(payable) {
+            let owed = missing(rules.cost_by_id[card_at(s, pos) as usize], bonus);
+            payment::each_gold_payment(owed, held, t[GOLD] as u32, |pay| {
+                out.push(Action::Buy { src: pos, pay })
+            });
+        }
     } else {
         for pos in bits(payable) {
             offer_payments(s, p, pos, card_at(s, pos), out);
