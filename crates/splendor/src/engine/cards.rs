@@ -2,7 +2,7 @@
 //! and prestige, and refilling the face-up places.
 
 use crate::action::{pos_name, Action, Pay, RESERVED_SRC};
-use crate::colour::{clamp127, covers, missing, pack, token_name, total, GOLD};
+use crate::colour::{add_clamped, clamp127, covers, missing, pack, token_name, total, GOLD};
 use crate::data::Effect;
 use crate::engine::payment::{self, Spent};
 use crate::engine::{orient, strongholds};
@@ -45,7 +45,7 @@ fn place_in_play(s: &State, pos: u8) -> bool {
 #[inline]
 pub fn means(s: &State, p: usize) -> (u64, u32) {
     let t = &s.tokens[p];
-    let have = crate::colour::add_clamped(pack(&s.bonus[p]), pack(&[t[0], t[1], t[2], t[3], t[4]]));
+    let have = add_clamped(pack(&s.bonus[p]), pack(&[t[0], t[1], t[2], t[3], t[4]]));
     let wild = s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32;
     (have, wild)
 }
@@ -316,17 +316,10 @@ pub fn legal_buys(
             src: pos,
             pay: Pay::default(),
         }));
-    } else if s.gold_cards[p] == 0 && !rules.posts_module {
-        // Gold tokens are the only wildcards (always so in the base game): what the player
-        // holds is packed once for all the cards.
-        let bonus = clamp127(pack(&s.bonus[p]));
-        let t = &s.tokens[p];
-        let held = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
+    } else if let Some(gold) = gold_only(s, p) {
+        // What the player holds is packed once for all the cards.
         for pos in bits(payable) {
-            let owed = missing(rules.cost_by_id[card_at(s, pos) as usize], bonus);
-            payment::each_gold_payment(owed, held, t[GOLD] as u32, |pay| {
-                out.push(Action::Buy { src: pos, pay })
-            });
+            offer_gold_payments(s, gold, pos, card_at(s, pos), out);
         }
     } else {
         for pos in bits(payable) {
@@ -367,20 +360,37 @@ pub fn legal_buys(
 /// Every way to pay for `card` at `src` with wildcards, as buys.
 #[inline(never)]
 fn offer_payments(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>) {
-    if s.gold_cards[p] == 0 && !s.rules.posts_module {
-        // Gold tokens are the only wildcards (always so in the base game).
-        let owed = missing(
-            s.rules.cost_by_id[card as usize],
-            clamp127(pack(&s.bonus[p])),
-        );
-        let t = &s.tokens[p];
-        let held = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
-        return payment::each_gold_payment(owed, held, t[GOLD] as u32, |pay| {
-            out.push(Action::Buy { src, pay })
-        });
+    if let Some(gold) = gold_only(s, p) {
+        return offer_gold_payments(s, gold, src, card, out);
     }
     let owed = payment::owed(s, p, card);
     payment::each_payment(s, p, &owed, |pay| out.push(Action::Buy { src, pay }));
+}
+
+/// When gold tokens are player `p`'s only wildcards (no Orient gold card, no double-gold power:
+/// always so in the base game), their bonuses and gems packed (as `missing` takes them) and
+/// their gold.
+#[inline]
+fn gold_only(s: &State, p: usize) -> Option<(u64, u64, u32)> {
+    if s.gold_cards[p] > 0 || s.rules.posts_module {
+        return None;
+    }
+    let t = &s.tokens[p];
+    let gems = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
+    Some((clamp127(pack(&s.bonus[p])), gems, t[GOLD] as u32))
+}
+
+/// `offer_payments` for a player `gold_only` describes.
+#[inline]
+fn offer_gold_payments(
+    s: &State,
+    (bonus, gems, gold): (u64, u64, u32),
+    src: u8,
+    card: u8,
+    out: &mut Vec<Action>,
+) {
+    let owed = missing(s.rules.cost_by_id[card as usize], bonus);
+    payment::each_gold_payment(owed, gems, gold, |pay| out.push(Action::Buy { src, pay }));
 }
 
 /// Every payment for `card` from `src`, as buy actions.
