@@ -166,10 +166,20 @@ fn check_game<G: Game>(
                 }
                 Err(e) => return Err(at(format!("{a:?} prints as {text:?}: {e}"))),
             }
-            // Every generated action applies.
+            // Every generated action applies, and the same without the checks.
             let mut probe = state.clone();
             if let Err(e) = G::apply(&mut probe, seat, a) {
                 return Err(at(format!("legal action {text:?} of {seat} refused: {e}")));
+            }
+            let mut listed = state.clone();
+            match G::apply_listed(&mut listed, seat, a) {
+                Ok(()) if listed == probe => {}
+                Ok(()) => {
+                    return Err(at(format!(
+                        "legal action {text:?} of {seat}: apply_listed and apply differ"
+                    )))
+                }
+                Err(e) => return Err(at(format!("apply_listed refused {text:?} of {seat}: {e}"))),
             }
             if pool_set.len() < 4096 && pool_set.insert(a) {
                 pool.push(a);

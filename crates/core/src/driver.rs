@@ -112,7 +112,7 @@ pub fn random_playout<G: Game>(
             break;
         }
         let action = buf[rng.index(buf.len())];
-        if G::apply(state, seat, action).is_err() {
+        if G::apply_listed(state, seat, action).is_err() {
             break;
         }
         n += 1;

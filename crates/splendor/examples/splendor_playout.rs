@@ -1,7 +1,9 @@
 //! Random playouts for profiling, and an equivalence hash to prove a speed change changed
 //! nothing: `cargo run --release -p silk-splendor --example splendor_playout -- [games] [check]`.
 //! With `check`, every legal list, action and final state is hashed (slower); the hash must stay
-//! the same across a change that only makes the engine faster.
+//! the same across a change that only makes the engine faster. Without it the actions are
+//! played as `random_playout` plays them (`apply_listed`); with it, through the checked
+//! `apply`.
 
 use silk_core::{next_decider, Game, SilkRng};
 use silk_splendor::{intern, setup::setup_with, Module, Splendor, SplendorConfig};
@@ -40,7 +42,11 @@ fn main() {
                     if check {
                         buf.hash(&mut hasher);
                     }
-                    Splendor::apply(&mut s, seat, a).unwrap();
+                    if check {
+                        Splendor::apply(&mut s, seat, a).unwrap();
+                    } else {
+                        Splendor::apply_listed(&mut s, seat, a).unwrap();
+                    }
                     decisions += 1;
                 }
                 if s.stuck {

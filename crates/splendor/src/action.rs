@@ -28,6 +28,14 @@ impl Pay {
         }
         Pay { gold, cards }
     }
+    /// Gold for packed per-colour units (see `colour::pack`), each at most 7.
+    pub fn from_packed_units(units: u64) -> Pay {
+        let u = |c: u32| ((units >> (8 * c)) & 7) as u16;
+        Pay {
+            gold: u(0) | u(1) << 3 | u(2) << 6 | u(3) << 9 | u(4) << 12,
+            cards: 0,
+        }
+    }
     pub fn total(self) -> u32 {
         (0..5).map(|c| self.units(c) as u32).sum()
     }

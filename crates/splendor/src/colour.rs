@@ -101,6 +101,17 @@ pub const fn pack(a: &[u8; 5]) -> u64 {
         | (a[4] as u64) << 32
 }
 
+/// The five counts of a packed value.
+pub const fn unpack(packed: u64) -> [u8; 5] {
+    [
+        packed as u8,
+        (packed >> 8) as u8,
+        (packed >> 16) as u8,
+        (packed >> 24) as u8,
+        (packed >> 32) as u8,
+    ]
+}
+
 const HIGH: u64 = 0x0000_0080_8080_8080;
 
 /// Per colour `max(0, need - have)`, packed (both arguments packed, every count below 128).
@@ -111,13 +122,46 @@ pub const fn missing(need: u64, have: u64) -> u64 {
     let t = (have | HIGH).wrapping_sub(need);
     let short = !t & HIGH;
     let mask = (short >> 7).wrapping_mul(0xFF);
-    short - (t & mask)
+    // Per byte 128 - t where short, 0 elsewhere: no borrow (t < 128 there).
+    short.wrapping_sub(t & mask)
+}
+
+/// Whether `have` covers `need` in every colour (both packed, every count below 128): the same
+/// borrow test as `missing`, without computing the amounts.
+#[inline]
+pub const fn covers(have: u64, need: u64) -> bool {
+    (have | HIGH).wrapping_sub(need) & HIGH == HIGH
 }
 
 /// The sum of the five packed counts (at most 255 in all).
 #[inline]
 pub const fn total(packed: u64) -> u32 {
     ((packed.wrapping_mul(0x0000_0001_0101_0101) >> 32) & 0xFF) as u32
+}
+
+/// Per colour `min(a + b, 127)` (any byte values): the counts `missing` and `covers` accept.
+#[inline]
+pub const fn add_clamped(a: u64, b: u64) -> u64 {
+    // Each operand clamped to 127 first, so that no byte's sum carries into the next.
+    clamp127(clamp127(a) + clamp127(b))
+}
+
+/// Every packed count of 128 or more made 127 (so that `missing` and `covers` may take it).
+#[inline]
+pub const fn clamp127(x: u64) -> u64 {
+    let big = (x & HIGH) >> 7; // 1 in each byte of 128 or more
+    (x & !HIGH) | big.wrapping_mul(0x7F)
+}
+
+/// A mask of the packed counts that are at least `k` (bit `i` for count `i`; counts and `k`
+/// below 128).
+#[inline]
+pub const fn at_least(packed: u64, k: u8) -> u8 {
+    // Each byte's high bit: set where 128 + count - k does not borrow, i.e. count >= k.
+    let ge = ((packed | HIGH).wrapping_sub(k as u64 * 0x0000_0001_0101_0101) & HIGH) >> 7;
+    // Bytes 0-4 hold one bit each at bit 0; the multiplier moves byte i's bit to bit 32 + i,
+    // and no two partial products meet (8i - 7j is distinct for every pair).
+    ((ge.wrapping_mul(0x0000_0001_0204_0810) >> 32) & 0x1F) as u8
 }
 
 #[cfg(test)]
@@ -137,7 +181,20 @@ mod tests {
             let want: [u8; 5] = std::array::from_fn(|i| need[i].saturating_sub(have[i]));
             let got = missing(pack(&need), pack(&have));
             assert_eq!(got, pack(&want), "{need:?} {have:?}");
+            assert_eq!(covers(pack(&have), pack(&need)), got == 0);
+            assert_eq!(unpack(pack(&have)), have);
             assert_eq!(total(got), want.iter().map(|&v| v as u32).sum::<u32>());
+            let a: [u8; 5] = std::array::from_fn(|i| (x >> (8 * i + 3)) as u8);
+            let b: [u8; 5] = std::array::from_fn(|i| (y >> (8 * i + 5)) as u8);
+            let clamped: [u8; 5] = std::array::from_fn(|i| a[i].saturating_add(b[i]).min(127));
+            assert_eq!(
+                add_clamped(pack(&a), pack(&b)),
+                pack(&clamped),
+                "{a:?} + {b:?}"
+            );
+            let k = (x >> 50) as u8 % 12;
+            let ge = (0..5).fold(0u8, |m, i| m | ((have[i] >= k) as u8) << i);
+            assert_eq!(at_least(pack(&have), k), ge, "{have:?} >= {k}");
         }
     }
 }

@@ -79,6 +79,10 @@ impl Game for Splendor {
         engine::apply(s, seat, action, events)
     }
 
+    fn apply_listed(s: &mut State, seat: Seat, action: Action) -> Result<(), IllegalAction> {
+        engine::apply_listed(s, seat, action, &mut ())
+    }
+
     fn view(s: &State, seat: Seat) -> View {
         view::view(s, seat)
     }

@@ -99,6 +99,18 @@ pub struct Rules {
     /// The face-up places in play (`level * 6 + slot`), in order; `n_places` of them.
     pub places: [u8; 3 * SLOTS],
     pub n_places: usize,
+    /// The same places as bits (bit `level * 6 + slot`).
+    pub place_mask: u32,
+    /// Each card's packed cost, by id (256 entries, so that a `u8` id needs no bounds check in
+    /// the affordability loop that runs for every card at every decision).
+    pub cost_by_id: [u64; 256],
+    /// By id: the card has a condition of its own to be acquired (Orient join, sacrifice).
+    pub has_condition: [bool; 256],
+    /// No module: the end of a turn is only refill, token limit, nobles.
+    pub base_only: bool,
+    /// The fewest bonuses, all colours together, that any noble requires: a player with fewer
+    /// is visited by none, whatever the colours.
+    pub noble_floor: u8,
 }
 
 /// Join cards there may be (each remembers the colour it was joined to).
@@ -225,9 +237,28 @@ pub fn compile(config: &SplendorConfig) -> Result<Rules, SetupError> {
             }
         }
     }
+    let mut cost_by_id = [0u64; 256];
+    let mut has_condition = [false; 256];
+    for (id, c) in cards.iter().enumerate() {
+        cost_by_id[id] = c.cost_packed;
+        has_condition[id] = matches!(
+            c.effect,
+            Effect::Join | Effect::JoinTake1 | Effect::Sacrifice
+        );
+    }
+    let noble_floor = nobles
+        .iter()
+        .map(|n| n.requires.iter().sum::<u8>())
+        .min()
+        .unwrap_or(0);
     Ok(Rules {
         places,
         n_places,
+        place_mask: places[..n_places].iter().fold(0, |m, &pos| m | 1 << pos),
+        cost_by_id,
+        has_condition,
+        base_only: config.modules.is_empty(),
+        noble_floor,
         config: config.clone(),
         players: config.players,
         edition: config.edition,

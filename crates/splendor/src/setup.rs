@@ -56,9 +56,11 @@ pub fn setup_with(rules: &'static Rules, seed: u64) -> Result<State, SetupError>
             *slot = 2 * t + rng.below(2) as u8;
         }
     } else {
-        let mut all: Vec<u8> = (0..rules.nobles.len() as u8).collect();
-        rng.shuffle(&mut all);
-        for (slot, &k) in nobles.iter_mut().zip(&all).take(n + 1) {
+        // The noble tiles (compile() requires ten), shuffled without a heap allocation.
+        let mut all: [u8; 10] = std::array::from_fn(|k| k as u8);
+        let all = &mut all[..rules.nobles.len()];
+        rng.shuffle(all);
+        for (slot, &k) in nobles.iter_mut().zip(all.iter()).take(n + 1) {
             *slot = k;
         }
     }

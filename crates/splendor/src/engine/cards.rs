@@ -2,9 +2,10 @@
 //! and prestige, and refilling the face-up places.
 
 use crate::action::{pos_name, Action, Pay, RESERVED_SRC};
-use crate::colour::{token_name, GOLD};
+use crate::colour::{add_clamped, clamp127, covers, missing, pack, token_name, total, GOLD};
 use crate::data::Effect;
-use crate::engine::{orient, payment, strongholds};
+use crate::engine::payment::{self, Spent};
+use crate::engine::{orient, strongholds};
 use crate::event::Event;
 use crate::rules::{NONE, SLOTS};
 use crate::state::{effect, State};
@@ -39,16 +40,121 @@ fn place_in_play(s: &State, pos: u8) -> bool {
     pos < 18 && (k < s.rules.face_up || (s.rules.orient && k >= 4))
 }
 
-pub fn legal_reserves(s: &State, p: usize, out: &mut Vec<Action>) {
+/// What player `p` brings to a purchase: bonuses plus gems per colour, packed, and wildcard
+/// units (gold tokens, 2 per Orient gold card).
+#[inline]
+pub fn means(s: &State, p: usize) -> (u64, u32) {
+    let t = &s.tokens[p];
+    let have = add_clamped(pack(&s.bonus[p]), pack(&[t[0], t[1], t[2], t[3], t[4]]));
+    let wild = s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32;
+    (have, wild)
+}
+
+/// The face-up cards open to a player, as bits by place (`level * 6 + slot`): `cards`, those
+/// the player may reserve or buy (a card is there and no other player's stronghold holds it),
+/// and `payable`, those of them the player can pay for: with bonuses and gems alone, or with
+/// wildcards covering the rest (the Orient's own conditions on a card not yet tested). Found
+/// once per decision for the reserve and the buy lists.
+pub struct Open {
+    cards: u32,
+    payable: u32,
+}
+
+impl Open {
+    #[inline]
+    pub fn of(s: &State, p: usize, (have, wild): (u64, u32)) -> Open {
+        let rules = &*s.rules;
+        let mut cards = filled_places(&s.board) & rules.place_mask;
+        if rules.strongholds {
+            for pos in bits(cards) {
+                if strongholds::blocked(s, p, pos) {
+                    cards &= !(1 << pos);
+                }
+            }
+        }
+        // Gold counting double (a trading post) may cover more than `wild` gems: every card
+        // is then left to the payment enumeration.
+        let payable = if wild == 0 {
+            cards_where(s, cards, |cost| all_ones_if(covers(have, cost)))
+        } else if rules.posts_module {
+            cards
+        } else {
+            cards_where(s, cards, |cost| {
+                // All ones when `wild - lack` does not go below zero.
+                let lack = total(missing(cost, have)) as i32;
+                !((wild as i32 - lack) >> 31) as u32
+            })
+        };
+        Open { cards, payable }
+    }
+}
+
+/// The cards of `mask` (face-up places) whose packed cost `keep` answers with all ones (rather
+/// than zero): a mask, not a bool, so that no branch on the (unpredictable) answer is made.
+#[inline(always)]
+fn cards_where(s: &State, mask: u32, keep: impl Fn(u64) -> u32) -> u32 {
+    let flat = s.board.as_flattened();
+    let mut rest = mask;
+    let mut out = 0;
+    while rest != 0 {
+        let low = rest & rest.wrapping_neg();
+        rest ^= low;
+        let card = flat[low.trailing_zeros() as usize];
+        out |= low & keep(s.rules.cost_by_id[card as usize]);
+    }
+    out
+}
+
+/// All ones for `true`, zero for `false`, by arithmetic the compiler keeps free of branches.
+#[inline(always)]
+fn all_ones_if(b: bool) -> u32 {
+    (b as u32).wrapping_neg()
+}
+
+/// The places of the board that hold a card, as bits (bit `level * 6 + slot`): a word test per
+/// eight places instead of a branch per place.
+fn filled_places(board: &[[u8; SLOTS]; 3]) -> u32 {
+    let flat = board.as_flattened();
+    let word = |i: usize| {
+        let mut b = [NONE; 8];
+        let n = (flat.len() - i).min(8);
+        b[..n].copy_from_slice(&flat[i..i + n]);
+        u64::from_le_bytes(b)
+    };
+    (non_empty_bytes(word(0)) | non_empty_bytes(word(8)) << 8 | non_empty_bytes(word(16)) << 16)
+        & ((1 << (3 * SLOTS)) - 1)
+}
+
+/// Bit `i` set where byte `i` of `w` is not `NONE` (0xFF).
+const fn non_empty_bytes(w: u64) -> u32 {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    // NONE bytes become 0; then the high bit of each byte is set where that byte of `x` is not
+    // 0 (no carry leaves a byte).
+    let x = !w;
+    let nz = (((x & LOW7) + LOW7) | x) & !LOW7;
+    // Gather the eight high bits into one byte: bit `8i + 7` moves to bit `56 + i`, and no two
+    // partial products of the multiplication meet.
+    ((nz >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+}
+
+/// The set bits of `mask`, lowest first, as `u8` places.
+fn bits(mask: u32) -> impl Iterator<Item = u8> {
+    let mut rest = mask;
+    // A counted range, so that a vector extended from it reserves once and writes without a
+    // capacity check per action.
+    (0..mask.count_ones()).map(move |_| {
+        let i = rest.trailing_zeros() as u8;
+        rest &= rest.wrapping_sub(1); // clears the lowest set bit (there is one)
+        i
+    })
+}
+
+#[inline]
+pub fn legal_reserves(s: &State, p: usize, open: &Open, out: &mut Vec<Action>) {
     if s.reserved_count(p) >= s.rules.config.params.reserve_limit as usize {
         return;
     }
-    let strongholds = s.rules.strongholds;
-    for pos in places(s) {
-        if card_at(s, pos) != NONE && !(strongholds && strongholds::blocked(s, p, pos)) {
-            out.push(Action::Reserve(pos));
-        }
-    }
+    out.extend(bits(open.cards).map(Action::Reserve));
     for d in 0..6u8 {
         if deck_allowed(s, d) && s.decks.len[d as usize] > 0 {
             out.push(Action::ReserveDeck(d));
@@ -186,55 +292,105 @@ pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
     }
 }
 
-pub fn legal_buys(s: &State, p: usize, out: &mut Vec<Action>) {
-    // The cards the player may buy from: face-up ones not held by another's stronghold, then
-    // the reserved ones, gathered first so that one tight loop tests them all.
-    let mut cands = [(0u8, 0u8); 3 * SLOTS + 3];
-    let mut n = 0;
-    let strongholds = s.rules.strongholds;
-    for pos in places(s) {
-        let card = card_at(s, pos);
-        if card != NONE && !(strongholds && strongholds::blocked(s, p, pos)) {
-            cands[n] = (pos, card);
-            n += 1;
-        }
-    }
-    for (r, &card) in s.reserved[p].iter().enumerate() {
-        if card != NONE {
-            cands[n] = (RESERVED_SRC + r as u8, card);
-            n += 1;
-        }
-    }
-    // What the player brings without gold: bonuses plus gems, per colour, packed.
-    let mut have = [0u8; 5];
-    for (c, h) in have.iter_mut().enumerate() {
-        *h = s.bonus[p][c].saturating_add(s.tokens[p][c]).min(127);
-    }
-    let have = crate::colour::pack(&have);
-    let wild = s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32;
-    // Gold counting double (a trading post) can cover more than `wild` gems.
-    let doubled_possible = s.rules.posts_module;
-    let cards = &s.rules.cards;
-    for &(src, card) in &cands[..n] {
-        let c = &cards[card as usize];
-        let lack = crate::colour::total(crate::colour::missing(c.cost_packed, have));
-        if (lack > wild && !doubled_possible)
-            || (c.effect != Effect::None && !may_acquire(s, p, card))
-        {
-            continue;
-        }
-        if wild == 0 {
-            if lack == 0 {
-                out.push(Action::Buy {
-                    src,
-                    pay: Pay::default(),
-                });
+/// Buying: each face-up card open to `p`, then each reserved one, once per way of paying.
+#[inline]
+pub fn legal_buys(
+    s: &State,
+    p: usize,
+    open: &Open,
+    (have, wild): (u64, u32),
+    out: &mut Vec<Action>,
+) {
+    let rules = &*s.rules;
+    let mut payable = open.payable;
+    if rules.orient {
+        for pos in bits(payable) {
+            if !may_acquire(s, p, card_at(s, pos)) {
+                payable &= !(1 << pos);
             }
+        }
+    }
+    if wild == 0 {
+        // No wildcard (the common case): one payment, all in gems, for each payable card.
+        out.extend(bits(payable).map(|pos| Action::Buy {
+            src: pos,
+            pay: Pay::default(),
+        }));
+    } else if let Some(gold) = gold_only(s, p) {
+        // What the player holds is packed once for all the cards.
+        for pos in bits(payable) {
+            offer_gold_payments(s, gold, pos, card_at(s, pos), out);
+        }
+    } else {
+        for pos in bits(payable) {
+            offer_payments(s, p, pos, card_at(s, pos), out);
+        }
+    }
+    // The reserved cards, tested without a branch per card: an empty place's NONE has a cost
+    // of zero, and `card != NONE` drops it.
+    let mut reserved = 0u8;
+    for (r, &card) in s.reserved[p].iter().enumerate() {
+        let cost = rules.cost_by_id[card as usize];
+        let reachable = if wild == 0 {
+            covers(have, cost)
+        } else {
+            (total(missing(cost, have)) <= wild) | rules.posts_module
+        };
+        reserved |= (((card != NONE) & reachable) as u8) << r;
+    }
+    while reserved != 0 {
+        let r = reserved.trailing_zeros() as u8;
+        reserved &= reserved - 1;
+        let card = s.reserved[p][r as usize];
+        if rules.has_condition[card as usize] && !may_acquire(s, p, card) {
             continue;
         }
-        let owed = payment::owed(s, p, card);
-        payment::each_payment(s, p, &owed, |pay| out.push(Action::Buy { src, pay }));
+        let src = RESERVED_SRC + r;
+        if wild == 0 {
+            out.push(Action::Buy {
+                src,
+                pay: Pay::default(),
+            });
+        } else {
+            offer_payments(s, p, src, card, out);
+        }
     }
+}
+
+/// Every way to pay for `card` at `src` with wildcards, as buys.
+#[inline(never)]
+fn offer_payments(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>) {
+    if let Some(gold) = gold_only(s, p) {
+        return offer_gold_payments(s, gold, src, card, out);
+    }
+    let owed = payment::owed(s, p, card);
+    payment::each_payment(s, p, &owed, |pay| out.push(Action::Buy { src, pay }));
+}
+
+/// When gold tokens are player `p`'s only wildcards (no Orient gold card, no double-gold power:
+/// always so in the base game), their bonuses and gems packed (as `missing` takes them) and
+/// their gold.
+#[inline]
+fn gold_only(s: &State, p: usize) -> Option<(u64, u64, u32)> {
+    if s.gold_cards[p] > 0 || s.rules.posts_module {
+        return None;
+    }
+    let t = &s.tokens[p];
+    let gems = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
+    Some((clamp127(pack(&s.bonus[p])), gems, t[GOLD] as u32))
+}
+
+/// `offer_payments` for a player `gold_only` describes.
+#[inline]
+fn offer_gold_payments(
+    s: &State,
+    (bonus, gems, gold): (u64, u64, u32),
+    src: u8,
+    card: u8,
+    out: &mut Vec<Action>,
+) {
+    let owed = missing(s.rules.cost_by_id[card as usize], bonus);
+    payment::each_gold_payment(owed, gems, gold, |pay| out.push(Action::Buy { src, pay }));
 }
 
 /// Every payment for `card` from `src`, as buy actions.
@@ -246,7 +402,8 @@ pub fn buys_of(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>) {
     payment::each_payment(s, p, &owed, |pay| out.push(Action::Buy { src, pay }));
 }
 
-pub fn check_buy(s: &State, p: usize, src: u8, pay: Pay) -> Result<(), String> {
+/// Checks a purchase; its settled payment, for `buy` to carry out without settling again.
+pub fn check_buy(s: &State, p: usize, src: u8, pay: Pay) -> Result<Spent, String> {
     let card = source_card(s, p, src);
     if card == NONE {
         return Err(if src >= RESERVED_SRC {
@@ -262,21 +419,33 @@ pub fn check_buy(s: &State, p: usize, src: u8, pay: Pay) -> Result<(), String> {
         ));
     }
     acquirable(s, p, card)?;
-    payment::settle(s, p, &payment::owed(s, p, card), pay).map(|_| ())
+    payment::settle(s, p, &payment::owed(s, p, card), pay)
 }
 
-/// Buys the card at `src` (checked), paying as `pay` says.
+/// The payment of a purchase `legal_buys` listed, settled without the checks of `check_buy`.
+pub fn settle_listed(s: &State, p: usize, src: u8, pay: Pay) -> Spent {
+    let owed = payment::owed(s, p, source_card(s, p, src));
+    if pay == Pay::default() {
+        // All in gems, which the listing found held.
+        return Spent {
+            gems: owed,
+            gold_tokens: 0,
+            gold_cards: 0,
+        };
+    }
+    payment::settle(s, p, &owed, pay).expect("a listed payment settles")
+}
+
+/// Buys the card at `src`, paying as `check_buy` settled it.
 pub fn buy(
     s: &mut State,
     p: usize,
     src: u8,
-    pay: Pay,
+    spent: Spent,
     conquest: bool,
     ev: &mut impl EventSink<Event>,
 ) {
     let card = source_card(s, p, src);
-    let owed = payment::owed(s, p, card);
-    let spent = payment::settle(s, p, &owed, pay).expect("checked payment");
     let mut paid = [0u8; 6];
     paid[..5].copy_from_slice(&spent.gems);
     for (c, &k) in spent.gems.iter().enumerate() {
@@ -308,6 +477,7 @@ pub fn buy(
 }
 
 /// Player `p` acquires `card`: its bonus and prestige now, its effects queued.
+#[inline]
 pub fn gain(s: &mut State, p: usize, card: u8) {
     let c = *s.rules.card(card);
     s.prestige[p] += c.points;
@@ -341,6 +511,7 @@ pub fn take_from_board(s: &mut State, pos: u8) {
 }
 
 /// Fills every place emptied this turn from its deck (an empty deck leaves the place empty).
+#[inline]
 pub fn refill(s: &mut State, ev: &mut impl EventSink<Event>) {
     while s.holes != 0 {
         let pos = s.holes.trailing_zeros() as u8;
@@ -348,6 +519,34 @@ pub fn refill(s: &mut State, ev: &mut impl EventSink<Event>) {
         if let Some(card) = s.decks.draw(deck_of_place(pos)) {
             s.board[pos as usize / SLOTS][pos as usize % SLOTS] = card;
             ev.emit(Event::Refilled { at: pos, card });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn filled_places_agree_with_the_loop() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..5_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mut board = [[NONE; SLOTS]; 3];
+            for (i, place) in board.as_flattened_mut().iter_mut().enumerate() {
+                // Half the places hold a card (any id but NONE, including 0 and 254).
+                if x >> i & 1 == 1 {
+                    *place = (x >> (i + 20)) as u8 % 255;
+                }
+            }
+            let want = board
+                .as_flattened()
+                .iter()
+                .enumerate()
+                .fold(0u32, |m, (i, &c)| m | ((c != NONE) as u32) << i);
+            assert_eq!(filled_places(&board), want, "{board:?}");
         }
     }
 }

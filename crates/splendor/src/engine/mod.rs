@@ -14,6 +14,7 @@ pub mod tokens;
 pub mod turn;
 
 use crate::action::Action;
+use crate::engine::payment::Spent;
 use crate::event::Event;
 use crate::state::{Phase, State, Step};
 use silk_core::{EventSink, IllegalAction, Seat, ToMove};
@@ -63,19 +64,27 @@ fn act_actions(s: &State, p: usize, out: &mut Vec<Action>) {
     // Room for a whole list at once, so the pushes below never grow the buffer.
     out.reserve(64);
     tokens::legal_takes(s, out);
-    cards::legal_reserves(s, p, out);
-    cards::legal_buys(s, p, out);
+    let means = cards::means(s, p);
+    let open = cards::Open::of(s, p, means);
+    cards::legal_reserves(s, p, &open, out);
+    cards::legal_buys(s, p, &open, means, out);
 }
 
-/// Why `action` is not legal for the player to move now, or `Ok`.
-fn check(s: &State, action: Action) -> Result<(), String> {
+/// Why `action` is not legal for the player to move now, or `Ok` with the settled payment of a
+/// purchase (so that `apply` settles it once).
+fn check(s: &State, action: Action) -> Result<Option<Spent>, String> {
     let p = s.current as usize;
-    let wrong = || {
-        Err(format!(
-            "that is not a decision of this moment ({})",
-            phase_name(s.phase)
-        ))
-    };
+    match (s.phase, action) {
+        (Phase::Act, Action::Buy { src, pay }) => cards::check_buy(s, p, src, pay).map(Some),
+        (Phase::Conquest, Action::Buy { src, pay }) => {
+            strongholds::check_conquest(s, p, src, pay).map(Some)
+        }
+        _ => check_other(s, p, action).map(|()| None),
+    }
+}
+
+/// `check` for every decision but a purchase.
+fn check_other(s: &State, p: usize, action: Action) -> Result<(), String> {
     match (s.phase, action) {
         (Phase::Act, Action::Pass) => {
             let mut any = Vec::new();
@@ -90,7 +99,6 @@ fn check(s: &State, action: Action) -> Result<(), String> {
         (Phase::Act, Action::TakeTwo(c)) => tokens::check_take_two(s, c),
         (Phase::Act, Action::Reserve(pos)) => cards::check_reserve(s, p, pos),
         (Phase::Act, Action::ReserveDeck(d)) => cards::check_reserve_deck(s, p, d),
-        (Phase::Act, Action::Buy { src, pay }) => cards::check_buy(s, p, src, pay),
         (Phase::ExtraGem { not }, Action::Gem(c)) => tokens::check_gem(s, Some(not), c),
         (Phase::BonusGem, Action::Gem(c)) => tokens::check_gem(s, None, c),
         (Phase::Return, Action::Return(k)) => tokens::check_return(s, p, k),
@@ -105,11 +113,13 @@ fn check(s: &State, action: Action) -> Result<(), String> {
             strongholds::check_remove(s, p, at, seat)
         }
         (Phase::Conquest, Action::Decline) => Ok(()),
-        (Phase::Conquest, Action::Buy { src, pay }) => strongholds::check_conquest(s, p, src, pay),
         (Phase::Noble, Action::Noble(i)) => turn::check_noble(s, p, i),
         (Phase::Post, Action::Post(i)) => turn::check_post(s, p, i),
         (Phase::City, Action::City(i)) => turn::check_city(s, p, i),
-        _ => wrong(),
+        _ => Err(format!(
+            "that is not a decision of this moment ({})",
+            phase_name(s.phase)
+        )),
     }
 }
 
@@ -126,7 +136,47 @@ pub fn apply(
     if seat != s.seat() {
         return Err(IllegalAction::NotYourTurn(seat));
     }
-    check(s, action).map_err(IllegalAction::Rule)?;
+    let paid = check(s, action).map_err(IllegalAction::Rule)?;
+    play(s, seat, action, paid, ev);
+    Ok(())
+}
+
+/// `apply` for an action `legal` has just listed for this state (a random playout's): the
+/// checks are left out (a debug build still makes them), and a purchase is settled without
+/// them.
+pub fn apply_listed(
+    s: &mut State,
+    seat: Seat,
+    action: Action,
+    ev: &mut impl EventSink<Event>,
+) -> Result<(), IllegalAction> {
+    debug_assert_eq!(
+        check(s, action).map(|_| ()),
+        Ok(()),
+        "{action:?} was not a legal action"
+    );
+    if s.phase == Phase::Over {
+        return Err(IllegalAction::GameOver);
+    }
+    if seat != s.seat() {
+        return Err(IllegalAction::NotYourTurn(seat));
+    }
+    let paid = match action {
+        Action::Buy { src, pay } => Some(cards::settle_listed(s, s.current as usize, src, pay)),
+        _ => None,
+    };
+    play(s, seat, action, paid, ev);
+    Ok(())
+}
+
+/// Carries out a checked action; `paid` is the settled payment of a purchase.
+fn play(
+    s: &mut State,
+    seat: Seat,
+    action: Action,
+    paid: Option<Spent>,
+    ev: &mut impl EventSink<Event>,
+) {
     let p = s.current as usize;
     // A new chain of consequences starts with the turn's action and with a conquest purchase.
     let restart =
@@ -145,11 +195,14 @@ pub fn apply(
         (_, Action::Return(k)) => tokens::give_back(s, p, k, ev),
         (_, Action::Reserve(pos)) => cards::reserve(s, p, pos, ev),
         (_, Action::ReserveDeck(d)) => cards::reserve_deck(s, p, d, ev),
-        (Phase::Conquest, Action::Buy { src, pay }) => {
-            s.conquered = true;
-            cards::buy(s, p, src, pay, true, ev)
+        (phase, Action::Buy { src, .. }) => {
+            let conquest = phase == Phase::Conquest;
+            if conquest {
+                s.conquered = true;
+            }
+            let spent = paid.expect("a purchase is settled before it is played");
+            cards::buy(s, p, src, spent, conquest, ev)
         }
-        (_, Action::Buy { src, pay }) => cards::buy(s, p, src, pay, false, ev),
         (Phase::Join { card }, Action::Join(c)) => orient::join(s, p, card, c, ev),
         (_, Action::Free(pos)) => orient::take_free(s, p, pos, ev),
         (_, Action::ReserveNoble(i)) => orient::reserve_noble(s, p, i, ev),
@@ -162,7 +215,7 @@ pub fn apply(
                     left: left - gone,
                     card,
                 };
-                return Ok(());
+                return;
             }
         }
         (_, Action::Place { from, to }) => strongholds::place(s, p, from, to, ev),
@@ -179,7 +232,6 @@ pub fn apply(
         s.step = Step::Effects;
     }
     turn::advance(s, ev);
-    Ok(())
 }
 
 /// The phase as players say it, for messages.

@@ -3,7 +3,7 @@
 //! gold pays for; legal payments are every such choice the player can afford.
 
 use crate::action::Pay;
-use crate::colour::GOLD;
+use crate::colour::{at_least, covers, missing, pack, total, unpack, GOLD};
 use crate::data::Power;
 use crate::engine::tokens::has_power;
 use crate::state::State;
@@ -32,6 +32,19 @@ pub struct Spent {
 /// Checks `pay` against what player `p` owes and holds.
 pub fn settle(s: &State, p: usize, owed: &[u8; 5], pay: Pay) -> Result<Spent, String> {
     let held = &s.tokens[p];
+    // The common case: no wildcard, every gem owed is held (otherwise the loop below says why).
+    if pay == Pay::default()
+        && covers(
+            pack(&[held[0], held[1], held[2], held[3], held[4]]),
+            pack(owed),
+        )
+    {
+        return Ok(Spent {
+            gems: *owed,
+            gold_tokens: 0,
+            gold_cards: 0,
+        });
+    }
     let doubled = has_power(s, p, Power::GoldCountsDouble);
     let mut gems = [0u8; 5];
     let mut tokens_needed = 0u32;
@@ -128,11 +141,63 @@ pub fn each_payment(s: &State, p: usize, owed: &[u8; 5], mut f: impl FnMut(Pay))
     );
 }
 
+/// `each_payment` for a player whose only wildcards are `gold` tokens (no Orient gold card, no
+/// double-gold power), from packed counts: `owed` after bonuses, `held` gems. The same payments
+/// in the same order, with the common cases (no gold or one gold to spare) in word operations.
+#[inline]
+pub fn each_gold_payment(owed: u64, held: u64, gold: u32, mut f: impl FnMut(Pay)) {
+    let lo = missing(owed, held); // what the gems held cannot pay: gold must
+    let need = total(lo);
+    if need > gold {
+        return;
+    }
+    let spare = gold - need;
+    if spare > 1 {
+        let (lo, owed) = (unpack(lo), unpack(owed));
+        return gold_tokens_only(&lo, &owed, spare, f);
+    }
+    let base = Pay::from_packed_units(lo);
+    f(base);
+    if spare == 1 {
+        // One more gold in each colour still paid partly in gems, the last colour first.
+        let room = owed.wrapping_sub(lo); // no byte borrows: lo <= owed
+        let mut colours = at_least(room, 1);
+        while colours != 0 {
+            let c = 7 - colours.leading_zeros();
+            colours ^= 1 << c;
+            f(Pay {
+                gold: base.gold + (1 << (3 * c)),
+                cards: 0,
+            });
+        }
+    }
+}
+
 /// Gold tokens only (the hot case): the shortfall `lo` must be paid in gold, and up to `spare`
 /// more gold may replace gems anywhere within what is owed. An odometer over the colours where
 /// gold could replace a gem, emitting each payment as it turns.
 fn gold_tokens_only(lo: &[u8; 5], owed: &[u8; 5], spare: u32, mut f: impl FnMut(Pay)) {
     let mut cur = Pay::with_units(*lo, 0).gold;
+    // The common cases without the odometer: no gold to spare, one payment; one to spare, the
+    // shortfall alone, then one more gold in each colour still paid in gems, the last colour
+    // first (the odometer's order).
+    if spare <= 1 {
+        f(Pay {
+            gold: cur,
+            cards: 0,
+        });
+        if spare == 1 {
+            for c in (0..5).rev() {
+                if owed[c] > lo[c] {
+                    f(Pay {
+                        gold: cur + (1 << (3 * c)),
+                        cards: 0,
+                    });
+                }
+            }
+        }
+        return;
+    }
     let mut shift = [0u16; 5];
     let mut room = [0u8; 5];
     let mut k = 0;
@@ -212,4 +277,59 @@ fn walk(
         t += 1;
     }
     units[c] = base;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every payment by brute force: units of gold per colour between what the gems held cannot
+    /// pay and what is owed, `gold` in all at most, in lexicographic order (colour 0 first).
+    fn all_payments(owed: [u8; 5], held: [u8; 5], gold: u32) -> Vec<Pay> {
+        let lo: [u8; 5] = std::array::from_fn(|c| owed[c].saturating_sub(held[c]));
+        let mut out = Vec::new();
+        let mut u = lo;
+        loop {
+            if u.iter().map(|&x| x as u32).sum::<u32>() <= gold {
+                out.push(Pay::with_units(u, 0));
+            }
+            // Next units vector: the last colour turns fastest.
+            let mut c = 5;
+            loop {
+                if c == 0 {
+                    return out;
+                }
+                c -= 1;
+                if u[c] < owed[c] {
+                    u[c] += 1;
+                    break;
+                }
+                u[c] = lo[c];
+            }
+        }
+    }
+
+    #[test]
+    fn gold_payments_agree_with_brute_force() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..5_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let owed: [u8; 5] = std::array::from_fn(|c| (x >> (4 * c)) as u8 % 8);
+            let held: [u8; 5] = std::array::from_fn(|c| (x >> (20 + 4 * c)) as u8 % 6);
+            let gold = (x >> 40) as u32 % 6;
+            let want = all_payments(owed, held, gold);
+            let mut got = Vec::new();
+            each_gold_payment(pack(&owed), pack(&held), gold, |pay| got.push(pay));
+            assert_eq!(got, want, "owed {owed:?} held {held:?} gold {gold}");
+            let lo: [u8; 5] = std::array::from_fn(|c| owed[c].saturating_sub(held[c]));
+            let need: u32 = lo.iter().map(|&u| u as u32).sum();
+            if need <= gold {
+                let mut odometer = Vec::new();
+                gold_tokens_only(&lo, &owed, gold - need, |pay| odometer.push(pay));
+                assert_eq!(odometer, want, "owed {owed:?} held {held:?} gold {gold}");
+            }
+        }
+    }
 }

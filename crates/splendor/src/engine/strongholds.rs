@@ -6,14 +6,22 @@
 use crate::action::{pos_name, Action, Pay};
 use crate::data::Edition;
 use crate::engine::cards;
+use crate::engine::payment::Spent;
 use crate::event::Event;
 use crate::rules::NONE;
 use crate::state::State;
 use silk_core::{EventSink, Seat};
 
 /// Whether another player's stronghold keeps `p` from buying or reserving the card at `pos`.
+#[inline]
 pub fn blocked(s: &State, p: usize, pos: u8) -> bool {
-    s.rules.strongholds && (0..s.players()).any(|q| q != p && s.strongholds[q].contains(&pos))
+    s.rules.strongholds && held_by_another(s, p, pos)
+}
+
+/// Not inlined: the callers stay small when the module is not in play.
+#[inline(never)]
+fn held_by_another(s: &State, p: usize, pos: u8) -> bool {
+    (0..s.players()).any(|q| q != p && s.strongholds[q].contains(&pos))
 }
 
 /// `p` takes back their strongholds from the card at `pos` (bought or reserved).
@@ -154,7 +162,7 @@ pub fn legal_conquest(s: &State, p: usize, out: &mut Vec<Action>) {
     }
 }
 
-pub fn check_conquest(s: &State, p: usize, src: u8, pay: Pay) -> Result<(), String> {
+pub fn check_conquest(s: &State, p: usize, src: u8, pay: Pay) -> Result<Spent, String> {
     if conquest_place(s, p) != Some(src) {
         return Err("conquest buys the card all your strongholds stand on".into());
     }

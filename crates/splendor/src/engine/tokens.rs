@@ -2,44 +2,92 @@
 //! gem powers.
 
 use crate::action::Action;
-use crate::colour::{token_name, GOLD};
+use crate::colour::{at_least, clamp127, pack, token_name, GOLD};
 use crate::data::{Power, ShortTake};
 use crate::event::Event;
 use crate::state::State;
 use silk_core::{EventSink, Seat};
 
-/// Masks of three different colours, by how many colours are available (precomputed).
+/// Masks of three different colours, in the order they are offered.
 const THREES: [u8; 10] = [
     0b00111, 0b01011, 0b01101, 0b01110, 0b10011, 0b10101, 0b10110, 0b11001, 0b11010, 0b11100,
 ];
 
-/// Colours with at least one token in the supply, as a mask.
-fn available(s: &State) -> u8 {
-    let mut m = 0;
-    for c in 0..5 {
-        if s.bank[c] > 0 {
-            m |= 1 << c;
+/// For each mask of colours in the supply, the takes of three it allows (in `THREES` order) and
+/// how many, padded with `Pass`: listing them is a fixed-size copy cut to length, with no
+/// branch on which or how many.
+const THREE_TAKES: [([Action; 10], usize); 32] = {
+    let mut table = [([Action::Pass; 10], 0usize); 32];
+    let mut avail = 0;
+    while avail < 32 {
+        let mut i = 0;
+        while i < THREES.len() {
+            let m = THREES[i];
+            if m & avail as u8 == m {
+                let n = table[avail].1;
+                table[avail].0[n] = Action::TakeDifferent(m);
+                table[avail].1 = n + 1;
+            }
+            i += 1;
         }
+        avail += 1;
     }
-    m
+    table
+};
+
+/// For each mask of colours with 4 or more in the supply, the takes of two, the same way.
+const PAIR_TAKES: [([Action; 5], usize); 32] = {
+    let mut table = [([Action::Pass; 5], 0usize); 32];
+    let mut pairs = 0;
+    while pairs < 32 {
+        let mut c = 0;
+        while c < 5 {
+            if pairs >> c & 1 == 1 {
+                let n = table[pairs].1;
+                table[pairs].0[n] = Action::TakeTwo(c as u8);
+                table[pairs].1 = n + 1;
+            }
+            c += 1;
+        }
+        pairs += 1;
+    }
+    table
+};
+
+/// Appends the first `n` of `actions` (a fixed-size copy, then the rest cut off).
+#[inline]
+fn extend_cut(out: &mut Vec<Action>, actions: &[Action], n: usize) {
+    let len = out.len();
+    out.extend_from_slice(actions);
+    out.truncate(len + n);
 }
 
-pub fn legal_takes(s: &State, out: &mut Vec<crate::action::Action>) {
-    let avail = available(s);
-    if avail.count_ones() >= 3 {
-        for &m in &THREES {
-            if m & avail == m {
-                out.push(Action::TakeDifferent(m));
-            }
-        }
+/// The supply's gems, packed (gold left out; counts of 128 or more made 127, as `at_least`
+/// needs).
+fn bank_packed(s: &State) -> u64 {
+    let b = &s.bank;
+    clamp127(pack(&[b[0], b[1], b[2], b[3], b[4]]))
+}
+
+/// Colours with at least one token in the supply, as a mask.
+fn available(s: &State) -> u8 {
+    at_least(bank_packed(s), 1)
+}
+
+#[inline]
+pub fn legal_takes(s: &State, out: &mut Vec<Action>) {
+    let bank = bank_packed(s);
+    let avail = at_least(bank, 1);
+    // Three colours or more in the supply: the table lists the takes of three (and has none
+    // for fewer).
+    let (threes, n) = &THREE_TAKES[avail as usize];
+    if *n > 0 {
+        extend_cut(out, threes, *n);
     } else if avail != 0 && s.rules.config.params.take_three_short == ShortTake::Fewer {
         out.push(Action::TakeDifferent(avail));
     }
-    for c in 0..5u8 {
-        if s.bank[c as usize] >= 4 {
-            out.push(Action::TakeTwo(c));
-        }
-    }
+    let (pairs, n) = &PAIR_TAKES[at_least(bank, 4) as usize];
+    extend_cut(out, pairs, *n);
 }
 
 pub fn check_take_different(s: &State, mask: u8) -> Result<(), String> {
@@ -74,14 +122,14 @@ pub fn check_take_two(s: &State, c: u8) -> Result<(), String> {
     }
 }
 
+#[inline]
 pub fn take_different(s: &mut State, p: usize, mask: u8, ev: &mut impl EventSink<Event>) {
     let mut took = [0u8; 6];
+    // Without a branch per colour (the mask is the random player's choice).
     for (c, t) in took.iter_mut().enumerate().take(5) {
-        if mask >> c & 1 == 1 {
-            s.bank[c] -= 1;
-            s.tokens[p][c] += 1;
-            *t = 1;
-        }
+        *t = mask >> c & 1;
+        s.bank[c] -= *t;
+        s.tokens[p][c] += *t;
     }
     ev.emit(Event::Took {
         seat: Seat(p as u8),
@@ -137,12 +185,32 @@ pub fn take_gem(s: &mut State, p: usize, c: u8, ev: &mut impl EventSink<Event>) 
     });
 }
 
-pub fn legal_returns(s: &State, p: usize, out: &mut Vec<Action>) {
-    for k in 0..=GOLD as u8 {
-        if s.tokens[p][k as usize] > 0 {
-            out.push(Action::Return(k));
+/// For each mask of token kinds held (six bits, gold last), the returns, the same way as the
+/// takes.
+const RETURNS: [([Action; 6], usize); 64] = {
+    let mut table = [([Action::Pass; 6], 0usize); 64];
+    let mut held = 0;
+    while held < 64 {
+        let mut k = 0;
+        while k < 6 {
+            if held >> k & 1 == 1 {
+                let n = table[held].1;
+                table[held].0[n] = Action::Return(k as u8);
+                table[held].1 = n + 1;
+            }
+            k += 1;
         }
+        held += 1;
     }
+    table
+};
+
+pub fn legal_returns(s: &State, p: usize, out: &mut Vec<Action>) {
+    let t = &s.tokens[p];
+    let gems = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
+    let held = at_least(gems, 1) | ((t[GOLD] > 0) as u8) << GOLD;
+    let (returns, n) = &RETURNS[held as usize];
+    extend_cut(out, returns, *n);
 }
 
 pub fn check_return(s: &State, p: usize, k: u8) -> Result<(), String> {
@@ -156,6 +224,7 @@ pub fn check_return(s: &State, p: usize, k: u8) -> Result<(), String> {
     }
 }
 
+#[inline]
 pub fn give_back(s: &mut State, p: usize, k: u8, ev: &mut impl EventSink<Event>) {
     s.tokens[p][k as usize] -= 1;
     s.bank[k as usize] += 1;

@@ -3,6 +3,7 @@
 //! the end-of-game check when a round is complete.
 
 use crate::action::Action;
+use crate::colour::{covers, pack, total};
 use crate::data::{Edition, NoAction, Power};
 use crate::engine::{cards, orient, strongholds, tokens};
 use crate::event::Event;
@@ -11,7 +12,11 @@ use crate::state::{effect, Phase, State, Step};
 use silk_core::{EventSink, Seat};
 
 /// Carries the turn forward from `s.step` to the next decision, or to the next player's turn.
+#[inline]
 pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
+    if s.rules.base_only && s.queue_len == 0 {
+        return advance_base(s, ev);
+    }
     let p = s.current as usize;
     let mut buf = Vec::new();
     loop {
@@ -81,14 +86,8 @@ pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
             }
             Step::Nobles => {
                 s.step = Step::Posts;
-                let (count, first) = count_where(s.nobles.len(), |i| noble_visits(s, p, i));
-                match count {
-                    0 => {}
-                    1 => receive_noble(s, p, first, ev),
-                    _ => {
-                        s.phase = Phase::Noble;
-                        return;
-                    }
+                if nobles_step(s, p, ev) {
+                    return;
                 }
             }
             Step::Posts => {
@@ -139,6 +138,57 @@ pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
     }
 }
 
+/// `advance` with no module in play, where only three steps can do anything: refilling, the
+/// token limit and the nobles (no card effect is ever queued, and the strongholds, gem powers,
+/// trading posts and cities steps pass). The same steps in the same order, without the walk
+/// through the others.
+#[inline]
+fn advance_base(s: &mut State, ev: &mut impl EventSink<Event>) {
+    let p = s.current as usize;
+    if s.step <= Step::Refill {
+        cards::refill(s, ev);
+        s.bought = false;
+        s.step = Step::Return;
+    }
+    if s.step <= Step::Return {
+        if s.tokens_held(p) > s.rules.config.params.token_limit as u32 {
+            s.phase = Phase::Return;
+            s.step = Step::Return;
+            return;
+        }
+        s.step = Step::Nobles;
+    }
+    if s.step == Step::Nobles {
+        s.step = Step::Posts;
+        if nobles_step(s, p, ev) {
+            return;
+        }
+    }
+    s.step = Step::EndTurn;
+    end_turn(s, ev);
+}
+
+/// The nobles step: the one noble who visits comes; when several would, the player chooses
+/// (true: the phase is now that choice).
+fn nobles_step(s: &mut State, p: usize, ev: &mut impl EventSink<Event>) -> bool {
+    let bonus = pack(&s.bonus[p]);
+    if total(bonus) < s.rules.noble_floor as u32 {
+        return false; // Too few bonuses for any noble.
+    }
+    let (count, first) = count_where(s.nobles.len(), |i| visits(s, p, bonus, i));
+    match count {
+        0 => false,
+        1 => {
+            receive_noble(s, p, first, ev);
+            false
+        }
+        _ => {
+            s.phase = Phase::Noble;
+            true
+        }
+    }
+}
+
 /// How many of `0..n` satisfy `f`, and the first that does.
 fn count_where(n: usize, f: impl Fn(u8) -> bool) -> (usize, u8) {
     let mut count = 0;
@@ -160,6 +210,7 @@ fn has_choice(s: &State, p: usize, buf: &mut Vec<Action>) -> bool {
     !buf.is_empty()
 }
 
+#[inline]
 fn end_turn(s: &mut State, ev: &mut impl EventSink<Event>) {
     let p = s.current as usize;
     let params = &s.rules.config.params;
@@ -172,7 +223,11 @@ fn end_turn(s: &mut State, ev: &mut impl EventSink<Event>) {
     if s.passes >= s.n {
         return game_over(s, true, ev);
     }
-    let next = (s.current + 1) % s.n;
+    let next = if s.current + 1 >= s.n {
+        0
+    } else {
+        s.current + 1
+    };
     if next == s.first {
         s.round += 1;
         if s.ending {
@@ -212,6 +267,12 @@ pub fn legal_nobles(s: &State, p: usize, out: &mut Vec<Action>) {
 }
 
 fn noble_visits(s: &State, p: usize, i: u8) -> bool {
+    visits(s, p, pack(&s.bonus[p]), i)
+}
+
+/// `noble_visits` for a player whose bonuses, packed, are `bonus`.
+#[inline]
+fn visits(s: &State, p: usize, bonus: u64, i: u8) -> bool {
     let i = i as usize;
     if i >= s.nobles.len() || s.nobles[i] == NONE || s.noble_holder[i] != NONE {
         return false;
@@ -219,8 +280,7 @@ fn noble_visits(s: &State, p: usize, i: u8) -> bool {
     if s.noble_reserver[i] != NONE && s.noble_reserver[i] as usize != p {
         return false;
     }
-    let need = s.rules.nobles[s.nobles[i] as usize].requires_packed;
-    crate::colour::missing(need, crate::colour::pack(&s.bonus[p])) == 0
+    covers(bonus, s.rules.nobles[s.nobles[i] as usize].requires_packed)
 }
 
 pub fn check_noble(s: &State, p: usize, i: u8) -> Result<(), String> {
