@@ -3,6 +3,7 @@
 //! length, margins, lead changes, branching, per-engine metrics); sweeps parameters; merges
 //! shards; writes self-contained HTML reports.
 
+pub mod bench;
 pub mod extremes;
 pub mod measure;
 pub mod replay;
