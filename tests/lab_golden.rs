@@ -12,23 +12,70 @@ use common::silk;
 
 /// One pinned run: a name for its files and the `silk simulate` arguments.
 const RUNS: &[(&str, &[&str])] = &[
-    ("silk-road-random", &["silk-road", "--games", "40", "--bots", "random"]),
-    ("silk-road-greedy", &["silk-road", "--games", "40", "--bots", "greedy"]),
+    (
+        "silk-road-random",
+        &["silk-road", "--games", "40", "--bots", "random"],
+    ),
+    (
+        "silk-road-greedy",
+        &["silk-road", "--games", "40", "--bots", "greedy"],
+    ),
     (
         "silk-road-mixed-3p",
-        &["silk-road", "--games", "30", "--bots", "greedy,random,greedy"],
+        &[
+            "silk-road",
+            "--games",
+            "30",
+            "--bots",
+            "greedy,random,greedy",
+        ],
     ),
-    ("silk-road-mcts", &["silk-road", "--games", "2", "--bots", "mcts8,greedy,greedy,greedy"]),
-    ("cities-random", &["cities", "--games", "20", "--bots", "random"]),
-    ("cities-greedy", &["cities", "--games", "8", "--bots", "greedy"]),
-    ("splendor-random", &["splendor", "--games", "40", "--bots", "random"]),
-    ("splendor-greedy", &["splendor", "--games", "40", "--bots", "greedy"]),
+    (
+        "silk-road-mcts",
+        &[
+            "silk-road",
+            "--games",
+            "2",
+            "--bots",
+            "mcts8,greedy,greedy,greedy",
+        ],
+    ),
+    (
+        "cities-random",
+        &["cities", "--games", "20", "--bots", "random"],
+    ),
+    (
+        "cities-greedy",
+        &["cities", "--games", "8", "--bots", "greedy"],
+    ),
+    (
+        "splendor-random",
+        &["splendor", "--games", "40", "--bots", "random"],
+    ),
+    (
+        "splendor-greedy",
+        &["splendor", "--games", "40", "--bots", "greedy"],
+    ),
     (
         "splendor-cities-mixed",
-        &["splendor", "--games", "30", "--bots", "greedy,random", "--modules", "cities"],
+        &[
+            "splendor",
+            "--games",
+            "30",
+            "--bots",
+            "greedy,random",
+            "--modules",
+            "cities",
+        ],
     ),
-    ("goofspiel-random", &["goofspiel", "--games", "40", "--bots", "random"]),
-    ("goofspiel-mcts", &["goofspiel", "--games", "6", "--bots", "mcts20,random"]),
+    (
+        "goofspiel-random",
+        &["goofspiel", "--games", "40", "--bots", "random"],
+    ),
+    (
+        "goofspiel-mcts",
+        &["goofspiel", "--games", "6", "--bots", "mcts20,random"],
+    ),
 ];
 
 fn golden_dir() -> std::path::PathBuf {
@@ -88,7 +135,10 @@ fn lab_results_match_the_pinned_files() {
             let summary = std::fs::read_to_string(out_dir.join("summary.json")).unwrap();
             let printed: serde_json::Value = serde_json::from_str(&stdout).unwrap();
             let written: serde_json::Value = serde_json::from_str(&summary).unwrap();
-            assert_eq!(printed, written, "{name}: summary.json is the printed summary");
+            assert_eq!(
+                printed, written,
+                "{name}: summary.json is the printed summary"
+            );
         }
     }
     let _ = std::fs::remove_dir_all(&dir);
