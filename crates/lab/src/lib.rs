@@ -73,19 +73,28 @@ where
         .build()
         .map_err(|e| LabError::Engine(e.to_string()))?;
     let all = spec.indices();
+    if all.is_empty() {
+        return Ok(());
+    }
+    // Every game of a run has the same metric names: named once, shared by every record.
+    let (first, _) = run::setup_game::<G>(config, spec.seed, all.start, spec.bots.len())?;
+    let names = run::run_names::<G>(&first);
     let mut start = all.start;
     while start < all.end {
         let end = start.saturating_add(CHUNK).min(all.end);
         let chunk: Vec<Result<GameRecord, LabError>> = pool.install(|| {
             (start..end)
                 .into_par_iter()
-                .map(|index| {
-                    // The bots of this game in their seats (bots may rotate).
-                    let mut players = replay::players::<G>(spec, index, bots)?;
-                    let r = play_one::<G>(config, spec.seed, index, &mut players, opts);
-                    tick();
-                    r
-                })
+                .map_init(
+                    || run::Worker::<G>::new(names.clone()),
+                    |worker, index| {
+                        // The bots of this game in their seats (bots may rotate).
+                        let mut players = replay::players::<G>(spec, index, bots)?;
+                        let r = worker.play(config, spec.seed, index, &mut players, opts);
+                        tick();
+                        r
+                    },
+                )
                 .collect()
         });
         for r in chunk {

@@ -74,6 +74,7 @@ pub fn play_game<G: Observe>(
         &mut players,
         index,
         max_decisions,
+        (&mut Vec::new(), &mut Vec::new()),
         &mut |seat, action, legal, after, events| {
             number += 1;
             each(&Step {
