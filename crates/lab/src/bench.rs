@@ -21,6 +21,7 @@ pub fn engine_playouts<G: Observe>(
     bots: &BotFactory<G>,
     max_decisions: u64,
 ) -> Result<Played, LabError> {
+    let config = G::batch_config(config);
     let mut legal = Vec::new();
     let mut played = Played::default();
     for index in spec.indices() {

@@ -75,7 +75,7 @@ pub fn play_game<G: Observe>(
         index,
         max_decisions,
         (&mut Vec::new(), &mut Vec::new()),
-        &mut |seat, action, legal, after, events| {
+        |seat, action, legal: &[G::Action], after: &G::State, events: &[G::Event]| {
             number += 1;
             each(&Step {
                 number,

@@ -171,15 +171,17 @@ pub(crate) fn setup_game<G: Observe>(
 }
 
 /// What one decision of a lab game hands on: the seat, its action, the legal actions it chose
-/// from, the state after it and the events it caused.
-pub(crate) type Each<'a, G> = dyn FnMut(
-        Seat,
-        <G as Game>::Action,
-        &[<G as Game>::Action],
-        &<G as Game>::State,
-        &[<G as Game>::Event],
-    ) -> Result<(), LabError>
-    + 'a;
+/// from, the state after it and the events it caused. (A type parameter, not `dyn`: the
+/// simulation's handler is inlined into the loop, once per decision.)
+pub(crate) trait Each<G: Game>:
+    FnMut(Seat, G::Action, &[G::Action], &G::State, &[G::Event]) -> Result<(), LabError>
+{
+}
+
+impl<G: Game, F> Each<G> for F where
+    F: FnMut(Seat, G::Action, &[G::Action], &G::State, &[G::Event]) -> Result<(), LabError>
+{
+}
 
 /// The one decision loop of every lab game (simulated or replayed): asks the seat to move,
 /// applies its choice, hands the decision on. Stops at the end or after `max_decisions`;
@@ -190,7 +192,7 @@ pub(crate) fn drive<G: Observe>(
     index: u64,
     max_decisions: u64,
     (legal, events): (&mut Vec<G::Action>, &mut Vec<G::Event>),
-    each: &mut Each<G>,
+    mut each: impl Each<G>,
 ) -> Result<u64, LabError> {
     let mut decisions = 0u64;
     while let Some(seat) = next_decider(G::to_move(state)) {
@@ -277,7 +279,7 @@ impl<G: Observe> Worker<G> {
             index,
             opts.max_decisions,
             (&mut self.legal, &mut self.events),
-            &mut |_seat, action, legal, state, events| {
+            |_seat, action, legal: &[G::Action], state: &G::State, events: &[G::Event]| {
                 decision += 1;
                 // An engine's kind out of range counts as its last kind rather than panicking.
                 let k = G::decision_kind(&action).min(last_kind);
