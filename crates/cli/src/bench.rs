@@ -128,30 +128,32 @@ pub fn bench<G: CliGame>(config: &G::Config, args: &BenchArgs, out: &mut Out) ->
         args.repeat
     );
     text += &format!(
-        "  {:<34} {:>10.0} games/s {:>7.2} M decisions/s\n",
+        "  {:<34} {:>9} games/s {:>9} decisions/s\n",
         "engine alone, 1 thread",
-        engine.games_per_s,
-        engine.decisions_per_s / 1e6
+        per_s(engine.games_per_s),
+        per_s(engine.decisions_per_s)
     );
     text += &format!(
-        "  {:<34} {:>10.0} games/s {:>7.2} M decisions/s  {:.0}% of the engine's rate\n",
+        "  {:<34} {:>9} games/s {:>9} decisions/s  {:.0}% of the engine's rate\n",
         "lab (simulate + summary), 1 thread",
-        lab1.games_per_s,
-        lab1.decisions_per_s / 1e6,
+        per_s(lab1.games_per_s),
+        per_s(lab1.decisions_per_s),
         100.0 * ratio
     );
     for (t, r) in threads.iter().enumerate().skip(1) {
         text += &format!(
-            "  {:<34} {:>10.0} games/s {:>7.2} M decisions/s  {:.2}× one thread\n",
+            "  {:<34} {:>9} games/s {:>9} decisions/s  {:.2}× one thread\n",
             format!("lab, {} threads", t + 1),
-            r.games_per_s,
-            r.decisions_per_s / 1e6,
+            per_s(r.games_per_s),
+            per_s(r.decisions_per_s),
             r.games_per_s / lab1.games_per_s.max(1e-9)
         );
     }
     if searching {
         text += &format!(
-            "  search (one thread): {playouts:.0} playouts/s, {playout_decisions:.0} playout decisions/s\n"
+            "  search (one thread): {} playouts/s, {} playout decisions/s\n",
+            per_s(playouts),
+            per_s(playout_decisions)
         );
     }
     if let Some(kb) = rss {
@@ -184,6 +186,19 @@ pub fn bench<G: CliGame>(config: &G::Config, args: &BenchArgs, out: &mut Out) ->
     });
     out.doc(&text, &value);
     Ok(())
+}
+
+/// A rate for a person: `12.34 M`, `45.6 k`, `789` or `7.5`.
+fn per_s(x: f64) -> String {
+    if x >= 1e6 {
+        format!("{:.2} M", x / 1e6)
+    } else if x >= 1e4 {
+        format!("{:.1} k", x / 1e3)
+    } else if x >= 100.0 {
+        format!("{x:.0}")
+    } else {
+        format!("{x:.1}")
+    }
 }
 
 /// Games for about half a second of play on one thread, from raw playouts of a growing batch;
