@@ -5,7 +5,7 @@
 //! - [`MctsBot`]: information-set Monte Carlo tree search over determinized states.
 
 pub mod mcts;
-pub use mcts::{MctsBot, MctsConfig};
+pub use mcts::{search_totals, MctsBot, MctsConfig};
 
 use silk_core::{Game, Player, Seat, SilkRng};
 

@@ -12,6 +12,21 @@
 
 use silk_core::{next_decider, random_playout, Game, Player, Seat, SilkRng};
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Playouts (iterations) and the decisions applied in them (tree walk and rollout), summed over
+/// every search in the process: `silk bench` reads the search's own speed from them. Added once
+/// per search, not per decision, so they cost nothing measurable.
+static PLAYOUTS: AtomicU64 = AtomicU64::new(0);
+static PLAYOUT_DECISIONS: AtomicU64 = AtomicU64::new(0);
+
+/// `(playouts, playout decisions)` of every search so far in this process.
+pub fn search_totals() -> (u64, u64) {
+    (
+        PLAYOUTS.load(Ordering::Relaxed),
+        PLAYOUT_DECISIONS.load(Ordering::Relaxed),
+    )
+}
 
 /// Settings of the search.
 #[derive(Clone, Copy, Debug)]
@@ -76,29 +91,30 @@ impl<G: Game> MctsBot<G> {
     }
 }
 
-/// Plays `state` to the end (or `cap` decisions) with `policy`.
+/// Plays `state` to the end (or `cap` decisions) with `policy`; returns the decisions made.
 fn policy_playout<G: Game>(
     state: &mut G::State,
     rng: &mut SilkRng,
     buf: &mut Vec<G::Action>,
     cap: u64,
     policy: RolloutPolicy<G>,
-) {
+) -> u64 {
     let mut n = 0;
     while let Some(seat) = next_decider(G::to_move(state)) {
         if n >= cap {
-            return;
+            break;
         }
         G::legal_actions(state, seat, buf);
         if buf.is_empty() {
-            return;
+            break;
         }
         let a = policy(state, seat, buf, rng);
         if G::apply(state, seat, a).is_err() {
-            return;
+            break;
         }
         n += 1;
     }
+    n
 }
 
 /// Each seat's result in 0..=1: half from its rank (first 1, last 0), half from its score
@@ -145,6 +161,7 @@ impl<G: Game> Player<G> for MctsBot<G> {
         let mut path = Vec::new();
         let mut scores = Vec::new();
         let c = self.config.exploration;
+        let mut applied = 0u64;
         for _ in 0..self.config.iterations {
             let mut s = G::determinize(state, seat, &mut self.rng);
             path.clear();
@@ -186,6 +203,7 @@ impl<G: Game> Player<G> for MctsBot<G> {
                     if G::apply(&mut s, mover, a).is_err() {
                         break;
                     }
+                    applied += 1;
                     nodes.push(Node {
                         action: Some((mover, a)),
                         visits: 0,
@@ -205,11 +223,12 @@ impl<G: Game> Player<G> for MctsBot<G> {
                 if G::apply(&mut s, mover, a).is_err() {
                     break;
                 }
+                applied += 1;
                 node = ch;
                 path.push(ch);
             }
             // Simulation.
-            match self.rollout {
+            applied += match self.rollout {
                 Some(policy) => policy_playout::<G>(
                     &mut s,
                     &mut self.rng,
@@ -218,9 +237,9 @@ impl<G: Game> Player<G> for MctsBot<G> {
                     policy,
                 ),
                 None => {
-                    random_playout::<G>(&mut s, &mut self.rng, &mut buf, self.config.rollout_cap);
+                    random_playout::<G>(&mut s, &mut self.rng, &mut buf, self.config.rollout_cap)
                 }
-            }
+            };
             results::<G>(&s, &mut scores);
             // Backpropagation: each node is credited with the result of the seat that moved.
             for &id in &path {
@@ -231,6 +250,8 @@ impl<G: Game> Player<G> for MctsBot<G> {
                 }
             }
         }
+        PLAYOUTS.fetch_add(self.config.iterations as u64, Ordering::Relaxed);
+        PLAYOUT_DECISIONS.fetch_add(applied, Ordering::Relaxed);
         // The most visited legal root action; equal visits (common when actions outnumber
         // iterations) go to the better mean result, then to the first listed.
         let root = &nodes[0];

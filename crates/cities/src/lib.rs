@@ -42,6 +42,10 @@ impl Game for Cities {
         setup::setup(config, seed)
     }
 
+    fn batch_config(config: &CitiesConfig) -> &CitiesConfig {
+        crate::data::intern(config).map_or(config, |r| &r.config)
+    }
+
     fn num_seats(s: &State) -> usize {
         s.players()
     }

@@ -3,10 +3,94 @@
 
 use crate::action::Action;
 use crate::data::DevEffect;
-use crate::event::Event;
-use crate::state::{Item, State};
+use crate::event::{DevSource, Event};
+use crate::state::{Item, Res, State};
 use crate::Cities;
-use silk_core::{Counters, DecisionKind, Observe, Seat};
+use silk_core::{metric_ids, Counters, DecisionKind, Observe, Seat};
+
+metric_ids! {
+    /// Every metric of a Cities game (its names do not depend on the config).
+    enum M {
+        AuctionBids = "auction.bids",
+        AuctionCount = "auction.count",
+        AuctionNoBid = "auction.no_bid",
+        AuctionWon = "auction.won",
+        AuctionWinSum = "auction.win_sum",
+        AuctionWinWealthPermille = "auction.win_wealth_permille",
+        LotResources = "lot.resources",
+        LotCitizens = "lot.citizens",
+        LotImprovements = "lot.improvements",
+        BarbariansCount = "barbarians.count",
+        BarbariansStrength = "barbarians.strength",
+        BarbariansUnopposed = "barbarians.unopposed",
+        BarbariansPenalizedPlayers = "barbarians.penalized_players",
+        BarbariansSoldiersLost = "barbarians.soldiers_lost",
+        IncomeTotal = "income.total",
+        BoughtFood = "bought.food",
+        BoughtMetal = "bought.metal",
+        BoughtSilk = "bought.silk",
+        BoughtFine = "bought.fine",
+        CoinsOnPurchases = "coins.on_purchases",
+        SoldFood = "sold.food",
+        SoldMetal = "sold.metal",
+        SoldSilk = "sold.silk",
+        SoldFine = "sold.fine",
+        CoinsFromSales = "coins.from_sales",
+        CitySalesCount = "city_sales.count",
+        CitySalesCoins = "city_sales.coins",
+        CitySalesRefused = "city_sales.refused",
+        TollPaid = "toll.paid",
+        TollRefused = "toll.refused",
+        RouteCancelled = "route.cancelled",
+        AttackCount = "attack.count",
+        AttackSoldiersLost = "attack.soldiers_lost",
+        AttackPlunder = "attack.plunder",
+        GrowCount = "grow.count",
+        ImprovementBuilt = "improvement.built",
+        Gathered = "gathered",
+        DevGained = "dev.gained",
+        DevFromBarbarians = "dev.from_barbarians",
+        DevFromAttack = "dev.from_attack",
+        DevFromGoldenAge = "dev.from_golden_age",
+        VpFromBarbarians = "vp.from_barbarians",
+        VpFromAttack = "vp.from_attack",
+        VpFromGoldenAge = "vp.from_golden_age",
+        DevPlayed = "dev.played",
+        FallCount = "fall.count",
+        FallGoldenAge = "fall.golden_age",
+        TreasuryAdded = "treasury.added",
+        RouteCount = "route.count",
+        RouteCostSum = "route.cost_sum",
+        TravelSpent = "travel.spent",
+    }
+}
+
+fn bought(res: Res) -> M {
+    match res {
+        Res::Food => M::BoughtFood,
+        Res::Metal => M::BoughtMetal,
+        Res::Silk => M::BoughtSilk,
+        Res::Fine => M::BoughtFine,
+    }
+}
+
+fn sold(res: Res) -> M {
+    match res {
+        Res::Food => M::SoldFood,
+        Res::Metal => M::SoldMetal,
+        Res::Silk => M::SoldSilk,
+        Res::Fine => M::SoldFine,
+    }
+}
+
+/// `dev.from_SOURCE` and `vp.from_SOURCE`.
+fn from(source: DevSource) -> (M, M) {
+    match source {
+        DevSource::Barbarians => (M::DevFromBarbarians, M::VpFromBarbarians),
+        DevSource::Attack => (M::DevFromAttack, M::VpFromAttack),
+        DevSource::GoldenAge => (M::DevFromGoldenAge, M::VpFromGoldenAge),
+    }
+}
 
 impl Observe for Cities {
     const DECISION_KINDS: &'static [DecisionKind] = &[
@@ -51,89 +135,93 @@ impl Observe for Cities {
         }
     }
 
+    fn metric_names(_: &State) -> Vec<String> {
+        M::NAMES.iter().map(|n| n.to_string()).collect()
+    }
+
     fn observe(s: &State, e: &Event, c: &mut Counters) {
         match *e {
-            Event::Bid { .. } => c.incr("auction.bids"),
+            Event::Bid { .. } => c.incr(M::AuctionBids),
             Event::LotWon { seat, price, item } => {
-                c.incr("auction.count");
+                c.incr(M::AuctionCount);
                 if price == 0 {
-                    c.incr("auction.no_bid");
+                    c.incr(M::AuctionNoBid);
                 } else {
-                    c.incr("auction.won");
-                    c.add("auction.win_sum", price as i64);
+                    c.incr(M::AuctionWon);
+                    c.add(M::AuctionWinSum, price as i64);
                     // The winner has paid: its wealth at bidding time was coins + price.
                     let wealth = s.city(seat).coins as i64 + price as i64;
-                    c.add("auction.win_wealth_permille", price as i64 * 1000 / wealth);
+                    c.add(M::AuctionWinWealthPermille, price as i64 * 1000 / wealth);
                 }
                 let kind = match item {
-                    Item::Res(_) => "lot.resources",
-                    Item::Citizen(_) => "lot.citizens",
-                    Item::Improvement(_) => "lot.improvements",
+                    Item::Res(_) => M::LotResources,
+                    Item::Citizen(_) => M::LotCitizens,
+                    Item::Improvement(_) => M::LotImprovements,
                 };
                 c.incr(kind);
             }
             Event::BarbariansCome { strength, .. } => {
-                c.incr("barbarians.count");
-                c.add("barbarians.strength", strength as i64);
+                c.incr(M::BarbariansCount);
+                c.add(M::BarbariansStrength, strength as i64);
             }
             Event::BarbariansRepelled { winner, penalized } => {
                 if winner.is_none() {
-                    c.incr("barbarians.unopposed");
+                    c.incr(M::BarbariansUnopposed);
                 }
-                c.add("barbarians.penalized_players", penalized as i64);
+                c.add(M::BarbariansPenalizedPlayers, penalized as i64);
             }
             Event::SoldiersLost { soldiers, .. } => {
-                c.add("barbarians.soldiers_lost", soldiers as i64)
+                c.add(M::BarbariansSoldiersLost, soldiers as i64)
             }
-            Event::Income { coins, .. } => c.add("income.total", coins as i64),
+            Event::Income { coins, .. } => c.add(M::IncomeTotal, coins as i64),
             Event::Bought {
                 res, price, route, ..
             } => {
                 route_used(c, route);
-                c.add(&format!("bought.{}", res.name()), 1);
-                c.add("coins.on_purchases", price as i64);
+                c.add(bought(res), 1);
+                c.add(M::CoinsOnPurchases, price as i64);
             }
             Event::Sold {
                 res, price, route, ..
             } => {
                 route_used(c, route);
-                c.add(&format!("sold.{}", res.name()), 1);
-                c.add("coins.from_sales", price as i64);
+                c.add(sold(res), 1);
+                c.add(M::CoinsFromSales, price as i64);
             }
             Event::Delivered { route, price, .. } => {
                 route_used(c, route);
-                c.incr("city_sales.count");
-                c.add("city_sales.coins", price as i64);
+                c.incr(M::CitySalesCount);
+                c.add(M::CitySalesCoins, price as i64);
             }
-            Event::OfferRefused { .. } => c.incr("city_sales.refused"),
-            Event::TollPaid { amount, .. } => c.add("toll.paid", amount as i64),
-            Event::TollRefused { .. } => c.incr("toll.refused"),
-            Event::MoveCancelled { .. } => c.incr("route.cancelled"),
+            Event::OfferRefused { .. } => c.incr(M::CitySalesRefused),
+            Event::TollPaid { amount, .. } => c.add(M::TollPaid, amount as i64),
+            Event::TollRefused { .. } => c.incr(M::TollRefused),
+            Event::MoveCancelled { .. } => c.incr(M::RouteCancelled),
             Event::Attacked { route, .. } => {
                 route_used(c, route);
-                c.incr("attack.count");
+                c.incr(M::AttackCount);
             }
             Event::Fight {
                 atk_lost, def_lost, ..
-            } => c.add("attack.soldiers_lost", atk_lost as i64 + def_lost as i64),
-            Event::Plundered { coins, .. } => c.add("attack.plunder", coins as i64),
-            Event::Grew { .. } => c.incr("grow.count"),
-            Event::Built { .. } => c.incr("improvement.built"),
-            Event::Gathered { amount, .. } => c.add("gathered", amount as i64),
+            } => c.add(M::AttackSoldiersLost, atk_lost as i64 + def_lost as i64),
+            Event::Plundered { coins, .. } => c.add(M::AttackPlunder, coins as i64),
+            Event::Grew { .. } => c.incr(M::GrowCount),
+            Event::Built { .. } => c.incr(M::ImprovementBuilt),
+            Event::Gathered { amount, .. } => c.add(M::Gathered, amount as i64),
             Event::DevCard { card, source, .. } => {
-                c.incr("dev.gained");
-                c.incr(&format!("dev.from_{}", source.name()));
+                c.incr(M::DevGained);
+                c.incr(from(source).0);
                 // VP sources: points gained, by how the card was won.
                 if let DevEffect::Vp(k) = s.rules.config.development[card as usize].effect {
-                    c.add(&format!("vp.from_{}", source.name()), k as i64);
+                    c.add(from(source).1, k as i64);
                 }
             }
-            Event::CardPlayed { .. } => c.incr("dev.played"),
+            Event::CardPlayed { .. } => c.incr(M::DevPlayed),
             Event::Fell { coins, .. } => {
-                c.incr("fall.count");
-                c.add("fall.golden_age", coins as i64);
+                c.incr(M::FallCount);
+                c.add(M::FallGoldenAge, coins as i64);
             }
-            Event::Treasury { coins, .. } => c.add("treasury.added", coins as i64),
+            Event::Treasury { coins, .. } => c.add(M::TreasuryAdded, coins as i64),
             _ => {}
         }
     }
@@ -148,7 +236,7 @@ impl Observe for Cities {
 }
 
 fn route_used(c: &mut Counters, cost: u16) {
-    c.incr("route.count");
-    c.add("route.cost_sum", cost as i64);
-    c.add("travel.spent", cost as i64);
+    c.incr(M::RouteCount);
+    c.add(M::RouteCostSum, cost as i64);
+    c.add(M::TravelSpent, cost as i64);
 }

@@ -37,12 +37,17 @@ pub struct Batch {
 /// More threads than cores only add switching for this CPU-bound work (and a typo such as
 /// `--threads 100000` would spawn threads for minutes): at most the core count.
 pub fn threads(requested: usize) -> usize {
-    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let cores = cores();
     if requested == 0 {
         cores
     } else {
         requested.min(cores)
     }
+}
+
+/// The cores this process may use.
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// One bot name per seat: a single name fills every seat; otherwise one per seat.
@@ -81,6 +86,26 @@ pub fn bot_factory<G: CliGame>(
     G::bot(kind, seed).map_err(|e| LabError::Input(e.to_string()))
 }
 
+/// The run a batch describes: the game, its config, a bot per seat, seed, games, shard.
+pub fn spec_for<G: CliGame>(config: &G::Config, batch: &Batch) -> CliResult<RunSpec> {
+    let seats = G::num_seats(&G::setup(config, 0)?);
+    let bots = bots_for(&batch.bots, seats)?;
+    let shard = batch.shard.as_deref().map(Shard::parse).transpose()?;
+    if batch.games == 0 {
+        return Err(CliError::input("--games must be at least 1"));
+    }
+    Ok(RunSpec {
+        game: G::NAME.to_string(),
+        config: serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?,
+        // Different bots move round the table, so seat and bot effects come apart.
+        rotate: !batch.no_rotate && bots.windows(2).any(|w| w[0] != w[1]),
+        bots,
+        seed: batch.seed,
+        games: batch.games,
+        shard,
+    })
+}
+
 /// Runs the batch and returns its spec and summary; each game's record goes to `writer` (if
 /// any) as it finishes, so memory does not grow with the number of games. A progress bar shows
 /// when the batch asks for one.
@@ -105,22 +130,7 @@ pub fn run_batch_each<G: CliGame + Observe>(
 where
     G::Config: Sync,
 {
-    let seats = G::num_seats(&G::setup(config, 0)?);
-    let bots = bots_for(&batch.bots, seats)?;
-    let shard = batch.shard.as_deref().map(Shard::parse).transpose()?;
-    if batch.games == 0 {
-        return Err(CliError::input("--games must be at least 1"));
-    }
-    let spec = RunSpec {
-        game: G::NAME.to_string(),
-        config: serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?,
-        bots: bots.clone(),
-        seed: batch.seed,
-        games: batch.games,
-        shard,
-        // Different bots move round the table, so seat and bot effects come apart.
-        rotate: !batch.no_rotate && bots.windows(2).any(|w| w[0] != w[1]),
-    };
+    let spec = spec_for::<G>(config, batch)?;
     let r = spec.indices();
     let bar = progress_bar(r.end - r.start, "games", batch.progress);
     let factory = bot_factory::<G>;

@@ -2,6 +2,7 @@
 //! The CLI holds no rules: it parses, calls a crate, prints. The binary itself lives in the
 //! root package (`src/main.rs`) so that the workspace's end-to-end tests can run it.
 
+mod bench;
 mod design;
 mod error;
 mod find;
@@ -207,6 +208,35 @@ enum Command {
         /// Replace files that already exist at --out or --html.
         #[arg(long)]
         force: bool,
+    },
+    /// How fast the lab plays a game: the same games played by the engine alone and through
+    /// the whole lab (as `silk simulate`), their rates and ratio, the lab's games/s on 1, 2, …
+    /// threads up to the core count, and the peak memory. With search bots (mcts), the search's
+    /// playouts and playout decisions per second.
+    Bench {
+        game: GameName,
+        #[arg(long)]
+        players: Option<usize>,
+        /// Bots, comma-separated: one for every seat, or one per seat (random, greedy, mcts…).
+        #[arg(long, value_delimiter = ',')]
+        bots: Vec<String>,
+        /// Games per measurement (default: enough for about half a second on one thread).
+        #[arg(long)]
+        games: Option<u64>,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Repeat each measurement this many times and keep the fastest (other work on the
+        /// machine only ever slows a run down).
+        #[arg(long, default_value_t = 3)]
+        repeat: u32,
+        /// Measure the lab on 1, 2, … up to this many threads (default: every core).
+        #[arg(long)]
+        max_threads: Option<usize>,
+        /// A game still running after this many decisions is cut short (in both measurements).
+        #[arg(long, default_value_t = 100_000)]
+        max_decisions: u64,
+        #[command(flatten)]
+        data: DataArgs,
     },
     /// Run the same simulation for each value of one or two parameters, side by side.
     Sweep {
@@ -663,6 +693,31 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                 let cfg = G::config(batch.players(), &batch.data.files()?)?;
                 let to = lab::Outputs { dir: dir.as_deref(), html: html.as_deref(), force };
                 lab::simulate::<G>(&cfg, &batch.batch(out), to, out)
+            })
+        }
+        Command::Bench {
+            game,
+            players,
+            bots,
+            games,
+            seed,
+            repeat,
+            max_threads,
+            max_decisions,
+            data,
+        } => {
+            let players = players.or((bots.len() > 1).then_some(bots.len()));
+            let args = bench::BenchArgs {
+                games,
+                bots,
+                seed,
+                repeat,
+                max_threads: max_threads.unwrap_or_else(lab::cores),
+                max_decisions,
+            };
+            with_game!(game, G => {
+                let cfg = G::config(players, &data.files()?)?;
+                bench::bench::<G>(&cfg, &args, out)
             })
         }
         Command::Sweep {

@@ -123,6 +123,13 @@ pub trait Game: Sized + 'static {
     /// A new game, or why the configuration is unusable.
     fn setup(config: &Self::Config, seed: u64) -> Result<Self::State, SetupError>;
 
+    /// The config to set up a batch of games with (the lab, benches): an engine that compiles
+    /// its config once (`shared::intern`) returns the compiled copy, so that each game's setup
+    /// finds its rules by address instead of comparing whole configs. Plays the same games.
+    fn batch_config(config: &Self::Config) -> &Self::Config {
+        config
+    }
+
     fn num_seats(state: &Self::State) -> usize;
 
     fn to_move(state: &Self::State) -> ToMove;

@@ -287,13 +287,25 @@ impl Game for Goofspiel {
     }
 }
 
+crate::metric_ids! {
+    enum M {
+        AuctionCount = "auction.count",
+        AuctionBids = "auction.bids",
+        PrizeDiscarded = "prize.discarded",
+    }
+}
+
 impl crate::metrics::Observe for Goofspiel {
+    fn metric_names(_: &GoofState) -> Vec<String> {
+        M::NAMES.iter().map(|n| n.to_string()).collect()
+    }
+
     fn observe(_: &GoofState, event: &GoofEvent, c: &mut crate::metrics::Counters) {
         if let GoofEvent::Revealed { winner, bids, .. } = event {
-            c.incr("auction.count");
-            c.add("auction.bids", bids.len() as i64);
+            c.incr(M::AuctionCount);
+            c.add(M::AuctionBids, bids.len() as i64);
             if winner.is_none() {
-                c.incr("prize.discarded");
+                c.incr(M::PrizeDiscarded);
             }
         }
     }

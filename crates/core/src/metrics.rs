@@ -129,25 +129,182 @@ pub fn unit(name: &str) -> &'static str {
         .map_or("times", |(_, unit)| unit)
 }
 
-/// Named integer counters of one game.
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(transparent)]
-pub struct Counters(pub BTreeMap<String, i64>);
+/// The metric names of a run, by number: an engine counts by number on the hot path (an array
+/// index, no string work), and the names come back only when a record is read or written.
+/// Numbers that share a name (two cities of a group's map with one name) share a slot, as they
+/// shared a key when counters were keyed by name.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names {
+    /// Each distinct name once, by slot.
+    slots: Vec<String>,
+    /// The slot of each metric number.
+    slot_of: Vec<u32>,
+    /// The slots in name order.
+    order: Vec<u32>,
+}
 
-impl Counters {
-    pub fn add(&mut self, key: &str, v: i64) {
-        match self.0.get_mut(key) {
-            Some(x) => *x += v,
-            None => {
-                self.0.insert(key.to_string(), v);
+impl Names {
+    /// Names for metric numbers 0, 1, 2, … in the order given.
+    pub fn new<S: Into<String>>(names: impl IntoIterator<Item = S>) -> Names {
+        let mut n = Names::default();
+        for name in names {
+            n.push(name.into());
+        }
+        n
+    }
+
+    /// Numbers the next metric `name`; returns its slot.
+    fn push(&mut self, name: String) -> usize {
+        let slot = match self.find(&name) {
+            Ok(at) => self.order[at] as usize,
+            Err(at) => {
+                self.order.insert(at, self.slots.len() as u32);
+                self.slots.push(name);
+                self.slots.len() - 1
             }
+        };
+        self.slot_of.push(slot as u32);
+        slot
+    }
+
+    /// Where `name` is (or would go) in name order.
+    fn find(&self, name: &str) -> Result<usize, usize> {
+        self.order
+            .binary_search_by(|&s| self.slots[s as usize].as_str().cmp(name))
+    }
+
+    /// The slot of `name`, if named.
+    pub fn slot(&self, name: &str) -> Option<usize> {
+        self.find(name).ok().map(|at| self.order[at] as usize)
+    }
+
+    /// Metric numbers named.
+    pub fn len(&self) -> usize {
+        self.slot_of.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.slot_of.is_empty()
+    }
+
+    /// Distinct names (slots).
+    pub fn slots(&self) -> &[String] {
+        &self.slots
+    }
+}
+
+/// What [`Counters::add`] counts into: a metric's number (the fast way, see
+/// [`Observe::metric_names`]) or its name.
+pub trait Key {
+    /// The counter's slot, naming it first if need be.
+    fn slot(self, c: &mut Counters) -> usize;
+}
+
+impl Key for usize {
+    #[inline]
+    fn slot(self, c: &mut Counters) -> usize {
+        match c.names.slot_of.get(self) {
+            Some(&s) => s as usize,
+            None => panic!(
+                "metric number {self} has no name ({} named): Observe::metric_names must name it",
+                c.names.len()
+            ),
         }
     }
-    pub fn incr(&mut self, key: &str) {
+}
+
+impl Key for &str {
+    fn slot(self, c: &mut Counters) -> usize {
+        if let Some(s) = c.names.slot(self) {
+            return s;
+        }
+        let slot = std::sync::Arc::make_mut(&mut c.names).push(self.to_string());
+        c.values.resize(c.names.slots.len(), None);
+        slot
+    }
+}
+
+/// Integer counters of one game, by slot of a shared [`Names`]; a counter the game never
+/// touched is absent (not 0), as a key never inserted was.
+#[derive(Clone, Debug, Default)]
+pub struct Counters {
+    names: std::sync::Arc<Names>,
+    values: Vec<Option<i64>>,
+}
+
+impl Counters {
+    /// Empty counters for the metrics of `names`.
+    pub fn new(names: &std::sync::Arc<Names>) -> Counters {
+        Counters {
+            names: names.clone(),
+            values: vec![None; names.slots.len()],
+        }
+    }
+
+    #[inline]
+    pub fn add(&mut self, key: impl Key, v: i64) {
+        let slot = key.slot(self);
+        let x = self.values[slot].get_or_insert(0);
+        *x += v;
+    }
+
+    #[inline]
+    pub fn incr(&mut self, key: impl Key) {
         self.add(key, 1);
     }
+
     pub fn get(&self, key: &str) -> i64 {
-        self.0.get(key).copied().unwrap_or(0)
+        self.value(key).unwrap_or(0)
+    }
+
+    /// The counter `key`, if the game touched it.
+    pub fn value(&self, key: &str) -> Option<i64> {
+        self.names.slot(key).and_then(|s| self.values[s])
+    }
+
+    /// The touched counters in name order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, i64)> + '_ {
+        self.names.order.iter().filter_map(|&s| {
+            let s = s as usize;
+            self.values[s].map(|v| (self.names.slots[s].as_str(), v))
+        })
+    }
+
+    /// The names and the values by slot (`None`: untouched), for folding many games that share
+    /// their names without looking a name up per game.
+    pub fn slots(&self) -> (&std::sync::Arc<Names>, &[Option<i64>]) {
+        (&self.names, &self.values)
+    }
+}
+
+impl PartialEq for Counters {
+    fn eq(&self, other: &Counters) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for Counters {}
+
+impl serde::Serialize for Counters {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.iter())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Counters {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Counters, D::Error> {
+        let map = BTreeMap::<String, i64>::deserialize(d)?;
+        Ok(Counters::from_iter(map))
+    }
+}
+
+impl<S: Into<String>> FromIterator<(S, i64)> for Counters {
+    fn from_iter<I: IntoIterator<Item = (S, i64)>>(iter: I) -> Counters {
+        let mut c = Counters::default();
+        for (k, v) in iter {
+            c.add(k.into().as_str(), v);
+        }
+        c
     }
 }
 
@@ -188,7 +345,15 @@ pub trait Observe: Game {
         0
     }
 
-    /// Updates counters for one event; `state` is the state after it.
+    /// The names of the metrics [`Observe::observe`] counts by number (0, 1, 2, …), the same
+    /// for every state of one config (the lab asks once per run).
+    fn metric_names(state: &Self::State) -> Vec<String> {
+        let _ = state;
+        Vec::new()
+    }
+
+    /// Updates counters for one event; `state` is the state after it. Count by number
+    /// (`c.add(id, v)`, named by [`Observe::metric_names`]): a name costs a lookup.
     fn observe(state: &Self::State, event: &Self::Event, counters: &mut Counters) {
         let _ = (state, event, counters);
     }
@@ -200,9 +365,51 @@ pub trait Observe: Game {
     }
 }
 
+/// Declares an engine's fixed metrics: an enum whose variants number them, with their names
+/// in `NAMES` (see [`Observe::metric_names`]).
+#[macro_export]
+macro_rules! metric_ids {
+    ($(#[$meta:meta])* $vis:vis enum $name:ident { $($variant:ident = $text:literal),* $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        $vis enum $name { $($variant),* }
+        impl $name {
+            /// The metric names, by number.
+            pub const NAMES: &'static [&'static str] = &[$($text),*];
+        }
+        impl $crate::metrics::Key for $name {
+            #[inline]
+            fn slot(self, c: &mut $crate::metrics::Counters) -> usize {
+                $crate::metrics::Key::slot(self as usize, c)
+            }
+        }
+    };
+}
+
 #[cfg(test)]
 mod tests {
-    use super::unit;
+    use super::*;
+
+    /// By number or by name, the same counters; repeated names share a counter; untouched
+    /// counters are absent; the order is by name.
+    #[test]
+    fn counters_by_number_and_by_name() {
+        let names = std::sync::Arc::new(Names::new(["b", "a", "b@x", "b"]));
+        let mut c = Counters::new(&names);
+        c.add(0usize, 2);
+        c.add(3usize, 5);
+        c.incr("a");
+        c.add("new", 0);
+        assert_eq!(c.get("b"), 7);
+        assert_eq!(c.value("b@x"), None);
+        let all: Vec<(&str, i64)> = c.iter().collect();
+        assert_eq!(all, [("a", 1), ("b", 7), ("new", 0)]);
+        let json = serde_json::to_string(&c).unwrap();
+        assert_eq!(json, r#"{"a":1,"b":7,"new":0}"#);
+        let back: Counters = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, c);
+        assert_eq!(Names::new(["z", "y"]).slot("z"), Some(0));
+    }
 
     #[test]
     fn units_by_name_then_by_prefix() {

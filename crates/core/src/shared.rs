@@ -9,6 +9,7 @@
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::any::Any;
+use std::cell::Cell;
 use std::sync::{Mutex, OnceLock};
 
 /// Rules compiled from a configuration.
@@ -19,20 +20,40 @@ pub trait Compiled: Sized + Send + Sync + 'static {
     fn config(&self) -> &Self::Config;
 }
 
+type Interned = &'static (dyn Any + Send + Sync);
+
+thread_local! {
+    /// The rules this thread interned last.
+    static LAST: Cell<Option<Interned>> = const { Cell::new(None) };
+}
+
 /// The one compiled value for `config`, compiling and leaking it the first time.
+///
+/// Passing the compiled value's own config (`intern(c)?.config()`, as a batch of games does
+/// through `Game::batch_config`) finds it by address, without a lock or a comparison of whole
+/// configs: compiled values are leaked, so an address never comes to mean another config.
 pub fn intern<R: Compiled>(config: &R::Config) -> Result<&'static R, R::Error> {
-    static INTERNED: OnceLock<Mutex<Vec<&'static (dyn Any + Send + Sync)>>> = OnceLock::new();
-    let lock = INTERNED.get_or_init(|| Mutex::new(Vec::new()));
-    let mut list = lock.lock().unwrap_or_else(|e| e.into_inner());
-    let found = list
-        .iter()
-        .filter_map(|r| r.downcast_ref::<R>())
-        .find(|r| r.config() == config);
-    if let Some(r) = found {
+    let last = LAST.with(Cell::get).and_then(|r| r.downcast_ref::<R>());
+    if let Some(r) = last.filter(|r| std::ptr::eq(r.config(), config)) {
         return Ok(r);
     }
-    let rules: &'static R = Box::leak(Box::new(R::compile(config)?));
-    list.push(rules);
+    static INTERNED: OnceLock<Mutex<Vec<Interned>>> = OnceLock::new();
+    let lock = INTERNED.get_or_init(|| Mutex::new(Vec::new()));
+    let mut list = lock.lock().unwrap_or_else(|e| e.into_inner());
+    let mut of_r = list.iter().filter_map(|r| r.downcast_ref::<R>());
+    let found = match of_r.clone().find(|r| std::ptr::eq(r.config(), config)) {
+        Some(r) => Some(r),
+        None => of_r.find(|r| r.config() == config),
+    };
+    let rules: &'static R = match found {
+        Some(r) => r,
+        None => {
+            let rules: &'static R = Box::leak(Box::new(R::compile(config)?));
+            list.push(rules);
+            rules
+        }
+    };
+    LAST.with(|l| l.set(Some(rules)));
     Ok(rules)
 }
 
@@ -116,6 +137,10 @@ mod tests {
         assert_eq!(a.value, 14);
         assert!(!std::ptr::eq(a, intern::<Doubled>(&8).unwrap()));
         assert_eq!(intern::<Doubled>(&200).unwrap_err(), "200 is too big");
+        // By the compiled value's own config: found by address, on any thread.
+        assert!(std::ptr::eq(intern::<Doubled>(a.config()).unwrap(), a));
+        let other = std::thread::spawn(|| intern::<Doubled>(&7).unwrap());
+        assert!(std::ptr::eq(other.join().unwrap(), a));
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! length, margins, lead changes, branching, per-engine metrics); sweeps parameters; merges
 //! shards; writes self-contained HTML reports.
 
+pub mod bench;
 pub mod extremes;
 pub mod ladder;
 pub mod measure;
@@ -22,6 +23,7 @@ pub use summary::{Fold, Summary};
 use rayon::prelude::*;
 use silk_core::{Observe, Player};
 use std::io::{BufRead, Write};
+use std::ops::Range;
 
 use std::path::Path;
 
@@ -73,25 +75,70 @@ where
         .build()
         .map_err(|e| LabError::Engine(e.to_string()))?;
     let all = spec.indices();
-    let mut start = all.start;
-    while start < all.end {
-        let end = start.saturating_add(CHUNK).min(all.end);
-        let chunk: Vec<Result<GameRecord, LabError>> = pool.install(|| {
-            (start..end)
+    if all.is_empty() {
+        return Ok(());
+    }
+    let config = G::batch_config(config);
+    // Every game of a run has the same metric names: named once, shared by every record.
+    let (first, _) = run::setup_game::<G>(config, spec.seed, all.start, spec.bots.len())?;
+    let names = run::run_names::<G>(&first);
+    let play = |games: Range<u64>| -> Chunk {
+        pool.install(|| {
+            games
                 .into_par_iter()
-                .map(|index| {
-                    // The bots of this game in their seats (bots may rotate).
-                    let mut players = replay::players::<G>(spec, index, bots)?;
-                    let r = play_one::<G>(config, spec.seed, index, &mut players, opts);
-                    tick();
-                    r
-                })
+                .map_init(
+                    || run::Worker::<G>::new(names.clone()),
+                    |worker, index| {
+                        // The bots of this game in their seats (bots may rotate).
+                        let mut players = replay::players::<G>(spec, index, bots)?;
+                        let r = worker.play(config, spec.seed, index, &mut players, opts);
+                        tick();
+                        r
+                    },
+                )
                 .collect()
-        });
-        for r in chunk {
-            each(r?)?;
+        })
+    };
+    let chunks = (all.start..all.end)
+        .step_by(CHUNK as usize)
+        .map(|start| start..start.saturating_add(CHUNK).min(all.end));
+    if pool.current_num_threads() == 1 {
+        // One thread means one core: play and hand on in turn.
+        for games in chunks {
+            hand_on(play(games), each)?;
         }
-        start = end;
+        return Ok(());
+    }
+    // The records of one chunk are handed on (folded, written) on this thread while the pool
+    // plays the next, so that work never stops the workers.
+    let mut pending: Option<Chunk> = None;
+    let mut chunks = chunks.peekable();
+    while pending.is_some() || chunks.peek().is_some() {
+        let next = chunks.next();
+        let (played, handed) = std::thread::scope(|scope| {
+            let playing = next.map(|games| scope.spawn(|| play(games)));
+            let handed = pending.take().map_or(Ok(()), |chunk| hand_on(chunk, each));
+            (playing.map(|p| p.join()), handed)
+        });
+        handed?;
+        pending = match played {
+            Some(Ok(chunk)) => Some(chunk),
+            Some(Err(panic)) => std::panic::resume_unwind(panic),
+            None => None,
+        };
+    }
+    Ok(())
+}
+
+/// One chunk's records, in index order.
+type Chunk = Vec<Result<GameRecord, LabError>>;
+
+fn hand_on(
+    chunk: Chunk,
+    each: &mut dyn FnMut(GameRecord) -> Result<(), LabError>,
+) -> Result<(), LabError> {
+    for r in chunk {
+        each(r?)?;
     }
     Ok(())
 }

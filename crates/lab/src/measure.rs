@@ -300,7 +300,7 @@ impl Measures {
             || "table minutes per game (the time model)".into(),
             minutes,
         );
-        for name in r.metrics.0.keys() {
+        for (name, _) in r.metrics.iter() {
             if !self.metric_names.contains_key(name) {
                 // A metric first met now was 0 in every earlier game.
                 let earlier = self.normal_games - 1;
@@ -316,7 +316,7 @@ impl Measures {
                         },
                     ),
                 );
-                self.metric_names.insert(name.clone(), ());
+                self.metric_names.insert(name.to_string(), ());
             }
         }
         for name in self.metric_names.keys().cloned().collect::<Vec<_>>() {
@@ -325,10 +325,9 @@ impl Measures {
         }
         let vp_total: i64 = r
             .metrics
-            .0
             .iter()
             .filter(|(k, _)| k.starts_with(VP_PREFIX))
-            .map(|(_, &v)| v)
+            .map(|(_, v)| v)
             .sum();
         for name in self.metric_names.keys().cloned().collect::<Vec<_>>() {
             if let Some(source) = name.strip_prefix(VP_PREFIX) {
@@ -343,7 +342,7 @@ impl Measures {
         }
         for &(name, num, den, scale, unit) in silk_core::metrics::RATIOS {
             let y = r.metrics.get(den);
-            if y != 0 || r.metrics.0.contains_key(num) {
+            if y != 0 || r.metrics.value(num).is_some() {
                 let x = r.metrics.get(num) as f64 * scale;
                 self.ratio(name, || unit.to_string(), x, y as f64);
             }

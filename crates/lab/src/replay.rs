@@ -74,7 +74,8 @@ pub fn play_game<G: Observe>(
         &mut players,
         index,
         max_decisions,
-        &mut |seat, action, legal, after, events| {
+        (&mut Vec::new(), &mut Vec::new()),
+        |seat, action, legal: &[G::Action], after: &G::State, events: &[G::Event]| {
             number += 1;
             each(&Step {
                 number,

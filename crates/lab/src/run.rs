@@ -5,8 +5,9 @@
 use crate::LabError;
 use serde::{Deserialize, Serialize};
 use silk_core::metrics::MAX_DECISION_KINDS;
-use silk_core::{next_decider, Counters, Game, Observe, Player, Seat, SilkRng};
+use silk_core::{next_decider, Counters, Game, Names, Observe, Player, Seat, SilkRng};
 use std::ops::Range;
+use std::sync::Arc;
 
 /// One slice `k` of `n` (1-based) of a run's games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -139,13 +140,12 @@ fn sole_leader(standing: &[i64]) -> Option<usize> {
 struct Lead {
     leader: Option<usize>,
     changes: u32,
-    standing: Vec<i64>,
 }
 
 impl Lead {
-    fn check<G: Observe>(&mut self, state: &G::State) {
-        G::standing(state, &mut self.standing);
-        if let Some(l) = sole_leader(&self.standing) {
+    fn check<G: Observe>(&mut self, state: &G::State, standing: &mut Vec<i64>) {
+        G::standing(state, standing);
+        if let Some(l) = sole_leader(standing) {
             if self.leader.is_some_and(|p| p != l) {
                 self.changes += 1;
             }
@@ -171,45 +171,46 @@ pub(crate) fn setup_game<G: Observe>(
 }
 
 /// What one decision of a lab game hands on: the seat, its action, the legal actions it chose
-/// from, the state after it and the events it caused.
-pub(crate) type Each<'a, G> = dyn FnMut(
-        Seat,
-        <G as Game>::Action,
-        &[<G as Game>::Action],
-        &<G as Game>::State,
-        &[<G as Game>::Event],
-    ) -> Result<(), LabError>
-    + 'a;
+/// from, the state after it and the events it caused. (A type parameter, not `dyn`: the
+/// simulation's handler is inlined into the loop, once per decision.)
+pub(crate) trait Each<G: Game>:
+    FnMut(Seat, G::Action, &[G::Action], &G::State, &[G::Event]) -> Result<(), LabError>
+{
+}
+
+impl<G: Game, F> Each<G> for F where
+    F: FnMut(Seat, G::Action, &[G::Action], &G::State, &[G::Event]) -> Result<(), LabError>
+{
+}
 
 /// The one decision loop of every lab game (simulated or replayed): asks the seat to move,
 /// applies its choice, hands the decision on. Stops at the end or after `max_decisions`;
-/// returns the decisions made.
+/// returns the decisions made. `legal` and `events` are buffers, reused from game to game.
 pub(crate) fn drive<G: Observe>(
     state: &mut G::State,
     players: &mut [Box<dyn Player<G>>],
     index: u64,
     max_decisions: u64,
-    each: &mut Each<G>,
+    (legal, events): (&mut Vec<G::Action>, &mut Vec<G::Event>),
+    mut each: impl Each<G>,
 ) -> Result<u64, LabError> {
-    let mut legal = Vec::new();
-    let mut events = Vec::new();
     let mut decisions = 0u64;
     while let Some(seat) = next_decider(G::to_move(state)) {
         if decisions >= max_decisions {
             break;
         }
-        G::legal_actions(state, seat, &mut legal);
+        G::legal_actions(state, seat, legal);
         if legal.is_empty() {
             return Err(LabError::Engine(format!(
                 "game {index}: {seat} has no legal action"
             )));
         }
-        let action = players[seat.index()].choose(state, seat, &legal);
+        let action = players[seat.index()].choose(state, seat, legal);
         events.clear();
-        G::apply_with(state, seat, action, &mut events)
+        G::apply_with(state, seat, action, events)
             .map_err(|e| LabError::Engine(format!("game {index}: {seat}: {e}")))?;
         decisions += 1;
-        each(seat, action, &legal, state, &events)?;
+        each(seat, action, legal, state, events)?;
     }
     Ok(decisions)
 }
@@ -219,7 +220,122 @@ pub fn decision_metric(kind: &str) -> String {
     format!("decisions.{kind}")
 }
 
-/// Plays game `index` of a run with the given players.
+/// The metric names of a run's games: the engine's (see [`Observe::metric_names`]), then one
+/// `decisions.<kind>` per decision kind.
+pub fn run_names<G: Observe>(state: &G::State) -> Arc<Names> {
+    let kinds = G::DECISION_KINDS.iter().map(|k| decision_metric(k.name));
+    Arc::new(Names::new(G::metric_names(state).into_iter().chain(kinds)))
+}
+
+/// What one thread keeps from game to game of a run: the run's metric names (shared, so the
+/// summary maps them once) and the decision loop's buffers (no allocation per decision).
+pub struct Worker<G: Game> {
+    names: Arc<Names>,
+    /// The number of the first `decisions.<kind>` metric.
+    first_kind: usize,
+    legal: Vec<G::Action>,
+    events: Vec<G::Event>,
+    standing: Vec<i64>,
+}
+
+impl<G: Observe> Worker<G> {
+    /// A worker for games with the metric `names` of [`run_names`].
+    pub fn new(names: Arc<Names>) -> Worker<G> {
+        Worker {
+            first_kind: names.len() - G::DECISION_KINDS.len(),
+            names,
+            legal: Vec::new(),
+            events: Vec::new(),
+            standing: Vec::new(),
+        }
+    }
+
+    /// Plays game `index` of a run with the given players.
+    pub fn play(
+        &mut self,
+        config: &G::Config,
+        run_seed: u64,
+        index: u64,
+        players: &mut [Box<dyn Player<G>>],
+        opts: crate::Options,
+    ) -> Result<GameRecord, LabError> {
+        let (mut state, seed) = setup_game::<G>(config, run_seed, index, players.len())?;
+        let first = G::first_player(&state).map(|s| s.0);
+        let n = players.len();
+        let mut metrics = Counters::new(&self.names);
+        let mut branching_sum = 0u64;
+        let mut lead = Lead {
+            leader: None,
+            changes: 0,
+        };
+        let standing = &mut self.standing;
+        let mut round = G::round(&state);
+        let mut decision = 0u64;
+        let mut kinds = [0u32; MAX_DECISION_KINDS];
+        let last_kind = G::DECISION_KINDS.len().clamp(1, MAX_DECISION_KINDS) - 1;
+        let decisions = drive::<G>(
+            &mut state,
+            players,
+            index,
+            opts.max_decisions,
+            (&mut self.legal, &mut self.events),
+            |_seat, action, legal: &[G::Action], state: &G::State, events: &[G::Event]| {
+                decision += 1;
+                // An engine's kind out of range counts as its last kind rather than panicking.
+                let k = G::decision_kind(&action).min(last_kind);
+                kinds[k] = kinds[k].saturating_add(1);
+                branching_sum += legal.len() as u64;
+                if opts.check {
+                    G::check_invariants(state).map_err(|e| {
+                        LabError::Engine(format!(
+                            "game {index} (seed {seed}), decision {decision}: invariant broken: {e}"
+                        ))
+                    })?;
+                }
+                for e in events {
+                    G::observe(state, e, &mut metrics);
+                }
+                let r = G::round(state);
+                if r != round {
+                    round = r;
+                    lead.check::<G>(state, standing);
+                }
+                Ok(())
+            },
+        )?;
+        for (k, &count) in kinds.iter().take(G::DECISION_KINDS.len()).enumerate() {
+            if count > 0 {
+                metrics.add(self.first_kind + k, count as i64);
+            }
+        }
+        let outcome = G::outcome(&state);
+        // A game may end inside a round (a win outright, a round cap): its final standing counts.
+        if outcome.is_some() {
+            lead.check::<G>(&state, standing);
+        }
+        let (scores, ranks, finished, stuck) = match outcome {
+            Some(o) => (o.scores, o.ranks, true, o.stuck),
+            None => (vec![0; n], vec![0; n], false, false),
+        };
+        Ok(GameRecord {
+            index,
+            seed,
+            scores,
+            ranks,
+            decisions,
+            rounds: G::round(&state),
+            branching_sum,
+            lead_changes: lead.changes,
+            finished,
+            stuck,
+            first,
+            metrics,
+        })
+    }
+}
+
+/// Plays game `index` of a run with the given players (one game alone: a simulation keeps a
+/// [`Worker`] per thread instead).
 pub fn play_one<G: Observe>(
     config: &G::Config,
     run_seed: u64,
@@ -227,77 +343,8 @@ pub fn play_one<G: Observe>(
     players: &mut [Box<dyn Player<G>>],
     opts: crate::Options,
 ) -> Result<GameRecord, LabError> {
-    let (mut state, seed) = setup_game::<G>(config, run_seed, index, players.len())?;
-    let first = G::first_player(&state).map(|s| s.0);
-    let n = players.len();
-    let mut metrics = Counters::default();
-    let mut branching_sum = 0u64;
-    let mut lead = Lead {
-        leader: None,
-        changes: 0,
-        standing: Vec::new(),
-    };
-    let mut round = G::round(&state);
-    let mut decision = 0u64;
-    let mut kinds = [0u32; MAX_DECISION_KINDS];
-    let last_kind = G::DECISION_KINDS.len().clamp(1, MAX_DECISION_KINDS) - 1;
-    let decisions = drive::<G>(
-        &mut state,
-        players,
-        index,
-        opts.max_decisions,
-        &mut |_seat, action, legal, state, events| {
-            decision += 1;
-            // An engine's kind out of range counts as its last kind rather than panicking.
-            let k = G::decision_kind(&action).min(last_kind);
-            kinds[k] = kinds[k].saturating_add(1);
-            branching_sum += legal.len() as u64;
-            if opts.check {
-                G::check_invariants(state).map_err(|e| {
-                    LabError::Engine(format!(
-                        "game {index} (seed {seed}), decision {decision}: invariant broken: {e}"
-                    ))
-                })?;
-            }
-            for e in events {
-                G::observe(state, e, &mut metrics);
-            }
-            let r = G::round(state);
-            if r != round {
-                round = r;
-                lead.check::<G>(state);
-            }
-            Ok(())
-        },
-    )?;
-    for (kind, &count) in G::DECISION_KINDS.iter().zip(&kinds) {
-        if count > 0 {
-            metrics.add(&decision_metric(kind.name), count as i64);
-        }
-    }
-    let outcome = G::outcome(&state);
-    // A game may end inside a round (a win outright, a round cap): its final standing counts.
-    if outcome.is_some() {
-        lead.check::<G>(&state);
-    }
-    let (scores, ranks, finished, stuck) = match outcome {
-        Some(o) => (o.scores, o.ranks, true, o.stuck),
-        None => (vec![0; n], vec![0; n], false, false),
-    };
-    Ok(GameRecord {
-        index,
-        seed,
-        scores,
-        ranks,
-        decisions,
-        rounds: G::round(&state),
-        branching_sum,
-        lead_changes: lead.changes,
-        finished,
-        stuck,
-        first,
-        metrics,
-    })
+    let (state, _) = setup_game::<G>(config, run_seed, index, players.len())?;
+    Worker::new(run_names::<G>(&state)).play(config, run_seed, index, players, opts)
 }
 
 #[cfg(test)]

@@ -64,9 +64,23 @@ impl Dist {
 /// How many times each value occurred: a distribution of integer samples kept in memory that
 /// grows with the number of distinct values, not of samples, so a run of any length folds into
 /// it (rounds, decisions, margins take a few hundred values at most).
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Tally {
-    counts: std::collections::BTreeMap<i64, u64>,
+    /// Counts of the values `base .. base + WINDOW`, by offset (empty before the first value):
+    /// most values fall near the first, and an array index is cheaper than a tree walk.
+    dense: Vec<u64>,
+    base: i64,
+    /// Counts of the values outside the window.
+    sparse: std::collections::BTreeMap<i64, u64>,
+}
+
+/// Values counted in [`Tally`]'s array, centred on the first value.
+const WINDOW: usize = 512;
+
+impl PartialEq for Tally {
+    fn eq(&self, other: &Tally) -> bool {
+        self.counts() == other.counts()
+    }
 }
 
 impl Tally {
@@ -76,15 +90,35 @@ impl Tally {
 
     /// `v`, `k` times.
     pub fn add_times(&mut self, v: i64, k: u64) {
-        if k > 0 {
-            *self.counts.entry(v).or_insert(0) += k;
+        if k == 0 {
+            return;
+        }
+        if self.dense.is_empty() {
+            self.dense = vec![0; WINDOW];
+            self.base = v.saturating_sub(WINDOW as i64 / 2);
+        }
+        match v.checked_sub(self.base) {
+            Some(at) if (0..WINDOW as i64).contains(&at) => self.dense[at as usize] += k,
+            _ => *self.sparse.entry(v).or_insert(0) += k,
         }
     }
 
+    /// Every value counted, with its count, in value order.
+    fn counts(&self) -> std::collections::BTreeMap<i64, u64> {
+        let mut all = self.sparse.clone();
+        for (at, &k) in self.dense.iter().enumerate() {
+            if k > 0 {
+                *all.entry(self.base + at as i64).or_insert(0) += k;
+            }
+        }
+        all
+    }
+
     pub fn dist(&self) -> Dist {
-        let n: u64 = self.counts.values().sum();
+        let counts = self.counts();
+        let n: u64 = counts.values().sum();
         let (Some((&min, _)), Some((&max, _))) =
-            (self.counts.first_key_value(), self.counts.last_key_value())
+            (counts.first_key_value(), counts.last_key_value())
         else {
             return Dist {
                 n,
@@ -98,7 +132,7 @@ impl Tally {
         let mut sum: i128 = 0;
         let mut sum2: i128 = 0;
         // Saturating: values come from records a person may have edited.
-        for (&v, &k) in &self.counts {
+        for (&v, &k) in &counts {
             sum = sum.saturating_add((v as i128).saturating_mul(k as i128));
             sum2 = sum2.saturating_add(
                 (v as i128)
@@ -127,7 +161,7 @@ impl Tally {
                 None => break,
             }
         }
-        for (&v, &k) in &self.counts {
+        for (&v, &k) in &counts {
             let i = (v.saturating_sub(min) / width) as usize;
             if let Some(b) = histogram.get_mut(i) {
                 b.1 += k;
@@ -160,6 +194,25 @@ mod tests {
         let (lo, hi) = wilson(0, 10);
         assert_eq!(lo, 0.0);
         assert!((hi - 0.2775).abs() < 1e-3, "{hi}");
+    }
+
+    /// Values inside and outside the array window count alike.
+    #[test]
+    fn tally_counts_near_and_far_values() {
+        let mut near = Tally::default();
+        let mut far = Tally::default();
+        for v in [3, 3, 900, -2000, 3, i64::MAX, i64::MIN] {
+            near.add(v);
+        }
+        for v in [i64::MIN, -2000, 3, 900, 3, i64::MAX, 3] {
+            far.add(v);
+        }
+        assert_eq!(near, far);
+        assert_eq!(near.dist().n, 7);
+        assert_eq!((near.dist().min, near.dist().max), (i64::MIN, i64::MAX));
+        let mut t = Tally::default();
+        t.add_times(5, 0);
+        assert_eq!(t.dist().n, 0);
     }
 
     #[test]

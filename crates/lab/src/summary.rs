@@ -5,7 +5,9 @@ use crate::extremes::Extremes;
 use crate::run::{GameRecord, RunSpec};
 use crate::stats::{Dist, Rate, Tally};
 use serde::{Deserialize, Serialize};
+use silk_core::Names;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// A bot kind's wins counted per game: a game counts once for each kind that plays in it, won
 /// when any of its seats wins, so a kind filling several seats is not counted as independent
@@ -114,14 +116,22 @@ pub struct Fold {
     decisions: Tally,
     margin: Tally,
     lead_changes: Tally,
-    /// Metric sums, wide and saturating: a damaged games.jsonl cannot make them wrap.
-    totals: BTreeMap<String, i128>,
-    /// Each metric's values per game, in the games that counted it.
-    per_game: BTreeMap<String, Tally>,
+    /// Each metric's slot below, by name (the summary lists them in name order).
+    metric_slot: BTreeMap<String, usize>,
+    /// By slot: metric sums, wide and saturating (a damaged games.jsonl cannot make them wrap).
+    totals: Vec<i128>,
+    /// By slot: each metric's values per game, in the games that counted it.
+    per_game: Vec<Tally>,
+    /// The last record's metric names and the slot here of each of theirs: the records of a
+    /// simulation share their names, so each name is looked up once per run, not per game.
+    mapped: Option<(Arc<Names>, Vec<usize>)>,
     extremes: Extremes,
     decisions_sum: u64,
     branching_sum: u64,
 }
+
+/// A record's metric that has no slot in the fold yet.
+const UNMAPPED: usize = usize::MAX;
 
 fn kinds(spec: &RunSpec) -> Vec<String> {
     let mut kinds: Vec<String> = spec.bots.clone();
@@ -197,24 +207,45 @@ impl Fold {
         self.rounds.add(r.rounds as i64);
         self.decisions.add(r.decisions as i64);
         self.lead_changes.add(r.lead_changes as i64);
-        for (k, &v) in &r.metrics.0 {
-            match self.totals.get_mut(k) {
-                Some(t) => *t = t.saturating_add(v as i128),
-                None => {
-                    self.totals.insert(k.clone(), v as i128);
+        let (names, values) = r.metrics.slots();
+        if !self
+            .mapped
+            .as_ref()
+            .is_some_and(|(n, _)| Arc::ptr_eq(n, names))
+        {
+            self.mapped = Some((names.clone(), vec![UNMAPPED; names.slots().len()]));
+        }
+        for (i, v) in values.iter().enumerate() {
+            let Some(v) = *v else { continue };
+            // A metric no game has counted yet has no slot (nor a line in the summary).
+            let slot = match self.mapped.as_ref().map(|(_, m)| m[i]) {
+                Some(s) if s != UNMAPPED => s,
+                _ => {
+                    let s = self.slot_of(&names.slots()[i]);
+                    if let Some((_, m)) = &mut self.mapped {
+                        m[i] = s;
+                    }
+                    s
                 }
-            }
-            match self.per_game.get_mut(k) {
-                Some(t) => t.add(v),
-                None => {
-                    let mut t = Tally::default();
-                    t.add(v);
-                    self.per_game.insert(k.clone(), t);
-                }
-            }
+            };
+            self.totals[slot] = self.totals[slot].saturating_add(v as i128);
+            self.per_game[slot].add(v);
         }
         self.decisions_sum = self.decisions_sum.saturating_add(r.decisions);
         self.branching_sum = self.branching_sum.saturating_add(r.branching_sum);
+    }
+
+    /// The slot of metric `name`, made on first sight.
+    #[inline(never)]
+    fn slot_of(&mut self, name: &str) -> usize {
+        if let Some(&s) = self.metric_slot.get(name) {
+            return s;
+        }
+        let s = self.totals.len();
+        self.metric_slot.insert(name.to_string(), s);
+        self.totals.push(0);
+        self.per_game.push(Tally::default());
+        s
     }
 
     pub fn summary(&self, spec: &RunSpec) -> Summary {
@@ -255,9 +286,9 @@ impl Fold {
             ),
         };
         let total = |name: &str| {
-            self.totals
+            self.metric_slot
                 .get(name)
-                .map(|&t| t.clamp(i64::MIN as i128, i64::MAX as i128) as i64)
+                .map(|&s| self.totals[s].clamp(i64::MIN as i128, i64::MAX as i128) as i64)
         };
         let ratios = silk_core::metrics::RATIOS
             .iter()
@@ -295,9 +326,10 @@ impl Fold {
                 self.branching_sum as f64 / self.decisions_sum as f64
             },
             metrics: self
-                .totals
+                .metric_slot
                 .iter()
-                .map(|(name, &total)| Metric {
+                .map(|(name, &slot)| (name, self.totals[slot], slot))
+                .map(|(name, total, slot)| Metric {
                     name: name.clone(),
                     total: total.clamp(i64::MIN as i128, i64::MAX as i128) as i64,
                     per_game: if games == 0 {
@@ -306,7 +338,7 @@ impl Fold {
                         total as f64 / games as f64
                     },
                     unit: silk_core::metrics::unit(name).to_string(),
-                    dist: self.metric_dist(name, games),
+                    dist: self.metric_dist(slot, games),
                 })
                 .collect(),
             extremes: self.extremes.clone(),
@@ -314,8 +346,8 @@ impl Fold {
     }
 
     /// A metric's distribution over all `games`: a game that never counted it counted 0.
-    fn metric_dist(&self, name: &str, games: u64) -> Dist {
-        let mut t = self.per_game.get(name).cloned().unwrap_or_default();
+    fn metric_dist(&self, slot: usize, games: u64) -> Dist {
+        let mut t = self.per_game[slot].clone();
         let counted = t.dist().n;
         t.add_times(0, games.saturating_sub(counted));
         t.dist()

@@ -47,6 +47,10 @@ impl Game for SilkRoad {
         setup::setup(config, seed)
     }
 
+    fn batch_config(config: &SilkRoadConfig) -> &SilkRoadConfig {
+        crate::data::intern(config).map_or(config, |r| &r.config)
+    }
+
     fn num_seats(s: &State) -> usize {
         s.players()
     }

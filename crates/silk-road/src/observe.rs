@@ -5,7 +5,40 @@ use crate::action::Action;
 use crate::event::Event;
 use crate::state::State;
 use crate::SilkRoad;
-use silk_core::{Counters, DecisionKind, Observe};
+use silk_core::{metric_ids, Counters, DecisionKind, Observe};
+
+metric_ids! {
+    /// The fixed metrics; after them `sold@CITY` and `bought@CITY` for each city of the map.
+    enum M {
+        AuctionBids = "auction.bids",
+        AuctionCount = "auction.count",
+        AuctionNoBid = "auction.no_bid",
+        AuctionWon = "auction.won",
+        AuctionWinSum = "auction.win_sum",
+        AuctionWinWealthPermille = "auction.win_wealth_permille",
+        LeaderKeptUnbid = "leader.kept_unbid",
+        LeaderSold = "leader.sold",
+        LeaderKeptPaid = "leader.kept_paid",
+        GoodsSold = "goods.sold",
+        SilverFromSales = "silver.from_sales",
+        GoodsBought = "goods.bought",
+        SilverOnPurchases = "silver.on_purchases",
+        TileTrader = "tile.trader",
+        TileExchangerSwaps = "tile.exchanger_swaps",
+        TileThief = "tile.thief",
+        TileGrandVizier = "tile.grand_vizier",
+        SilverFromViziers = "silver.from_viziers",
+        TileCrookUsed = "tile.crook_used",
+        TileBartererUsed = "tile.barterer_used",
+        TileDeclined = "tile.declined",
+    }
+}
+
+/// The number of `sold@` (`bought@` after it) the caravan's city, counted per city.
+fn at_city(s: &State, bought: bool) -> usize {
+    let cities = s.rules.city_names.len();
+    M::NAMES.len() + bought as usize * cities + s.caravan as usize
+}
 
 impl Observe for SilkRoad {
     const DECISION_KINDS: &'static [DecisionKind] = &[
@@ -43,19 +76,26 @@ impl Observe for SilkRoad {
         }
     }
 
+    fn metric_names(s: &State) -> Vec<String> {
+        let cities = &s.rules.city_names;
+        let fixed = M::NAMES.iter().map(|n| n.to_string());
+        let sold = cities.iter().map(|c| format!("sold@{c}"));
+        let bought = cities.iter().map(|c| format!("bought@{c}"));
+        fixed.chain(sold).chain(bought).collect()
+    }
+
     fn observe(s: &State, e: &Event, c: &mut Counters) {
-        let city = || s.rules.name(s.caravan).to_string();
         match *e {
-            Event::Bid { .. } => c.incr("auction.bids"),
+            Event::Bid { .. } => c.incr(M::AuctionBids),
             Event::NoBids { .. } => {
-                c.incr("auction.count");
-                c.incr("auction.no_bid");
-                c.incr("leader.kept_unbid");
+                c.incr(M::AuctionCount);
+                c.incr(M::AuctionNoBid);
+                c.incr(M::LeaderKeptUnbid);
             }
             Event::PawnSold { to, price, .. } => {
                 // The winner has paid: their wealth at bidding time was money + price.
                 auction_won(c, price as i64, s.money[to.index()] as i64 + price as i64);
-                c.incr("leader.sold");
+                c.incr(M::LeaderSold);
             }
             Event::PawnKept { paid_to, price, .. } => {
                 auction_won(
@@ -63,29 +103,29 @@ impl Observe for SilkRoad {
                     price as i64,
                     s.money[paid_to.index()] as i64 - price as i64,
                 );
-                c.incr("leader.kept_paid");
+                c.incr(M::LeaderKeptPaid);
             }
             Event::Sold { n, earned, .. } => {
-                c.add("goods.sold", n as i64);
-                c.add("silver.from_sales", earned as i64);
-                c.add(&format!("sold@{}", city()), n as i64);
+                c.add(M::GoodsSold, n as i64);
+                c.add(M::SilverFromSales, earned as i64);
+                c.add(at_city(s, false), n as i64);
             }
             Event::Bought { n, paid, .. } => {
-                c.add("goods.bought", n as i64);
-                c.add("silver.on_purchases", paid as i64);
-                c.add(&format!("bought@{}", city()), n as i64);
+                c.add(M::GoodsBought, n as i64);
+                c.add(M::SilverOnPurchases, paid as i64);
+                c.add(at_city(s, true), n as i64);
             }
-            Event::Traded { .. } => c.incr("tile.trader"),
-            Event::Swapped { .. } => c.incr("tile.exchanger_swaps"),
-            Event::Stole { .. } => c.incr("tile.thief"),
-            Event::VizierCalled { .. } => c.incr("tile.grand_vizier"),
+            Event::Traded { .. } => c.incr(M::TileTrader),
+            Event::Swapped { .. } => c.incr(M::TileExchangerSwaps),
+            Event::Stole { .. } => c.incr(M::TileThief),
+            Event::VizierCalled { .. } => c.incr(M::TileGrandVizier),
             Event::Revealed { paid, .. } => c.add(
-                "silver.from_viziers",
+                M::SilverFromViziers,
                 paid.iter().map(|&p| p as i64).sum::<i64>(),
             ),
-            Event::UsedCrook { .. } => c.incr("tile.crook_used"),
-            Event::TookTile { barter: true, .. } => c.incr("tile.barterer_used"),
-            Event::Declined { .. } => c.incr("tile.declined"),
+            Event::UsedCrook { .. } => c.incr(M::TileCrookUsed),
+            Event::TookTile { barter: true, .. } => c.incr(M::TileBartererUsed),
+            Event::Declined { .. } => c.incr(M::TileDeclined),
             _ => {}
         }
     }
@@ -98,10 +138,10 @@ impl Observe for SilkRoad {
 }
 
 fn auction_won(c: &mut Counters, price: i64, wealth: i64) {
-    c.incr("auction.count");
-    c.incr("auction.won");
-    c.add("auction.win_sum", price);
+    c.incr(M::AuctionCount);
+    c.incr(M::AuctionWon);
+    c.add(M::AuctionWinSum, price);
     if wealth > 0 {
-        c.add("auction.win_wealth_permille", price * 1000 / wealth);
+        c.add(M::AuctionWinWealthPermille, price * 1000 / wealth);
     }
 }

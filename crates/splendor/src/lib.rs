@@ -58,6 +58,10 @@ impl Game for Splendor {
         setup::setup(config, seed)
     }
 
+    fn batch_config(config: &SplendorConfig) -> &SplendorConfig {
+        crate::rules::intern(config).map_or(config, |r| &r.config)
+    }
+
     fn num_seats(s: &State) -> usize {
         s.players()
     }

@@ -5,7 +5,38 @@ use crate::action::Action;
 use crate::event::Event;
 use crate::state::State;
 use crate::Splendor;
-use silk_core::{Counters, DecisionKind, Observe};
+use silk_core::{metric_ids, Counters, DecisionKind, Observe};
+
+metric_ids! {
+    /// Every metric of a Splendor game (its names do not depend on the config).
+    enum M {
+        CitiesClaimed = "cities.claimed",
+        GemsReturned = "gems.returned",
+        GemsSpent = "gems.spent",
+        GemsTaken = "gems.taken",
+        GoldCardsSpent = "gold.cards_spent",
+        GoldSpent = "gold.spent",
+        GoldTaken = "gold.taken",
+        Nobles = "nobles",
+        OrientBought = "orient.bought",
+        OrientDiscarded = "orient.discarded",
+        OrientFreeCards = "orient.free_cards",
+        OrientNoblesReserved = "orient.nobles_reserved",
+        Passes = "passes",
+        Posts = "posts",
+        Reserves = "reserves",
+        ReservesBlind = "reserves.blind",
+        ResourceConverted = "resource.converted",
+        ResourceTaken = "resource.taken",
+        StrongholdsConquests = "strongholds.conquests",
+        StrongholdsPlaced = "strongholds.placed",
+        StrongholdsRemoved = "strongholds.removed",
+        Stuck = "stuck",
+        CardsLevel1 = "cards.level1",
+        CardsLevel2 = "cards.level2",
+        CardsLevel3 = "cards.level3",
+    }
+}
 
 impl Observe for Splendor {
     const DECISION_KINDS: &'static [DecisionKind] = &[
@@ -36,6 +67,10 @@ impl Observe for Splendor {
         }
     }
 
+    fn metric_names(_: &State) -> Vec<String> {
+        M::NAMES.iter().map(|n| n.to_string()).collect()
+    }
+
     fn observe(s: &State, e: &Event, c: &mut Counters) {
         match *e {
             Event::Bought {
@@ -47,49 +82,49 @@ impl Observe for Splendor {
             } => {
                 let level = s.rules.card(card).level + 1;
                 c.incr(CARDS_BY_LEVEL[level as usize - 1]);
-                c.add("gold.spent", paid[5] as i64);
-                c.add("gold.cards_spent", gold_cards as i64);
-                c.add("gems.spent", paid[..5].iter().map(|&k| k as i64).sum());
-                c.add("resource.converted", paid.iter().map(|&k| k as i64).sum());
+                c.add(M::GoldSpent, paid[5] as i64);
+                c.add(M::GoldCardsSpent, gold_cards as i64);
+                c.add(M::GemsSpent, paid[..5].iter().map(|&k| k as i64).sum());
+                c.add(M::ResourceConverted, paid.iter().map(|&k| k as i64).sum());
                 if conquest {
-                    c.incr("strongholds.conquests");
+                    c.incr(M::StrongholdsConquests);
                 }
                 if s.rules.card(card).orient {
-                    c.incr("orient.bought");
+                    c.incr(M::OrientBought);
                 }
             }
-            Event::TookFree { .. } => c.incr("orient.free_cards"),
+            Event::TookFree { .. } => c.incr(M::OrientFreeCards),
             Event::Took { tokens, .. } => {
                 let n: i64 = tokens.iter().map(|&k| k as i64).sum();
-                c.add("gems.taken", n);
-                c.add("resource.taken", n);
+                c.add(M::GemsTaken, n);
+                c.add(M::ResourceTaken, n);
             }
             // A token given back was taken for nothing.
             Event::Returned { .. } => {
-                c.incr("gems.returned");
-                c.add("resource.taken", -1);
+                c.incr(M::GemsReturned);
+                c.add(M::ResourceTaken, -1);
             }
             Event::Reserved { deck, gold, .. } => {
-                c.incr("reserves");
+                c.incr(M::Reserves);
                 if deck.is_some() {
-                    c.incr("reserves.blind");
+                    c.incr(M::ReservesBlind);
                 }
                 if gold {
-                    c.incr("gold.taken");
-                    c.incr("resource.taken");
+                    c.incr(M::GoldTaken);
+                    c.incr(M::ResourceTaken);
                 }
             }
-            Event::NobleVisit { .. } => c.incr("nobles"),
-            Event::NobleReserved { .. } => c.incr("orient.nobles_reserved"),
-            Event::CityClaimed { .. } => c.incr("cities.claimed"),
-            Event::PostPlaced { .. } => c.incr("posts"),
-            Event::Discarded { .. } => c.incr("orient.discarded"),
-            Event::StrongholdPlaced { .. } => c.incr("strongholds.placed"),
-            Event::StrongholdRemoved { .. } => c.incr("strongholds.removed"),
-            Event::Passed { .. } => c.incr("passes"),
+            Event::NobleVisit { .. } => c.incr(M::Nobles),
+            Event::NobleReserved { .. } => c.incr(M::OrientNoblesReserved),
+            Event::CityClaimed { .. } => c.incr(M::CitiesClaimed),
+            Event::PostPlaced { .. } => c.incr(M::Posts),
+            Event::Discarded { .. } => c.incr(M::OrientDiscarded),
+            Event::StrongholdPlaced { .. } => c.incr(M::StrongholdsPlaced),
+            Event::StrongholdRemoved { .. } => c.incr(M::StrongholdsRemoved),
+            Event::Passed { .. } => c.incr(M::Passes),
             Event::GameOver { stuck } => {
                 if stuck {
-                    c.incr("stuck");
+                    c.incr(M::Stuck);
                 }
             }
             Event::Joined { .. }
@@ -105,4 +140,4 @@ impl Observe for Splendor {
     }
 }
 
-const CARDS_BY_LEVEL: [&str; 3] = ["cards.level1", "cards.level2", "cards.level3"];
+const CARDS_BY_LEVEL: [M; 3] = [M::CardsLevel1, M::CardsLevel2, M::CardsLevel3];
