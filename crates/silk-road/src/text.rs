@@ -47,7 +47,13 @@ pub fn rules_text(config: &SilkRoadConfig) -> String {
     t += "  3. Market: at a bonus city the leader may first use its printed action. The leader \
           takes a tile and uses it (or declines), takes a turn token and passes the pawn to a \
           player with no token; and so on. The last player takes no tile and keeps the pawn. \
-          With 3 players each acts twice; the player who acted once ends with the pawn.\n\n";
+          With 3 players each acts twice; the player who acted once ends with the pawn.\n";
+    t += "     A Barterer takes 2 tiles and 2 turn tokens, not in the city where it was taken; \
+          when the tiles run out, the last to act gives the pawn to a player who did not act.\n";
+    t += "     Decided where the rules are silent: a player takes at most 2 tiles in one market, \
+          so a Barterer is used only on a player's first turn of the market (with 3 players, \
+          never for a third action); and the pawn is never passed to oneself (a last actor who \
+          alone acted least keeps it).\n\n";
     t += &format!(
         "Tiles: Seller (sell any number at {:?}, last repeats) · Buyer (buy at {:?}) · Trader \
          (once or twice) · Exchanger (swap up to N goods) · Thief (a random good from a \
