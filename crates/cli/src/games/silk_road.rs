@@ -1,11 +1,13 @@
 //! Silk Road in the CLI: config from `--players`, `--map`, `--tiles`, `--reverse`, `--config`.
 
-use super::{read_json, CliGame, DataFiles};
+use super::{read_json, without_field, CliGame, DataFiles, FinalReport};
 use crate::error::{CliError, CliResult};
+use serde_json::{json, Value};
 use silk_bots::BotKind;
-use silk_core::Player;
+use silk_core::{Game, Player, Seat};
 use silk_road::data::Rules;
-use silk_road::{SilkRoad, SilkRoadConfig};
+use silk_road::SILVER_PER_GOLD;
+use silk_road::{scoring, Event, Good, Phase, SilkRoad, SilkRoadConfig, State};
 use std::path::Path;
 
 fn name(path: Option<&Path>, default: &str) -> String {
@@ -53,5 +55,97 @@ impl CliGame for SilkRoad {
 
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
         Ok(kind.with_heuristic::<Self>(seed))
+    }
+
+    /// The first leader, drawn at random at setup.
+    fn opening(s: &State) -> Option<String> {
+        Some(format!(
+            "Round 1: {} holds the leader pawn (drawn at random), the caravan is at {}",
+            s.holder,
+            s.rules.name(s.caravan)
+        ))
+    }
+
+    /// Each round opens with the leader auction.
+    fn section(s: &State, event: &Event) -> Option<String> {
+        match event {
+            Event::AuctionOpened { holder } => Some(format!(
+                "Round {}: {holder} holds the leader pawn, the caravan is at {}",
+                s.round + 1,
+                s.rules.name(s.caravan)
+            )),
+            _ => None,
+        }
+    }
+
+    /// The stolen good is known only to the thief and the victim.
+    fn event_value(s: &State, event: &Event, viewer: Option<Seat>) -> Option<Value> {
+        let value = serde_json::to_value(event).ok()?;
+        Self::event_text(s, event, viewer)?;
+        Some(match event {
+            Event::Stole { thief, victim, .. }
+                if viewer != Some(*thief) && viewer != Some(*victim) =>
+            {
+                without_field(value, "good")
+            }
+            _ => value,
+        })
+    }
+
+    fn final_report(s: &State) -> Option<FinalReport> {
+        matches!(s.phase, Phase::Over).then(|| final_report(s))
+    }
+}
+
+/// Holdings revealed at the end and each score: money + goods + majorities.
+fn final_report(s: &State) -> FinalReport {
+    let n = s.players();
+    let scores = scoring::scores(s);
+    let bonus = s.rules.config.params.majority_bonus;
+    let majorities = |i: usize| -> Vec<Good> {
+        Good::ALL
+            .into_iter()
+            .filter(|&g| scoring::sole_majority(&s.goods[..n], g) == Some(i))
+            .collect()
+    };
+    let mut lines = vec![format!(
+        "Final holdings and scores (money in silver, 1 gold = {SILVER_PER_GOLD}; +{bonus} for the sole most of a good):"
+    )];
+    let mut holdings = Vec::new();
+    let mut breakdown = Vec::new();
+    for i in 0..n {
+        let money = s.money[i] as u32;
+        let (gold, silver) = (money / SILVER_PER_GOLD, money % SILVER_PER_GOLD);
+        let sc = scores[i];
+        let most: Vec<&str> = majorities(i).into_iter().map(Good::name).collect();
+        let most_text = if most.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", most.join(", "))
+        };
+        lines.push(format!(
+            "  {}: {gold} gold {silver} silver, {} — money {} + goods {} + majorities {}{most_text} = {}",
+            Seat(i as u8),
+            s.goods[i],
+            sc.money,
+            sc.goods,
+            sc.majorities,
+            sc.total
+        ));
+        let goods: serde_json::Map<String, Value> = Good::ALL
+            .into_iter()
+            .map(|g| (g.name().to_string(), json!(s.goods[i].get(g))))
+            .collect();
+        holdings.push(
+            json!({"seat": i, "money": money, "gold": gold, "silver": silver, "goods": goods}),
+        );
+        breakdown.push(json!({
+            "seat": i, "money": sc.money, "goods": sc.goods, "majorities": sc.majorities,
+            "majority_goods": most, "total": sc.total,
+        }));
+    }
+    FinalReport {
+        lines,
+        value: json!({"holdings": holdings, "scores": breakdown}),
     }
 }
