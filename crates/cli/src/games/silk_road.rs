@@ -100,55 +100,54 @@ impl CliGame for SilkRoad {
 
 /// Holdings revealed at the end and each score: money + goods + majorities.
 fn final_report(s: &State) -> FinalReport {
-    let n = s.players();
-    let scores = scoring::scores(s);
     let bonus = s.rules.config.params.majority_bonus;
-    let majorities = |i: usize| -> Vec<Good> {
-        Good::ALL
-            .into_iter()
-            .filter(|&g| scoring::sole_majority(&s.goods[..n], g) == Some(i))
-            .collect()
-    };
     let mut lines = vec![format!(
         "Final holdings and scores (money in silver, 1 gold = {SILVER_PER_GOLD}; +{bonus} for the sole most of a good):"
     )];
-    let mut holdings = Vec::new();
-    let mut breakdown = Vec::new();
-    for i in 0..n {
-        let money = s.money[i] as u32;
-        let (gold, silver) = (money / SILVER_PER_GOLD, money % SILVER_PER_GOLD);
-        let sc = scores[i];
-        let most: Vec<&str> = majorities(i).into_iter().map(Good::name).collect();
-        let most_text = if most.is_empty() {
-            String::new()
-        } else {
-            format!(" ({})", most.join(", "))
-        };
-        lines.push(format!(
-            "  {}: {gold} gold {silver} silver, {} — money {} + goods {} + majorities {}{most_text} = {}",
-            Seat(i as u8),
-            s.goods[i],
-            sc.money,
-            sc.goods,
-            sc.majorities,
-            sc.total
-        ));
-        let goods: serde_json::Map<String, Value> = Good::ALL
-            .into_iter()
-            .map(|g| (g.name().to_string(), json!(s.goods[i].get(g))))
-            .collect();
-        holdings.push(
-            json!({"seat": i, "money": money, "gold": gold, "silver": silver, "goods": goods}),
-        );
-        breakdown.push(json!({
-            "seat": i, "money": sc.money, "goods": sc.goods, "majorities": sc.majorities,
-            "majority_goods": most, "total": sc.total,
-        }));
+    let (mut holdings, mut breakdown) = (Vec::new(), Vec::new());
+    let scores = scoring::scores(s);
+    for (i, score) in scores.iter().enumerate().take(s.players()) {
+        let (line, held, scored) = seat_report(s, Seat(i as u8), score);
+        lines.push(line);
+        holdings.push(held);
+        breakdown.push(scored);
     }
     FinalReport {
         lines,
         value: json!({"holdings": holdings, "scores": breakdown}),
     }
+}
+
+/// One seat's final line, holdings (JSON) and score breakdown (JSON).
+fn seat_report(s: &State, seat: Seat, sc: &scoring::Score) -> (String, Value, Value) {
+    let i = seat.index();
+    let money = s.money[i] as u32;
+    let (gold, silver) = (money / SILVER_PER_GOLD, money % SILVER_PER_GOLD);
+    let most: Vec<&str> = Good::ALL
+        .into_iter()
+        .filter(|&g| scoring::sole_majority(&s.goods[..s.players()], g) == Some(i))
+        .map(Good::name)
+        .collect();
+    let most_text = if most.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", most.join(", "))
+    };
+    let line = format!(
+        "  {seat}: {gold} gold {silver} silver, {} — money {} + goods {} + majorities {}{most_text} = {}",
+        s.goods[i], sc.money, sc.goods, sc.majorities, sc.total
+    );
+    let goods: serde_json::Map<String, Value> = Good::ALL
+        .into_iter()
+        .map(|g| (g.name().to_string(), json!(s.goods[i].get(g))))
+        .collect();
+    let held =
+        json!({"seat": seat, "money": money, "gold": gold, "silver": silver, "goods": goods});
+    let scored = json!({
+        "seat": seat, "money": sc.money, "goods": sc.goods, "majorities": sc.majorities,
+        "majority_goods": most, "total": sc.total,
+    });
+    (line, held, scored)
 }
 
 #[cfg(test)]
