@@ -127,7 +127,7 @@ fn illegal_scripted_move_is_refused_with_the_reason() {
             "--players",
             "2",
             "--bots",
-            "random",
+            "human,random",
             "--script",
         ])
         .arg(&script)
@@ -175,8 +175,8 @@ fn replay_of_a_missing_or_foreign_file_fails_cleanly() {
 
 #[test]
 fn silk_road_bots_play_to_the_end_with_the_issue_command_line() {
-    // `silk play silk-road --players 4 --bots greedy,greedy,random --seed 7`: seat 1 is a human,
-    // here answering "1" (the first choice) at every prompt through stdin.
+    // `silk play silk-road --players 4 --bots human,greedy,greedy,random --seed 7`: seat 1 is a
+    // human, here answering "1" (the first choice) at every prompt through stdin.
     let answers = "1\n".repeat(600);
     let out = silk()
         .args([
@@ -185,7 +185,7 @@ fn silk_road_bots_play_to_the_end_with_the_issue_command_line() {
             "--players",
             "4",
             "--bots",
-            "greedy,greedy,random",
+            "human,greedy,greedy,random",
             "--seed",
             "7",
         ])
@@ -218,7 +218,7 @@ fn silk_road_scripted_human_and_saved_replay_agree() {
             "--players",
             "3",
             "--bots",
-            "greedy,random",
+            "human,greedy,random",
             "--seed",
             "3",
         ])

@@ -35,7 +35,7 @@ const SEATS: [&str; 6] = [
     "play",
     "silk-road",
     "--bots",
-    "greedy,greedy,greedy",
+    "human,greedy,greedy,greedy",
     "--seed",
     "3",
 ];
@@ -69,7 +69,8 @@ fn a_killed_game_is_saved_and_resumes() {
                 stdout.read_line(&mut line).unwrap() > 0,
                 "silk play stopped early"
             );
-            if line.starts_with("P1: ") {
+            // One line per move: the human's own moves are told as "P1 …".
+            if line.starts_with("P1 ") {
                 break;
             }
         }
@@ -99,7 +100,7 @@ fn a_killed_game_is_saved_and_resumes() {
             "play",
             "silk-road",
             "--bots",
-            "greedy,greedy,greedy",
+            "human,greedy,greedy,greedy",
             "--resume",
         ])
         .arg(&save)
@@ -257,7 +258,7 @@ fn resuming_a_damaged_file_names_the_place() {
             "play",
             "silk-road",
             "--bots",
-            "greedy,greedy,greedy",
+            "human,greedy,greedy,greedy",
             "--resume",
         ])
         .arg(&truncated)
@@ -281,7 +282,7 @@ fn resuming_a_damaged_file_names_the_place() {
             "play",
             "silk-road",
             "--bots",
-            "greedy,greedy,greedy",
+            "human,greedy,greedy,greedy",
             "--resume",
         ])
         .arg(&edited)

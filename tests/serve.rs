@@ -134,7 +134,7 @@ fn splendor_and_cities_pages_carry_only_their_seats_view() {
 /// serving.
 #[test]
 fn hostile_requests_get_errors_and_the_server_stays_up() {
-    let served = Served::start(&["play", "goofspiel", "--bots", "random,random"], 1);
+    let served = Served::start(&["play", "goofspiel", "--bots", "human,random,random"], 1);
     let me = served.seat_path(1);
     let before = served.snapshot(&format!("{me}/events"));
     let big = vec![b'1'; 4096];

@@ -77,7 +77,14 @@ fn json_play_ends_with_the_outcome() {
 fn a_human_sees_the_assist_unless_competitor() {
     let view = |competitor: bool| {
         let mut cmd = silk();
-        cmd.args(["play", "splendor", "--players", "2", "--bots", "random"]);
+        cmd.args([
+            "play",
+            "splendor",
+            "--players",
+            "2",
+            "--bots",
+            "human,random",
+        ]);
         if competitor {
             cmd.arg("--competitor");
         }
@@ -110,7 +117,7 @@ fn a_scripted_human_move_is_played_and_an_early_end_reported() {
             "--players",
             "2",
             "--bots",
-            "random",
+            "human,random",
             "--seed",
             "2",
             "--script",
@@ -118,7 +125,9 @@ fn a_scripted_human_move_is_played_and_an_early_end_reported() {
         .arg(&script)
         .assert()
         .code(2)
-        .stdout(predicate::str::contains("P1: take white blue green"))
+        .stdout(predicate::str::contains(
+            "P1 takes 1 white, 1 blue, 1 green",
+        ))
         .stderr(predicate::str::contains("script ended"));
 }
 

@@ -69,7 +69,7 @@ fn bad_entries_get_a_clear_message_and_a_new_prompt() {
         .stdout(
             predicate::str::contains("not accepted: no player called \"Zed\"")
                 .and(predicate::str::contains(
-                    "not accepted: bid 2 by P3 is too low: the lowest allowed bid is 4",
+                    "not accepted: Cleo cannot bid 2: the lowest allowed bid is 4",
                 ))
                 .and(predicate::str::contains(
                     "not accepted: the caravan cannot go from Chang'An to Tyre: choose Lanzhou",
@@ -79,6 +79,43 @@ fn bad_entries_get_a_clear_message_and_a_new_prompt() {
                 ))
                 .and(predicate::str::contains("Ana moves the caravan to Lanzhou")),
         );
+}
+
+/// `status` at any prompt says where the game stands; a city is named by a unique prefix (and
+/// the journal keeps the full name).
+#[test]
+fn status_and_city_prefixes() {
+    let dir = temp_dir("status");
+    let journal = dir.join("game.journal");
+    table_cmd(&journal)
+        .write_stdin(
+            "Ana
+pass
+pass
+pass
+lan
+crook
+Ben
+status
+",
+        )
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("Ana moves the caravan to Lanzhou")
+                .and(predicate::str::contains(
+                    "Round 1: the caravan is at Lanzhou; Ben holds the leader pawn",
+                ))
+                .and(predicate::str::contains(
+                    "Market in Lanzhou: 2 tile(s) left; turn tokens: Ana 1",
+                ))
+                .and(predicate::str::contains(
+                    "In front of the screens: Ana 1 Crook(s)",
+                ))
+                .and(predicate::str::contains("Now: Ben takes a tile in Lanzhou")),
+        );
+    let text = fs::read_to_string(&journal).unwrap();
+    assert!(text.contains(r#""move":"Lanzhou""#), "{text}");
 }
 
 #[test]

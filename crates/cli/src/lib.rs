@@ -7,8 +7,10 @@ mod design;
 mod error;
 mod find;
 mod games;
+mod hot_seat;
 mod lab;
 mod ladder;
+mod narrate;
 mod output;
 mod play;
 mod replay_run;
@@ -120,8 +122,9 @@ enum Command {
         /// Number of players (default: the game's default).
         #[arg(long)]
         players: Option<usize>,
-        /// Bots, comma-separated (random, greedy, human). A shorter list fills the last seats;
-        /// the first seats are humans.
+        /// Who sits where, comma-separated: one name for every seat, or one per seat in seat
+        /// order (human, random, greedy, ...), as in `silk simulate`; without it every seat is
+        /// human. `--bots human,greedy,greedy` is you against two greedy bots (3 players).
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
         /// The deal and every random draw follow from this number: the same seed, the same game.
@@ -455,7 +458,9 @@ enum LabCommand {
 struct BatchArgs {
     #[arg(long, default_value_t = 1000)]
     games: u64,
-    /// Bots, comma-separated: one for every seat, or one per seat (random, greedy).
+    /// Bots, comma-separated: one name for every seat, or one per seat in seat order (random,
+    /// greedy, ...), as in `silk play`; the number named sets the players unless --players
+    /// does. Without it every seat is random.
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
     #[arg(long)]
@@ -500,8 +505,7 @@ impl BatchArgs {
 
     /// Players: --players, else the number of bots named (if more than one).
     fn players(&self) -> Option<usize> {
-        self.players
-            .or((self.bots.len() > 1).then_some(self.bots.len()))
+        self.players.or(players_named(&self.bots))
     }
 }
 
@@ -623,7 +627,10 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                 // A resumed game takes everything but its seats from the file.
                 let replay = match &resume {
                     Some(path) => Replay::<G>::load(path)?,
-                    None => Replay::new(G::config(players, &data.files()?)?, seed),
+                    None => {
+                        let players = players.or(players_named(&bots));
+                        Replay::new(G::config(players, &data.files()?)?, seed)
+                    }
                 };
                 let n = G::num_seats(&G::setup(&replay.config, replay.seed)?);
                 let seats = seat_kinds::<G>(n, &bots, replay.seed)?;
@@ -1082,18 +1089,30 @@ fn data_command(command: DataCommand, out: &mut Out) -> CliResult<()> {
     }
 }
 
-/// Seats from `--bots`: a list shorter than the table fills the last seats, humans sit first.
+/// The number of players a `--bots` list names: one name per seat when there are several (one
+/// name is for every seat, whatever their number). `silk play` and `silk simulate` alike.
+fn players_named(bots: &[String]) -> Option<usize> {
+    (bots.len() > 1).then_some(bots.len())
+}
+
+/// Seats from `--bots`, as `silk simulate` reads it: one name for every seat or one per seat
+/// (`human` for a person); no list, every seat human.
 fn seat_kinds<G: CliGame>(n: usize, bots: &[String], seed: u64) -> CliResult<Vec<SeatKind<G>>> {
-    if bots.len() > n {
-        return Err(CliError::input(format!(
-            "{} bots named for {n} seats",
-            bots.len()
-        )));
-    }
-    let humans = n - bots.len();
-    let mut seats: Vec<SeatKind<G>> = (0..humans).map(|_| SeatKind::Human).collect();
-    for (i, name) in bots.iter().enumerate() {
-        let name = name.trim();
+    let names: Vec<&str> = match bots {
+        [] => vec!["human"; n],
+        [one] => vec![one.trim(); n],
+        many if many.len() == n => many.iter().map(|b| b.trim()).collect(),
+        many => {
+            return Err(CliError::input(format!(
+                "{} names in --bots for {n} seats: name one for every seat, or one per seat \
+                 (human for a person), e.g. --bots human{}",
+                many.len(),
+                ",greedy".repeat(n.saturating_sub(1))
+            )))
+        }
+    };
+    let mut seats = Vec::with_capacity(n);
+    for (i, name) in names.into_iter().enumerate() {
         if name.eq_ignore_ascii_case("human") {
             seats.push(SeatKind::Human);
             continue;
@@ -1105,7 +1124,7 @@ fn seat_kinds<G: CliGame>(n: usize, bots: &[String], seed: u64) -> CliResult<Vec
             ))
         })?;
         // Each bot its own stream, derived from the game seed and its seat.
-        let bot_seed = seed ^ ((humans + i + 1) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        let bot_seed = seed ^ ((i + 1) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         seats.push(SeatKind::Bot(name.to_string(), G::bot(kind, bot_seed)?));
     }
     Ok(seats)
@@ -1174,13 +1193,17 @@ fn replay<G: CliGame>(file: &std::path::Path, out: &mut Out) -> CliResult<()> {
             json!({"type": "move", "index": i + 1, "seat": m.seat, "action": m.action}),
         );
         for e in events {
-            if let Some(t) = G::event_text(state, e, None) {
-                out.line(&format!("  {t}"), json!({"type": "event", "text": t}));
+            if out.json {
+                if let Some(v) = G::event_value(state, e, None) {
+                    out.line("", json!({"type": "event", "event": v}));
+                }
+            } else if let Some(t) = G::event_text(state, e, None) {
+                out.line(&format!("  {t}"), serde_json::Value::Null);
             }
         }
     })?;
     match G::outcome(&state) {
-        Some(o) => play::print_outcome(&o, out),
+        Some(_) => narrate::Narration::new(None).end::<G>(&state, out),
         None => out.message(&format!(
             "the game is unfinished: {} moves so far (silk play {} --resume {} continues it)",
             replay.moves.len(),

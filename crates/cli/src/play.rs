@@ -3,6 +3,8 @@
 
 use crate::error::{CliError, CliResult};
 use crate::games::CliGame;
+use crate::hot_seat::{self, HotSeat};
+use crate::narrate::Narration;
 use crate::output::Out;
 use serde_json::json;
 use silk_core::{next_decider, Game, Outcome, Player, Replay, Seat, ToMove};
@@ -218,6 +220,8 @@ fn play_on<G: CliGame>(
     } else {
         None
     };
+    let mut narration = Narration::new(viewer);
+    let mut hot_seat = HotSeat::new(hot_seat::interactive(source), humans.len(), n);
     let mut legal = Vec::new();
     let mut events = Vec::new();
     out.message(&format!(
@@ -239,6 +243,8 @@ fn play_on<G: CliGame>(
             opts.save.as_deref().unwrap_or(Path::new("")).display(),
             replay.moves.len()
         ));
+    } else if let Some(opening) = G::opening(state) {
+        narration.header(&opening, out);
     }
 
     let mut decisions = replay.moves.len() as u64;
@@ -255,14 +261,20 @@ fn play_on<G: CliGame>(
         }
         let action = match &mut seats[seat.index()] {
             SeatKind::Bot(_, bot) => bot.choose(state, seat, &legal),
-            SeatKind::Human => match ask_human::<G>(state, seat, &legal, source, opts.assist, out)?
-            {
-                Some(a) => a,
-                None => {
-                    out.message("quit: game left unfinished");
-                    return Ok(());
+            SeatKind::Human => {
+                let asked = hot_seat.before_view(seat, source, &narration, out)?;
+                match asked
+                    .then(|| ask_human::<G>(state, seat, &legal, source, opts.assist, out))
+                    .transpose()?
+                    .flatten()
+                {
+                    Some(a) => a,
+                    None => {
+                        out.message("quit: game left unfinished");
+                        return Ok(());
+                    }
                 }
-            },
+            }
         };
         let text = G::action_to_string(state, action);
         // A simultaneous choice stays secret until the engine reveals it in its events.
@@ -280,26 +292,10 @@ fn play_on<G: CliGame>(
             let over = next_decider(G::to_move(state)).is_none();
             s.write(replay, !humans.is_empty() || over)?;
         }
-        if secret {
-            out.line(
-                &format!("{seat} decides"),
-                json!({"type": "move", "seat": seat}),
-            );
-        } else {
-            out.line(
-                &format!("{seat}: {text}"),
-                json!({"type": "move", "seat": seat, "action": text}),
-            );
-        }
-        for e in &events {
-            if let Some(t) = G::event_text(state, e, viewer) {
-                out.line(&format!("  {t}"), json!({"type": "event", "text": t}));
-            }
-        }
+        let shown = (!secret).then_some(text.as_str());
+        narration.decision::<G>(state, seat, shown, &events, out);
     }
-    if let Some(outcome) = G::outcome(state) {
-        print_outcome(&outcome, out);
-    }
+    narration.end::<G>(state, out);
     Ok(())
 }
 

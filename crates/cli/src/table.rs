@@ -220,7 +220,9 @@ pub fn run(args: TableArgs, out: &mut Out) -> CliResult<()> {
             "help" | "?" => {
                 say(out, &format!(
                     "{}\nAt any prompt: `undo` takes back the last entry, `history` shows what happened, \
-                     `count` jumps to the final count, `quit` stops (the journal keeps everything).",
+                     `status` shows where the game stands, `count` jumps to the final count, \
+                     `quit` stops (the journal keeps everything). A city may be named by the \
+                     start of its name.",
                     if p.choices.is_empty() { String::new() } else { format!("Answers: {}", p.choices.join(", ")) }
                 ));
                 continue;
@@ -235,6 +237,12 @@ pub fn run(args: TableArgs, out: &mut Out) -> CliResult<()> {
             "history" => {
                 for h in table.history() {
                     say(out, &h);
+                }
+                continue;
+            }
+            "status" => {
+                for line in table.status() {
+                    say(out, &line);
                 }
                 continue;
             }

@@ -55,8 +55,8 @@ fn pass_targets(s: &State, actor: Seat) -> SeatSet {
     market::pass_targets(&s.tokens[..s.players()], actor)
 }
 
-fn final_holders(s: &State) -> SeatSet {
-    market::final_holders(&s.tokens[..s.players()])
+fn final_holders(s: &State, actor: Seat) -> SeatSet {
+    market::final_holders(&s.tokens[..s.players()], actor)
 }
 
 /// The decisions of `seat` now.
@@ -85,7 +85,10 @@ pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 .map(|&c| Action::Move(c)),
         ),
         Phase::ChooseTile { second, .. } => {
-            let barter = !second && usable_barterers(s, seat) > 0 && s.tiles_left() >= 2;
+            let barter = !second
+                && usable_barterers(s, seat) > 0
+                && s.tiles_left() >= 2
+                && market::may_barter(s.tokens[i]);
             for (slot, _) in s.city_tiles() {
                 out.push(Action::Take {
                     slot: slot as u8,
@@ -170,7 +173,9 @@ pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
         Phase::PassPawn { actor } => {
             out.extend(pass_targets(s, actor).iter().map(Action::GivePawn))
         }
-        Phase::GivePawn { .. } => out.extend(final_holders(s).iter().map(Action::GivePawn)),
+        Phase::GivePawn { actor } => {
+            out.extend(final_holders(s, actor).iter().map(Action::GivePawn))
+        }
         Phase::Over => {}
     }
 }
@@ -241,6 +246,13 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Result<(), IllegalAction>
                 if s.tiles_left() < 2 {
                     return bad("a Barterer needs two tiles left in the city".into());
                 }
+                if !market::may_barter(s.tokens[i]) {
+                    return bad(format!(
+                        "{seat} has already acted in this market: a Barterer would be a third \
+                         tile, and a player takes at most {} per market",
+                        market::MAX_TILES_PER_MARKET
+                    ));
+                }
             }
             Ok(())
         }
@@ -263,9 +275,11 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Result<(), IllegalAction>
                 ))
             }
         }
-        (Phase::GivePawn { .. }, Action::GivePawn(to)) => {
-            if final_holders(s).contains(to) {
+        (Phase::GivePawn { actor }, Action::GivePawn(to)) => {
+            if final_holders(s, actor).contains(to) {
                 Ok(())
+            } else if to == actor {
+                bad(format!("{to} cannot pass the pawn to themselves"))
             } else {
                 bad(format!(
                     "the pawn must go to a player who did not act, not {to}"
@@ -482,7 +496,7 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
             s.phase = match s.rules.bonus[c as usize] {
                 // The leader may first take the city's printed action.
                 Some(kind) => {
-                    ev.emit(Event::BonusAction {
+                    ev.emit(Event::BonusOffered {
                         seat,
                         kind: s.rules.kind(kind),
                     });
@@ -532,7 +546,7 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
             }
         }
         (Phase::Resolve { bonus, barter, .. }, Action::Decline) => {
-            ev.emit(Event::Declined { seat });
+            ev.emit(Event::Declined { seat, bonus });
             after_tile(s, seat, barter, bonus, ev);
         }
         (
@@ -772,6 +786,8 @@ fn after_tile(
 }
 
 fn start_round(s: &mut State, ev: &mut impl EventSink<Event>) {
+    // The market's turn tokens go back with the pawn: the auction shows none.
+    s.tokens = [0; MAX_PLAYERS];
     ev.emit(Event::AuctionOpened { holder: s.holder });
     s.phase = auction_for(s);
 }

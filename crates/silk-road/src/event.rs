@@ -40,12 +40,15 @@ pub enum Event {
         kind: TileKind,
         barter: bool,
     },
-    BonusAction {
+    /// The leader may first use the city's printed action (or decline it).
+    BonusOffered {
         seat: Seat,
         kind: TileKind,
     },
+    /// A tile's action, or the city's bonus (`bonus`), not used.
     Declined {
         seat: Seat,
+        bonus: bool,
     },
     UsedCrook {
         seat: Seat,
@@ -132,10 +135,11 @@ impl Event {
                 kind.label(),
                 if barter { " (with a Barterer)" } else { "" }
             ),
-            Event::BonusAction { seat, kind } => {
-                format!("{seat} uses the city's bonus: {}", kind.label())
+            Event::BonusOffered { seat, kind } => {
+                format!("{seat} may first use the city's bonus: {}", kind.label())
             }
-            Event::Declined { seat } => format!("{seat} declines the action"),
+            Event::Declined { seat, bonus: true } => format!("{seat} declines the city's bonus"),
+            Event::Declined { seat, .. } => format!("{seat} declines the action"),
             Event::UsedCrook { seat } => format!("{seat} uses a Crook"),
             Event::Sold {
                 seat,

@@ -25,6 +25,8 @@ pub use action::Action;
 pub use data::{DataError, Params, Rules, SilkRoadConfig, TileKind};
 pub use event::Event;
 pub use goods::{Good, Goods};
+/// Money is counted in silver; a gold coin is worth this many.
+pub use silk_trade::SILVER_PER_GOLD;
 pub use state::{Phase, State};
 pub use view::View;
 

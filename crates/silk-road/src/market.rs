@@ -6,6 +6,11 @@
 //! players each may act twice: the pawn may not go to a player with 2 tokens, and the player who
 //! acted only once ends with it. Project decision (gap 10): after a Barterer leaves several
 //! players without a turn, the last actor chooses which of them gets the pawn.
+//!
+//! Two points the texts leave open with 3 players, decided here (`silk rules silk-road` says so):
+//! a player takes at most [`MAX_TILES_PER_MARKET`] tiles in one market, so a Barterer (two tiles)
+//! is used only on a player's first turn of the market, never for a third action; and the pawn
+//! is never passed to oneself: a last actor who is the only player who acted least keeps it.
 
 use silk_core::{Seat, SeatSet};
 
@@ -18,6 +23,17 @@ pub const fn token_cap(players: usize) -> u8 {
     }
 }
 
+/// The most tiles one player takes in one market: with 3 players each acts twice ("the pawn
+/// may not be passed to a player with 2 turn tokens"); with more, once, or twice with a
+/// Barterer.
+pub const MAX_TILES_PER_MARKET: u8 = 2;
+
+/// Whether a player holding `tokens` turn tokens may use a Barterer now: its two tiles must not
+/// take them past [`MAX_TILES_PER_MARKET`].
+pub const fn may_barter(tokens: u8) -> bool {
+    tokens + 2 <= MAX_TILES_PER_MARKET
+}
+
 /// Other players the pawn may be passed to during the market (`tokens` has one entry per seat).
 pub fn pass_targets(tokens: &[u8], actor: Seat) -> SeatSet {
     let cap = token_cap(tokens.len());
@@ -27,12 +43,19 @@ pub fn pass_targets(tokens: &[u8], actor: Seat) -> SeatSet {
 }
 
 /// Who may hold the pawn when the market ends: players who did not act; if everyone acted
-/// (3 players), those who acted least.
-pub fn final_holders(tokens: &[u8]) -> SeatSet {
+/// (3 players), those who acted least. The last actor is among them only when no one else is:
+/// the pawn is never passed to oneself.
+pub fn final_holders(tokens: &[u8], actor: Seat) -> SeatSet {
     let least = tokens.iter().copied().min().unwrap_or(0);
-    Seat::all(tokens.len())
+    let all: SeatSet = Seat::all(tokens.len())
         .filter(|p| tokens[p.index()] == least)
-        .collect()
+        .collect();
+    let others: SeatSet = all.iter().filter(|&p| p != actor).collect();
+    if others.is_empty() {
+        all
+    } else {
+        others
+    }
 }
 
 /// What follows a player's turn in the market.
@@ -58,7 +81,7 @@ pub fn after_turn(tokens: &[u8], tiles_left: usize, actor: Seat) -> AfterTurn {
             _ => return AfterTurn::ChoosePass(targets),
         }
     }
-    let holders = final_holders(tokens);
+    let holders = final_holders(tokens, actor);
     match (holders.len(), holders.first()) {
         (1, Some(to)) => AfterTurn::HeldBy(to),
         (0, _) => AfterTurn::HeldBy(actor),
@@ -90,6 +113,31 @@ mod tests {
         // Market over: the player who acted once ends with the pawn.
         assert_eq!(
             after_turn(&[2, 2, 1], 0, Seat(1)),
+            AfterTurn::HeldBy(Seat(2))
+        );
+    }
+
+    #[test]
+    fn a_barterer_is_used_only_on_a_first_turn() {
+        assert!(may_barter(0));
+        assert!(!may_barter(1), "a third tile in one market");
+        assert!(!may_barter(2));
+    }
+
+    #[test]
+    fn the_pawn_is_never_passed_to_oneself() {
+        // A game where the actor ties for fewest tokens: the choice is among the others.
+        assert_eq!(
+            after_turn(&[2, 1, 1], 0, Seat(2)),
+            AfterTurn::HeldBy(Seat(1))
+        );
+        assert_eq!(
+            after_turn(&[2, 1, 1, 1], 0, Seat(3)),
+            AfterTurn::ChooseHolder(SeatSet::from_iter([Seat(1), Seat(2)]))
+        );
+        // The actor alone acted least: keeps the pawn, no pass.
+        assert_eq!(
+            after_turn(&[2, 2, 1], 0, Seat(2)),
             AfterTurn::HeldBy(Seat(2))
         );
     }

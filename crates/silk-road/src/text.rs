@@ -47,15 +47,21 @@ pub fn rules_text(config: &SilkRoadConfig) -> String {
     t += "  3. Market: at a bonus city the leader may first use its printed action. The leader \
           takes a tile and uses it (or declines), takes a turn token and passes the pawn to a \
           player with no token; and so on. The last player takes no tile and keeps the pawn. \
-          With 3 players each acts twice; the player who acted once ends with the pawn.\n\n";
+          With 3 players each acts twice; the player who acted once ends with the pawn.\n";
+    t += "     A Barterer takes 2 tiles and 2 turn tokens, not in the city where it was taken; \
+          when the tiles run out, the last to act gives the pawn to a player who did not act.\n";
+    t += "     Decided where the rules are silent: a player takes at most 2 tiles in one market, \
+          so a Barterer is used only on a player's first turn of the market (with 3 players, \
+          never for a third action); and the pawn is never passed to oneself (a last actor who \
+          alone acted least keeps it).\n\n";
     t += &format!(
-        "Tiles: Seller (sell any number at {:?}, last repeats) · Buyer (buy at {:?}) · Trader \
+        "Tiles: Seller (sell any number at {}, last repeats) · Buyer (buy at {}) · Trader \
          (once or twice) · Exchanger (swap up to N goods) · Thief (a random good from a \
          player) · Grand Vizier (call a good; all reveal at once; most {} silver, second {}; \
          tied firsts all paid and no second; reveal of 0 {}) · Crook (change one good on a \
          tile you use; single use) · Barterer (take 2 tiles, not in the city where taken).\n\n",
-        p.seller_prices,
-        p.buyer_prices,
+        ladder(&p.seller_prices),
+        ladder(&p.buyer_prices),
         p.vizier_prizes[0],
         p.vizier_prizes[1],
         if p.vizier_zero_places {
@@ -74,17 +80,20 @@ pub fn rules_text(config: &SilkRoadConfig) -> String {
             TieRule::MostGoods => "most goods wins, then shared",
         }
     );
-    t +=
-        &format!(
-        "Parameters in force: keep_needs_funds={}, spent_goods={:?}, vizier_token_from_bag={}, \
-         bank_coins={} ({}), vizier_zero_places={}, tie_break={:?}.\n\n",
+    t += &format!(
+        "Parameters in force: keep_needs_funds={}, spent_goods={}, vizier_token_from_bag={}, \
+         bank_coins={} ({}), vizier_zero_places={}, tie_break={}.\n\n",
         p.keep_needs_funds,
-        p.spent_goods,
+        name_of(&p.spent_goods),
         p.vizier_token_from_bag,
         p.bank_coins,
-        if p.bank_coins == 0 { "unlimited" } else { "limited" },
+        if p.bank_coins == 0 {
+            "unlimited"
+        } else {
+            "limited"
+        },
         p.vizier_zero_places,
-        p.tie_break
+        name_of(&p.tie_break)
     );
     let m = &config.map;
     let confirmed: Vec<&str> = m
@@ -153,4 +162,19 @@ pub fn rules_text(config: &SilkRoadConfig) -> String {
         }
     );
     t
+}
+
+/// A price ladder as written in the rules: `4, 3, 2, 1`.
+fn ladder(prices: &[u8]) -> String {
+    let shown: Vec<String> = prices.iter().map(u8::to_string).collect();
+    shown.join(", ")
+}
+
+/// A parameter's value as a config file spells it (`bag`, `most_money`).
+fn name_of(value: &impl serde::Serialize) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => String::new(),
+    }
 }

@@ -206,9 +206,14 @@ pub fn text(s: &State, seat: Seat) -> String {
         out += &format!("Using: {}\n", k.label());
     }
     if let Some(g) = v.vizier_good {
+        let chosen: Vec<String> = v.vizier_committed.iter().map(|p| p.to_string()).collect();
         out += &format!(
-            "Grand Vizier on {g}; chosen so far: {:?}\n",
-            v.vizier_committed
+            "Grand Vizier on {g}; chosen so far: {}\n",
+            if chosen.is_empty() {
+                "nobody".to_string()
+            } else {
+                chosen.join(", ")
+            }
         );
     }
     if !v.viziers_called.is_empty() {

@@ -65,6 +65,30 @@ fn cycle_in_the_links_is_refused() {
     );
 }
 
+/// §1 and §2: each city has 1 or 2 outgoing arrows; a third is refused, naming the city (in
+/// the reverse variant the arrows turn round, so a city 3 arrows lead to is refused there).
+#[test]
+fn a_city_with_three_or_four_arrows_is_refused() {
+    let mut config = SilkRoadConfig::new(4);
+    link_from(&mut config, "Hami").push("Koria".into());
+    fails(
+        &config,
+        &["mymap.json", "links", "Hami", "3 exits", "between 1 and 2"],
+    );
+    link_from(&mut config, "Hami").push("Khotan".into());
+    fails(&config, &["Hami", "4 exits"]);
+
+    let mut config = SilkRoadConfig::new(4);
+    link_from(&mut config, "Yumen").push("Koria".into());
+    assert!(compile(&config).is_ok(), "2 arrows are allowed");
+    let mut config = SilkRoadConfig::new(4);
+    config.reverse = true;
+    link_from(&mut config, "Turfan").push("Kasgar".into());
+    link_from(&mut config, "Miran").push("Kasgar".into());
+    // Reversed, Kasgar has arrows to Koria, Khotan, Turfan and Miran.
+    fails(&config, &["Kasgar", "4 exits"]);
+}
+
 /// §2: a link must name cities of the map.
 #[test]
 fn unknown_city_in_a_link_is_refused() {

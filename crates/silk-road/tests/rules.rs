@@ -554,7 +554,7 @@ fn bonus_city_printed_action_first_then_a_tile() {
     let mut s = setup(4, 9);
     no_goods(&mut s);
     let ev = arrive_sellers(&mut s, P2, "Dunhuang");
-    assert!(ev.contains(&Event::BonusAction {
+    assert!(ev.contains(&Event::BonusOffered {
         seat: P2,
         kind: TileKind::Buyer(Good::Silk)
     }));
@@ -618,7 +618,10 @@ fn must_take_a_tile_but_may_decline_its_action() {
     assert_eq!(s.tokens[0], 1, "a turn token is taken with the tile");
     let goods = s.goods;
     let ev = act(&mut s, P1, "decline");
-    assert!(ev.contains(&Event::Declined { seat: P1 }));
+    assert!(ev.contains(&Event::Declined {
+        seat: P1,
+        bonus: false
+    }));
     assert_eq!(s.goods, goods);
     assert_eq!(s.tiles_left(), 2);
     check(&s);
@@ -1098,7 +1101,7 @@ fn barterer_takes_two_tiles_and_the_last_actor_chooses() {
     assert_eq!(mover(&s), P3);
     assert_eq!(gives(&s, P3), [P2, P4]);
     assert_refused(&s, P3, "give P1", "did not act");
-    assert_refused(&s, P3, "give P3", "did not act");
+    assert_refused(&s, P3, "give P3", "to themselves");
     let ev = act(&mut s, P3, "give P4");
     assert_eq!(passed(&ev), [(P3, P4)]);
     assert_eq!(s.holder, P4);
@@ -1106,10 +1109,11 @@ fn barterer_takes_two_tiles_and_the_last_actor_chooses() {
     check(&s);
 }
 
-/// Project decision gap 13 — with 3 players a Barterer can leave two players who acted once:
-/// the last actor chooses between them.
+/// Project decision (the texts are silent; `silk rules silk-road` states it): a player takes at
+/// most 2 tiles in one market, so with 3 players a Barterer is used only on a player's first
+/// turn of the market, never for a third action. On a first turn it works as with 4 players.
 #[test]
-fn three_players_barterer_last_actor_chooses() {
+fn three_players_at_most_two_tiles_a_market_so_no_barterer_on_a_second_turn() {
     let mut s = setup(3, 23);
     s.barterers[0] = 1;
     arrive_sellers(&mut s, P1, "Hami");
@@ -1117,22 +1121,75 @@ fn three_players_barterer_last_actor_chooses() {
     act(&mut s, P1, "give P2");
     take_and_decline(&mut s, P2);
     act(&mut s, P2, "give P1");
-    act(&mut s, P1, "barter 3");
-    act(&mut s, P1, "decline");
-    act(&mut s, P1, "take 4");
-    act(&mut s, P1, "decline");
-    assert_eq!(s.tokens[..3], [3, 1, 0]);
-    assert_eq!(gives(&s, P1), [P2, P3]);
+    assert_eq!(s.tokens[..3], [1, 1, 0]);
+    assert!(
+        !legal(&s, P1)
+            .iter()
+            .any(|a| matches!(a, Action::Take { barter: true, .. })),
+        "a Barterer now would be P1's third tile"
+    );
+    assert_refused(&s, P1, "barter 3", "at most 2 per market");
+    take_and_decline(&mut s, P1);
+    assert_eq!(s.barterers[0], 1, "the Barterer is kept for a later market");
     act(&mut s, P1, "give P3");
     take_and_decline(&mut s, P3);
-    assert_eq!(s.tiles_left(), 0);
-    assert!(matches!(s.phase, Phase::GivePawn { actor: P3 }));
-    assert_eq!(gives(&s, P3), [P2, P3]);
-    assert_refused(&s, P3, "give P1", "did not act");
-    act(&mut s, P3, "give P2");
-    assert_eq!(s.holder, P2);
+    // P1 has 2 tokens: P3 must pass to P2, who takes the last tile.
+    take_and_decline(&mut s, P2);
+    assert_eq!(s.tokens, [0; 6], "tokens go back when the market ends");
+    assert_eq!(s.holder, P3, "P3 acted once and ends with the pawn");
     assert!(matches!(s.phase, Phase::Auction(_)));
     check(&s);
+
+    // On a first turn a Barterer is allowed with 3 players: two tiles, two tokens.
+    let mut s = setup(3, 23);
+    s.barterers[0] = 1;
+    arrive_sellers(&mut s, P1, "Hami");
+    act(&mut s, P1, "barter 1");
+    act(&mut s, P1, "decline");
+    act(&mut s, P1, "take 2");
+    act(&mut s, P1, "decline");
+    assert_eq!(s.tokens[..3], [2, 0, 0]);
+    assert_eq!(gives(&s, P1), [P2, P3]);
+    check(&s);
+}
+
+/// Project decision (the texts are silent; `silk rules silk-road` states it): the pawn is never
+/// passed to oneself. With 3 players, when the last actor is the one who acted least (here after
+/// two Barterers), they keep the pawn: no "P3 passes the pawn to P3".
+#[test]
+fn three_players_the_pawn_is_never_passed_to_oneself() {
+    let mut s = setup(3, 23);
+    s.barterers[0] = 1;
+    s.barterers[1] = 1;
+    arrive_sellers(&mut s, P1, "Hami");
+    act(&mut s, P1, "barter 1");
+    act(&mut s, P1, "decline");
+    act(&mut s, P1, "take 2");
+    act(&mut s, P1, "decline");
+    act(&mut s, P1, "give P2");
+    act(&mut s, P2, "barter 3");
+    act(&mut s, P2, "decline");
+    act(&mut s, P2, "take 4");
+    let mut ev = act(&mut s, P2, "decline");
+    assert_eq!(mover(&s), P3, "the only player who may still act");
+    ev.extend(take_and_decline(&mut s, P3));
+    assert_eq!(s.tiles_left(), 0);
+    assert!(
+        !passed(&ev).iter().any(|(from, to)| from == to),
+        "a pass to oneself: {:?}",
+        passed(&ev)
+    );
+    assert_eq!(s.holder, P3, "P3 acted once and keeps the pawn");
+    assert!(matches!(s.phase, Phase::Auction(_)));
+    check(&s);
+
+    // Asked directly in a market end where the last actor would be among the choices, the
+    // choice is only among the others.
+    let mut t = setup(4, 23);
+    t.phase = Phase::GivePawn { actor: P4 };
+    t.tokens[..4].copy_from_slice(&[1, 1, 0, 0]);
+    assert_eq!(gives(&t, P4), [P3]);
+    assert_refused(&t, P4, "give P4", "to themselves");
 }
 
 /// Rules summary: III — a Barterer's first tile may be a Grand Vizier: after the reveal the same

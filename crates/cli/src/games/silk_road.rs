@@ -1,11 +1,13 @@
 //! Silk Road in the CLI: config from `--players`, `--map`, `--tiles`, `--reverse`, `--config`.
 
-use super::{read_json, CliGame, DataFiles};
+use super::{read_json, without_field, CliGame, DataFiles, FinalReport};
 use crate::error::{CliError, CliResult};
+use serde_json::{json, Value};
 use silk_bots::BotKind;
-use silk_core::Player;
+use silk_core::{Game, Player, Seat};
 use silk_road::data::Rules;
-use silk_road::{SilkRoad, SilkRoadConfig};
+use silk_road::SILVER_PER_GOLD;
+use silk_road::{scoring, Event, Good, Phase, SilkRoad, SilkRoadConfig, State};
 use std::path::Path;
 
 fn name(path: Option<&Path>, default: &str) -> String {
@@ -53,5 +55,129 @@ impl CliGame for SilkRoad {
 
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
         Ok(kind.with_heuristic::<Self>(seed))
+    }
+
+    /// The first leader, drawn at random at setup.
+    fn opening(s: &State) -> Option<String> {
+        Some(format!(
+            "Round 1: {} holds the leader pawn (drawn at random), the caravan is at {}",
+            s.holder,
+            s.rules.name(s.caravan)
+        ))
+    }
+
+    /// Each round opens with the leader auction.
+    fn section(s: &State, event: &Event) -> Option<String> {
+        match event {
+            Event::AuctionOpened { holder } => Some(format!(
+                "Round {}: {holder} holds the leader pawn, the caravan is at {}",
+                s.round + 1,
+                s.rules.name(s.caravan)
+            )),
+            _ => None,
+        }
+    }
+
+    /// The stolen good is known only to the thief and the victim (`good` is left out for the
+    /// others; `null` when the victim had nothing to steal, which everyone learns).
+    fn event_value(s: &State, event: &Event, viewer: Option<Seat>) -> Option<Value> {
+        let value = serde_json::to_value(event).ok()?;
+        Self::event_text(s, event, viewer)?;
+        Some(match event {
+            Event::Stole {
+                thief,
+                victim,
+                good: Some(_),
+            } if viewer != Some(*thief) && viewer != Some(*victim) => without_field(value, "good"),
+            _ => value,
+        })
+    }
+
+    fn final_report(s: &State) -> Option<FinalReport> {
+        matches!(s.phase, Phase::Over).then(|| final_report(s))
+    }
+}
+
+/// Holdings revealed at the end and each score: money + goods + majorities.
+fn final_report(s: &State) -> FinalReport {
+    let bonus = s.rules.config.params.majority_bonus;
+    let mut lines = vec![format!(
+        "Final holdings and scores (money in silver, 1 gold = {SILVER_PER_GOLD}; +{bonus} for the sole most of a good):"
+    )];
+    let (mut holdings, mut breakdown) = (Vec::new(), Vec::new());
+    let scores = scoring::scores(s);
+    for (i, score) in scores.iter().enumerate().take(s.players()) {
+        let (line, held, scored) = seat_report(s, Seat(i as u8), score);
+        lines.push(line);
+        holdings.push(held);
+        breakdown.push(scored);
+    }
+    FinalReport {
+        lines,
+        value: json!({"holdings": holdings, "scores": breakdown}),
+    }
+}
+
+/// One seat's final line, holdings (JSON) and score breakdown (JSON).
+fn seat_report(s: &State, seat: Seat, sc: &scoring::Score) -> (String, Value, Value) {
+    let i = seat.index();
+    let money = s.money[i] as u32;
+    let (gold, silver) = (money / SILVER_PER_GOLD, money % SILVER_PER_GOLD);
+    let most: Vec<&str> = Good::ALL
+        .into_iter()
+        .filter(|&g| scoring::sole_majority(&s.goods[..s.players()], g) == Some(i))
+        .map(Good::name)
+        .collect();
+    let most_text = if most.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", most.join(", "))
+    };
+    let line = format!(
+        "  {seat}: {gold} gold {silver} silver, {} — money {} + goods {} + majorities {}{most_text} = {}",
+        s.goods[i], sc.money, sc.goods, sc.majorities, sc.total
+    );
+    let goods: serde_json::Map<String, Value> = Good::ALL
+        .into_iter()
+        .map(|g| (g.name().to_string(), json!(s.goods[i].get(g))))
+        .collect();
+    let held =
+        json!({"seat": seat, "money": money, "gold": gold, "silver": silver, "goods": goods});
+    let scored = json!({
+        "seat": seat, "money": sc.money, "goods": sc.goods, "majorities": sc.majorities,
+        "majority_goods": most, "total": sc.total,
+    });
+    (line, held, scored)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The stolen good is in the JSON only for the thief and the victim; a theft from a player
+    /// with no goods says so to everyone (`null`).
+    #[test]
+    fn a_stolen_good_is_kept_from_the_others_in_json() {
+        let s = SilkRoad::setup(&SilkRoadConfig::new(4), 1).unwrap();
+        let stole = Event::Stole {
+            thief: Seat(1),
+            victim: Seat(2),
+            good: Some(Good::Silk),
+        };
+        let seen = |viewer| SilkRoad::event_value(&s, &stole, viewer).unwrap()["Stole"].clone();
+        for viewer in [None, Some(Seat(0)), Some(Seat(3))] {
+            assert!(seen(viewer).get("good").is_none(), "{viewer:?}");
+            assert_eq!(seen(viewer)["thief"], 1);
+        }
+        for viewer in [Some(Seat(1)), Some(Seat(2))] {
+            assert!(seen(viewer)["good"].is_string(), "{viewer:?}");
+        }
+        let nothing = Event::Stole {
+            thief: Seat(1),
+            victim: Seat(2),
+            good: None,
+        };
+        let public = SilkRoad::event_value(&s, &nothing, None).unwrap();
+        assert!(public["Stole"]["good"].is_null() && public["Stole"].get("good").is_some());
     }
 }

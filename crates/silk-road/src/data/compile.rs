@@ -159,9 +159,11 @@ fn compile_map(
     } else {
         cmap
     };
+    // Rules: every city but the end has 1 or 2 outgoing arrows (in the reverse variant, the
+    // reversed arrows: so also 1 or 2 incoming ones in the map as written).
     cmap.validate(DegreeRules {
         min_out: 1,
-        max_out: 4,
+        max_out: 2,
     })
     .map_err(|e| DataError::caused(map_file, "links", e))?;
     let stats = cmap

@@ -9,6 +9,7 @@ use crate::state::MAX_PLAYERS;
 use crate::vizier;
 use silk_core::{Seat, SeatSet, MAX_SEATS};
 use silk_trade::auction::{OnceAround, Sealed};
+use silk_trade::TradeError;
 
 impl Table {
     /// Applies an entry; returns what to announce. On error the table is unchanged.
@@ -32,13 +33,13 @@ impl Table {
             }
             (Step::Auction(mut a), Entry::Bid(k)) => {
                 let seat = a.next_bidder().unwrap_or(self.holder);
-                a.bid(seat, *k)?;
+                a.bid(seat, *k).map_err(|e| self.bid_refused(e))?;
                 say.push(format!("{} bids {k}", self.name(seat)));
                 self.after_bid(a, &mut say);
             }
             (Step::Auction(mut a), Entry::Pass) => {
                 let seat = a.next_bidder().unwrap_or(self.holder);
-                a.pass(seat)?;
+                a.pass(seat).map_err(|e| self.bid_refused(e))?;
                 say.push(format!("{} passes", self.name(seat)));
                 self.after_bid(a, &mut say);
             }
@@ -350,9 +351,29 @@ impl Table {
         Ok(money)
     }
 
+    /// An auction's refusal in the players' names (the mechanic knows only seats).
+    fn bid_refused(&self, e: TradeError) -> TableError {
+        TableError::Refused(match e {
+            TradeError::BidTooLow { seat, amount, min } => format!(
+                "{} cannot bid {amount}: the lowest allowed bid is {min}",
+                self.name(seat)
+            ),
+            TradeError::BidOverBudget { amount, .. } => {
+                format!("{amount} is more money than a game holds")
+            }
+            TradeError::NotYourTurn { expected, .. } => {
+                format!("it is {}'s turn to bid", self.name(expected))
+            }
+            TradeError::AlreadyOut(seat) => format!("{} has already passed", self.name(seat)),
+            other => other.to_string(),
+        })
+    }
+
     fn open_auction(&mut self, say: &mut Vec<String>) {
         let n = self.players();
         self.round += 1;
+        // The market's turn tokens go back with the pawn.
+        self.tokens = [0; MAX_PLAYERS];
         match OnceAround::around(
             self.holder,
             n,

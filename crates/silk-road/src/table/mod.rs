@@ -20,6 +20,7 @@ use silk_trade::TradeError;
 mod flow; // what each entry does: the state machine
 mod parse; // what a person typed, read as an entry
 mod prompt; // the question of the moment, and names of entries
+mod status; // the state at a glance, and city names from a prefix
 
 /// What the helper knows of a bidder's purse: nothing. Bids are capped only by honesty.
 const UNKNOWN_BUDGET: u32 = 100_000;
@@ -286,6 +287,14 @@ impl Table {
         }
         if self.tiles_left < 2 {
             return err("a Barterer needs two tiles left in the city");
+        }
+        if !crate::market::may_barter(self.tokens[i]) {
+            return err(format!(
+                "{} has already acted in this market: a Barterer would be a third tile, and a \
+                 player takes at most {} per market",
+                self.name(seat),
+                crate::market::MAX_TILES_PER_MARKET
+            ));
         }
         Ok(())
     }

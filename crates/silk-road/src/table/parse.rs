@@ -23,7 +23,7 @@ impl Table {
                 ["keep"] | ["k"] => Ok(Entry::Keep),
                 _ => err("answer `sell` or `keep`"),
             },
-            Step::Move => Ok(Entry::Move(t.to_string())),
+            Step::Move => Ok(Entry::Move(self.city_named(t)?)),
             Step::Take { .. } => {
                 let (barter, rest) = match words.as_slice() {
                     ["barter", rest @ ..] => (true, rest.join(" ")),

@@ -83,11 +83,11 @@ fn bad_entries_are_refused_and_change_nothing() {
     let before = t.entries.clone();
     let e = t.parse("2").unwrap();
     let refused = t.apply(e).unwrap_err();
-    assert!(refused.to_string().contains("too low"));
-    assert!(matches!(
-        refused,
-        TableError::Trade(silk_trade::TradeError::BidTooLow { amount: 2, .. })
-    ));
+    // The refusal names the player, not the seat.
+    assert_eq!(
+        refused.to_string(),
+        "Cleo cannot bid 2: the lowest allowed bid is 4"
+    );
     assert_eq!(t.entries, before);
     assert!(t
         .seat_named("Zed")
@@ -249,4 +249,97 @@ fn final_count_refuses_holdings_beyond_the_components() {
     // A correction counts without the figures it replaces.
     say(&mut t, "fix Ana 0 0 8 0 0 0 0");
     say(&mut t, "Ben 20 0 0 0 0 0 0");
+}
+
+/// Project decision (texts silent): a player takes at most 2 tiles in one market, so with 3
+/// players the helper refuses a Barterer on a player's second turn; tokens go back with the pawn.
+#[test]
+fn three_players_no_barterer_for_a_third_tile() {
+    let mut t = table(&["A", "B", "C"]);
+    for x in ["A", "pass", "pass", "Lanzhou", "barterer", "B", "tile", "A"] {
+        say(&mut t, x);
+    }
+    // B's second tile leaves only C, who takes the last one and holds the pawn.
+    for x in ["tile", "B", "tile", "tile"] {
+        say(&mut t, x);
+    }
+    assert_eq!(t.holder, Seat(2));
+    // At Yumen: C leads; A acts, then gets the pawn back for a second turn.
+    for x in [
+        "pass", "pass", "Yumen", "tile", "A", "tile", "B", "tile", "A",
+    ] {
+        say(&mut t, x);
+    }
+    assert_eq!(t.tokens[..3], [1, 1, 1]);
+    assert!(
+        refused(&mut t, "barter tile").contains("A has already acted in this market"),
+        "a Barterer here would be A's third tile"
+    );
+    assert!(!t.prompt().choices.contains(&"barter tile".to_string()));
+}
+
+/// `status` says where the game stands: round, caravan, leader, the market's turn tokens,
+/// what lies in front of the screens, the Viziers called, and what is asked now.
+#[test]
+fn status_tells_where_the_table_stands() {
+    let mut t = table(&["Ana", "Ben", "Cleo", "Dev"]);
+    assert_eq!(
+        t.status()[0],
+        "Before the first round; the caravan is at Chang'An"
+    );
+    for x in [
+        "Ana", "pass", "pass", "pass", "Lanzhou", "crook", "Ben", "vizier", "silk",
+    ] {
+        say(&mut t, x);
+    }
+    let s = t.status();
+    assert_eq!(
+        s[..4],
+        [
+            "Round 1: the caravan is at Lanzhou; Ben holds the leader pawn",
+            "Market in Lanzhou: 1 tile(s) left; turn tokens: Ana 1, Ben 1",
+            "In front of the screens: Ana 1 Crook(s)",
+            "Grand Viziers have called: silk",
+        ]
+    );
+    assert!(s[4].starts_with("Now: Everyone reveals silk"), "{s:?}");
+    for x in ["Ana 0", "Ben 0", "Cleo 0", "Dev 0", "Cleo", "tile"] {
+        say(&mut t, x);
+    }
+    // The market is over: no turn tokens are shown in the auction.
+    let s = t.status();
+    assert_eq!(
+        s[0],
+        "Round 2: the caravan is at Lanzhou; Dev holds the leader pawn"
+    );
+    assert!(s[1].starts_with("In front of the screens"), "{s:?}");
+    assert_eq!(t.tokens, [0; MAX_PLAYERS]);
+}
+
+/// A city may be named by the start of its name: unique among the next cities first, then on
+/// the map; an ambiguous start is refused with the candidates.
+#[test]
+fn cities_by_unique_prefix() {
+    let mut t = table(&["Ana", "Ben", "Cleo"]);
+    for x in ["Ana", "pass", "pass", "la"] {
+        say(&mut t, x);
+    }
+    assert_eq!(t.city, "Lanzhou");
+    assert_eq!(t.entries.last(), Some(&Entry::Move("Lanzhou".into())));
+    assert_eq!(t.city_named("KOR").unwrap(), "Koria");
+    assert_eq!(t.city_named("Ka").unwrap(), "Kasgar");
+    let why = t.city_named("K").unwrap_err().to_string();
+    assert!(
+        why.contains("Koria") && why.contains("Khotan") && why.contains("Kasgar"),
+        "{why}"
+    );
+    assert_eq!(t.city_named("Atlantis").unwrap(), "Atlantis");
+    // Among the next cities first: from Hami, "T" is Turfan (not Tyre).
+    t.caravan = t.rules.city("Hami");
+    assert_eq!(t.city_named("t").unwrap(), "Turfan");
+    assert_eq!(
+        t.city_named("m").unwrap(),
+        "Miran",
+        "not Merv: Miran is next"
+    );
 }
