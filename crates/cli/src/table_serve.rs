@@ -87,31 +87,24 @@ impl TableSession {
         Ok(())
     }
 
+    /// The public state of the table: where the caravan is, who holds the pawn, the market
+    /// order so far, each player's Crooks and Barterers, the goods called; during a reveal, how
+    /// many have entered theirs (never what).
     fn board(&self) -> String {
-        let t = &self.table;
-        let step = match t.step {
-            Step::FirstLeader => "choosing the first leader".to_string(),
-            Step::Auction(_) | Step::HolderChoice(_) => "leader auction".into(),
-            Step::Move => "the caravan moves".into(),
-            Step::Take { .. }
-            | Step::Call { .. }
-            | Step::PassPawn { .. }
-            | Step::GivePawn { .. } => "market".into(),
-            Step::Reveal { sealed, .. } => format!(
+        let mut lines: Vec<String> = self
+            .table
+            .status()
+            .into_iter()
+            .filter(|l| !l.starts_with("Now: "))
+            .collect();
+        if let Step::Reveal { sealed, .. } = self.table.step {
+            lines.push(format!(
                 "Grand Vizier: {} of {} have entered their reveal",
                 self.pending.len(),
                 sealed.seats().len()
-            ),
-            Step::Scoring => "final count".into(),
-            Step::Done => "game over".into(),
-        };
-        format!(
-            "Round {} · caravan in {} · leader pawn: {} · tiles left {}\n{step}",
-            t.round,
-            t.city,
-            t.name(t.holder),
-            t.tiles_left
-        )
+            ));
+        }
+        lines.join("\n")
     }
 
     fn reveal(&mut self, seat: usize, text: &str) -> Result<(), String> {
