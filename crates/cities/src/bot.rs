@@ -41,12 +41,19 @@ use crate::engine::{
 };
 use crate::state::{BarbBidding, Item, Move, MoveKind, Phase, Res, Role, State, NONE};
 use crate::Cities;
-use silk_core::Heuristic;
+use silk_core::{Heuristic, Style};
 use silk_core::{Seat, SilkRng};
 use silk_trade::route::{Goal, TargetCost};
 
 impl Heuristic for Cities {
-    fn heuristic_choose(s: &State, seat: Seat, legal: &[Action], rng: &mut SilkRng) -> Action {
+    fn styled_choose(
+        s: &State,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut SilkRng,
+        style: Style,
+    ) -> Action {
+        let _ = style;
         silk_core::best_by(legal, rng, |a| value(s, seat, a))
     }
 }

@@ -16,11 +16,18 @@ use crate::data::TileKind;
 use crate::goods::Good;
 use crate::state::{Phase, State, NO_TILE};
 use crate::SilkRoad;
-use silk_core::Heuristic;
+use silk_core::{Heuristic, Style};
 use silk_core::{Seat, SilkRng};
 
 impl Heuristic for SilkRoad {
-    fn heuristic_choose(s: &State, seat: Seat, legal: &[Action], rng: &mut SilkRng) -> Action {
+    fn styled_choose(
+        s: &State,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut SilkRng,
+        style: Style,
+    ) -> Action {
+        let _ = style;
         silk_core::best_by(legal, rng, |a| value(s, seat, a))
     }
 }

@@ -10,10 +10,17 @@ use crate::engine::{cards, payment, strongholds};
 use crate::rules::NONE;
 use crate::state::State;
 use crate::Splendor;
-use silk_core::{Heuristic, Seat, SilkRng};
+use silk_core::{Heuristic, Seat, SilkRng, Style};
 
 impl Heuristic for Splendor {
-    fn heuristic_choose(s: &State, seat: Seat, legal: &[Action], rng: &mut SilkRng) -> Action {
+    fn styled_choose(
+        s: &State,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut SilkRng,
+        style: Style,
+    ) -> Action {
+        let _ = style;
         let p = seat.index();
         let wants = Wants::new(s, p);
         silk_core::best_by(legal, rng, |a| value(s, p, &wants, a))
