@@ -49,6 +49,9 @@ pub struct MctsConfig {
     /// Progressive widening: a node's seat may have at most `widening`·√(visits+1) children
     /// (at least 2). 0 turns widening off (every legal action is tried once first).
     pub widening: f64,
+    /// With a heuristic: the search overrules the heuristic's move only when its choice's mean
+    /// result is this many standard errors better.
+    pub confidence: f64,
 }
 
 impl Default for MctsConfig {
@@ -58,6 +61,7 @@ impl Default for MctsConfig {
             exploration: 0.7,
             rollout_cap: 5_000,
             widening: 1.0,
+            confidence: 1.0,
         }
     }
 }
@@ -118,8 +122,9 @@ struct Edge {
     visits: u32,
     /// Times the action was legal when its node was visited (ISMCTS's availability count).
     available: u32,
-    /// Sum of the mover's results (0..=1).
+    /// Sum of the mover's results (0..=1), and of their squares (for the root's test).
     reward: f64,
+    reward_sq: f64,
 }
 
 #[derive(Clone, Copy, Default)]
@@ -180,6 +185,8 @@ pub struct MctsBot<G: Game> {
     /// Edges walked in the current iteration: (node, seat, action).
     path: Vec<(u32, Seat, G::Action)>,
     scores: Vec<f64>,
+    /// The heuristic's own move at the root of the current decision.
+    prior: Option<G::Action>,
     /// Iterations run by the last decision (for tests and tuning).
     pub last_iterations: u32,
 }
@@ -195,6 +202,7 @@ impl<G: Game> MctsBot<G> {
             buf: Vec::new(),
             path: Vec::new(),
             scores: Vec::new(),
+            prior: None,
             last_iterations: 0,
         }
     }
@@ -314,7 +322,10 @@ impl<G: Game> MctsBot<G> {
             let mut a = untried.unwrap_or(self.buf[0]);
             if let Some(policy) = self.rollout {
                 if n.expanded[mover.index()] == 0 {
-                    let p = policy(s, mover, &self.buf, &mut self.rng);
+                    let p = match self.prior {
+                        Some(h) if node == 0 && self.buf.contains(&h) => h,
+                        _ => policy(s, mover, &self.buf, &mut self.rng),
+                    };
                     if !tree.edges.contains_key(&(node, mover, p)) {
                         a = p;
                     }
@@ -327,6 +338,7 @@ impl<G: Game> MctsBot<G> {
                     visits: 0,
                     available: 1,
                     reward: 0.0,
+                    reward_sq: 0.0,
                 },
             );
             let e = &mut tree.nodes[node as usize].expanded[mover.index()];
@@ -430,8 +442,10 @@ impl<G: Game> MctsBot<G> {
         // Backpropagation: each edge is credited with the result of the seat that took it.
         for &(n, mover, a) in &self.path {
             if let Some(e) = self.tree.edges.get_mut(&(n, mover, a)) {
+                let r = self.scores.get(mover.index()).copied().unwrap_or(0.5);
                 e.visits += 1;
-                e.reward += self.scores.get(mover.index()).copied().unwrap_or(0.5);
+                e.reward += r;
+                e.reward_sq += r * r;
             }
         }
     }
@@ -443,6 +457,9 @@ impl<G: Game> Player<G> for MctsBot<G> {
             return legal[0];
         }
         self.tree.clear();
+        self.prior = self
+            .rollout
+            .map(|policy| policy(state, seat, legal, &mut self.rng));
         let start = Instant::now();
         let mut done = 0u32;
         loop {
@@ -461,22 +478,39 @@ impl<G: Game> Player<G> for MctsBot<G> {
         self.last_iterations = done;
         // The most visited legal root action; equal visits go to the better mean result, then
         // to the first listed.
-        let score = |a: G::Action| {
-            self.tree
-                .edges
-                .get(&(0, seat, a))
-                .map(|e| (e.visits, e.reward / e.visits.max(1) as f64))
-                .unwrap_or((0, 0.0))
-        };
+        let stats = |a: G::Action| self.tree.edges.get(&(0, seat, a)).copied();
+        let visits = |a| stats(a).map_or(0, |e| e.visits);
+        let mean = |e: Edge| e.reward / e.visits.max(1) as f64;
         let mut best = legal[0];
-        let mut best_score = score(best);
         for &a in &legal[1..] {
-            let sc = score(a);
-            if sc.0 > best_score.0 || (sc.0 == best_score.0 && sc.1 > best_score.1) {
+            let (v, b) = (visits(a), visits(best));
+            if v > b || (v == b && stats(a).map_or(0.0, mean) > stats(best).map_or(0.0, mean)) {
                 best = a;
-                best_score = sc;
+            }
+        }
+        // With a heuristic, its move stands unless the search measured better with some
+        // confidence: rollouts are noisy and a small budget spread over near-equal actions
+        // would otherwise pick among them by chance (the heuristic is already a good player).
+        if let Some(h) = self.prior {
+            if h != best && legal.contains(&h) {
+                if let (Some(eb), Some(eh)) = (stats(best), stats(h)) {
+                    if !better(eb, eh, self.config.confidence) {
+                        best = h;
+                    }
+                }
             }
         }
         best
     }
+}
+
+/// Whether `a`'s mean result beats `b`'s by `z` standard errors.
+fn better(a: Edge, b: Edge, z: f64) -> bool {
+    let var = |e: Edge| {
+        let n = e.visits.max(1) as f64;
+        let m = e.reward / n;
+        ((e.reward_sq / n - m * m).max(0.0) + 0.01) / n
+    };
+    let m = |e: Edge| e.reward / e.visits.max(1) as f64;
+    m(a) - m(b) > z * (var(a) + var(b)).sqrt()
 }
