@@ -101,11 +101,10 @@ impl BotKind {
     pub fn with_heuristic<G: Heuristic>(self, seed: u64) -> Box<dyn Player<G>> {
         match self {
             BotKind::Greedy(style) => Box::new(GreedyBot::styled(seed, style)),
-            BotKind::MctsGreedy(budget) => Box::new(MctsBot::<G>::with_rollout(
-                seed,
-                Self::config(budget),
-                G::heuristic_choose,
-            )),
+            BotKind::MctsGreedy(budget) => Box::new(
+                MctsBot::<G>::with_rollout(seed, Self::config(budget), G::heuristic_choose)
+                    .with_estimate(G::estimate),
+            ),
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Mcts(budget) => Box::new(MctsBot::<G>::new(seed, Self::config(budget))),
         }
@@ -140,7 +139,10 @@ mod tests {
         );
         assert_eq!(BotKind::parse("greedy-lazy"), None);
         assert_eq!(BotKind::parse("mcts"), Some(BotKind::Mcts(Iterations(300))));
-        assert_eq!(BotKind::parse("mcts50"), Some(BotKind::Mcts(Iterations(50))));
+        assert_eq!(
+            BotKind::parse("mcts50"),
+            Some(BotKind::Mcts(Iterations(50)))
+        );
         assert_eq!(BotKind::parse("mcts0"), None);
         assert_eq!(BotKind::parse("mcts0ms"), None);
         assert_eq!(
@@ -164,10 +166,7 @@ mod tests {
         let mut wins = 0;
         let games = 30;
         for g in 0..games {
-            let mut mcts = MctsBot::new(
-                g,
-                MctsConfig::with_budget(Budget::Iterations(200)),
-            );
+            let mut mcts = MctsBot::new(g, MctsConfig::with_budget(Budget::Iterations(200)));
             let mut random = RandomBot::new(1000 + g);
             let mut players: [&mut dyn Player<Goofspiel>; 2] = [&mut mcts, &mut random];
             let played = play::<Goofspiel>(&config, g, &mut players, 1000).unwrap();

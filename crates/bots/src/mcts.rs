@@ -52,6 +52,9 @@ pub struct MctsConfig {
     /// With a heuristic: the search overrules the heuristic's move only when its choice's mean
     /// result is this many standard errors better.
     pub confidence: f64,
+    /// With an estimate of standing (`Heuristic::estimate`): playouts stop after this many
+    /// moves and rank the seats by it (long games would otherwise leave a few iterations).
+    pub rollout_depth: u64,
 }
 
 impl Default for MctsConfig {
@@ -62,6 +65,7 @@ impl Default for MctsConfig {
             rollout_cap: 5_000,
             widening: 1.0,
             confidence: 1.0,
+            rollout_depth: 250,
         }
     }
 }
@@ -78,6 +82,9 @@ impl MctsConfig {
 /// A rollout policy: picks one of the legal actions.
 pub type RolloutPolicy<G> =
     fn(&<G as Game>::State, Seat, &[<G as Game>::Action], &mut SilkRng) -> <G as Game>::Action;
+
+/// A seat's standing mid-game (see `silk_core::Heuristic::estimate`).
+pub type Estimate<G> = fn(&<G as Game>::State, Seat) -> Option<f32>;
 
 /// FxHash (rustc's hasher): the tree's keys are small and trusted, SipHash would dominate.
 #[derive(Default, Clone, Copy)]
@@ -180,6 +187,8 @@ pub struct MctsBot<G: Game> {
     rng: SilkRng,
     /// How rollouts choose: uniformly, or by the game's own heuristic.
     rollout: Option<RolloutPolicy<G>>,
+    /// Stops playouts early and ranks the seats by it.
+    estimate: Option<Estimate<G>>,
     tree: Tree<G::Action>,
     buf: Vec<G::Action>,
     /// Edges walked in the current iteration: (node, seat, action).
@@ -198,6 +207,7 @@ impl<G: Game> MctsBot<G> {
             config,
             rng: SilkRng::seed_from(seed),
             rollout: None,
+            estimate: None,
             tree: Tree::new(),
             buf: Vec::new(),
             path: Vec::new(),
@@ -214,6 +224,12 @@ impl<G: Game> MctsBot<G> {
             rollout: Some(policy),
             ..Self::new(seed, config)
         }
+    }
+
+    /// Playouts stop after `config.rollout_depth` moves and rank the seats by `estimate`.
+    pub fn with_estimate(mut self, estimate: Estimate<G>) -> Self {
+        self.estimate = Some(estimate);
+        self
     }
 }
 
@@ -245,29 +261,46 @@ fn policy_playout<G: Game>(
 /// Each seat's result in 0..=1: mostly from its rank (first 1, last 0), a quarter from its
 /// score within the spread of scores, so points still count when a rollout's ranks are a coin
 /// toss. A stuck or cut-short game scores everybody alike.
-fn results<G: Game>(state: &G::State, out: &mut Vec<f64>) {
+fn results<G: Game>(state: &G::State, estimate: Option<Estimate<G>>, out: &mut Vec<f64>) {
     out.clear();
     let n = G::num_seats(state);
     match G::outcome(state) {
         Some(o) if !o.stuck => {
-            let lo = o.scores.iter().copied().min().unwrap_or(0) as f64;
-            let hi = o.scores.iter().copied().max().unwrap_or(0) as f64;
-            out.extend(o.ranks.iter().zip(&o.scores).map(|(&r, &s)| {
-                let by_rank = if n > 1 {
-                    1.0 - r as f64 / (n - 1) as f64
-                } else {
-                    1.0
-                };
-                let by_score = if hi > lo {
-                    (s as f64 - lo) / (hi - lo)
-                } else {
-                    0.5
-                };
-                0.75 * by_rank + 0.25 * by_score
-            }))
+            let scores: Vec<f64> = o.scores.iter().map(|&s| s as f64).collect();
+            by_standing(&scores, out)
         }
-        _ => out.extend(std::iter::repeat_n(0.5, n)),
+        Some(_) => out.extend(std::iter::repeat_n(0.5, n)),
+        None => {
+            let est: Option<Vec<f64>> = estimate.and_then(|f| {
+                Seat::all(n)
+                    .map(|p| f(state, p).map(|e| e as f64))
+                    .collect()
+            });
+            match est {
+                Some(e) => by_standing(&e, out),
+                None => out.extend(std::iter::repeat_n(0.5, n)),
+            }
+        }
     }
+}
+
+/// Results from standings: three quarters by rank (ties share), a quarter by the score within
+/// the spread of scores.
+fn by_standing(scores: &[f64], out: &mut Vec<f64>) {
+    let n = scores.len();
+    let lo = scores.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    out.extend(scores.iter().map(|&s| {
+        let below = scores.iter().filter(|&&t| t < s).count() as f64;
+        let equal = scores.iter().filter(|&&t| t == s).count() as f64 - 1.0;
+        let by_rank = if n > 1 {
+            (below + 0.5 * equal) / (n - 1) as f64
+        } else {
+            1.0
+        };
+        let by_score = if hi > lo { (s - lo) / (hi - lo) } else { 0.5 };
+        0.75 * by_rank + 0.25 * by_score
+    }))
 }
 
 fn mix(hash: u64, seat: Seat, a: &impl Hash) -> u64 {
@@ -431,14 +464,18 @@ impl<G: Game> MctsBot<G> {
             }
         }
         // Simulation.
-        let cap = self.config.rollout_cap;
+        let cap = if self.estimate.is_some() {
+            self.config.rollout_depth.min(self.config.rollout_cap)
+        } else {
+            self.config.rollout_cap
+        };
         match self.rollout {
             Some(policy) => policy_playout::<G>(&mut s, &mut self.rng, &mut self.buf, cap, policy),
             None => {
                 random_playout::<G>(&mut s, &mut self.rng, &mut self.buf, cap);
             }
         }
-        results::<G>(&s, &mut self.scores);
+        results::<G>(&s, self.estimate, &mut self.scores);
         // Backpropagation: each edge is credited with the result of the seat that took it.
         for &(n, mover, a) in &self.path {
             if let Some(e) = self.tree.edges.get_mut(&(n, mover, a)) {

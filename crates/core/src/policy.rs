@@ -28,6 +28,14 @@ pub trait Heuristic: Game {
         rng: &mut SilkRng,
         style: Style,
     ) -> Self::Action;
+
+    /// A seat's standing mid-game in the game's own score units (higher is better), for a
+    /// search that stops its playouts early in a long game. `None` (the default): no estimate,
+    /// playouts run to the end. It is called on determinized states, so it may read them whole.
+    fn estimate(state: &Self::State, seat: Seat) -> Option<f32> {
+        let _ = (state, seat);
+        None
+    }
 }
 
 /// A way to play a game's heuristic, as parameters of one policy. Each engine says what the

@@ -25,7 +25,8 @@ fn ismcts_choice_depends_only_on_the_seats_view() {
                 }
                 let choose = |t: &silk_road::State| {
                     let config = MctsConfig::with_budget(Budget::Iterations(25));
-                    let mut bot = MctsBot::<SilkRoad>::with_rollout(9, config, SilkRoad::heuristic_choose);
+                    let mut bot =
+                        MctsBot::<SilkRoad>::with_rollout(9, config, SilkRoad::heuristic_choose);
                     let mut l = Vec::new();
                     SilkRoad::legal_actions(t, seat, &mut l);
                     (l.clone(), bot.choose(t, seat, &l))
@@ -37,5 +38,8 @@ fn ismcts_choice_depends_only_on_the_seats_view() {
             step += 1;
         }
     }
-    assert!(differing > 5, "only {differing} pairs differed in hidden information");
+    assert!(
+        differing > 5,
+        "only {differing} pairs differed in hidden information"
+    );
 }

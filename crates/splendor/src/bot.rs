@@ -79,11 +79,8 @@ impl Wants {
         let b = &s.bonus[p];
         // Bonuses still missing for a requirement: a noble 2 bonuses away is a plan, one 9
         // away a wish.
-        let missing = |req: &[u8]| -> u32 {
-            (0..5)
-                .map(|c| req[c].saturating_sub(b[c]) as u32)
-                .sum()
-        };
+        let missing =
+            |req: &[u8]| -> u32 { (0..5).map(|c| req[c].saturating_sub(b[c]) as u32).sum() };
         for (i, &k) in s.nobles.iter().enumerate() {
             if k == NONE || s.noble_holder[i] != NONE {
                 continue;
@@ -196,9 +193,7 @@ fn value(s: &State, p: usize, w: &Wants, a: Action) -> f32 {
                 * w.w.gems;
             gain - over_limit(s, p, mask.count_ones())
         }
-        Action::TakeTwo(c) => {
-            (0.2 + w.need[c as usize].min(2.0)) * w.w.gems - over_limit(s, p, 2)
-        }
+        Action::TakeTwo(c) => (0.2 + w.need[c as usize].min(2.0)) * w.w.gems - over_limit(s, p, 2),
         Action::Reserve(pos) => {
             let card = cards::card_at(s, pos);
             let c = s.rules.card(card);
