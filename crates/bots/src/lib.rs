@@ -1,35 +1,41 @@
 //! silk-bots: players generic over [`Game`].
 //!
 //! - [`RandomBot`]: uniform among legal actions (the baseline of every statistic).
-//! - [`GreedyBot`]: delegates to the game's own [`Heuristic`] policy.
+//! - [`GreedyBot`]: delegates to the game's own [`Heuristic`] policy, in one of its [`Style`]s.
 //! - [`MctsBot`]: information-set Monte Carlo tree search over determinized states.
 
 pub mod mcts;
-pub use mcts::{search_totals, MctsBot, MctsConfig};
+pub use mcts::{search_totals, Budget, MctsBot, MctsConfig};
 
 use silk_core::{Game, Player, Seat, SilkRng};
 
-pub use silk_core::{best_by, Heuristic};
+pub use silk_core::{best_by, Heuristic, Style};
 
 pub use silk_core::RandomPlayer as RandomBot;
 
-/// Plays the game's [`Heuristic`] policy.
+/// Plays the game's [`Heuristic`] policy in one [`Style`].
 #[derive(Clone, Debug)]
 pub struct GreedyBot {
     rng: SilkRng,
+    style: Style,
 }
 
 impl GreedyBot {
     pub fn new(seed: u64) -> Self {
+        Self::styled(seed, Style::Balanced)
+    }
+
+    pub fn styled(seed: u64, style: Style) -> Self {
         GreedyBot {
             rng: SilkRng::seed_from(seed),
+            style,
         }
     }
 }
 
 impl<G: Heuristic> Player<G> for GreedyBot {
     fn choose(&mut self, state: &G::State, seat: Seat, legal: &[G::Action]) -> G::Action {
-        G::heuristic_choose(state, seat, legal, &mut self.rng)
+        G::styled_choose(state, seat, legal, &mut self.rng, self.style)
     }
 }
 
@@ -37,71 +43,80 @@ impl<G: Heuristic> Player<G> for GreedyBot {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BotKind {
     Random,
-    Greedy,
-    /// ISMCTS with this many iterations per decision, random rollouts.
-    Mcts(u32),
-    /// ISMCTS whose rollouts follow the game's heuristic.
-    MctsGreedy(u32),
+    /// The game's heuristic in a style (`greedy` is the balanced one).
+    Greedy(Style),
+    /// ISMCTS with random rollouts.
+    Mcts(Budget),
+    /// ISMCTS whose rollouts (and first expansions) follow the game's heuristic.
+    MctsGreedy(Budget),
 }
 
 impl BotKind {
-    pub const NAMES: &'static [&'static str] =
-        &["random", "greedy", "mcts (or mctsN: N iterations)"];
+    pub const NAMES: &'static [&'static str] = &[
+        "random",
+        "greedy",
+        "greedy-aggressive",
+        "greedy-trader",
+        "greedy-builder",
+        "mcts (mctsN: N iterations, mctsNms: N ms per decision)",
+        "mcts-greedy (mcts-greedyN, mcts-greedyNms: heuristic rollouts)",
+    ];
 
     pub fn parse(name: &str) -> Option<BotKind> {
         let n = name.trim().to_ascii_lowercase();
         match n.as_str() {
             "random" => Some(BotKind::Random),
-            "greedy" | "heuristic" => Some(BotKind::Greedy),
-            "mcts" | "ismcts" => Some(BotKind::Mcts(MctsConfig::default().iterations)),
-            "mcts-greedy" => Some(BotKind::MctsGreedy(400)),
+            "greedy" | "heuristic" => Some(BotKind::Greedy(Style::Balanced)),
+            "mcts" | "ismcts" => Some(BotKind::Mcts(MctsConfig::default().budget)),
+            "mcts-greedy" => Some(BotKind::MctsGreedy(Budget::Iterations(400))),
             _ => {
-                let count = |k: &str| k.parse().ok().filter(|&k| k > 0);
+                if let Some(style) = n.strip_prefix("greedy-") {
+                    return Style::parse(style).map(BotKind::Greedy);
+                }
                 if let Some(k) = n.strip_prefix("mcts-greedy") {
-                    count(k).map(BotKind::MctsGreedy)
+                    parse_budget(k).map(BotKind::MctsGreedy)
                 } else {
-                    n.strip_prefix("mcts").and_then(count).map(BotKind::Mcts)
+                    n.strip_prefix("mcts")
+                        .and_then(parse_budget)
+                        .map(BotKind::Mcts)
                 }
             }
         }
+    }
+
+    fn config(budget: Budget) -> MctsConfig {
+        MctsConfig::with_budget(budget)
     }
 
     /// The generic bots every game has (greedy needs the game's [`Heuristic`]).
     pub fn generic<G: Game>(self, seed: u64) -> Option<Box<dyn Player<G>>> {
         match self {
             BotKind::Random => Some(Box::new(RandomBot::new(seed))),
-            BotKind::Mcts(iterations) => Some(Box::new(MctsBot::new(
-                seed,
-                MctsConfig {
-                    iterations,
-                    ..MctsConfig::default()
-                },
-            ))),
-            BotKind::Greedy | BotKind::MctsGreedy(_) => None,
+            BotKind::Mcts(budget) => Some(Box::new(MctsBot::new(seed, Self::config(budget)))),
+            BotKind::Greedy(_) | BotKind::MctsGreedy(_) => None,
         }
     }
 
     /// Every bot, for a game with a [`Heuristic`].
     pub fn with_heuristic<G: Heuristic>(self, seed: u64) -> Box<dyn Player<G>> {
         match self {
-            BotKind::Greedy => Box::new(GreedyBot::new(seed)),
-            BotKind::MctsGreedy(iterations) => Box::new(MctsBot::<G>::with_rollout(
-                seed,
-                MctsConfig {
-                    iterations,
-                    ..MctsConfig::default()
-                },
-                G::heuristic_choose,
-            )),
+            BotKind::Greedy(style) => Box::new(GreedyBot::styled(seed, style)),
+            BotKind::MctsGreedy(budget) => Box::new(
+                MctsBot::<G>::with_rollout(seed, Self::config(budget), G::heuristic_choose)
+                    .with_estimate(G::estimate),
+            ),
             BotKind::Random => Box::new(RandomBot::new(seed)),
-            BotKind::Mcts(iterations) => Box::new(MctsBot::<G>::new(
-                seed,
-                MctsConfig {
-                    iterations,
-                    ..MctsConfig::default()
-                },
-            )),
+            BotKind::Mcts(budget) => Box::new(MctsBot::<G>::new(seed, Self::config(budget))),
         }
+    }
+}
+
+/// `400` (iterations) or `100ms` (milliseconds per decision); zero is refused.
+fn parse_budget(k: &str) -> Option<Budget> {
+    let count = |k: &str| k.parse::<u32>().ok().filter(|&k| k > 0);
+    match k.strip_suffix("ms") {
+        Some(ms) => count(ms).map(Budget::Millis),
+        None => count(k).map(Budget::Iterations),
     }
 }
 
@@ -113,13 +128,30 @@ mod tests {
 
     #[test]
     fn bot_names_parse() {
-        assert_eq!(BotKind::parse("Greedy"), Some(BotKind::Greedy));
-        assert_eq!(BotKind::parse("mcts"), Some(BotKind::Mcts(300)));
-        assert_eq!(BotKind::parse("mcts50"), Some(BotKind::Mcts(50)));
+        use Budget::{Iterations, Millis};
+        assert_eq!(
+            BotKind::parse("Greedy"),
+            Some(BotKind::Greedy(Style::Balanced))
+        );
+        assert_eq!(
+            BotKind::parse("greedy-trader"),
+            Some(BotKind::Greedy(Style::Trader))
+        );
+        assert_eq!(BotKind::parse("greedy-lazy"), None);
+        assert_eq!(BotKind::parse("mcts"), Some(BotKind::Mcts(Iterations(300))));
+        assert_eq!(
+            BotKind::parse("mcts50"),
+            Some(BotKind::Mcts(Iterations(50)))
+        );
         assert_eq!(BotKind::parse("mcts0"), None);
+        assert_eq!(BotKind::parse("mcts0ms"), None);
         assert_eq!(
             BotKind::parse("mcts-greedy40"),
-            Some(BotKind::MctsGreedy(40))
+            Some(BotKind::MctsGreedy(Iterations(40)))
+        );
+        assert_eq!(
+            BotKind::parse("mcts-greedy100ms"),
+            Some(BotKind::MctsGreedy(Millis(100)))
         );
         assert_eq!(BotKind::parse("alphazero"), None);
     }
@@ -134,13 +166,7 @@ mod tests {
         let mut wins = 0;
         let games = 30;
         for g in 0..games {
-            let mut mcts = MctsBot::new(
-                g,
-                MctsConfig {
-                    iterations: 200,
-                    ..MctsConfig::default()
-                },
-            );
+            let mut mcts = MctsBot::new(g, MctsConfig::with_budget(Budget::Iterations(200)));
             let mut random = RandomBot::new(1000 + g);
             let mut players: [&mut dyn Player<Goofspiel>; 2] = [&mut mcts, &mut random];
             let played = play::<Goofspiel>(&config, g, &mut players, 1000).unwrap();

@@ -12,8 +12,12 @@
 //!   keep 2 Merchants by reassigning Laborers beyond 2. It never spends below a reserve of 2
 //!   coins on building.
 //! - **Army**: wants enough Soldiers to beat the weakest other city outright (its untapped
-//!   defence and Walls, plus one), at least 3 and at most half its citizens; it arms spare
-//!   Laborers and buys metal when short.
+//!   defence and Walls, plus one), at least 3 and at most half its citizens. It **re-arms**:
+//!   arming a Laborer (keeping one) comes before gathering, urgently with no Soldier left (a
+//!   Merchant then too); it gathers metal, and buys metal for every missing Soldier whatever
+//!   the route costs (a food region has no other way). A lone Soldier still faces barbarians.
+//! - **Styles** ([`Style`]): aggressive wants one more Soldier and values attacks 1.4×; trader
+//!   values trade 1.5× and keeps 3 Merchants; builder values improvements and growth 1.5×.
 //! - **Attacks**: a development card is worth 8 coins, a lost Soldier 2.5. An attack is made
 //!   when its army plus attack cards at least match the target's untapped Soldiers (so it wins
 //!   the card) and card + plunder − route − reserve (if the army is wiped out) − lost Soldiers
@@ -41,13 +45,74 @@ use crate::engine::{
 };
 use crate::state::{BarbBidding, Item, Move, MoveKind, Phase, Res, Role, State, NONE};
 use crate::Cities;
-use silk_core::Heuristic;
+use silk_core::{Heuristic, Style};
 use silk_core::{Seat, SilkRng};
 use silk_trade::route::{Goal, TargetCost};
 
 impl Heuristic for Cities {
-    fn heuristic_choose(s: &State, seat: Seat, legal: &[Action], rng: &mut SilkRng) -> Action {
-        silk_core::best_by(legal, rng, |a| value(s, seat, a))
+    fn styled_choose(
+        s: &State,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut SilkRng,
+        style: Style,
+    ) -> Action {
+        let w = Weights::of(style);
+        silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
+    }
+
+    /// Victory points first (7 wins), then what earns them: development cards still to be
+    /// played, Soldiers for attacks and barbarians, coins. Games run to hundreds of decisions,
+    /// so a search stops its playouts early and ranks the seats by this.
+    fn estimate(s: &State, seat: Seat) -> Option<f32> {
+        let c = s.city(seat);
+        let vp = s.vp(seat) as f32;
+        let cards = c.dev_count() as f32 - vp;
+        Some(vp + 0.3 * cards + 0.1 * c.all_soldiers() as f32 + 0.005 * c.coins as f32)
+    }
+}
+
+/// A style's weights: one heuristic, several ways to play it.
+struct Weights {
+    /// Soldiers wanted beyond the balanced target, and how much attacks are worth.
+    army: u32,
+    attack: f32,
+    /// Trade with the Great Empires (buying silk to resell, selling).
+    trade: f32,
+    /// Merchants kept.
+    merchants: u8,
+    /// Improvements and growth.
+    build: f32,
+}
+
+impl Weights {
+    fn of(style: Style) -> Weights {
+        let base = Weights {
+            army: 0,
+            attack: 1.0,
+            trade: 1.0,
+            merchants: 2,
+            build: 1.0,
+        };
+        match style {
+            Style::Balanced => base,
+            Style::Aggressive => Weights {
+                army: 1,
+                attack: 1.4,
+                ..base
+            },
+            Style::Trader => Weights {
+                trade: 1.5,
+                merchants: 3,
+                attack: 0.8,
+                ..base
+            },
+            Style::Builder => Weights {
+                build: 1.5,
+                attack: 0.8,
+                ..base
+            },
+        }
     }
 }
 
@@ -122,7 +187,7 @@ fn silk_sale_price(s: &State, fine: bool) -> Option<u32> {
     })
 }
 
-fn value(s: &State, seat: Seat, a: Action) -> f32 {
+fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
     let c = s.city(seat);
     let coins = c.coins as f32;
     match (s.phase, a) {
@@ -135,9 +200,10 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
                 BarbBidding::Once { auction, .. } => auction.min_next_bid(),
             };
             let soldiers = c.all_soldiers();
-            let cap = soldiers
-                .saturating_sub(1)
-                .min(if soldiers >= 6 { 3 } else { 2 });
+            // A lone Soldier faces the barbarians too: their card is worth more than the home
+            // guard, and not bidding costs the travel penalty.
+            let home = u32::from(soldiers >= 2);
+            let cap = (soldiers - home).min(if soldiers >= 6 { 3 } else { 2 } + w.army);
             if k as u32 == min && (k as u32) <= cap && dev_value(s) > 0.0 {
                 6.0 - 2.0 * k as f32
             } else {
@@ -158,18 +224,20 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
         (_, Action::Pass) => 0.0,
         (_, Action::EndTurn) => 0.0,
         (_, Action::Assign { from, to }) => {
-            let spare_laborers = c.laborers[0] + c.laborers[1] > 2;
+            let laborers = c.laborers[0] + c.laborers[1];
+            let merchants = c.merchants[0] + c.merchants[1];
+            let short = c.all_soldiers() < soldier_target(s, seat, w);
+            // Re-arming comes before gathering (an untapped Laborer is needed), and matters
+            // most with no Soldier at all: nobody else faces barbarians or attacks for it.
+            let urgency = if c.all_soldiers() == 0 { 2.0 } else { 1.0 };
             match (from, to) {
                 (Role::Laborer, Role::Merchant)
-                    if spare_laborers && c.merchants[0] + c.merchants[1] < 2 && coins >= 4.0 =>
+                    if laborers > 2 && merchants < w.merchants && coins >= 4.0 =>
                 {
                     2.0
                 }
-                (Role::Laborer, Role::Soldier)
-                    if spare_laborers && c.all_soldiers() < soldier_target(s, seat) =>
-                {
-                    2.5
-                }
+                (Role::Laborer, Role::Soldier) if laborers >= 2 && short => 2.5 + urgency,
+                (Role::Merchant, Role::Soldier) if merchants >= 2 && c.all_soldiers() == 0 => 2.0,
                 _ => -5.0,
             }
         }
@@ -181,8 +249,15 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
                 Res::Metal
             };
             let arming =
-                res == Res::Metal && c.metal == 0 && c.all_soldiers() < soldier_target(s, seat);
-            amount as f32 * if res == specialty || arming { 0.8 } else { 0.5 }
+                res == Res::Metal && c.metal == 0 && c.all_soldiers() < soldier_target(s, seat, w);
+            amount as f32
+                * if arming {
+                    1.2
+                } else if res == specialty {
+                    0.8
+                } else {
+                    0.5
+                }
         }
         (_, Action::Build(k)) => {
             let Some(im) = s.rules.improvement(k) else {
@@ -199,10 +274,14 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
                 ImprovementEffect::NoTraining => 2.0,
                 ImprovementEffect::FallCoins(_) => 0.5,
             };
-            base + im.ga as f32 * 0.2
+            (base + im.ga as f32 * 0.2) * w.build
                 - 0.3 * (im.cost.food as f32 + im.cost.metal as f32 + im.cost.coins as f32 * 0.5)
         }
-        (_, Action::Grow) => 4.0 - growth_cost(s, seat) as f32 * 0.5,
+        // A small city grows first: citizens are its workforce and its future Soldiers.
+        (_, Action::Grow) => {
+            let small = if c.citizens() < 5 { 1.0 } else { 0.0 };
+            (4.0 + small) * w.build - growth_cost(s, seat) as f32 * 0.5
+        }
         (_, Action::Buy { empire, slot }) => {
             let kind = MoveKind::Buy { empire, slot };
             let Some(route) = move_cost(s, seat, kind) else {
@@ -229,8 +308,8 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
                         as f32;
                     let profit = sale as f32 - price - back;
                     // Needs a second Merchant to sell, this round or the next.
-                    if profit >= 3.0 && coins - price >= 1.0 {
-                        profit * 0.6
+                    if profit >= 3.0 / w.trade && coins - price >= 1.0 {
+                        profit * 0.6 * w.trade
                     } else {
                         -1.0
                     }
@@ -241,12 +320,20 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
                     } else {
                         Res::Metal
                     };
+                    // Metal for every Soldier still missing: a city without metal (a food
+                    // region) re-arms only by buying it, whatever the route costs.
+                    let missing = soldier_target(s, seat, w).saturating_sub(c.all_soldiers());
                     let need = match res {
                         Res::Food => (c.food as u32) < growth_cost(s, seat),
-                        _ => c.metal < 1 && c.all_soldiers() < soldier_target(s, seat),
+                        _ => (c.metal as u32) < missing,
                     };
-                    if need && price <= 3.0 && coins - price >= 3.0 {
-                        1.0
+                    let arming = res == Res::Metal && need;
+                    if need && (price <= 3.0 || arming) && coins - price >= 3.0 {
+                        if arming {
+                            3.0 - 0.2 * price
+                        } else {
+                            1.0
+                        }
                     } else {
                         -2.0
                     }
@@ -282,7 +369,7 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
             }
             let net = price as f32 - route as f32;
             if net >= 2.0 {
-                net * 0.7
+                net * 0.7 * w.trade
             } else {
                 -1.0
             }
@@ -317,7 +404,7 @@ fn value(s: &State, seat: Seat, a: Action) -> f32 {
             }
         }
         (_, Action::RefuseToll) => 0.0,
-        (_, Action::Attack { target, army }) => attack_value(s, seat, target, army),
+        (_, Action::Attack { target, army }) => attack_value(s, seat, target, army, w),
         (Phase::Defend { mv, atk, def }, Action::Defend(k)) => {
             let army = match mv.kind {
                 MoveKind::Attack { army, .. } => army as u32,
@@ -393,7 +480,7 @@ fn attack_cards(s: &State, seat: Seat) -> u32 {
 
 /// Soldiers the bot wants: enough to beat the weakest other city outright (its untapped
 /// defence and Walls, plus one), at least 3, and at most half its citizens.
-fn soldier_target(s: &State, seat: Seat) -> u32 {
+fn soldier_target(s: &State, seat: Seat, w: &Weights) -> u32 {
     let weakest = Seat::all(s.players())
         .filter(|&t| t != seat)
         .map(|t| {
@@ -402,7 +489,7 @@ fn soldier_target(s: &State, seat: Seat) -> u32 {
         })
         .min()
         .unwrap_or(0);
-    weakest.max(3).min((s.city(seat).citizens() / 2).max(2))
+    weakest.max(3).min((s.city(seat).citizens() / 2).max(2)) + w.army
 }
 
 /// An attack is worth its development card and plunder, less the route, the reserve if the
@@ -411,7 +498,7 @@ fn soldier_target(s: &State, seat: Seat) -> u32 {
 /// concedes. Attacks the bot cannot win (its army and attack cards below the defender's
 /// untapped Soldiers) are not made; among winning armies the smallest that makes the defender
 /// concede is preferred, else the smallest that wins.
-fn attack_value(s: &State, seat: Seat, target: Seat, army: u8) -> f32 {
+fn attack_value(s: &State, seat: Seat, target: Seat, army: u8, style: &Weights) -> f32 {
     let c = s.city(seat);
     let d = s.city(target);
     let dav = d.soldiers[0] as u32 + d.recruits[0] as u32;
@@ -444,7 +531,7 @@ fn attack_value(s: &State, seat: Seat, target: Seat, army: u8) -> f32 {
     let card = if concedes && !s.rules.config.params.undefended_card {
         0.0
     } else {
-        dev_value(s)
+        dev_value(s) * style.attack
     };
     let v = card + plunder
         - route as f32

@@ -353,7 +353,9 @@ enum Command {
     /// time per decision.
     Ladder {
         game: GameName,
-        /// The bots, comma-separated (random, greedy, mcts, mcts500, mcts-greedy…).
+        /// The bots, comma-separated: random; greedy and its styles greedy-aggressive,
+        /// greedy-trader, greedy-builder; mcts, mctsN (N iterations), mctsNms (N ms a decision);
+        /// mcts-greedy, mcts-greedyN, mcts-greedyNms (heuristic rollouts).
         #[arg(long, value_delimiter = ',', required = true)]
         bots: Vec<String>,
         /// Games per pair of bots.

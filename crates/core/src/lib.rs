@@ -29,7 +29,7 @@ pub use driver::{next_decider, play, random_playout, PlayError, PlayedGame, Rand
 pub use error::{Cause, IllegalAction, ParseActionError, ReplayError, SetupError};
 pub use game::{EventSink, Game, Outcome, Player, ToMove};
 pub use metrics::{Counters, DecisionKind, Names, Observe};
-pub use policy::{best_by, Heuristic};
+pub use policy::{best_by, Heuristic, Style};
 pub use replay::{LoggedMove, Replay, REPLAY_VERSION};
 pub use rng::SilkRng;
 pub use seat::{Seat, SeatSet, MAX_SEATS};

@@ -9,12 +9,71 @@ use crate::seat::Seat;
 /// A game's hand-written policy: what a sensible player of that game would do. Each engine
 /// documents its policy where it implements this trait.
 pub trait Heuristic: Game {
+    /// The default style's choice ([`Style::Balanced`]).
     fn heuristic_choose(
         state: &Self::State,
         seat: Seat,
         legal: &[Self::Action],
         rng: &mut SilkRng,
+    ) -> Self::Action {
+        Self::styled_choose(state, seat, legal, rng, Style::Balanced)
+    }
+
+    /// The choice of a player of this `style`: the same heuristic with other weights, so a
+    /// designer can pit styles against each other. Engines without styles play one policy.
+    fn styled_choose(
+        state: &Self::State,
+        seat: Seat,
+        legal: &[Self::Action],
+        rng: &mut SilkRng,
+        style: Style,
     ) -> Self::Action;
+
+    /// A seat's standing mid-game in the game's own score units (higher is better), for a
+    /// search that stops its playouts early in a long game. `None` (the default): no estimate,
+    /// playouts run to the end. It is called on determinized states, so it may read them whole.
+    fn estimate(state: &Self::State, seat: Seat) -> Option<f32> {
+        let _ = (state, seat);
+        None
+    }
+}
+
+/// A way to play a game's heuristic, as parameters of one policy. Each engine says what the
+/// styles mean for it (in Cities: attacks, trade, improvements).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Style {
+    /// The default weights (`greedy`).
+    #[default]
+    Balanced,
+    /// Fights and races: attacks, barbarians, leadership, points now.
+    Aggressive,
+    /// Trade first: markets, goods, gems.
+    Trader,
+    /// Builds an engine: improvements, growth, discounts.
+    Builder,
+}
+
+impl Style {
+    pub const ALL: [Style; 4] = [
+        Style::Balanced,
+        Style::Aggressive,
+        Style::Trader,
+        Style::Builder,
+    ];
+
+    /// The bot-name suffix (`greedy-aggressive`); the balanced style is plain `greedy`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Style::Balanced => "balanced",
+            Style::Aggressive => "aggressive",
+            Style::Trader => "trader",
+            Style::Builder => "builder",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Style> {
+        Style::ALL.into_iter().find(|s| s.name() == name)
+    }
 }
 
 /// The action of highest `value`, ties broken uniformly at random: the choice rule of every

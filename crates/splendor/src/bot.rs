@@ -3,6 +3,10 @@
 //! reserve a valuable card it cannot yet afford; return the tokens it needs least. Module
 //! features: it claims cities and posts (automatic), joins and takes free cards by the same
 //! worth, places strongholds on the card it wants most and removes those on it, and conquers.
+//!
+//! It plans towards nobles and cities: a colour is worth more the nearer the noble or city that
+//! needs it is to completion. Styles ([`Style`]): aggressive weighs prestige 4 (3 balanced),
+//! builder bonuses 1.6× and prestige 2.5, trader gem taking 1.3×.
 
 use crate::action::{Action, RESERVED_SRC};
 use crate::colour::GOLD;
@@ -10,43 +14,91 @@ use crate::engine::{cards, payment, strongholds};
 use crate::rules::NONE;
 use crate::state::State;
 use crate::Splendor;
-use silk_core::{Heuristic, Seat, SilkRng};
+use silk_core::{Heuristic, Seat, SilkRng, Style};
 
 impl Heuristic for Splendor {
-    fn heuristic_choose(s: &State, seat: Seat, legal: &[Action], rng: &mut SilkRng) -> Action {
+    fn styled_choose(
+        s: &State,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut SilkRng,
+        style: Style,
+    ) -> Action {
         let p = seat.index();
-        let wants = Wants::new(s, p);
+        let wants = Wants::new(s, p, Weights::of(style));
         silk_core::best_by(legal, rng, |a| value(s, p, &wants, a))
     }
 }
 
-/// How much each bonus colour is worth to `p` now: nobles, cities and posts still needing it.
+/// A style's weights: one heuristic, several ways to play it.
+#[derive(Clone, Copy)]
+struct Weights {
+    /// Prestige on a card (aggressive races for points).
+    points: f32,
+    /// A card's bonus (builders grow an engine of cheap bonuses first).
+    bonus: f32,
+    /// Gems taken (traders keep the gems flowing and reserve less).
+    gems: f32,
+}
+
+impl Weights {
+    fn of(style: Style) -> Weights {
+        let base = Weights {
+            points: 3.0,
+            bonus: 1.0,
+            gems: 1.0,
+        };
+        match style {
+            Style::Balanced => base,
+            Style::Aggressive => Weights {
+                points: 4.0,
+                ..base
+            },
+            Style::Trader => Weights { gems: 1.3, ..base },
+            Style::Builder => Weights {
+                bonus: 1.6,
+                points: 2.5,
+                ..base
+            },
+        }
+    }
+}
+
+/// How much each bonus colour is worth to `p` now: nobles, cities and posts still needing it,
+/// the nearer ones more (a plan: the bonuses that complete a noble or a city soonest).
 struct Wants {
+    w: Weights,
     colour: [f32; 5],
     /// Per colour, gems the most wanted cards still need.
     need: [f32; 5],
 }
 
 impl Wants {
-    fn new(s: &State, p: usize) -> Wants {
+    fn new(s: &State, p: usize, w: Weights) -> Wants {
         let mut colour = [0.2f32; 5];
         let b = &s.bonus[p];
+        // Bonuses still missing for a requirement: a noble 2 bonuses away is a plan, one 9
+        // away a wish.
+        let missing =
+            |req: &[u8]| -> u32 { (0..5).map(|c| req[c].saturating_sub(b[c]) as u32).sum() };
         for (i, &k) in s.nobles.iter().enumerate() {
             if k == NONE || s.noble_holder[i] != NONE {
                 continue;
             }
             let req = &s.rules.nobles[k as usize].requires;
+            let near = 0.3 + 1.2 / (1.0 + missing(&req[..]) as f32);
             for c in 0..5 {
                 if req[c] > b[c] {
-                    colour[c] += 0.5;
+                    colour[c] += near;
                 }
             }
         }
         for &f in s.cities.iter().filter(|&&f| f != NONE) {
             let req = &s.rules.cities[f as usize].requires;
+            let near = 0.2 + 1.0 / (1.0 + missing(&req[..]) as f32);
             for c in 0..5 {
                 if req[c] > b[c] {
-                    colour[c] += 0.4;
+                    colour[c] += near;
                 }
             }
         }
@@ -68,7 +120,7 @@ impl Wants {
             if !cards::may_acquire(s, p, card) {
                 continue;
             }
-            let score = worth(s, &colour, card) / (1.0 + shortfall(s, p, card) as f32);
+            let score = worth(s, &w, &colour, card) / (1.0 + shortfall(s, p, card) as f32);
             if score > best[0].0 {
                 best[1] = best[0];
                 best[0] = (score, card);
@@ -86,7 +138,7 @@ impl Wants {
                 need[c] += weight * owed[c].saturating_sub(s.tokens[p][c]) as f32;
             }
         }
-        Wants { colour, need }
+        Wants { w, colour, need }
     }
 }
 
@@ -102,14 +154,14 @@ fn targets(s: &State, p: usize) -> impl Iterator<Item = (u8, u8)> + '_ {
 }
 
 /// A card's worth: prestige first, then its bonus.
-fn worth(s: &State, colour: &[f32; 5], card: u8) -> f32 {
+fn worth(s: &State, w: &Weights, colour: &[f32; 5], card: u8) -> f32 {
     let c = s.rules.card(card);
     let bonus = if (c.bonus as usize) < 5 {
         colour[c.bonus as usize] * c.bonus_count as f32 + 0.8
     } else {
         0.8
     };
-    3.0 * c.points as f32 + bonus
+    w.points * c.points as f32 + w.bonus * bonus
 }
 
 /// Gems `p` still lacks for `card` after tokens and gold.
@@ -131,16 +183,17 @@ fn value(s: &State, p: usize, w: &Wants, a: Action) -> f32 {
     match a {
         Action::Buy { src, pay } => {
             let card = cards::source_card(s, p, src);
-            10.0 + 2.0 * worth(s, &w.colour, card) - 0.3 * pay.total() as f32
+            10.0 + 2.0 * worth(s, &w.w, &w.colour, card) - 0.3 * pay.total() as f32
         }
         Action::TakeDifferent(mask) => {
             let gain: f32 = (0..5)
                 .filter(|c| mask >> c & 1 == 1)
                 .map(|c| 0.1 + w.need[c].min(1.0))
-                .sum();
+                .sum::<f32>()
+                * w.w.gems;
             gain - over_limit(s, p, mask.count_ones())
         }
-        Action::TakeTwo(c) => 0.2 + w.need[c as usize].min(2.0) - over_limit(s, p, 2),
+        Action::TakeTwo(c) => (0.2 + w.need[c as usize].min(2.0)) * w.w.gems - over_limit(s, p, 2),
         Action::Reserve(pos) => {
             let card = cards::card_at(s, pos);
             let c = s.rules.card(card);
@@ -162,16 +215,16 @@ fn value(s: &State, p: usize, w: &Wants, a: Action) -> f32 {
         }
         Action::Gem(c) => w.need[c as usize] + 0.1,
         Action::Join(c) => w.colour[c as usize],
-        Action::Free(pos) => worth(s, &w.colour, cards::card_at(s, pos)),
+        Action::Free(pos) => worth(s, &w.w, &w.colour, cards::card_at(s, pos)),
         Action::Discard(card) => -(s.rules.card(card).points as f32),
         Action::Noble(_) | Action::City(_) | Action::Post(_) | Action::ReserveNoble(_) => 1.0,
         Action::Place { to, .. } => {
             let card = cards::card_at(s, to);
-            worth(s, &w.colour, card) / (1.0 + shortfall(s, p, card) as f32)
+            worth(s, &w.w, &w.colour, card) / (1.0 + shortfall(s, p, card) as f32)
         }
         Action::Remove { at, .. } => {
             let card = cards::card_at(s, at);
-            worth(s, &w.colour, card) / (1.0 + shortfall(s, p, card) as f32) + 0.5
+            worth(s, &w.w, &w.colour, card) / (1.0 + shortfall(s, p, card) as f32) + 0.5
         }
         Action::Decline => 0.0,
         Action::Pass => 0.0,
