@@ -119,7 +119,8 @@ enum Command {
         /// Number of players (default: the game's default).
         #[arg(long)]
         players: Option<usize>,
-        /// Bots, comma-separated (random, greedy, human). A shorter list fills the last seats;
+        /// Bots, comma-separated (random, greedy, greedy-aggressive|trader|builder, mctsN, mctsNms,
+        /// mcts-greedyN, mcts-greedyNms, human). A shorter list fills the last seats;
         /// the first seats are humans.
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
@@ -427,7 +428,8 @@ enum LabCommand {
 struct BatchArgs {
     #[arg(long, default_value_t = 1000)]
     games: u64,
-    /// Bots, comma-separated: one for every seat, or one per seat (random, greedy).
+    /// Bots, comma-separated: one for every seat, or one per seat (random, greedy,
+    /// greedy-aggressive, greedy-trader, greedy-builder, mctsN, mcts-greedyN, mcts-greedyNms).
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
     #[arg(long)]
