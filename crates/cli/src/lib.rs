@@ -123,8 +123,9 @@ enum Command {
         #[arg(long)]
         players: Option<usize>,
         /// Who sits where, comma-separated: one name for every seat, or one per seat in seat
-        /// order (human, random, greedy, ...), as in `silk simulate`; without it every seat is
-        /// human. `--bots human,greedy,greedy` is you against two greedy bots (3 players).
+        /// order, as in `silk simulate`; without it every seat is human. Names: human, random,
+        /// greedy, greedy-aggressive|trader|builder, mctsN, mctsNms, mcts-greedyN,
+        /// mcts-greedyNms. `--bots human,greedy,greedy` is you against two greedy bots.
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
         /// The deal and every random draw follow from this number: the same seed, the same game.
@@ -460,9 +461,10 @@ enum LabCommand {
 struct BatchArgs {
     #[arg(long, default_value_t = 1000)]
     games: u64,
-    /// Bots, comma-separated: one name for every seat, or one per seat in seat order (random,
-    /// greedy, ...), as in `silk play`; the number named sets the players unless --players
-    /// does. Without it every seat is random.
+    /// Bots, comma-separated: one name for every seat, or one per seat in seat order, as in
+    /// `silk play`; the number named sets the players unless --players does. Without it every
+    /// seat is random. Names: random, greedy, greedy-aggressive|trader|builder, mctsN, mctsNms,
+    /// mcts-greedyN, mcts-greedyNms.
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
     #[arg(long)]
