@@ -15,7 +15,7 @@ fn ismcts_choice_depends_only_on_the_seats_view() {
     let mut step = 0u64;
     while let Some(seat) = next_decider(Cities::to_move(&s)) {
         Cities::legal_actions(&s, seat, &mut legal);
-        if step % 41 == 0 && legal.len() > 1 {
+        if step.is_multiple_of(41) && legal.len() > 1 {
             let a = Cities::determinize(&s, seat, &mut SilkRng::seed_from(step));
             let b = Cities::determinize(&s, seat, &mut SilkRng::seed_from(step + 1000));
             assert_eq!(Cities::view(&a, seat), Cities::view(&b, seat));
@@ -42,5 +42,8 @@ fn ismcts_choice_depends_only_on_the_seats_view() {
             break;
         }
     }
-    assert!(differing > 3, "only {differing} pairs differed in hidden information");
+    assert!(
+        differing > 3,
+        "only {differing} pairs differed in hidden information"
+    );
 }
