@@ -518,8 +518,11 @@ impl<G: Game> Player<G> for MctsBot<G> {
         loop {
             let more = match self.config.budget {
                 Budget::Iterations(k) => done < k.max(1),
+                // Stop when one more iteration (at the mean so far) would overrun the budget,
+                // so the decision stays within it rather than just past it.
                 Budget::Millis(ms) => {
-                    done == 0 || start.elapsed() < Duration::from_millis(ms as u64)
+                    let t = start.elapsed();
+                    done == 0 || t + t / done < Duration::from_millis(ms as u64)
                 }
             };
             if !more {

@@ -165,6 +165,9 @@ pub fn view(s: &State, seat: Seat) -> View {
 pub fn determinize(s: &State, seat: Seat, rng: &mut SilkRng) -> State {
     let mut d = *s;
     let n = s.players();
+    // Sorted before shuffling, so the sample depends on what `seat` knows only (the cards
+    // unseen, not their hidden order): a search's choices then cannot depend on hidden order.
+    d.silk_deck[..d.silk_len as usize].sort_unstable();
     rng.shuffle(&mut d.silk_deck[..d.silk_len as usize]);
     let mut pool: Vec<u8> = s.dev_deck[..s.dev_len as usize].to_vec();
     for p in (0..n).filter(|&p| p != seat.index()) {
@@ -172,6 +175,7 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut SilkRng) -> State {
             pool.extend(std::iter::repeat_n(t as u8, k as usize));
         }
     }
+    pool.sort_unstable();
     let target = s.rules.config.params.target_vp as u32;
     for attempt in 0..20 {
         let mut t = d;
