@@ -118,6 +118,7 @@ enum Command {
     Games,
     /// Play a game in the terminal: humans and bots, each human sees only their own seat.
     Play {
+        /// The game (silk-road, cities, splendor or goofspiel).
         game: GameName,
         /// Number of players (default: the game's default).
         #[arg(long)]
@@ -199,6 +200,7 @@ enum Command {
     /// Simulate many bot games and summarise them (win rates with 95% intervals, seat
     /// advantage, length, margins, lead changes, branching, per-game metrics).
     Simulate {
+        /// The game (silk-road, cities, splendor or goofspiel).
         game: GameName,
         #[command(flatten)]
         batch: BatchArgs,
@@ -218,7 +220,9 @@ enum Command {
     /// threads up to the core count, and the peak memory. With search bots (mcts), the search's
     /// playouts and playout decisions per second.
     Bench {
+        /// The game (silk-road, cities, splendor or goofspiel).
         game: GameName,
+        /// Number of players (default: the game's default).
         #[arg(long)]
         players: Option<usize>,
         /// Bots, comma-separated: one for every seat, or one per seat (random, greedy, mcts…).
@@ -227,6 +231,8 @@ enum Command {
         /// Games per measurement (default: enough for about half a second on one thread).
         #[arg(long)]
         games: Option<u64>,
+        /// The run seed: game K is set up and played from this seed and K (the same seed, the
+        /// same games).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Repeat each measurement this many times and keep the fastest (other work on the
@@ -244,6 +250,7 @@ enum Command {
     },
     /// Run the same simulation for each value of one or two parameters, side by side.
     Sweep {
+        /// The game (silk-road, cities, splendor or goofspiel).
         game: GameName,
         /// A parameter by its path in the config (`params.keep_needs_funds`, or a unique tail
         /// such as `keep_needs_funds`). Give it once or twice, each followed by --values.
@@ -308,6 +315,7 @@ enum Command {
     /// How far the design misses a designer's targets (a JSON file: see docs/lab.md), ranked,
     /// each with the measured value and its 95% interval; table minutes from a time model.
     Gaps {
+        /// The game (silk-road, cities, splendor or goofspiel).
         game: GameName,
         /// The targets (and the table-time model) as JSON.
         #[arg(long, value_name = "FILE")]
@@ -324,6 +332,7 @@ enum Command {
     /// Search parameter values that bring the design closest to the targets (NTBEA, an
     /// optimiser for noisy evaluations), then check the best setting on fresh games.
     Tune {
+        /// The game (silk-road, cities, splendor or goofspiel).
         game: GameName,
         /// A parameter to tune, by its path in the config (as in `silk sweep`), each followed
         /// by --values.
@@ -353,6 +362,7 @@ enum Command {
     /// them and moved round the table; ratings with 95% intervals, the win matrix, each bot's
     /// time per decision.
     Ladder {
+        /// The game (silk-road, cities, splendor or goofspiel).
         game: GameName,
         /// The bots, comma-separated: random; greedy and its styles greedy-aggressive,
         /// greedy-trader, greedy-builder; mcts, mctsN (N iterations), mctsNms (N ms a decision);
@@ -362,8 +372,11 @@ enum Command {
         /// Games per pair of bots.
         #[arg(long, default_value_t = 200)]
         games: u64,
+        /// Number of players (default: the game's default).
         #[arg(long)]
         players: Option<usize>,
+        /// The run seed: game K is set up and played from this seed and K (the same seed, the
+        /// same games).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Worker threads (0 = all cores). Ratings do not depend on it; decision times do.
@@ -414,7 +427,9 @@ enum Command {
     },
     /// Print the rules in force with their parameter values.
     Rules {
+        /// The game (silk-road, cities, splendor or goofspiel).
         game: GameName,
+        /// Number of players (default: the game's default).
         #[arg(long)]
         players: Option<usize>,
         #[command(flatten)]
@@ -425,13 +440,23 @@ enum Command {
 #[derive(Subcommand)]
 enum DataCommand {
     /// The bundled data files of a game.
-    List { game: GameName },
+    List {
+        /// The game (silk-road, cities, splendor or goofspiel).
+        game: GameName,
+    },
     /// Print a bundled data file (e.g. `silk data show silk-road map > ours.json`).
-    Show { game: GameName, file: String },
+    Show {
+        /// The game (silk-road, cities, splendor or goofspiel).
+        game: GameName,
+        /// The data file, by the name `silk data list GAME` gives.
+        file: String,
+    },
     /// Check data files (`--map`, `--tiles`, `--config`, `--file NAME=PATH`): ok, or the file and
     /// place of the first mistake.
     Check {
+        /// The game (silk-road, cities, splendor or goofspiel).
         game: GameName,
+        /// Number of players (default: the game's default).
         #[arg(long)]
         players: Option<usize>,
         #[command(flatten)]
@@ -443,6 +468,7 @@ enum DataCommand {
 enum LabCommand {
     /// Combine the run directories of `silk simulate --shard K/N --out DIR` into one summary.
     Merge {
+        /// The run directories to combine (each written by `silk simulate --shard K/N --out DIR`).
         dirs: Vec<PathBuf>,
         /// Write the merged run here.
         #[arg(long)]
@@ -459,6 +485,7 @@ enum LabCommand {
 /// What a batch of simulated games is.
 #[derive(clap::Args, Clone, Debug)]
 struct BatchArgs {
+    /// How many games to play.
     #[arg(long, default_value_t = 1000)]
     games: u64,
     /// Bots, comma-separated: one name for every seat, or one per seat in seat order, as in
@@ -467,8 +494,11 @@ struct BatchArgs {
     /// mcts-greedyN, mcts-greedyNms.
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
+    /// Number of players (default: the game's default).
     #[arg(long)]
     players: Option<usize>,
+    /// The run seed: game K is set up and played from this seed and K (the same seed, the same
+    /// games).
     #[arg(long, default_value_t = 1)]
     seed: u64,
     /// Worker threads (0 = all cores). Results do not depend on it.
@@ -1216,4 +1246,41 @@ fn replay<G: CliGame>(file: &std::path::Path, out: &mut Out) -> CliResult<()> {
         )),
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod help_tests {
+    use super::Cli;
+    use clap::CommandFactory;
+
+    /// Every command has a line saying what it does and every flag and argument a line saying
+    /// what it means (the standard for `--help`): walks the whole command tree.
+    #[test]
+    fn every_command_and_argument_has_a_help_line() {
+        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+            for arg in cmd.get_arguments() {
+                let id = arg.get_id().as_str();
+                if matches!(id, "help" | "version") || arg.is_hide_set() {
+                    continue;
+                }
+                let has = arg.get_help().is_some() || arg.get_long_help().is_some();
+                if !has {
+                    missing.push(format!("{path} {id}"));
+                }
+            }
+            for sub in cmd.get_subcommands() {
+                if sub.get_name() == "help" || sub.is_hide_set() {
+                    continue;
+                }
+                let name = format!("{path} {}", sub.get_name());
+                if sub.get_about().is_none() && sub.get_long_about().is_none() {
+                    missing.push(format!("{name} (command)"));
+                }
+                walk(sub, &name, missing);
+            }
+        }
+        let mut missing = Vec::new();
+        walk(&Cli::command(), "silk", &mut missing);
+        assert!(missing.is_empty(), "no help line: {missing:#?}");
+    }
 }

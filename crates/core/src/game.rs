@@ -167,7 +167,18 @@ pub trait Game: Sized + 'static {
         seat: Seat,
         action: Self::Action,
     ) -> Result<(), IllegalAction> {
-        Self::apply(state, seat, action)
+        Self::apply_listed_with(state, seat, action, &mut ())
+    }
+
+    /// `apply_listed` with events (the lab's games): the same promise, the same default.
+    #[inline]
+    fn apply_listed_with(
+        state: &mut Self::State,
+        seat: Seat,
+        action: Self::Action,
+        events: &mut impl EventSink<Self::Event>,
+    ) -> Result<(), IllegalAction> {
+        Self::apply_with(state, seat, action, events)
     }
 
     /// Only what `seat` may know.

@@ -39,7 +39,7 @@ pub fn engine_playouts<G: Observe>(
                 )));
             }
             let action = players[seat.index()].choose(&state, seat, &legal);
-            G::apply(&mut state, seat, action)
+            G::apply_listed(&mut state, seat, action)
                 .map_err(|e| LabError::Engine(format!("game {index}: {seat}: {e}")))?;
             n += 1;
         }

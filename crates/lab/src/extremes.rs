@@ -23,7 +23,38 @@ pub struct GameRef {
 
 impl GameRef {
     fn of(r: &GameRecord) -> GameRef {
+        let k = Key::of(r);
         GameRef {
+            index: k.index,
+            rounds: k.rounds,
+            decisions: k.decisions,
+            margin: k.margin,
+            scores: r.scores.clone(),
+        }
+    }
+
+    fn key(&self) -> Key {
+        Key {
+            index: self.index,
+            rounds: self.rounds,
+            decisions: self.decisions,
+            margin: self.margin,
+        }
+    }
+}
+
+/// What orders games: compared before a game is copied, since most games are not kept.
+#[derive(Clone, Copy)]
+struct Key {
+    index: u64,
+    rounds: u32,
+    decisions: u64,
+    margin: i64,
+}
+
+impl Key {
+    fn of(r: &GameRecord) -> Key {
+        Key {
             index: r.index,
             rounds: r.rounds,
             decisions: r.decisions,
@@ -32,7 +63,6 @@ impl GameRef {
             } else {
                 0
             },
-            scores: r.scores.clone(),
         }
     }
 }
@@ -52,33 +82,37 @@ pub struct Extremes {
     pub unfinished: Vec<GameRef>,
 }
 
-/// Inserts `g` into `list` (kept sorted by `before`, then by index) and drops what falls past
-/// [`KEEP`]: constant memory, and the same list in any order of insertion.
-fn keep(list: &mut Vec<GameRef>, g: GameRef, before: fn(&GameRef, &GameRef) -> Ordering) {
-    let order = |a: &GameRef, b: &GameRef| before(a, b).then(a.index.cmp(&b.index));
-    if list.len() == KEEP && list.last().is_some_and(|last| order(&g, last).is_ge()) {
+/// Inserts game `r` into `list` (kept sorted by `before`, then by index) and drops what falls
+/// past [`KEEP`]: constant memory, and the same list in any order of insertion.
+fn keep(list: &mut Vec<GameRef>, r: &GameRecord, before: fn(&Key, &Key) -> Ordering) {
+    let order = |a: &Key, b: &Key| before(a, b).then(a.index.cmp(&b.index));
+    let g = Key::of(r);
+    if list.len() == KEEP
+        && list
+            .last()
+            .is_some_and(|last| order(&g, &last.key()).is_ge())
+    {
         return;
     }
-    let at = list.partition_point(|x| order(x, &g).is_lt());
-    list.insert(at, g);
+    let at = list.partition_point(|x| order(&x.key(), &g).is_lt());
+    list.insert(at, GameRef::of(r));
     list.truncate(KEEP);
 }
 
 impl Extremes {
     pub fn add(&mut self, r: &GameRecord) {
-        let g = || GameRef::of(r);
         if !r.finished {
-            keep(&mut self.unfinished, g(), |_, _| Ordering::Equal);
+            keep(&mut self.unfinished, r, |_, _| Ordering::Equal);
         } else if r.stuck {
-            keep(&mut self.stuck, g(), |_, _| Ordering::Equal);
+            keep(&mut self.stuck, r, |_, _| Ordering::Equal);
         } else {
-            keep(&mut self.longest, g(), |a, b| {
+            keep(&mut self.longest, r, |a, b| {
                 (b.rounds, b.decisions).cmp(&(a.rounds, a.decisions))
             });
-            keep(&mut self.shortest, g(), |a, b| {
+            keep(&mut self.shortest, r, |a, b| {
                 (a.rounds, a.decisions).cmp(&(b.rounds, b.decisions))
             });
-            keep(&mut self.widest_margin, g(), |a, b| b.margin.cmp(&a.margin));
+            keep(&mut self.widest_margin, r, |a, b| b.margin.cmp(&a.margin));
         }
     }
 

@@ -111,9 +111,18 @@ pub struct GameRecord {
 impl GameRecord {
     /// The winner's score minus the runner-up's.
     pub fn margin(&self) -> i64 {
-        let mut s: Vec<i64> = self.scores.iter().map(|&x| x as i64).collect();
-        s.sort_unstable_by(|a, b| b.cmp(a));
-        s.first().copied().unwrap_or(0) - s.get(1).copied().unwrap_or(0)
+        // The two highest scores, in one pass (a lone score's margin is itself).
+        let (mut first, mut second) = (None::<i64>, None::<i64>);
+        for &x in &self.scores {
+            let x = x as i64;
+            if first.is_none_or(|f| x > f) {
+                second = first;
+                first = Some(x);
+            } else if second.is_none_or(|s| x > s) {
+                second = Some(x);
+            }
+        }
+        first.unwrap_or(0) - second.unwrap_or(0)
     }
 }
 
@@ -206,8 +215,11 @@ pub(crate) fn drive<G: Observe>(
             )));
         }
         let action = players[seat.index()].choose(state, seat, legal);
+        // A lab game's players are bots, which choose from `legal` (the `Player` contract): the
+        // engine may skip re-checking the action.
+        debug_assert!(legal.contains(&action), "a bot chose an unlisted action");
         events.clear();
-        G::apply_with(state, seat, action, events)
+        G::apply_listed_with(state, seat, action, events)
             .map_err(|e| LabError::Engine(format!("game {index}: {seat}: {e}")))?;
         decisions += 1;
         each(seat, action, legal, state, events)?;

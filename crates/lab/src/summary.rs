@@ -104,8 +104,9 @@ pub struct Fold {
     wins: Vec<u64>,
     /// Per bot kind (index into the sorted kinds): games played, games won.
     bot_games: Vec<(u64, u64)>,
-    /// Per seat and bot kind (index into the sorted kinds): games, wins.
-    seat_bot: BTreeMap<(usize, usize), (u64, u64)>,
+    /// Per seat and bot kind, at `seat * bot_games.len() + kind`: games, wins (a seat's row is
+    /// made when the seat first plays; a pair that never played stays at 0 games).
+    seat_bot: Vec<(u64, u64)>,
     first_games: u64,
     first_wins: u64,
     games: u64,
@@ -186,21 +187,25 @@ impl Fold {
             }
         }
         if let Some(spec) = &self.spec {
-            let mut played = vec![false; self.bot_games.len()];
-            let mut won = vec![false; self.bot_games.len()];
+            // Bot kinds are at most the seats, so a bit per kind fits.
+            let kinds = self.bot_games.len();
+            let (mut played, mut won) = (0u64, 0u64);
             for (seat, &rank) in r.ranks.iter().enumerate() {
                 let Some(&k) = self.kind_of.get(spec.bot_at(r.index, seat)) else {
                     continue;
                 };
-                played[k] = true;
-                won[k] |= rank == 0;
-                let e = self.seat_bot.entry((seat, k)).or_insert((0, 0));
+                played |= 1 << k;
+                won |= ((rank == 0) as u64) << k;
+                if self.seat_bot.len() <= seat * kinds + k {
+                    self.seat_bot.resize((seat + 1) * kinds, (0, 0));
+                }
+                let e = &mut self.seat_bot[seat * kinds + k];
                 e.0 += 1;
                 e.1 += (rank == 0) as u64;
             }
             for (k, g) in self.bot_games.iter_mut().enumerate() {
-                g.0 += played[k] as u64;
-                g.1 += won[k] as u64;
+                g.0 += (played >> k) & 1;
+                g.1 += (won >> k) & 1;
             }
         }
         self.margin.add(r.margin());
@@ -266,12 +271,15 @@ impl Fold {
             })
             .collect();
         let names = kinds(spec);
+        let per_seat = self.bot_games.len().max(1);
         let win_by_seat_bot = self
             .seat_bot
             .iter()
-            .map(|(&(seat, k), &(played, won))| SeatBot {
-                seat,
-                bot: names.get(k).cloned().unwrap_or_default(),
+            .enumerate()
+            .filter(|(_, &(played, _))| played > 0)
+            .map(|(i, &(played, won))| SeatBot {
+                seat: i / per_seat,
+                bot: names.get(i % per_seat).cloned().unwrap_or_default(),
                 win: Rate::new(won, played),
             })
             .collect();

@@ -74,6 +74,16 @@ impl Game for SilkRoad {
         engine::apply(s, seat, action, events)
     }
 
+    fn apply_listed_with(
+        s: &mut State,
+        seat: Seat,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        engine::apply_listed(s, seat, action, events);
+        Ok(())
+    }
+
     fn view(s: &State, seat: Seat) -> View {
         view::view(s, seat)
     }

@@ -27,10 +27,8 @@ pub fn score_holdings(money: &[u32], goods: &[Goods], majority_bonus: u32) -> [S
         sc.money = money[i];
         sc.goods = goods[i].total();
     }
-    for g in Good::ALL {
-        if let Some(i) = sole_majority(goods, g) {
-            out[i].majorities += majority_bonus;
-        }
+    for i in majorities(goods).into_iter().flatten() {
+        out[i as usize].majorities += majority_bonus;
     }
     for sc in &mut out {
         sc.total = sc.money + sc.goods + sc.majorities;
@@ -54,15 +52,24 @@ pub fn scores(s: &State) -> [Score; MAX_PLAYERS] {
 
 /// The one player with strictly the most of `g` (none when tied or when nobody has any).
 pub fn sole_majority(goods: &[Goods], g: Good) -> Option<usize> {
-    let best = goods.iter().map(|h| h.get(g)).max().unwrap_or(0);
-    if best == 0 {
-        return None;
+    majorities(goods)[g.index()].map(usize::from)
+}
+
+/// Each good's sole majority holder, in one pass over the holdings: the lab asks for them at
+/// every round's standing.
+fn majorities(goods: &[Goods]) -> [Option<u8>; 5] {
+    let (mut best, mut holder, mut tied) = ([0u8; 5], [0u8; 5], [false; 5]);
+    for (i, h) in goods.iter().enumerate() {
+        for g in 0..5 {
+            let c = h.0[g];
+            if c > best[g] {
+                (best[g], holder[g], tied[g]) = (c, i as u8, false);
+            } else if c == best[g] {
+                tied[g] = true;
+            }
+        }
     }
-    let mut holders = (0..goods.len()).filter(|&i| goods[i].get(g) == best);
-    match (holders.next(), holders.next()) {
-        (Some(i), None) => Some(i),
-        _ => None,
-    }
+    std::array::from_fn(|g| (best[g] > 0 && !tied[g]).then_some(holder[g]))
 }
 
 /// Ranks from scores: highest total first; `rule` settles equal totals.

@@ -83,8 +83,13 @@ impl Game for Splendor {
         engine::apply(s, seat, action, events)
     }
 
-    fn apply_listed(s: &mut State, seat: Seat, action: Action) -> Result<(), IllegalAction> {
-        engine::apply_listed(s, seat, action, &mut ())
+    fn apply_listed_with(
+        s: &mut State,
+        seat: Seat,
+        action: Action,
+        events: &mut impl EventSink<Event>,
+    ) -> Result<(), IllegalAction> {
+        engine::apply_listed(s, seat, action, events)
     }
 
     fn view(s: &State, seat: Seat) -> View {
