@@ -126,6 +126,9 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut SilkRng) -> State {
                 }
             }
         }
+        // Sorted first, so that the sample depends on what the seat knows (which cards are
+        // unseen), never on the true order it may not know.
+        pool[..k].sort_unstable();
         rng.shuffle(&mut pool[..k]);
         let mut j = 0;
         for p in (0..s.players()).filter(|&p| p != me) {
