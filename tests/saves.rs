@@ -125,6 +125,64 @@ fn a_killed_game_is_saved_and_resumes() {
         .stdout(predicate::str::contains("Final: "));
 }
 
+/// Two players resuming one saved game at once would overwrite each other's moves: while a
+/// game is played, its file is locked, a second `--resume` is refused (exit 2, naming the lock
+/// and the pid) and the file keeps the first game's moves.
+#[test]
+fn a_save_in_play_cannot_be_resumed_twice() {
+    let dir = temp_dir("twice");
+    let save = dir.join("game.json");
+    let lock = dir.join("game.json.lock");
+    let bin = assert_cmd::cargo::cargo_bin("silk");
+    let mut first = std::process::Command::new(bin)
+        .args(SEATS)
+        .arg("--save")
+        .arg(&save)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = first.stdin.take().unwrap();
+    let mut stdout = BufReader::new(first.stdout.take().unwrap());
+    stdin.write_all(b"1\n").unwrap();
+    stdin.flush().unwrap();
+    let mut line = String::new();
+    while !line.starts_with("P1 ") {
+        line.clear();
+        assert!(
+            stdout.read_line(&mut line).unwrap() > 0,
+            "silk play stopped early"
+        );
+    }
+    assert_eq!(
+        fs::read_to_string(&lock).unwrap().trim(),
+        first.id().to_string()
+    );
+    let before = fs::read_to_string(&save).unwrap();
+    silk()
+        .args([
+            "play",
+            "silk-road",
+            "--bots",
+            "human,greedy,greedy,greedy",
+            "--resume",
+        ])
+        .arg(&save)
+        .write_stdin("1\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "game.json is in use by another silk process (pid {}, lock {})",
+            first.id(),
+            lock.display()
+        )));
+    assert_eq!(fs::read_to_string(&save).unwrap(), before);
+    drop(stdin); // end of input: the first game stops, saved, and its lock goes
+    first.wait().unwrap();
+    assert!(!lock.exists());
+}
+
 /// End of input, a script that ends early and an illegal scripted line all leave the moves
 /// played in the file, and say how to continue.
 #[test]

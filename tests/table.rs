@@ -424,7 +424,7 @@ fn two_helpers_cannot_share_a_journal() {
         .code(2)
         .stdout(predicate::str::is_empty())
         .stderr(predicate::str::contains(format!(
-            "game.journal is in use by another silk table (pid {}, lock {})",
+            "game.journal is in use by another silk process (pid {}, lock {})",
             first.id(),
             lock.display()
         )));
@@ -460,8 +460,9 @@ fn a_dead_helpers_lock_is_taken_over() {
         .assert()
         .success()
         .stderr(predicate::str::contains(format!(
-            "(pid {}) is no longer running: taking the journal over",
-            gone.id()
+            "(pid {}) is no longer running: taking {} over",
+            gone.id(),
+            journal.display()
         )))
         .stdout(predicate::str::contains("Ben passes"));
     assert!(!lock.exists());

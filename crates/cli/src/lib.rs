@@ -10,6 +10,7 @@ mod games;
 mod hot_seat;
 mod lab;
 mod ladder;
+mod lock;
 mod narrate;
 mod output;
 mod play;
@@ -670,8 +671,8 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                 let seats = seat_kinds::<G>(n, &bots, replay.seed)?;
                 if serve {
                     let save = match (&resume, &save) {
-                        (Some(path), _) => Some(play::SaveFile::at(path, &replay)?),
-                        (None, Some(path)) => Some(play::SaveFile::create(path, force, &replay)?),
+                        (Some(path), _) => Some(play::SaveFile::at(path, &replay, out)?),
+                        (None, Some(path)) => Some(play::SaveFile::create(path, force, &replay, out)?),
                         (None, None) => None,
                     };
                     let session = serve::PlaySession::new(replay, seats, save, !competitor, 1_000_000)?;
@@ -980,9 +981,9 @@ fn cities_table(
         .or(journal)
         .unwrap_or_else(|| PathBuf::from(format!("silk-table-cities-{}.json", replay.seed)));
     let save = if resume.is_some() {
-        play::SaveFile::at(&path, &replay)?
+        play::SaveFile::at(&path, &replay, out)?
     } else {
-        play::SaveFile::create(&path, false, &replay)?
+        play::SaveFile::create(&path, false, &replay, out)?
     };
     out.message(&format!(
         "journal: {} (every move is saved as it is made; --resume {} continues)",

@@ -4,6 +4,7 @@
 use crate::error::{CliError, CliResult};
 use crate::games::CliGame;
 use crate::hot_seat::{self, HotSeat};
+use crate::lock::FileLock;
 use crate::narrate::Narration;
 use crate::output::Out;
 use serde_json::json;
@@ -70,12 +71,19 @@ pub struct SaveFile {
     /// The replay's JSON without its closing `]}`: everything up to the last move.
     text: String,
     moves: usize,
+    /// Held while the game is played: a second `--resume` of the same file is refused.
+    _lock: FileLock,
 }
 
 impl SaveFile {
     /// Claims `path` for a new game: an existing file is refused unless `force`, before any
     /// move is played (so is a path that cannot be written).
-    pub fn create<G: Game>(path: &Path, force: bool, replay: &Replay<G>) -> CliResult<Self> {
+    pub fn create<G: Game>(
+        path: &Path,
+        force: bool,
+        replay: &Replay<G>,
+        out: &mut Out,
+    ) -> CliResult<Self> {
         let shown = path.display();
         let opened = std::fs::OpenOptions::new()
             .write(true)
@@ -84,7 +92,7 @@ impl SaveFile {
             .truncate(false)
             .open(path);
         match opened {
-            Ok(_) => Self::at(path, replay),
+            Ok(_) => Self::at(path, replay, out),
             Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(CliError::input(format!(
                 "{shown} already exists: continue it with --resume {shown}, overwrite it with --force, or save elsewhere"
             ))),
@@ -93,7 +101,8 @@ impl SaveFile {
     }
 
     /// The file for `replay` (new, or resumed from this file), written at once.
-    pub fn at<G: Game>(path: &Path, replay: &Replay<G>) -> CliResult<Self> {
+    pub fn at<G: Game>(path: &Path, replay: &Replay<G>, out: &mut Out) -> CliResult<Self> {
+        let lock = FileLock::take(path, out)?;
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(".tmp");
         // The header as serde writes it, with the moves then added one compact line each.
@@ -109,6 +118,7 @@ impl SaveFile {
             tmp: PathBuf::from(tmp),
             text,
             moves: 0,
+            _lock: lock,
         };
         file.write(replay, true)?;
         Ok(file)
@@ -164,8 +174,8 @@ pub fn run<G: CliGame>(
     }
     // Written now: a path that cannot be written fails before any move is played.
     let mut save = match &opts.save {
-        Some(path) if opts.resumed => Some(SaveFile::at(path, &replay)?),
-        Some(path) => Some(SaveFile::create(path, opts.force, &replay)?),
+        Some(path) if opts.resumed => Some(SaveFile::at(path, &replay, out)?),
+        Some(path) => Some(SaveFile::create(path, opts.force, &replay, out)?),
         None => None,
     };
     let result = play_on(

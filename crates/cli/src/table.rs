@@ -15,6 +15,7 @@
 //! second helper from writing the same journal.
 
 use crate::error::{CliError, CliResult};
+use crate::lock::FileLock;
 use crate::output::Out;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -67,7 +68,7 @@ pub(crate) struct Journal {
     /// journal, continued in its own format.
     chain: Option<(u64, u64)>,
     /// Held while the journal is open; removed when it is dropped.
-    _lock: Lock,
+    _lock: FileLock,
 }
 
 impl Journal {
@@ -90,75 +91,6 @@ impl Journal {
         self.chain = next;
         Ok(())
     }
-}
-
-/// `JOURNAL.lock`, created with `create_new` (so only one helper can hold it) and holding the
-/// holder's pid; removed on drop, so on every exit but a kill, and a kill's lock is taken over
-/// once its pid has gone.
-struct Lock {
-    path: PathBuf,
-}
-
-impl Lock {
-    fn take(journal: &Path, out: &mut Out) -> CliResult<Lock> {
-        let mut name = journal.as_os_str().to_owned();
-        name.push(".lock");
-        let path = PathBuf::from(name);
-        let shown = path.display();
-        // Twice at most: once more after removing a dead helper's lock.
-        for _ in 0..2 {
-            match OpenOptions::new().write(true).create_new(true).open(&path) {
-                Ok(mut f) => {
-                    writeln!(f, "{}", std::process::id())
-                        .and_then(|_| f.sync_data())
-                        .map_err(|e| CliError::input(format!("{shown}: {e}")))?;
-                    return Ok(Lock { path });
-                }
-                Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
-                Err(e) => return Err(CliError::input(format!("{shown}: {e}"))),
-            }
-            let held = std::fs::read_to_string(&path).unwrap_or_default();
-            let pid = held.trim().parse::<u32>().ok();
-            match pid {
-                Some(pid) if running(pid) => {
-                    return Err(CliError::input(format!(
-                        "{} is in use by another silk table (pid {pid}, lock {shown}); if no helper runs on it, delete {shown}",
-                        journal.display()
-                    )))
-                }
-                Some(pid) => out.message(&format!(
-                    "{shown}: the helper that held it (pid {pid}) is no longer running: taking the journal over"
-                )),
-                None => out.message(&format!(
-                    "{shown}: no pid in it (a helper stopped as it started): taking the journal over"
-                )),
-            }
-            match std::fs::remove_file(&path) {
-                Ok(()) => {}
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-                Err(e) => return Err(CliError::input(format!("{shown}: {e}"))),
-            }
-        }
-        Err(CliError::input(format!(
-            "{}: another silk table took the lock {shown} at the same moment",
-            journal.display()
-        )))
-    }
-}
-
-impl Drop for Lock {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_file(&self.path);
-    }
-}
-
-/// Whether a process with this pid exists. Only Linux is asked (through /proc); elsewhere a
-/// lock counts as held, and the message says how to remove it.
-fn running(pid: u32) -> bool {
-    if !cfg!(target_os = "linux") {
-        return true;
-    }
-    pid != std::process::id() && Path::new("/proc").join(pid.to_string()).exists()
 }
 
 pub struct TableArgs {
@@ -309,7 +241,7 @@ fn start(args: &TableArgs, out: &mut Out) -> CliResult<(Table, Journal)> {
             path.display()
         )));
     }
-    let lock = Lock::take(&path, out)?;
+    let lock = FileLock::take(&path, out)?;
     let mut file = OpenOptions::new()
         .create_new(true)
         .write(true)
@@ -360,7 +292,7 @@ fn read_line(text: &str) -> Result<(Option<u64>, Option<String>, Line), String> 
 fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
     let origin = path.display().to_string();
     // Taken before reading: a helper still writing this journal would be resumed half-way.
-    let lock = Lock::take(path, out)?;
+    let lock = FileLock::take(path, out)?;
     let text =
         std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{origin}: {e}")))?;
     let mut lines = text.split_inclusive('\n').enumerate();
