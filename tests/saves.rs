@@ -133,32 +133,18 @@ fn a_save_in_play_cannot_be_resumed_twice() {
     let dir = temp_dir("twice");
     let save = dir.join("game.json");
     let lock = dir.join("game.json.lock");
-    let bin = assert_cmd::cargo::cargo_bin("silk");
-    let mut first = std::process::Command::new(bin)
-        .args(SEATS)
-        .arg("--save")
-        .arg(&save)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = first.stdin.take().unwrap();
-    let mut stdout = BufReader::new(first.stdout.take().unwrap());
-    stdin.write_all(b"1\n").unwrap();
-    stdin.flush().unwrap();
-    let mut line = String::new();
-    while !line.starts_with("P1 ") {
-        line.clear();
-        assert!(
-            stdout.read_line(&mut line).unwrap() > 0,
-            "silk play stopped early"
-        );
-    }
-    assert_eq!(
-        fs::read_to_string(&lock).unwrap().trim(),
-        first.id().to_string()
+    let mut first = common::Live::start(
+        SEATS
+            .iter()
+            .copied()
+            .chain(["--save"])
+            .map(String::from)
+            .chain([save.display().to_string()]),
     );
+    first.type_in("1\n");
+    first.read_until(|l| l.starts_with("P1 "));
+    let pid = first.child.id();
+    assert_eq!(fs::read_to_string(&lock).unwrap().trim(), pid.to_string());
     let before = fs::read_to_string(&save).unwrap();
     silk()
         .args([
@@ -173,13 +159,11 @@ fn a_save_in_play_cannot_be_resumed_twice() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(format!(
-            "game.json is in use by another silk process (pid {}, lock {})",
-            first.id(),
+            "game.json is in use by another silk process (pid {pid}, lock {})",
             lock.display()
         )));
     assert_eq!(fs::read_to_string(&save).unwrap(), before);
-    drop(stdin); // end of input: the first game stops, saved, and its lock goes
-    first.wait().unwrap();
+    first.finish(); // end of input: the first game stops, saved, and its lock goes
     assert!(!lock.exists());
 }
 

@@ -388,34 +388,22 @@ fn two_helpers_cannot_share_a_journal() {
     let dir = temp_dir("two");
     let journal = dir.join("game.journal");
     let lock = dir.join("game.journal.lock");
-    let bin = assert_cmd::cargo::cargo_bin("silk");
-    let mut first = std::process::Command::new(bin)
-        .args([
+    let mut first = common::Live::start(
+        [
             "table",
             "silk-road",
             "--players",
             "Ana,Ben,Cleo",
             "--journal",
-        ])
-        .arg(&journal)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = first.stdin.take().unwrap();
-    let mut stdout = BufReader::new(first.stdout.take().unwrap());
-    stdin.write_all(b"Ana\n").unwrap();
-    stdin.flush().unwrap();
-    let mut line = String::new();
-    while !line.contains("bidding opens") {
-        line.clear();
-        assert!(stdout.read_line(&mut line).unwrap() > 0);
-    }
-    assert_eq!(
-        fs::read_to_string(&lock).unwrap().trim(),
-        first.id().to_string()
+        ]
+        .map(String::from)
+        .into_iter()
+        .chain([journal.display().to_string()]),
     );
+    first.type_in("Ana\n");
+    first.read_until(|l| l.contains("bidding opens"));
+    let pid = first.child.id();
+    assert_eq!(fs::read_to_string(&lock).unwrap().trim(), pid.to_string());
     silk()
         .args(["table", "silk-road", "--resume"])
         .arg(&journal)
@@ -424,14 +412,13 @@ fn two_helpers_cannot_share_a_journal() {
         .code(2)
         .stdout(predicate::str::is_empty())
         .stderr(predicate::str::contains(format!(
-            "game.journal is in use by another silk process (pid {}, lock {})",
-            first.id(),
+            "game.journal is in use by another silk process (pid {pid}, lock {})",
             lock.display()
         )));
     // The second helper wrote nothing.
     assert_eq!(fs::read_to_string(&journal).unwrap().lines().count(), 2);
-    drop(stdin); // end of input: the first helper stops and removes its lock
-    assert!(first.wait().unwrap().success());
+    // End of input: the first helper stops and removes its lock.
+    assert!(first.finish().success());
     assert!(!lock.exists());
     silk()
         .args(["table", "silk-road", "--resume"])

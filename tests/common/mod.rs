@@ -29,3 +29,68 @@ pub fn json_doc(args: &[&str]) -> serde_json::Value {
         .clone();
     serde_json::from_slice(&out).expect("--json prints one JSON document")
 }
+
+/// A `silk` process that keeps running while a test types to it and reads its lines (stderr
+/// dropped): for the tests that need a second process beside a live one.
+#[allow(dead_code)] // not every test file drives a live process
+pub struct Live {
+    pub child: std::process::Child,
+    pub stdin: Option<std::process::ChildStdin>,
+    stdout: std::io::BufReader<std::process::ChildStdout>,
+}
+
+#[allow(dead_code)]
+impl Live {
+    /// Starts `silk ARGS`.
+    pub fn start<I, S>(args: I) -> Live
+    where
+        I: IntoIterator<Item = S>,
+        S: AsRef<std::ffi::OsStr>,
+    {
+        use std::process::Stdio;
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("silk"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("silk starts");
+        let stdin = child.stdin.take();
+        let stdout = std::io::BufReader::new(child.stdout.take().expect("piped stdout"));
+        Live {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    /// Types `text` (sent at once).
+    pub fn type_in(&mut self, text: &str) {
+        use std::io::Write;
+        let stdin = self.stdin.as_mut().expect("stdin still open");
+        stdin
+            .write_all(text.as_bytes())
+            .expect("silk reads its input");
+        stdin.flush().expect("silk reads its input");
+    }
+
+    /// Reads lines until one `until` accepts, and returns it; fails if silk stops first.
+    pub fn read_until(&mut self, until: impl Fn(&str) -> bool) -> String {
+        use std::io::BufRead;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self.stdout.read_line(&mut line).expect("silk's output");
+            assert!(n > 0, "silk stopped before the line the test waits for");
+            if until(&line) {
+                return line;
+            }
+        }
+    }
+
+    /// Closes its input (end of input: silk stops as its user would) and waits for it.
+    pub fn finish(mut self) -> std::process::ExitStatus {
+        drop(self.stdin.take());
+        self.child.wait().expect("silk exits")
+    }
+}
