@@ -39,7 +39,7 @@ fn ismcts_choice_depends_only_on_the_seats_view() {
                 assert_eq!(choose(&a), choose(&b), "seed {seed}, step {step}");
             }
             // Random play reserves blind from the decks now and then: hidden cards in hands.
-            let action = if step % 3 == 0 {
+            let action = if step.is_multiple_of(3) {
                 legal[rng.index(legal.len())]
             } else {
                 Splendor::heuristic_choose(&s, seat, &legal, &mut rng)
