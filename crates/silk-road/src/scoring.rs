@@ -60,13 +60,13 @@ pub fn sole_majority(goods: &[Goods], g: Good) -> Option<usize> {
 fn majorities(goods: &[Goods]) -> [Option<u8>; 5] {
     let (mut best, mut holder, mut tied) = ([0u8; 5], [0u8; 5], [false; 5]);
     for (i, h) in goods.iter().enumerate() {
+        // Without a branch per good (they are unpredictable): the compiler unrolls the five.
         for g in 0..5 {
             let c = h.0[g];
-            if c > best[g] {
-                (best[g], holder[g], tied[g]) = (c, i as u8, false);
-            } else if c == best[g] {
-                tied[g] = true;
-            }
+            let more = c > best[g];
+            tied[g] = !more & (tied[g] | (c == best[g]));
+            holder[g] = if more { i as u8 } else { holder[g] };
+            best[g] = best[g].max(c);
         }
     }
     std::array::from_fn(|g| (best[g] > 0 && !tied[g]).then_some(holder[g]))
