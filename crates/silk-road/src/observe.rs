@@ -5,10 +5,13 @@ use crate::action::Action;
 use crate::event::Event;
 use crate::state::State;
 use crate::SilkRoad;
+use crate::auctions::POINTS;
 use silk_core::{metric_ids, Counters, DecisionKind, Observe};
+use silk_trade::auction::{count_report, METRICS};
 
 metric_ids! {
-    /// The fixed metrics; after them `sold@CITY` and `bought@CITY` for each city of the map.
+    /// The fixed metrics; after them `sold@CITY` and `bought@CITY` for each city of the map,
+    /// then each auction point's `auction.<key>.*` (silk-trade's report).
     enum M {
         AuctionBids = "auction.bids",
         AuctionCount = "auction.count",
@@ -38,6 +41,11 @@ metric_ids! {
 fn at_city(s: &State, bought: bool) -> usize {
     let cities = s.rules.city_names.len();
     M::NAMES.len() + bought as usize * cities + s.caravan as usize
+}
+
+/// The number of auction point `point`'s first metric.
+fn at_point(s: &State, point: u8) -> usize {
+    M::NAMES.len() + 2 * s.rules.city_names.len() + point as usize * METRICS.len()
 }
 
 impl Observe for SilkRoad {
@@ -81,12 +89,16 @@ impl Observe for SilkRoad {
         let fixed = M::NAMES.iter().map(|n| n.to_string());
         let sold = cities.iter().map(|c| format!("sold@{c}"));
         let bought = cities.iter().map(|c| format!("bought@{c}"));
-        fixed.chain(sold).chain(bought).collect()
+        let points = POINTS.iter().flat_map(|p| p.metric_names());
+        fixed.chain(sold).chain(bought).chain(points).collect()
     }
 
     fn observe(s: &State, e: &Event, c: &mut Counters) {
         match *e {
             Event::Bid { .. } => c.incr(M::AuctionBids),
+            Event::AuctionClosed { point, report } => {
+                count_report(c, at_point(s, point), &report)
+            }
             Event::NoBids { .. } => {
                 c.incr(M::AuctionCount);
                 c.incr(M::AuctionNoBid);
