@@ -2,11 +2,13 @@
 //! barbarians), route costs, income, trade by resource, fights, falls and rises.
 
 use crate::action::Action;
+use crate::auctions::POINTS;
 use crate::data::DevEffect;
 use crate::event::{DevSource, Event};
 use crate::state::{Item, Res, State};
 use crate::Cities;
 use silk_core::{metric_ids, Counters, DecisionKind, Observe, Seat};
+use silk_trade::auction::{count_report, METRICS};
 
 metric_ids! {
     /// Every metric of a Cities game (its names do not depend on the config).
@@ -136,12 +138,21 @@ impl Observe for Cities {
     }
 
     fn metric_names(_: &State) -> Vec<String> {
-        M::NAMES.iter().map(|n| n.to_string()).collect()
+        let fixed = M::NAMES.iter().map(|n| n.to_string());
+        // Then each auction point's `auction.<key>.*` (silk-trade's report).
+        fixed
+            .chain(POINTS.iter().flat_map(|p| p.metric_names()))
+            .collect()
     }
 
     fn observe(s: &State, e: &Event, c: &mut Counters) {
         match *e {
             Event::Bid { .. } => c.incr(M::AuctionBids),
+            Event::AuctionClosed { point, report } => count_report(
+                c,
+                M::NAMES.len() + point as usize * METRICS.len(),
+                &report,
+            ),
             Event::LotWon { seat, price, item } => {
                 c.incr(M::AuctionCount);
                 if price == 0 {
