@@ -123,6 +123,16 @@ pub const UNITS: &[(&str, &str)] = &[
 
 /// The unit of counter `name` (see [`UNITS`]): the first entry that names it or begins it.
 pub fn unit(name: &str) -> &'static str {
+    // Each auction point's counters (`auction.<point>.<counter>`, silk-trade's report).
+    for (suffix, unit) in [
+        (".price_wealth_permille", "‰ of wealth"),
+        (".surplus_sum", "price units"),
+        (".held", "auctions"),
+    ] {
+        if name.starts_with("auction.") && name.ends_with(suffix) {
+            return unit;
+        }
+    }
     UNITS
         .iter()
         .find(|(key, _)| *key == name || (key.ends_with(['.', '@', '_']) && name.starts_with(key)))
@@ -415,6 +425,8 @@ mod tests {
     fn units_by_name_then_by_prefix() {
         assert_eq!(unit("auction.bids"), "bids");
         assert_eq!(unit("auction.no_bid"), "auctions");
+        assert_eq!(unit("auction.lot.surplus_sum"), "price units");
+        assert_eq!(unit("auction.leader.price_wealth_permille"), "‰ of wealth");
         assert_eq!(unit("sold@Samarkand"), "goods");
         assert_eq!(unit("gold.cards_spent"), "cards");
         assert_eq!(unit("gold.spent"), "gold tokens");
