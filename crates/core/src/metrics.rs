@@ -373,6 +373,33 @@ pub trait Observe: Game {
         let _ = state;
         out.clear();
     }
+
+    /// Where the game uses a mechanic the engines share (an auction, a route), and the
+    /// parameter that selects its format (empty: none).
+    fn mechanics() -> Vec<MechanicUse> {
+        Vec::new()
+    }
+}
+
+/// One use of a shared mechanic in a game: `silk mechanics` lists them and
+/// `silk compare --mechanic` plays each of `choices` through `param`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MechanicUse {
+    /// `auction`, `route`.
+    pub mechanic: &'static str,
+    /// Short name of the place, for metric names (`auction.<key>.*`).
+    pub key: &'static str,
+    /// Where in the game, in the rules' words.
+    pub about: &'static str,
+    /// The config parameter (under `params`) that selects the format; `None`: fixed by the
+    /// rules, with `about` saying why.
+    pub param: Option<&'static str>,
+    /// The rules' choice.
+    pub default: String,
+    /// Every value `param` accepts, the rules' first.
+    pub choices: Vec<String>,
+    /// What the lot is worth to its winner, for the surplus measure (auctions only).
+    pub value: Option<&'static str>,
 }
 
 /// Declares an engine's fixed metrics: an enum whose variants number them, with their names

@@ -13,8 +13,8 @@ use crate::setup::auction_for;
 use crate::state::{Phase, State, MAX_PLAYERS, NO_TILE};
 use crate::vizier;
 use silk_core::{EventSink, IllegalAction, Seat, SeatSet, ToMove, MAX_SEATS};
-use silk_trade::auction::{Bid, TieBreak};
 use silk_trade::auction::{Auction, AuctionResult, Turn};
+use silk_trade::auction::{Bid, TieBreak};
 
 /// Whose decision an auction waits for (`otherwise` once it is over).
 fn auction_turn(a: &Auction, otherwise: Seat) -> ToMove {
@@ -608,7 +608,9 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
             let Ok(r) = reveal.result() else {
                 return;
             };
-            let (amounts, tie) = reveal.revealed().unwrap_or(([0; MAX_SEATS], TieBreak::Shared));
+            let (amounts, tie) = reveal
+                .revealed()
+                .unwrap_or(([0; MAX_SEATS], TieBreak::Shared));
             let mut counts = [0u8; MAX_PLAYERS];
             for seat in reveal.seats().iter() {
                 counts[seat.index()] = amounts[seat.index()] as u8;

@@ -2,11 +2,11 @@
 //! leader sells the pawn, goods bought and sold per city, tile use.
 
 use crate::action::Action;
+use crate::auctions::POINTS;
 use crate::event::Event;
 use crate::state::State;
 use crate::SilkRoad;
-use crate::auctions::POINTS;
-use silk_core::{metric_ids, Counters, DecisionKind, Observe};
+use silk_core::{metric_ids, Counters, DecisionKind, MechanicUse, Observe};
 use silk_trade::auction::{count_report, METRICS};
 
 metric_ids! {
@@ -96,9 +96,7 @@ impl Observe for SilkRoad {
     fn observe(s: &State, e: &Event, c: &mut Counters) {
         match *e {
             Event::Bid { .. } => c.incr(M::AuctionBids),
-            Event::AuctionClosed { point, report } => {
-                count_report(c, at_point(s, point), &report)
-            }
+            Event::AuctionClosed { point, report } => count_report(c, at_point(s, point), &report),
             Event::NoBids { .. } => {
                 c.incr(M::AuctionCount);
                 c.incr(M::AuctionNoBid);
@@ -140,6 +138,20 @@ impl Observe for SilkRoad {
             Event::Declined { .. } => c.incr(M::TileDeclined),
             _ => {}
         }
+    }
+
+    fn mechanics() -> Vec<MechanicUse> {
+        let mut uses: Vec<MechanicUse> = POINTS.iter().map(|p| p.mechanic_use()).collect();
+        uses.push(MechanicUse {
+            mechanic: "route",
+            key: "caravan",
+            about: "the leader moves the caravan one arrow a round; arrows cost nothing, so                     there is no cheapest path to choose, and a fixed path would take away the                     leader's only move: no route rule",
+            param: None,
+            default: "leader's choice".into(),
+            choices: Vec::new(),
+            value: None,
+        });
+        uses
     }
 
     fn standing(s: &State, out: &mut Vec<i64>) {

@@ -3,8 +3,8 @@
 use crate::data::{intern, Colour, Rules, MAX_CITIES, MAX_TILES_PER_CITY};
 use crate::goods::Goods;
 use crate::state::{Phase, State, MAX_PLAYERS, NO_TILE};
-use silk_core::{Seat, SetupError, SilkRng};
 use silk_core::SeatSet;
+use silk_core::{Seat, SetupError, SilkRng};
 use silk_trade::auction::Auction;
 
 pub fn setup(config: &crate::SilkRoadConfig, seed: u64) -> Result<State, SetupError> {

@@ -79,7 +79,10 @@ fn conformance_every_auction_format_at_every_point() {
     let mut config = SilkRoadConfig::new(4);
     config.params.leader_auction = "sealed/all_pay".parse().unwrap();
     let e = silk_road::data::intern(&config).unwrap_err().to_string();
-    assert!(e.contains("leader_auction = sealed/all_pay/seat_order"), "{e}");
+    assert!(
+        e.contains("leader_auction = sealed/all_pay/seat_order"),
+        "{e}"
+    );
     let mut config = SilkRoadConfig::new(4);
     config.params.vizier_reveal = "open_ascending/first_price".parse().unwrap();
     let e = silk_road::data::intern(&config).unwrap_err().to_string();

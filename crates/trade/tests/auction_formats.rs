@@ -93,10 +93,7 @@ fn sealed_bids_are_hidden_until_all_commit_then_ties_go_by_seat_order_from_the_s
     let public = a.public(Some(s(1)));
     assert_eq!(public.committed(), SeatSet::single(s(0)));
     assert_eq!(public.own_sealed_bid(s(0)), Some(0));
-    assert_eq!(
-        a.bid(s(0), 3),
-        Err(TradeError::AlreadyCommitted(s(0)))
-    );
+    assert_eq!(a.bid(s(0), 3), Err(TradeError::AlreadyCommitted(s(0))));
     a.pass(s(1)).unwrap();
     a.bid(s(2), 5).unwrap();
     assert_eq!(a.result(), Err(TradeError::AuctionNotOver));
@@ -164,7 +161,10 @@ fn sealed_bids_respect_the_minimum_and_the_budget_and_errors_change_nothing() {
     assert_eq!(a.bid_range(s(1)), None, "P2 owns 1, below the minimum 2");
     let before = a;
     assert!(matches!(a.bid(s(0), 1), Err(TradeError::BidTooLow { .. })));
-    assert!(matches!(a.bid(s(0), 5), Err(TradeError::BidOverBudget { .. })));
+    assert!(matches!(
+        a.bid(s(0), 5),
+        Err(TradeError::BidOverBudget { .. })
+    ));
     assert_eq!(a.bid(s(5), 2), Err(TradeError::NotInAuction(s(5))));
     assert_eq!(a, before);
     a.pass(s(1)).unwrap();
@@ -176,12 +176,22 @@ fn sealed_bids_respect_the_minimum_and_the_budget_and_errors_change_nothing() {
 
 #[test]
 fn the_report_says_whether_the_richest_won_and_what_share_of_its_budget_it_paid() {
-    let mut a = Auction::new(f("open_ascending/first_price"), SeatSet::full(3), s(0), &[9, 4, 9], 1).unwrap();
+    let mut a = Auction::new(
+        f("open_ascending/first_price"),
+        SeatSet::full(3),
+        s(0),
+        &[9, 4, 9],
+        1,
+    )
+    .unwrap();
     a.bid(s(0), 3).unwrap();
     a.pass(s(1)).unwrap();
     a.pass(s(2)).unwrap();
     let r = a.report().unwrap();
-    assert_eq!((r.winner, r.price, r.budget, r.richest), (Some(s(0)), 3, 9, true));
+    assert_eq!(
+        (r.winner, r.price, r.budget, r.richest),
+        (Some(s(0)), 3, 9, true)
+    );
     assert_eq!(r.with_value(5).surplus(), Some(2));
 }
 
@@ -199,8 +209,22 @@ fn a_search_guess_redraws_only_the_others_sealed_bids() {
         Auction::new(f("sealed/first_price"), SeatSet::EMPTY, s(0), &[], 1),
         Err(TradeError::NoBidders)
     );
-    assert!(Auction::new(f("once_around/first_price"), SeatSet::full(3), s(0), &[1], 1).is_err());
-    assert!(Auction::new(f("open_ascending/first_price"), SeatSet::full(3), s(7), &[1; 3], 1).is_err());
+    assert!(Auction::new(
+        f("once_around/first_price"),
+        SeatSet::full(3),
+        s(0),
+        &[1],
+        1
+    )
+    .is_err());
+    assert!(Auction::new(
+        f("open_ascending/first_price"),
+        SeatSet::full(3),
+        s(7),
+        &[1; 3],
+        1
+    )
+    .is_err());
     assert_eq!(
         Auction::new(f("sealed/first_price"), SeatSet::full(3), s(0), &[1; 3], 0),
         Err(TradeError::ZeroMinimumBid)

@@ -5,8 +5,8 @@
 //! file and the JSON path (`map.json: regions[3].cost: ...`). Every gap the design leaves open
 //! (../shared/rules/cities-of-the-silk-road.md) is a field of [`Params`] with the project default.
 
-use silk_trade::auction::{AuctionFormat, AuctionKind, PayRule, TieRule};
 use serde::{Deserialize, Serialize};
+use silk_trade::auction::{AuctionFormat, AuctionKind, PayRule, TieRule};
 use silk_trade::route::RegionMap;
 
 pub const DEFAULT_MAP_JSON: &str = include_str!("../../../../data/cities/map.json");

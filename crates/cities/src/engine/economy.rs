@@ -144,7 +144,8 @@ pub fn golden_age(s: &State, seat: Seat) -> u32 {
     for k in 0..s.rules.config.improvements.len() as u8 {
         if c.has_improvement(k) {
             g += ga_value(s, Item::Improvement(k));
-            if let ImprovementEffect::FallCoins(x) = s.rules.config.improvements[k as usize].effect {
+            if let ImprovementEffect::FallCoins(x) = s.rules.config.improvements[k as usize].effect
+            {
                 g += x as u32;
             }
         }

@@ -2,8 +2,8 @@
 //! phase; the coin movements every phase shares (bank, transfers, budgets).
 
 use super::check::check_planning;
-use super::economy::ga_value;
 use super::combat::{combat_next, fight};
+use super::economy::ga_value;
 use super::moves::{advance_move, cancel_move, choose_route, has_route_option};
 use super::replenish::{settle_barbarians, start_round};
 use super::rise_fall::{fall, lot_won, next_rise_fall};
@@ -14,9 +14,9 @@ use crate::action::Action;
 use crate::data::RouteRule;
 use crate::event::Event;
 use crate::state::{MoveKind, Phase, State, MAX_PLAYERS, NONE};
+use silk_core::MAX_SEATS;
 use silk_core::{EventSink, Seat, SeatSet};
 use silk_trade::auction::{Auction, AuctionKind};
-use silk_core::MAX_SEATS;
 
 /// Checks and carries out `action`. On `Err` the state is untouched.
 pub fn apply(
@@ -56,7 +56,13 @@ fn perform(
                 };
             }
         }
-        (Phase::Barbarians { strength, mut auction }, a) => {
+        (
+            Phase::Barbarians {
+                strength,
+                mut auction,
+            },
+            a,
+        ) => {
             bid_or_pass(&mut auction, seat, a, ev);
             s.phase = Phase::Barbarians { strength, auction };
             if auction.is_done() {

@@ -5,12 +5,9 @@ use super::perform::budgets;
 use super::turn::start_phase2;
 use crate::data::{ClearRule, EntryRule, Reshuffle, Resource};
 use crate::event::{DevSource, Event};
-use crate::state::{
-    barbarian_strength, Phase, Role, State, FINE, FOOD_CARD, METAL_CARD,
-    STANDARD,
-};
-use silk_core::{EventSink, Seat, SeatSet};
+use crate::state::{barbarian_strength, Phase, Role, State, FINE, FOOD_CARD, METAL_CARD, STANDARD};
 use silk_core::MAX_SEATS;
+use silk_core::{EventSink, Seat, SeatSet};
 use silk_trade::auction::{Auction, AuctionReport};
 use silk_trade::track::{FinePrice, TrackCard};
 

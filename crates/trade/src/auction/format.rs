@@ -69,7 +69,10 @@ const PAYMENTS: [(PayRule, &str); 4] = [
     (PayRule::AllPay, "all_pay"),
     (PayRule::NoPay, "none"),
 ];
-const TIES: [(TieRule, &str); 2] = [(TieRule::SeatOrder, "seat_order"), (TieRule::Shared, "shared")];
+const TIES: [(TieRule, &str); 2] = [
+    (TieRule::SeatOrder, "seat_order"),
+    (TieRule::Shared, "shared"),
+];
 
 fn name_of<T: PartialEq + Copy>(table: &[(T, &'static str)], v: T) -> &'static str {
     table.iter().find(|(x, _)| *x == v).map_or("?", |(_, n)| n)
@@ -234,6 +237,19 @@ impl AuctionPoint {
         )
     }
 
+    /// This point as `silk mechanics` lists it.
+    pub fn mechanic_use(&self) -> silk_core::MechanicUse {
+        silk_core::MechanicUse {
+            mechanic: "auction",
+            key: self.key,
+            about: self.about,
+            param: Some(self.param),
+            default: self.default.to_string(),
+            choices: self.formats().iter().map(|f| f.to_string()).collect(),
+            value: self.value,
+        }
+    }
+
     /// The lab metrics of this point, in the order [`crate::auction::count_report`] counts
     /// them.
     pub fn metric_names(&self) -> Vec<String> {
@@ -287,9 +303,7 @@ mod tests {
     #[test]
     fn a_point_refuses_what_its_rules_cannot_take_naming_the_parameter() {
         assert!(POINT.check(POINT.default).is_ok());
-        let e = POINT
-            .check("sealed/none".parse().unwrap())
-            .unwrap_err();
+        let e = POINT.check("sealed/none".parse().unwrap()).unwrap_err();
         assert_eq!(
             e,
             "lot_auction = sealed/none/seat_order: a lot is sold, so the payment must be \
@@ -298,7 +312,10 @@ mod tests {
         let e = POINT
             .check("sealed/first_price/shared".parse().unwrap())
             .unwrap_err();
-        assert!(e.starts_with("lot_auction = ") && e.contains("seat_order"), "{e}");
+        assert!(
+            e.starts_with("lot_auction = ") && e.contains("seat_order"),
+            "{e}"
+        );
         let all = POINT.formats();
         assert_eq!(all[0], POINT.default);
         // 3 kinds × 2 payments, one tie rule.

@@ -21,9 +21,9 @@ mod sealed;
 pub use format::{AuctionFormat, AuctionKind, AuctionPoint, PayRule, TieRule};
 pub use interface::{Auction, AuctionResult, Turn};
 pub use once_around::OnceAround;
+pub use open_ascending::{OpenAscending, Payment, Receiver, Settlement};
 pub use payment::pays;
 pub use report::{count_report, AuctionReport, METRICS};
-pub use open_ascending::{OpenAscending, Payment, Receiver, Settlement};
 pub use sealed::{places, vizier_payout, Places, Prizes, Sealed};
 
 /// A bid: who, how much.

@@ -110,10 +110,7 @@ impl OnceAround {
 
     /// What `seat` bid, if it bid.
     pub fn last_bid(&self, seat: Seat) -> Option<u32> {
-        self.bids
-            .get(seat.index())
-            .copied()
-            .filter(|&b| b > 0)
+        self.bids.get(seat.index()).copied().filter(|&b| b > 0)
     }
 
     /// What `seat` owns for bidding, if it is a bidder.

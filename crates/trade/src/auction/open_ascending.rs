@@ -217,7 +217,13 @@ impl OpenAscending {
             Payment::EveryBidderPaysLastBid => PayRule::AllPay,
             _ => PayRule::FirstPrice,
         };
-        let pays = pays(rule, self.high, &self.last_bid, self.took_part, self.min_bid);
+        let pays = pays(
+            rule,
+            self.high,
+            &self.last_bid,
+            self.took_part,
+            self.min_bid,
+        );
         Ok(Settlement {
             winner: self.high,
             pays,

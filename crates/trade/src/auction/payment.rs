@@ -62,14 +62,23 @@ mod tests {
             seat: Seat(2),
             amount: 7,
         });
-        assert_eq!(pays(PayRule::FirstPrice, w, &a, bidders, 1)[..4], [0, 0, 7, 0]);
-        assert_eq!(pays(PayRule::SecondPrice, w, &a, bidders, 1)[..4], [0, 0, 5, 0]);
+        assert_eq!(
+            pays(PayRule::FirstPrice, w, &a, bidders, 1)[..4],
+            [0, 0, 7, 0]
+        );
+        assert_eq!(
+            pays(PayRule::SecondPrice, w, &a, bidders, 1)[..4],
+            [0, 0, 5, 0]
+        );
         assert_eq!(pays(PayRule::AllPay, w, &a, bidders, 1)[..4], [3, 0, 7, 5]);
         assert_eq!(pays(PayRule::NoPay, w, &a, bidders, 1)[..4], [0; 4]);
         // A lone bidder pays the minimum under second price.
         let lone = SeatSet::single(Seat(2));
         assert_eq!(pays(PayRule::SecondPrice, w, &a, lone, 2)[2], 2);
         // No winner: only all-pay takes anything.
-        assert_eq!(pays(PayRule::FirstPrice, None, &a, bidders, 1), [0; MAX_SEATS]);
+        assert_eq!(
+            pays(PayRule::FirstPrice, None, &a, bidders, 1),
+            [0; MAX_SEATS]
+        );
     }
 }
