@@ -241,7 +241,7 @@ impl Observe for Cities {
         uses.push(MechanicUse {
             mechanic: "route",
             key: "trade",
-            about: "a Merchant's or army's route across the regions (gap 22): its cost in                     travel, tolls and stacks",
+            about: "a Merchant's or army's route across the regions (gap 22): its cost in travel, tolls and stacks",
             param: Some("route_rule"),
             default: "waypoint".into(),
             choices: vec!["waypoint".into(), "cheapest".into(), "fewest_regions".into()],

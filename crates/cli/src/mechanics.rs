@@ -310,7 +310,20 @@ pub fn compare(
     if let Some(path) = html {
         lab::write_report(
             path,
-            &silk_lab::report::mechanic_html(mechanic.name(), &settings, &html_secs),
+            &silk_lab::report::mechanic_html(
+                mechanic.name(),
+                &[
+                    (
+                        "game",
+                        "silk-road, cities, splendor (each at its default table)".into(),
+                    ),
+                    ("games per format", batch.games.to_string()),
+                    ("seed", batch.seed.to_string()),
+                    ("bots", batch.bots.join(", ")),
+                    ("mechanic", mechanic.name().into()),
+                ],
+                &html_secs,
+            ),
         )?;
     }
     out.doc(

@@ -145,7 +145,7 @@ impl Observe for SilkRoad {
         uses.push(MechanicUse {
             mechanic: "route",
             key: "caravan",
-            about: "the leader moves the caravan one arrow a round; arrows cost nothing, so                     there is no cheapest path to choose, and a fixed path would take away the                     leader's only move: no route rule",
+            about: "the leader moves the caravan one arrow a round; arrows cost nothing, so there is no cheapest path to choose, and a fixed path would take away the leader's only move: no route rule",
             param: None,
             default: "leader's choice".into(),
             choices: Vec::new(),

@@ -26,20 +26,25 @@ pub struct Shown {
     pub label: String,
 }
 
-/// The report: per section, the measures' charts then the table.
+/// The report: the settings (`(name, value)` rows: game, seed, bots, …), then per section
+/// the measures' charts and the table.
 pub fn mechanic_html(
     mechanic: &str,
-    settings: &str,
+    settings: &[(&str, String)],
     sections: &[(MechanicSection, Vec<Shown>)],
 ) -> String {
+    let rows: String = settings
+        .iter()
+        .map(|(k, v)| format!("<tr><td>{}</td><td>{}</td></tr>", esc(k), esc(v)))
+        .collect();
     let mut body = format!(
-        "<p class=\"note\">{}</p><p class=\"note\">Every format plays the same games: the same \
+        "<section id=\"settings\"><h2>Settings</h2><table>{rows}</table></section>\
+         <p class=\"note\">Every format plays the same games: the same \
          seeds, the same bots in the same seats. Values with their 95% intervals (Wilson for \
          shares of games, normal for means, delta method for ratios); in the tables a value in \
          bold differs from the rules' format with an interval that excludes 0. Games cut short \
          (stuck, or at the decision cap) are counted apart and left out of every other figure; \
-         \"—\" means the measure does not apply.</p>",
-        esc(settings)
+         \"—\" means the measure does not apply.</p>"
     );
     for (n, (sec, shown)) in sections.iter().enumerate() {
         let title = match &sec.param {
