@@ -303,7 +303,7 @@ fn mechanics_lists_each_engines_auction_points_and_routes() {
         params,
         [
             ("silk-road", "leader_auction"),
-            ("silk-road", "vizier_reveal"),
+            ("silk-road", "vizier_auction"),
             ("cities", "barb_auction"),
             ("cities", "priority_auction"),
             ("cities", "lot_auction"),
@@ -328,7 +328,7 @@ fn mechanics_lists_each_engines_auction_points_and_routes() {
         .arg("mechanics")
         .assert()
         .success()
-        .stdout(predicate::str::contains("vizier_reveal"))
+        .stdout(predicate::str::contains("vizier_auction"))
         .stdout(predicate::str::contains("splendor   —"));
 }
 
@@ -347,7 +347,7 @@ fn compare_mechanic_auction_runs_every_format_at_every_point() {
         params,
         [
             "leader_auction",
-            "vizier_reveal",
+            "vizier_auction",
             "barb_auction",
             "priority_auction",
             "lot_auction",

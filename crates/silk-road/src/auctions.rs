@@ -27,7 +27,7 @@ pub const LEADER: AuctionPoint = AuctionPoint {
 /// prize, the second most the second. Nobody gives the goods up under the rules.
 pub const VIZIER: AuctionPoint = AuctionPoint {
     key: "vizier",
-    param: "vizier_reveal",
+    param: "vizier_auction",
     about: "the Grand Vizier's reveal: everyone shows goods of the called good for the prizes \
             (5 and 3 silver)",
     default: AuctionFormat::new(AuctionKind::Sealed, PayRule::NoPay, TieRule::Shared),

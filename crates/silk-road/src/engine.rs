@@ -762,7 +762,7 @@ fn resolve_tile(
             // Never fails: the set is never empty and budgets cover it. The caller shows first
             // in the open formats; sealed reveals have no order.
             if let Ok(reveal) =
-                Auction::new(p.vizier_reveal, SeatSet::full(n), seat, &budgets[..n], 1)
+                Auction::new(p.vizier_auction, SeatSet::full(n), seat, &budgets[..n], 1)
             {
                 s.phase = Phase::Vizier {
                     actor: seat,

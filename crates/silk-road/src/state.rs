@@ -38,7 +38,7 @@ pub enum Phase {
         barter: bool,
     },
     /// The Grand Vizier's reveal of `good` (simultaneous, as the rules say, or the format
-    /// `vizier_reveal` names).
+    /// `vizier_auction` names).
     Vizier {
         actor: Seat,
         good: Good,

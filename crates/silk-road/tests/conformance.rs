@@ -63,7 +63,7 @@ fn conformance_every_auction_format_at_every_point() {
             let mut config = SilkRoadConfig::new(4);
             match point.param {
                 "leader_auction" => config.params.leader_auction = format,
-                _ => config.params.vizier_reveal = format,
+                _ => config.params.vizier_auction = format,
             }
             let report = run::<SilkRoad>(
                 &config,
@@ -84,7 +84,7 @@ fn conformance_every_auction_format_at_every_point() {
         "{e}"
     );
     let mut config = SilkRoadConfig::new(4);
-    config.params.vizier_reveal = "open_ascending/first_price".parse().unwrap();
+    config.params.vizier_auction = "open_ascending/first_price".parse().unwrap();
     let e = silk_road::data::intern(&config).unwrap_err().to_string();
-    assert!(e.contains("vizier_reveal = "), "{e}");
+    assert!(e.contains("vizier_auction = "), "{e}");
 }

@@ -97,7 +97,7 @@ fn check_params(config: &SilkRoadConfig, config_file: &str) -> Result<(), DataEr
     }
     for (point, format) in [
         (crate::auctions::LEADER, p.leader_auction),
-        (crate::auctions::VIZIER, p.vizier_reveal),
+        (crate::auctions::VIZIER, p.vizier_auction),
     ] {
         point
             .check(format)

@@ -287,7 +287,7 @@ pub struct Params {
     /// The leader auction's format (`KIND/PAYMENT/TIE`; the rules: once around, first price).
     pub leader_auction: silk_trade::AuctionFormat,
     /// The Grand Vizier reveal's format (the rules: sealed, nobody pays, tied firsts share).
-    pub vizier_reveal: silk_trade::AuctionFormat,
+    pub vizier_auction: silk_trade::AuctionFormat,
     /// Seller: silver for the 1st, 2nd, … good sold; the last price repeats.
     pub seller_prices: Vec<u8>,
     /// Buyer: silver for the 1st, 2nd, … good bought; the last price repeats.
@@ -313,7 +313,7 @@ impl Default for Params {
             vizier_prizes: [5, 3],
             majority_bonus: 2,
             leader_auction: crate::auctions::LEADER.default,
-            vizier_reveal: crate::auctions::VIZIER.default,
+            vizier_auction: crate::auctions::VIZIER.default,
             seller_prices: vec![4, 3, 2, 1],
             buyer_prices: vec![1, 2, 3, 4],
             tiles_with_3_players: 5,
