@@ -282,3 +282,142 @@ fn ladder_rates_the_bots_with_intervals() {
         .code(2)
         .stderr(predicate::str::contains("two bots or more"));
 }
+
+/// `silk mechanics`: every auction point of every engine with its parameter, default and
+/// choices, the routes, and "—" (null) for a game without the mechanic.
+#[test]
+fn mechanics_lists_each_engines_auction_points_and_routes() {
+    let doc = json(&["mechanics"]);
+    let rows = doc.as_array().unwrap();
+    let params: Vec<(&str, &str)> = rows
+        .iter()
+        .filter(|r| r["mechanic"] == "auction" && !r["uses"].is_null())
+        .map(|r| {
+            (
+                r["game"].as_str().unwrap(),
+                r["uses"]["param"].as_str().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        params,
+        [
+            ("silk-road", "leader_auction"),
+            ("silk-road", "vizier_auction"),
+            ("cities", "barb_auction"),
+            ("cities", "priority_auction"),
+            ("cities", "lot_auction"),
+        ]
+    );
+    let leader = rows
+        .iter()
+        .find(|r| r["uses"]["param"] == "leader_auction")
+        .unwrap();
+    assert_eq!(
+        leader["uses"]["default"],
+        "once_around/first_price/seat_order"
+    );
+    assert_eq!(leader["uses"]["choices"][0], leader["uses"]["default"]);
+    assert!(rows
+        .iter()
+        .any(|r| r["game"] == "splendor" && r["mechanic"] == "auction" && r["uses"].is_null()));
+    assert!(rows
+        .iter()
+        .any(|r| r["game"] == "cities" && r["uses"]["param"] == "route_rule"));
+    silk()
+        .arg("mechanics")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("vizier_auction"))
+        .stdout(predicate::str::contains("splendor   —"));
+}
+
+/// `silk compare --mechanic auction --json`: each engine under each format at each auction
+/// point on the same seeds; the rules' format first; Splendor's auction measures "—" (null)
+/// while its game measures apply.
+#[test]
+fn compare_mechanic_auction_runs_every_format_at_every_point() {
+    let doc = json(&["compare", "--mechanic", "auction", "--games", "2"]);
+    let points = doc["points"].as_array().unwrap();
+    let params: Vec<&str> = points
+        .iter()
+        .map(|p| p["param"].as_str().unwrap_or("-"))
+        .collect();
+    assert_eq!(
+        params,
+        [
+            "leader_auction",
+            "vizier_auction",
+            "barb_auction",
+            "priority_auction",
+            "lot_auction",
+            "-"
+        ]
+    );
+    for p in &points[..5] {
+        let runs = p["runs"].as_array().unwrap();
+        assert!(runs.len() >= 6, "{}: every format", p["param"]);
+        assert_eq!(runs[0]["rules"], true);
+        assert!(runs[1..].iter().all(|r| r["rules"] == false));
+        for r in runs {
+            let rounds = &r["measures"]["rounds"];
+            assert!(rounds["value"].as_f64().unwrap() > 0.0, "{}", r["format"]);
+            assert!(rounds["lo"].as_f64() <= rounds["hi"].as_f64());
+        }
+    }
+    let leader = &points[0]["runs"][0]["measures"];
+    assert!(
+        leader["auction.leader.price_share_of_wealth"]["value"]
+            .as_f64()
+            .unwrap()
+            > 0.0
+    );
+    assert!(
+        leader["auction.leader.mean_surplus"].is_null(),
+        "no value for the pawn"
+    );
+    let splendor = &points[5]["runs"][0]["measures"];
+    assert!(splendor["rounds"].is_object());
+    assert!(splendor
+        .as_object()
+        .unwrap()
+        .iter()
+        .filter(|(k, _)| k.starts_with("auction."))
+        .all(|(_, v)| v.is_null()));
+}
+
+/// A format the rules of a point cannot take is refused with one line naming the parameter.
+#[test]
+fn a_format_a_point_cannot_take_is_refused_naming_the_parameter() {
+    silk()
+        .args([
+            "compare",
+            "cities",
+            "--games",
+            "2",
+            "--variant",
+            "x=lot_auction=sealed/none",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "lot_auction = sealed/none/seat_order",
+        ));
+    silk()
+        .args([
+            "compare",
+            "silk-road",
+            "--games",
+            "2",
+            "--variant",
+            "x=leader_auction=dutch/first_price",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unknown auction kind"));
+    let rules = json(&["rules", "cities"]);
+    assert_eq!(
+        rules["config"]["params"]["priority_auction"],
+        "open_ascending/first_price/seat_order"
+    );
+}

@@ -541,3 +541,59 @@ fn ladder_report_in_a_browser() {
         1
     );
 }
+
+/// `silk compare --mechanic auction --html`: a section per auction point of every engine, a
+/// chart per measure with one bar and interval per format, "—" where a measure does not apply
+/// (Splendor's auction measures, the leader pawn's surplus), and a table row per format.
+#[test]
+fn compare_mechanic_report_in_a_browser() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let dir = temp_dir("mechanic");
+    let html = dir.join("mechanic.html");
+    let doc = run_json(&[
+        "compare",
+        "--mechanic",
+        "auction",
+        "--games",
+        "2",
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    let page = driver.session();
+    let charts = open_report(&page, &html);
+    let sections = page.eval(
+        "return [...document.querySelectorAll('section.point')].map(s =>
+           [s.dataset.game, s.dataset.param, s.querySelectorAll('svg.chart').length,
+            s.querySelectorAll('p.na').length, s.querySelectorAll('tr[data-format]').length])",
+        &[],
+    );
+    let sections = sections.as_array().unwrap();
+    let points = doc["points"].as_array().unwrap();
+    assert_eq!(sections.len(), points.len());
+    for (s, p) in sections.iter().zip(points) {
+        let runs = p["runs"].as_array().unwrap().len() as u64;
+        assert_eq!(
+            s[4].as_u64().unwrap(),
+            runs,
+            "{s:?}: a table row per format"
+        );
+        let drawn = s[2].as_u64().unwrap() + s[3].as_u64().unwrap();
+        assert_eq!(drawn, 9, "{s:?}: every measure is a chart or a \"—\"");
+    }
+    // The leader pawn has no value: its surplus is "—"; Splendor has no auction at all.
+    let leader = &sections[0];
+    assert_eq!(leader[1], "leader_auction");
+    assert_eq!(leader[3], 1);
+    let splendor = sections.last().unwrap();
+    assert_eq!(splendor[0], "splendor");
+    assert_eq!(splendor[3], 4, "the four auction measures do not apply");
+    // Each chart of a point has a bar with an interval per format.
+    let first = chart(&charts, "mechanic-0-4");
+    assert_eq!(
+        first["bars"].as_u64().unwrap() as usize,
+        points[0]["runs"].as_array().unwrap().len()
+    );
+    assert!(first["ci"].as_u64().unwrap() > 0, "intervals drawn");
+}

@@ -43,7 +43,7 @@ use crate::data::{DevEffect, ImprovementEffect, Resource};
 use crate::engine::{
     check, gather_yield, golden_age, growth_cost, plan, route_option, route_payment, travel, walls,
 };
-use crate::state::{BarbBidding, Item, Move, MoveKind, Phase, Res, Role, State, NONE};
+use crate::state::{Item, Move, MoveKind, Phase, Res, Role, State, NONE};
 use crate::Cities;
 use silk_core::{Heuristic, Style};
 use silk_core::{Seat, SilkRng};
@@ -192,13 +192,10 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
     let coins = c.coins as f32;
     match (s.phase, a) {
         (_, Action::Claim(r)) => region_value(s, r),
-        (Phase::Barbarians { bidding, .. }, Action::Bid(k)) => {
+        (Phase::Barbarians { auction, .. }, Action::Bid(k)) => {
             // A development card (mostly VP) for Soldiers: bid the minimum while it stays
             // within the cap, keeping one Soldier home. Bidding at all also avoids the penalty.
-            let min = match bidding {
-                BarbBidding::Open(x) => x.min_next_bid(),
-                BarbBidding::Once { auction, .. } => auction.min_next_bid(),
-            };
+            let min = auction.min_next_bid();
             let soldiers = c.all_soldiers();
             // A lone Soldier faces the barbarians too: their card is worth more than the home
             // guard, and not bidding costs the travel penalty.

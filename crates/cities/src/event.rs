@@ -57,6 +57,16 @@ pub enum Event {
     Passed {
         seat: Seat,
     },
+    /// A sealed bid (or pass) is in; its amount is shown when all are.
+    SealedBid {
+        seat: Seat,
+    },
+    /// An auction closed (`point`: 0 barbarians, 1 priority, 2 a collapse lot): the lab's
+    /// report of it. Silent: narration has the bids and the outcome.
+    AuctionClosed {
+        point: u8,
+        report: silk_trade::AuctionReport,
+    },
     /// Soldiers lost to the barbarians.
     SoldiersLost {
         seat: Seat,
@@ -248,6 +258,8 @@ impl Event {
                 format!("barbarians of strength {strength}! {priority} opens the bidding in Soldiers")
             }
             Event::Bid { seat, amount } => format!("{seat} bids {amount}"),
+            Event::SealedBid { seat } => format!("{seat} has bid (sealed)"),
+            Event::AuctionClosed { .. } => return None,
             Event::Passed { seat } => format!("{seat} passes"),
             Event::SoldiersLost { seat, soldiers } => format!("{seat} loses {soldiers} Soldier(s)"),
             Event::BarbariansRepelled { winner, penalized } => match winner {

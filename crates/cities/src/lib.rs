@@ -6,6 +6,7 @@
 //! default (shared/rules/cities-of-the-silk-road.md). Phase numbers follow the text (1, 2, 4).
 
 pub mod action;
+pub mod auctions;
 pub mod bot;
 pub mod data;
 pub mod engine;

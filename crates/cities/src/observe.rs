@@ -2,11 +2,13 @@
 //! barbarians), route costs, income, trade by resource, fights, falls and rises.
 
 use crate::action::Action;
+use crate::auctions::POINTS;
 use crate::data::DevEffect;
 use crate::event::{DevSource, Event};
 use crate::state::{Item, Res, State};
 use crate::Cities;
-use silk_core::{metric_ids, Counters, DecisionKind, Observe, Seat};
+use silk_core::{metric_ids, Counters, DecisionKind, MechanicUse, Observe, Seat};
+use silk_trade::auction::{count_report, METRICS};
 
 metric_ids! {
     /// Every metric of a Cities game (its names do not depend on the config).
@@ -136,12 +138,19 @@ impl Observe for Cities {
     }
 
     fn metric_names(_: &State) -> Vec<String> {
-        M::NAMES.iter().map(|n| n.to_string()).collect()
+        let fixed = M::NAMES.iter().map(|n| n.to_string());
+        // Then each auction point's `auction.<key>.*` (silk-trade's report).
+        fixed
+            .chain(POINTS.iter().flat_map(|p| p.metric_names()))
+            .collect()
     }
 
     fn observe(s: &State, e: &Event, c: &mut Counters) {
         match *e {
             Event::Bid { .. } => c.incr(M::AuctionBids),
+            Event::AuctionClosed { point, report } => {
+                count_report(c, M::NAMES.len() + point as usize * METRICS.len(), &report)
+            }
             Event::LotWon { seat, price, item } => {
                 c.incr(M::AuctionCount);
                 if price == 0 {
@@ -227,6 +236,20 @@ impl Observe for Cities {
     }
 
     /// Hidden VP, then coins as a fraction, as the lab's provisional score.
+    fn mechanics() -> Vec<MechanicUse> {
+        let mut uses: Vec<MechanicUse> = POINTS.iter().map(|p| p.mechanic_use()).collect();
+        uses.push(MechanicUse {
+            mechanic: "route",
+            key: "trade",
+            about: "a Merchant's or army's route across the regions (gap 22): its cost in travel, tolls and stacks",
+            param: Some("route_rule"),
+            default: "waypoint".into(),
+            choices: vec!["waypoint".into(), "cheapest".into(), "fewest_regions".into()],
+            value: None,
+        });
+        uses
+    }
+
     fn standing(s: &State, out: &mut Vec<i64>) {
         out.clear();
         out.extend(

@@ -5,10 +5,9 @@ use crate::data::{
 };
 use serde::{Deserialize, Serialize};
 use silk_core::{Seat, SeatSet, SilkRng};
-use silk_trade::auction::OnceAround;
+use silk_trade::auction::Auction;
 use silk_trade::route::{CoinStacks, CostModifiers};
 use silk_trade::track::PriceTrack;
-use silk_trade::OpenAscending;
 
 pub const MAX_PLAYERS: usize = 6;
 /// No region / no card.
@@ -272,17 +271,6 @@ impl Lot {
     }
 }
 
-/// The barbarian soldier auction, in the format `barb_auction` names.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub enum BarbBidding {
-    Open(OpenAscending),
-    /// Once around; each seat's bid is recorded since every bidder loses it.
-    Once {
-        auction: OnceAround,
-        bids: [u8; MAX_PLAYERS],
-    },
-}
-
 /// Where the game is in its sequence of play.
 #[derive(Clone, Copy, PartialEq, Debug, Serialize, Deserialize)]
 pub enum Phase {
@@ -291,14 +279,15 @@ pub enum Phase {
         seat: Seat,
         left: u8,
     },
-    /// Phase 1: the barbarian soldier auction.
+    /// Phase 1: the barbarian soldier auction, in the format `barb_auction` names.
     Barbarians {
         strength: u8,
-        bidding: BarbBidding,
+        auction: Auction,
     },
-    /// Phase 2: tied coin leaders bid for priority; `start` gets it if nobody bids.
+    /// Phase 2: tied coin leaders bid for priority (`priority_auction`); `start` gets it if
+    /// nobody bids.
     Priority {
-        auction: OpenAscending,
+        auction: Auction,
         start: Seat,
     },
     /// Phase 2: the state's `actor` takes actions until "end turn".
@@ -343,11 +332,11 @@ pub enum Phase {
     Lot {
         lot: Lot,
     },
-    /// Phase 4: an item of the lot is auctioned.
+    /// Phase 4: an item of the lot is auctioned (`lot_auction`).
     LotAuction {
         lot: Lot,
         item: Item,
-        auction: OpenAscending,
+        auction: Auction,
     },
     Over,
 }

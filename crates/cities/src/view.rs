@@ -131,7 +131,7 @@ pub fn view(s: &State, seat: Seat) -> View {
         players: s.n,
         round: s.round,
         phase_name: phase_name(s.phase),
-        phase: s.phase,
+        phase: public_phase(s.phase, seat),
         to_move: to_move(s).seats(),
         actor: s.actor,
         first: s.first,
@@ -204,8 +204,30 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut SilkRng) -> State {
             break;
         }
     }
+    // Others' sealed bids are guessed within what they own.
+    if let Some(a) = auction_of(&mut d.phase) {
+        *a = a.redraw(Some(seat), None, |b| rng.below(b + 1));
+    }
     d.rng = SilkRng::seed_from(rng.next_u64());
     d
+}
+
+/// The auction a phase holds, if any.
+fn auction_of(p: &mut Phase) -> Option<&mut silk_trade::Auction> {
+    match p {
+        Phase::Barbarians { auction, .. }
+        | Phase::Priority { auction, .. }
+        | Phase::LotAuction { auction, .. } => Some(auction),
+        _ => None,
+    }
+}
+
+/// The phase as `seat` may see it: others' sealed bids blanked.
+fn public_phase(mut p: Phase, seat: Seat) -> Phase {
+    if let Some(a) = auction_of(&mut p) {
+        *a = a.public(Some(seat));
+    }
+    p
 }
 
 /// A person-readable view for the terminal.

@@ -49,3 +49,30 @@ fn every_decision_has_a_kind() {
         assert!(seen.contains(&kind), "{kind} never met: {seen:?}");
     }
 }
+
+/// Every format each auction point accepts plays full games through the suite (sealed bids do
+/// not leak into views, replays are exact, coins and citizens are conserved); a format the
+/// rules cannot take is refused naming its parameter.
+#[test]
+fn conformance_every_auction_format_at_every_point() {
+    use silk_cities::auctions::POINTS;
+    for point in POINTS {
+        for format in point.formats() {
+            let mut config = CitiesConfig::new(4);
+            config.params.max_rounds = 5;
+            match point.param {
+                "barb_auction" => config.params.barb_auction = format,
+                "priority_auction" => config.params.priority_auction = format,
+                _ => config.params.lot_auction = format,
+            }
+            let report = run::<Cities>(&config, &opts(11, 2));
+            assert_eq!(report.games, 2, "{} = {format}", point.param);
+        }
+    }
+    let mut config = CitiesConfig::new(4);
+    config.params.lot_auction = "sealed/first_price/shared".parse().unwrap();
+    let e = silk_cities::data::intern(&config).unwrap_err().to_string();
+    assert!(e.contains("lot_auction = sealed/first_price/shared"), "{e}");
+    config.params.lot_auction = "open_ascending/none".parse().unwrap();
+    assert!(silk_cities::data::intern(&config).is_err());
+}

@@ -271,7 +271,18 @@ fn every_parameter_default_matches_the_rules_file() {
     assert_eq!(p.supply_price, SupplyPrice::Slot); // ambiguity 3
     assert_eq!(p.plunder_frac, 0.5); // gap 16
     assert!(p.reserve_to_defender); // gap 16
-    assert_eq!(p.barb_auction, BarbAuction::OpenAscending); // gap 18
+    assert_eq!(
+        p.barb_auction.to_string(),
+        "open_ascending/all_pay/seat_order"
+    ); // gap 18
+    assert_eq!(
+        p.priority_auction.to_string(),
+        "open_ascending/first_price/seat_order"
+    ); // gap 19
+    assert_eq!(
+        p.lot_auction.to_string(),
+        "open_ascending/first_price/seat_order"
+    ); // gap 28
     assert!(!p.assign_taps); // gap 20
     assert_eq!(p.pop_cap, 0); // gap 21
     assert_eq!(p.route_rule, RouteRule::Waypoint); // gap 22: the player chooses

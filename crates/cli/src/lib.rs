@@ -11,6 +11,7 @@ mod hot_seat;
 mod lab;
 mod ladder;
 mod lock;
+mod mechanics;
 mod narrate;
 mod output;
 mod play;
@@ -117,6 +118,9 @@ impl DataArgs {
 enum Command {
     /// List the games silk plays.
     Games,
+    /// List the mechanics the engines share (auctions, routes): where each engine uses one,
+    /// the parameter that selects its format, its default and its choices.
+    Mechanics,
     /// Play a game in the terminal: humans and bots, each human sees only their own seat.
     Play {
         /// The game (silk-road, cities, splendor or goofspiel).
@@ -295,11 +299,17 @@ enum Command {
     },
     /// Without a game: the shared mechanics across the engines, from greedy bots' games
     /// (auctions, routes, resource conversion, seat advantage, length, branching; "—": not in
-    /// that game). With a game and --variant: the game's config and each variant on the same
-    /// seeds, every measure with its 95% interval and each variant's difference from the base.
+    /// that game). With --mechanic auction: every engine under every auction format at each of
+    /// its auction points, on the same seeds, with 95% intervals. With a game and --variant: the
+    /// game's config and each variant on the same seeds, every measure with its 95% interval
+    /// and each variant's difference from the base.
     Compare {
         /// The game whose variants to compare (leave out to compare the engines).
         game: Option<GameName>,
+        /// Swap a shared mechanic's format at every point of every engine that uses it
+        /// (see silk mechanics); greedy bots unless --bots says otherwise.
+        #[arg(long, value_enum, conflicts_with_all = ["game", "variants", "all"])]
+        mechanic: Option<mechanics::Mechanic>,
         /// A variant as NAME=CONFIG: a config file, or changes to the base config as
         /// PARAM=VALUE,… (e.g. `tapped=grow_taps=true,attacks_per_turn=1`). Repeat for more.
         #[arg(long = "variant", value_name = "NAME=CONFIG", requires = "game")]
@@ -307,8 +317,9 @@ enum Command {
         /// Show every per-game engine metric in the text table too.
         #[arg(long, requires = "game")]
         all: bool,
-        /// Write a self-contained HTML report of the comparison (an existing file is refused).
-        #[arg(long, requires = "game")]
+        /// Write a self-contained HTML report of the comparison (an existing file is refused);
+        /// with a game or --mechanic.
+        #[arg(long)]
         html: Option<PathBuf>,
         #[command(flatten)]
         batch: BatchArgs,
@@ -785,10 +796,27 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
         }
         Command::Compare {
             game,
+            mechanic: Some(mechanic),
+            html,
+            batch,
+            ..
+        } => {
+            if batch.players.is_some() || batch.shard.is_some() {
+                return Err(CliError::input(
+                    "--mechanic plays each game at its default table: --players and --shard go                      with a game (silk compare GAME --variant …)",
+                ));
+            }
+            let _ = game;
+            mechanics::compare(mechanic, &batch.batch(out), html.as_deref(), out)
+        }
+        Command::Mechanics => mechanics::list(out),
+        Command::Compare {
+            game,
             variants,
             all,
             html,
             batch,
+            ..
         } => match game {
             Some(game) => {
                 if variants.is_empty() {
@@ -809,7 +837,14 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                     design::compare_variants::<G>(&cfg, &args, &batch.batch(out), out)
                 })
             }
-            None => compare_engines(&batch, out),
+            None => {
+                if html.is_some() {
+                    return Err(CliError::input(
+                        "--html goes with a game (silk compare GAME --variant …) or --mechanic",
+                    ));
+                }
+                compare_engines(&batch, out)
+            }
         },
         Command::Gaps {
             game,

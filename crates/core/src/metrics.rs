@@ -123,6 +123,16 @@ pub const UNITS: &[(&str, &str)] = &[
 
 /// The unit of counter `name` (see [`UNITS`]): the first entry that names it or begins it.
 pub fn unit(name: &str) -> &'static str {
+    // Each auction point's counters (`auction.<point>.<counter>`, silk-trade's report).
+    for (suffix, unit) in [
+        (".price_wealth_permille", "‰ of wealth"),
+        (".surplus_sum", "price units"),
+        (".held", "auctions"),
+    ] {
+        if name.starts_with("auction.") && name.ends_with(suffix) {
+            return unit;
+        }
+    }
     UNITS
         .iter()
         .find(|(key, _)| *key == name || (key.ends_with(['.', '@', '_']) && name.starts_with(key)))
@@ -363,6 +373,33 @@ pub trait Observe: Game {
         let _ = state;
         out.clear();
     }
+
+    /// Where the game uses a mechanic the engines share (an auction, a route), and the
+    /// parameter that selects its format (empty: none).
+    fn mechanics() -> Vec<MechanicUse> {
+        Vec::new()
+    }
+}
+
+/// One use of a shared mechanic in a game: `silk mechanics` lists them and
+/// `silk compare --mechanic` plays each of `choices` through `param`.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MechanicUse {
+    /// `auction`, `route`.
+    pub mechanic: &'static str,
+    /// Short name of the place, for metric names (`auction.<key>.*`).
+    pub key: &'static str,
+    /// Where in the game, in the rules' words.
+    pub about: &'static str,
+    /// The config parameter (under `params`) that selects the format; `None`: fixed by the
+    /// rules, with `about` saying why.
+    pub param: Option<&'static str>,
+    /// The rules' choice.
+    pub default: String,
+    /// Every value `param` accepts, the rules' first.
+    pub choices: Vec<String>,
+    /// What the lot is worth to its winner, for the surplus measure (auctions only).
+    pub value: Option<&'static str>,
 }
 
 /// Declares an engine's fixed metrics: an enum whose variants number them, with their names
@@ -415,6 +452,8 @@ mod tests {
     fn units_by_name_then_by_prefix() {
         assert_eq!(unit("auction.bids"), "bids");
         assert_eq!(unit("auction.no_bid"), "auctions");
+        assert_eq!(unit("auction.lot.surplus_sum"), "price units");
+        assert_eq!(unit("auction.leader.price_wealth_permille"), "‰ of wealth");
         assert_eq!(unit("sold@Samarkand"), "goods");
         assert_eq!(unit("gold.cards_spent"), "cards");
         assert_eq!(unit("gold.spent"), "gold tokens");

@@ -153,6 +153,40 @@ pub struct Measures {
     normal_games: u64,
 }
 
+/// Each auction point's measures (`auction.<key>.<name>`), from silk-trade's per-point
+/// counters: `(name, numerator, denominator, scale, about)`, value = scale × Σ num / Σ den over
+/// the games that held such an auction.
+pub const AUCTION_POINT_RATIOS: &[(&str, &str, &str, f64, &str)] = &[
+    (
+        "no_bid_share",
+        "no_bid",
+        "held",
+        100.0,
+        "auctions nobody bid in, % of auctions held",
+    ),
+    (
+        "price_share_of_wealth",
+        "price_wealth_permille",
+        "won",
+        0.1,
+        "price over the winner's wealth (what it could bid), % — mean over won auctions",
+    ),
+    (
+        "richest_won_share",
+        "richest_won",
+        "won",
+        100.0,
+        "won by the bidder who could bid most, % of won auctions",
+    ),
+    (
+        "mean_surplus",
+        "surplus_sum",
+        "valued",
+        1.0,
+        "surplus: the lot's value to the winner minus its price, per won auction (the price's unit)",
+    ),
+];
+
 /// The metric prefix of victory-point sources (`vp.from_<source>`), whose shares of all VP
 /// the measures `vp_share.<source>` give.
 pub const VP_PREFIX: &str = "vp.from_";
@@ -338,6 +372,27 @@ impl Measures {
                     v,
                     vp_total as f64,
                 );
+            }
+        }
+        for name in self.metric_names.keys().cloned().collect::<Vec<_>>() {
+            let Some(key) = name
+                .strip_prefix("auction.")
+                .and_then(|k| k.strip_suffix(".held"))
+            else {
+                continue;
+            };
+            for &(measure, num, den, scale, about) in AUCTION_POINT_RATIOS {
+                let num = format!("auction.{key}.{num}");
+                let y = r.metrics.get(&format!("auction.{key}.{den}"));
+                if y != 0 || r.metrics.value(&num).is_some() {
+                    let x = r.metrics.get(&num) as f64 * scale;
+                    self.ratio(
+                        &format!("auction.{key}.{measure}"),
+                        || about.to_string(),
+                        x,
+                        y as f64,
+                    );
+                }
             }
         }
         for &(name, num, den, scale, unit) in silk_core::metrics::RATIOS {

@@ -12,21 +12,28 @@ use crate::market::{self, AfterTurn};
 use crate::setup::auction_for;
 use crate::state::{Phase, State, MAX_PLAYERS, NO_TILE};
 use crate::vizier;
-use silk_core::{EventSink, IllegalAction, Seat, SeatSet, ToMove};
-use silk_trade::auction::Sealed;
+use silk_core::{EventSink, IllegalAction, Seat, SeatSet, ToMove, MAX_SEATS};
+use silk_trade::auction::{Auction, AuctionResult, Turn};
+use silk_trade::auction::{Bid, TieBreak};
+
+/// Whose decision an auction waits for (`otherwise` once it is over).
+fn auction_turn(a: &Auction, otherwise: Seat) -> ToMove {
+    match a.turn() {
+        Turn::One(seat) => ToMove::Seat(seat),
+        Turn::All(set) => ToMove::Simultaneous(set),
+        Turn::Over => ToMove::Seat(otherwise),
+    }
+}
 
 pub fn to_move(s: &State) -> ToMove {
     match s.phase {
-        Phase::Auction(a) => match a.next_bidder() {
-            Some(seat) => ToMove::Seat(seat),
-            None => ToMove::Seat(s.holder),
-        },
+        Phase::Auction(a) => auction_turn(&a, s.holder),
         Phase::HolderChoice(_) | Phase::Move => ToMove::Seat(s.holder),
         Phase::ChooseTile { actor, .. }
         | Phase::Resolve { actor, .. }
         | Phase::PassPawn { actor }
         | Phase::GivePawn { actor } => ToMove::Seat(actor),
-        Phase::Vizier { sealed, .. } => ToMove::Simultaneous(sealed.to_move()),
+        Phase::Vizier { reveal, actor, .. } => auction_turn(&reveal, actor),
         Phase::Over => ToMove::Terminal,
     }
 }
@@ -166,9 +173,11 @@ pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 TileKind::Crook | TileKind::Barterer => {}
             }
         }
-        Phase::Vizier { sealed, .. } => {
-            let most = sealed.budget(seat).unwrap_or(0) as u8;
-            out.extend((0..=most).map(Action::Reveal));
+        Phase::Vizier { reveal, .. } => {
+            out.push(Action::Reveal(0));
+            if let Some((lo, hi)) = reveal.bid_range(seat) {
+                out.extend((lo..=hi.min(u8::MAX as u32)).map(|k| Action::Reveal(k as u8)));
+            }
         }
         Phase::PassPawn { actor } => {
             out.extend(pass_targets(s, actor).iter().map(Action::GivePawn))
@@ -197,7 +206,10 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Result<(), IllegalAction>
     let i = seat.index();
     let bad = |m: String| Err(IllegalAction::Rule(m));
     match (s.phase, action) {
-        (Phase::Auction(_), Action::Pass) => Ok(()),
+        (Phase::Auction(a), Action::Pass) => {
+            let mut probe = a;
+            probe.pass(seat).map_err(IllegalAction::from)
+        }
         (Phase::Auction(a), Action::Bid(k)) => {
             let mut probe = a;
             probe.bid(seat, k as u32).map_err(IllegalAction::from)
@@ -258,13 +270,18 @@ pub fn check(s: &State, seat: Seat, action: Action) -> Result<(), IllegalAction>
         }
         (Phase::Resolve { .. }, Action::Decline) => Ok(()),
         (Phase::Resolve { kind, .. }, a) => check_tile(s, seat, s.rules.kind(kind), a),
-        (Phase::Vizier { sealed, .. }, Action::Reveal(k)) => {
-            let most = sealed.budget(seat).unwrap_or(0);
+        (Phase::Vizier { reveal, .. }, Action::Reveal(k)) => {
+            let most = reveal.budget(seat).unwrap_or(0);
             if k as u32 > most {
-                bad(format!("{seat} has only {most} to reveal"))
-            } else {
-                Ok(())
+                return bad(format!("{seat} has only {most} to reveal"));
             }
+            let mut probe = reveal;
+            if k == 0 {
+                probe.pass(seat)
+            } else {
+                probe.bid(seat, k as u32)
+            }
+            .map_err(IllegalAction::from)
         }
         (Phase::PassPawn { actor }, Action::GivePawn(to)) => {
             if pass_targets(s, actor).contains(to) {
@@ -452,13 +469,19 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
                     a.pass(seat)
                 }
             };
-            s.phase = if !a.is_done() {
-                Phase::Auction(a)
-            } else if let Some(high) = a.high() {
-                Phase::HolderChoice(high)
-            } else {
-                ev.emit(Event::NoBids { holder: s.holder });
-                Phase::Move
+            s.phase = match closed(&a, 0, None, ev) {
+                None => Phase::Auction(a),
+                // The holder sells at, or pays, the price the format sets.
+                Some(r) => match r.winner {
+                    Some(w) => Phase::HolderChoice(Bid {
+                        seat: w.seat,
+                        amount: r.price(),
+                    }),
+                    None => {
+                        ev.emit(Event::NoBids { holder: s.holder });
+                        Phase::Move
+                    }
+                },
             };
         }
         (Phase::HolderChoice(bid), Action::SellPawn) => {
@@ -570,34 +593,46 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
             Phase::Vizier {
                 actor,
                 good,
-                mut sealed,
+                mut reveal,
                 bonus,
                 barter,
             },
             Action::Reveal(k),
         ) => {
-            let _ = sealed.commit(seat, k as u32);
+            let _ = if k == 0 {
+                reveal.pass(seat)
+            } else {
+                reveal.bid(seat, k as u32)
+            };
             ev.emit(Event::Committed { seat });
-            if !sealed.is_done() {
-                s.phase = Phase::Vizier {
-                    actor,
-                    good,
-                    sealed,
-                    bonus,
-                    barter,
-                };
+            s.phase = Phase::Vizier {
+                actor,
+                good,
+                reveal,
+                bonus,
+                barter,
+            };
+            let Ok(r) = reveal.result() else {
                 return;
-            }
+            };
+            let (amounts, tie) = reveal
+                .revealed()
+                .unwrap_or(([0; MAX_SEATS], TieBreak::Shared));
             let mut counts = [0u8; MAX_PLAYERS];
-            for seat in sealed.seats().iter() {
-                counts[seat.index()] = sealed.committed(seat).unwrap_or(0) as u8;
+            for seat in reveal.seats().iter() {
+                counts[seat.index()] = amounts[seat.index()] as u8;
             }
-            let pay = vizier::payout(&s.rules.config.params, &sealed);
+            let pay = vizier::payout(&s.rules.config.params, &amounts, reveal.seats(), tie);
             let mut paid = [0u16; MAX_PLAYERS];
-            for seat in sealed.seats().iter() {
+            for seat in reveal.seats().iter() {
                 paid[seat.index()] = s.bank_pays(seat, pay[seat.index()]) as u16;
+                // A format where showing costs the goods shown (the rules: nobody pays).
+                let given = s.goods[seat.index()].take_up_to(good, r.pays[seat.index()] as u8);
+                s.spend_goods(good, given);
             }
             ev.emit(Event::Revealed { good, counts, paid });
+            let value = r.winner.map_or(0, |w| paid[w.seat.index()] as u32);
+            closed(&reveal, 1, Some(value), ev);
             after_tile(s, actor, barter, bonus, ev);
         }
         (Phase::PassPawn { actor }, Action::GivePawn(to)) => {
@@ -731,12 +766,15 @@ fn resolve_tile(
             for (b, h) in budgets.iter_mut().zip(&s.goods[..n]) {
                 *b = h.get(good) as u32;
             }
-            // Never fails: the set is never empty and budgets cover it.
-            if let Ok(sealed) = Sealed::new(SeatSet::full(n), &budgets[..n]) {
+            // Never fails: the set is never empty and budgets cover it. The caller shows first
+            // in the open formats; sealed reveals have no order.
+            if let Ok(reveal) =
+                Auction::new(p.vizier_auction, SeatSet::full(n), seat, &budgets[..n], 1)
+            {
                 s.phase = Phase::Vizier {
                     actor: seat,
                     good,
-                    sealed,
+                    reveal,
                     bonus,
                     barter,
                 };
@@ -797,4 +835,22 @@ fn start_round(s: &mut State, ev: &mut impl EventSink<Event>) {
     s.tokens = [0; MAX_PLAYERS];
     ev.emit(Event::AuctionOpened { holder: s.holder });
     s.phase = auction_for(s);
+}
+
+/// Once `a` is over: its result, and the lab's report of it for auction point `point`
+/// (0 the leader auction, 1 the Grand Vizier; `value`: the lot's worth to the winner).
+fn closed(
+    a: &Auction,
+    point: u8,
+    value: Option<u32>,
+    ev: &mut impl EventSink<Event>,
+) -> Option<AuctionResult> {
+    let r = a.result().ok()?;
+    if let Ok(mut report) = a.report() {
+        if let Some(v) = value {
+            report = report.with_value(v);
+        }
+        ev.emit(Event::AuctionClosed { point, report });
+    }
+    Some(r)
 }

@@ -99,6 +99,12 @@ pub enum Event {
         from: Seat,
         to: Seat,
     },
+    /// An auction closed (`point` 0: the leader auction, 1: a Grand Vizier reveal): the lab's
+    /// report of it. Silent: it holds the winner's hidden money, and narration has the bids.
+    AuctionClosed {
+        point: u8,
+        report: silk_trade::AuctionReport,
+    },
     GameOver,
 }
 
@@ -111,6 +117,7 @@ impl Event {
         n: usize,
     ) -> Option<String> {
         Some(match *self {
+            Event::AuctionClosed { .. } => return None,
             Event::AuctionOpened { holder } => {
                 format!("{holder} holds the leader pawn: bidding opens")
             }

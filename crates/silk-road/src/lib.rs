@@ -6,6 +6,7 @@
 //! (the real map and tile sheet are not public) and a group can load its own.
 
 pub mod action;
+pub mod auctions;
 pub mod bot;
 pub mod data;
 pub mod engine;

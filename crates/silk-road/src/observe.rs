@@ -2,13 +2,16 @@
 //! leader sells the pawn, goods bought and sold per city, tile use.
 
 use crate::action::Action;
+use crate::auctions::POINTS;
 use crate::event::Event;
 use crate::state::State;
 use crate::SilkRoad;
-use silk_core::{metric_ids, Counters, DecisionKind, Observe};
+use silk_core::{metric_ids, Counters, DecisionKind, MechanicUse, Observe};
+use silk_trade::auction::{count_report, METRICS};
 
 metric_ids! {
-    /// The fixed metrics; after them `sold@CITY` and `bought@CITY` for each city of the map.
+    /// The fixed metrics; after them `sold@CITY` and `bought@CITY` for each city of the map,
+    /// then each auction point's `auction.<key>.*` (silk-trade's report).
     enum M {
         AuctionBids = "auction.bids",
         AuctionCount = "auction.count",
@@ -38,6 +41,11 @@ metric_ids! {
 fn at_city(s: &State, bought: bool) -> usize {
     let cities = s.rules.city_names.len();
     M::NAMES.len() + bought as usize * cities + s.caravan as usize
+}
+
+/// The number of auction point `point`'s first metric.
+fn at_point(s: &State, point: u8) -> usize {
+    M::NAMES.len() + 2 * s.rules.city_names.len() + point as usize * METRICS.len()
 }
 
 impl Observe for SilkRoad {
@@ -81,12 +89,14 @@ impl Observe for SilkRoad {
         let fixed = M::NAMES.iter().map(|n| n.to_string());
         let sold = cities.iter().map(|c| format!("sold@{c}"));
         let bought = cities.iter().map(|c| format!("bought@{c}"));
-        fixed.chain(sold).chain(bought).collect()
+        let points = POINTS.iter().flat_map(|p| p.metric_names());
+        fixed.chain(sold).chain(bought).chain(points).collect()
     }
 
     fn observe(s: &State, e: &Event, c: &mut Counters) {
         match *e {
             Event::Bid { .. } => c.incr(M::AuctionBids),
+            Event::AuctionClosed { point, report } => count_report(c, at_point(s, point), &report),
             Event::NoBids { .. } => {
                 c.incr(M::AuctionCount);
                 c.incr(M::AuctionNoBid);
@@ -128,6 +138,20 @@ impl Observe for SilkRoad {
             Event::Declined { .. } => c.incr(M::TileDeclined),
             _ => {}
         }
+    }
+
+    fn mechanics() -> Vec<MechanicUse> {
+        let mut uses: Vec<MechanicUse> = POINTS.iter().map(|p| p.mechanic_use()).collect();
+        uses.push(MechanicUse {
+            mechanic: "route",
+            key: "caravan",
+            about: "the leader moves the caravan one arrow a round; arrows cost nothing, so there is no cheapest path to choose, and a fixed path would take away the leader's only move: no route rule",
+            param: None,
+            default: "leader's choice".into(),
+            choices: Vec::new(),
+            value: None,
+        });
+        uses
     }
 
     fn standing(s: &State, out: &mut Vec<i64>) {

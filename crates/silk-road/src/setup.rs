@@ -3,8 +3,9 @@
 use crate::data::{intern, Colour, Rules, MAX_CITIES, MAX_TILES_PER_CITY};
 use crate::goods::Goods;
 use crate::state::{Phase, State, MAX_PLAYERS, NO_TILE};
+use silk_core::SeatSet;
 use silk_core::{Seat, SetupError, SilkRng};
-use silk_trade::auction::OnceAround;
+use silk_trade::auction::Auction;
 
 pub fn setup(config: &crate::SilkRoadConfig, seed: u64) -> Result<State, SetupError> {
     SetupError::check_players("silk-road", 3, 6, config.players)?;
@@ -124,17 +125,22 @@ fn place_tiles(
     Ok(())
 }
 
-/// The leader auction around the current holder.
+/// The leader auction among everyone but the holder, from the holder's left.
 pub fn auction_for(state: &State) -> Phase {
     let mut budgets = [0u32; MAX_PLAYERS];
     for (b, &m) in budgets.iter_mut().zip(&state.money) {
         *b = m as u32;
     }
-    match OnceAround::around(
-        state.holder,
-        state.players(),
+    let n = state.players();
+    let mut seats = SeatSet::full(n);
+    seats.remove(state.holder);
+    let p = &state.rules.config.params;
+    match Auction::new(
+        p.leader_auction,
+        seats,
+        state.holder.left(1, n),
         &budgets,
-        state.rules.config.params.min_bid,
+        p.min_bid,
     ) {
         Ok(a) => Phase::Auction(a),
         // Unreachable with 3–6 players and min_bid ≥ 1 (both validated); the holder keeps.

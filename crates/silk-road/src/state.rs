@@ -4,7 +4,7 @@ use crate::data::{Rules, MAX_CITIES, MAX_TILES_PER_CITY};
 use crate::goods::{Good, Goods};
 use serde::{Deserialize, Serialize};
 use silk_core::{Seat, SilkRng};
-use silk_trade::auction::{Bid, OnceAround, Sealed};
+use silk_trade::auction::{Auction, Bid};
 
 /// Most players of Silk Road.
 pub const MAX_PLAYERS: usize = 6;
@@ -17,8 +17,9 @@ pub type RulesRef = silk_core::Shared<Rules>;
 /// Where the game is in its sequence of play.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Phase {
-    /// I. The other players bid once around for the leader pawn.
-    Auction(OnceAround),
+    /// I. The other players bid for the leader pawn (once around, as the rules say, or the
+    /// format `leader_auction` names).
+    Auction(Auction),
     /// The holder sells the pawn to the high bidder or pays them and keeps it.
     HolderChoice(Bid),
     /// II. The leader moves the caravan along one arrow.
@@ -36,11 +37,12 @@ pub enum Phase {
         /// Taken with a Barterer: a second tile follows.
         barter: bool,
     },
-    /// The Grand Vizier's simultaneous reveal of `good`.
+    /// The Grand Vizier's reveal of `good` (simultaneous, as the rules say, or the format
+    /// `vizier_auction` names).
     Vizier {
         actor: Seat,
         good: Good,
-        sealed: Sealed,
+        reveal: Auction,
         bonus: bool,
         barter: bool,
     },

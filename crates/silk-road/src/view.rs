@@ -10,7 +10,7 @@ use crate::goods::{Good, Goods};
 use crate::state::{Phase, State, NO_TILE};
 use serde::Serialize;
 use silk_core::{Seat, SeatSet, SilkRng};
-use silk_trade::auction::{Bid, Sealed};
+use silk_trade::auction::Bid;
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct View {
@@ -31,8 +31,11 @@ pub struct View {
     pub tiles: Vec<(String, Vec<TileKind>)>,
     pub next_cities: Vec<String>,
     pub viziers_called: Vec<Good>,
-    /// Leader auction: the high bid so far.
+    /// Leader auction (or an open Grand Vizier reveal): the high bid so far.
     pub high_bid: Option<Bid>,
+    /// A sealed leader auction: who has bid (not what), and my own bid (0: a pass).
+    pub bids_sealed: SeatSet,
+    pub my_sealed_bid: Option<u32>,
     /// The tile being used (or bonus action).
     pub resolving: Option<TileKind>,
     /// Grand Vizier reveal: the good, who has chosen, what I chose.
@@ -47,14 +50,20 @@ pub fn view(s: &State, seat: Seat) -> View {
     let mut high_bid = None;
     let mut resolving = None;
     let (mut vizier_good, mut vizier_committed, mut my_reveal) = (None, SeatSet::EMPTY, None);
+    let (mut bids_sealed, mut my_sealed_bid) = (SeatSet::EMPTY, None);
     match s.phase {
-        Phase::Auction(a) => high_bid = a.high(),
+        Phase::Auction(a) => {
+            high_bid = a.high();
+            bids_sealed = a.committed();
+            my_sealed_bid = a.own_sealed_bid(seat);
+        }
         Phase::HolderChoice(b) => high_bid = Some(b),
         Phase::Resolve { kind, .. } => resolving = Some(r.kind(kind)),
-        Phase::Vizier { good, sealed, .. } => {
+        Phase::Vizier { good, reveal, .. } => {
             vizier_good = Some(good);
-            vizier_committed = SeatSet(sealed.seats().0 & !sealed.to_move().0);
-            my_reveal = sealed.committed(seat).map(|k| k as u8);
+            vizier_committed = reveal.committed();
+            my_reveal = reveal.own_sealed_bid(seat).map(|k| k as u8);
+            high_bid = reveal.high();
         }
         _ => {}
     }
@@ -91,6 +100,8 @@ pub fn view(s: &State, seat: Seat) -> View {
             .filter(|g| s.vizier_used & (1 << g.index()) != 0)
             .collect(),
         high_bid,
+        bids_sealed,
+        my_sealed_bid,
         resolving,
         vizier_good,
         vizier_committed,
@@ -126,37 +137,31 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut SilkRng) -> State {
         d.goods[p] = hand;
     }
     d.bag = pool;
-    if let Phase::Vizier {
-        actor,
-        good,
-        sealed,
-        bonus,
-        barter,
-    } = s.phase
-    {
-        let mut budgets = [0u32; crate::state::MAX_PLAYERS];
-        for (b, h) in budgets.iter_mut().zip(&d.goods[..n]) {
-            *b = h.get(good) as u32;
-        }
-        if let Ok(mut fresh) = Sealed::new(sealed.seats(), &budgets[..n]) {
-            for p in sealed.seats().iter() {
-                if let Some(k) = sealed.committed(p) {
-                    let k = if p == seat {
-                        k
-                    } else {
-                        rng.below(budgets[p.index()] + 1)
-                    };
-                    let _ = fresh.commit(p, k);
-                }
+    match s.phase {
+        Phase::Vizier {
+            actor,
+            good,
+            reveal,
+            bonus,
+            barter,
+        } => {
+            // The redrawn hands bound the redrawn reveals.
+            let mut budgets = [0u32; crate::state::MAX_PLAYERS];
+            for (b, h) in budgets.iter_mut().zip(&d.goods[..n]) {
+                *b = h.get(good) as u32;
             }
             d.phase = Phase::Vizier {
                 actor,
                 good,
-                sealed: fresh,
+                reveal: reveal.redraw(Some(seat), Some(&budgets[..n]), |b| rng.below(b + 1)),
                 bonus,
                 barter,
             };
         }
+        Phase::Auction(a) => {
+            d.phase = Phase::Auction(a.redraw(Some(seat), None, |b| rng.below(b + 1)));
+        }
+        _ => {}
     }
     d.rng = SilkRng::seed_from(rng.next_u64());
     d
@@ -201,6 +206,15 @@ pub fn text(s: &State, seat: Seat) -> String {
     out += &format!("Table: {}\n", table.join(" | "));
     if let Some(b) = v.high_bid {
         out += &format!("High bid: {} by {}\n", b.amount, b.seat);
+    }
+    if !v.bids_sealed.is_empty() {
+        let who: Vec<String> = v.bids_sealed.iter().map(|p| p.to_string()).collect();
+        out += &format!(
+            "Sealed bids in from: {}{}\n",
+            who.join(", "),
+            v.my_sealed_bid
+                .map_or(String::new(), |k| format!(" (yours: {k})"))
+        );
     }
     if let Some(k) = v.resolving {
         out += &format!("Using: {}\n", k.label());

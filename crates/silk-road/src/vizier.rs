@@ -3,8 +3,8 @@
 
 use crate::data::Params;
 use crate::goods::Good;
-use silk_core::MAX_SEATS;
-use silk_trade::auction::{Prizes, Sealed};
+use silk_core::{SeatSet, MAX_SEATS};
+use silk_trade::auction::{vizier_payout, Prizes, TieBreak};
 
 /// Every good called (a bit per good).
 const ALL: u8 = 0b11111;
@@ -31,14 +31,17 @@ pub fn call(called: &mut u8, good: Good) {
     }
 }
 
-/// What each seat is paid once everyone has revealed (nothing before): the prizes and the
-/// zero-places rule of `p`.
-pub fn payout(p: &Params, sealed: &Sealed) -> [u32; MAX_SEATS] {
+/// What each seat of `seats` is paid for its revealed count (by seat): the prizes and the
+/// zero-places rule of `p`, equal counts ordered by `tie`.
+pub fn payout(
+    p: &Params,
+    revealed: &[u32; MAX_SEATS],
+    seats: SeatSet,
+    tie: TieBreak,
+) -> [u32; MAX_SEATS] {
     let prizes = Prizes {
         first: p.vizier_prizes[0],
         second: p.vizier_prizes[1],
     };
-    sealed
-        .vizier(prizes, p.vizier_zero_places)
-        .unwrap_or([0; MAX_SEATS])
+    vizier_payout(revealed, seats, prizes, p.vizier_zero_places, tie)
 }

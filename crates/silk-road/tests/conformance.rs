@@ -51,3 +51,40 @@ fn every_decision_has_a_kind() {
         assert!(seen.contains(&kind), "{kind} never met: {seen:?}");
     }
 }
+
+/// Every format each auction point accepts plays full games through the suite (views of
+/// sealed bids do not leak, replays are exact, money and goods are conserved), and a format the
+/// rules cannot take is refused naming its parameter.
+#[test]
+fn conformance_every_auction_format_at_every_point() {
+    use silk_road::auctions::POINTS;
+    for point in POINTS {
+        for format in point.formats() {
+            let mut config = SilkRoadConfig::new(4);
+            match point.param {
+                "leader_auction" => config.params.leader_auction = format,
+                _ => config.params.vizier_auction = format,
+            }
+            let report = run::<SilkRoad>(
+                &config,
+                &Conformance {
+                    games: 3,
+                    seed: 5,
+                    ..Conformance::default()
+                },
+            );
+            assert_eq!(report.games, 3, "{} = {format}", point.param);
+        }
+    }
+    let mut config = SilkRoadConfig::new(4);
+    config.params.leader_auction = "sealed/all_pay".parse().unwrap();
+    let e = silk_road::data::intern(&config).unwrap_err().to_string();
+    assert!(
+        e.contains("leader_auction = sealed/all_pay/seat_order"),
+        "{e}"
+    );
+    let mut config = SilkRoadConfig::new(4);
+    config.params.vizier_auction = "open_ascending/first_price".parse().unwrap();
+    let e = silk_road::data::intern(&config).unwrap_err().to_string();
+    assert!(e.contains("vizier_auction = "), "{e}");
+}

@@ -1323,7 +1323,7 @@ fn reveal_all(s: &mut State, shown: [u8; 4]) -> [u16; 4] {
 /// Rules summary: Grand Vizier — all players reveal simultaneously (any order, nobody sees the
 /// others' choice first), up to what they own.
 #[test]
-fn vizier_reveal_is_simultaneous() {
+fn vizier_auction_is_simultaneous() {
     let mut s = vizier(&SilkRoadConfig::new(4), Good::Silk, [3, 2, 1, 0]);
     assert_eq!(
         SilkRoad::to_move(&s),
@@ -1370,7 +1370,7 @@ fn vizier_single_first_five_and_tied_seconds_three() {
 /// Project decision gap 7 — a reveal of 0 does not place (everyone 0: nobody is paid); with
 /// vizier_zero_places it can.
 #[test]
-fn vizier_reveal_of_zero_does_not_place() {
+fn vizier_auction_of_zero_does_not_place() {
     let config = SilkRoadConfig::new(4);
     let mut s = vizier(&config, Good::Spices, [2, 1, 0, 0]);
     assert_eq!(reveal_all(&mut s, [2, 0, 0, 0]), [5, 0, 0, 0]);

@@ -197,7 +197,7 @@ proptest! {
     #[test]
     fn vizier_pays_at_most_one_rank_below_first(vals in prop::array::uniform8(0u32..4), n in 2usize..=8) {
         let seats = SeatSet::full(n);
-        let pay = vizier_payout(&vals, seats, Prizes::GRAND_VIZIER, false);
+        let pay = vizier_payout(&vals, seats, Prizes::GRAND_VIZIER, false, TieBreak::Shared);
         let max = (0..n).map(|s| vals[s]).max().unwrap();
         for s in 0..n {
             if vals[s] == 0 {

@@ -64,6 +64,15 @@ fn check_params(config: &CitiesConfig, file: &str) -> Result<(), DataError> {
     if p.byzantium_removal as usize > TRACK {
         return perr("byzantium_removal", "at most 6");
     }
+    for (point, format) in [
+        (crate::auctions::BARBARIANS, p.barb_auction),
+        (crate::auctions::PRIORITY, p.priority_auction),
+        (crate::auctions::LOT, p.lot_auction),
+    ] {
+        point
+            .check(format)
+            .map_err(|e| DataError::new(file, point.param, e))?;
+    }
     Ok(())
 }
 

@@ -6,6 +6,7 @@
 //! (../shared/rules/cities-of-the-silk-road.md) is a field of [`Params`] with the project default.
 
 use serde::{Deserialize, Serialize};
+use silk_trade::auction::{AuctionFormat, AuctionKind, PayRule, TieRule};
 use silk_trade::route::RegionMap;
 
 pub const DEFAULT_MAP_JSON: &str = include_str!("../../../../data/cities/map.json");
@@ -236,16 +237,6 @@ pub enum SupplyPrice {
     Count,
 }
 
-/// Gap 18: the barbarian auction.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum BarbAuction {
-    /// Open ascending from the priority player going left; passing takes you out.
-    OpenAscending,
-    /// Once around from the priority player: each bids higher or passes, once.
-    OnceAround,
-}
-
 /// Gap 22: how a route is chosen.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -308,7 +299,12 @@ pub struct Params {
     pub plunder_frac: f64,
     /// Gap 16: a beaten attacker pays its reserve (the target's travel cost) to the defender.
     pub reserve_to_defender: bool,
-    pub barb_auction: BarbAuction,
+    /// Gap 18: the barbarian auction's format (`KIND/PAYMENT/TIE`).
+    pub barb_auction: AuctionFormat,
+    /// Gap 19: the priority auction's format.
+    pub priority_auction: AuctionFormat,
+    /// Gap 28: the Rise and Fall (collapse) auction's format.
+    pub lot_auction: AuctionFormat,
     /// Gap 20: changing role taps the citizen.
     pub assign_taps: bool,
     /// Gap 21: most citizens per city (0 = no cap).
@@ -352,7 +348,9 @@ impl Default for Params {
             supply_price: SupplyPrice::Slot,
             plunder_frac: 0.5,
             reserve_to_defender: true,
-            barb_auction: BarbAuction::OpenAscending,
+            barb_auction: crate::auctions::BARBARIANS.default,
+            priority_auction: crate::auctions::PRIORITY.default,
+            lot_auction: crate::auctions::LOT.default,
             assign_taps: false,
             pop_cap: 0,
             route_rule: RouteRule::Waypoint,
@@ -385,7 +383,21 @@ impl Params {
             supply_price: SupplyPrice::Count,
             plunder_frac: 1.0,
             reserve_to_defender: false,
-            barb_auction: BarbAuction::OnceAround,
+            barb_auction: AuctionFormat::new(
+                AuctionKind::OnceAround,
+                PayRule::AllPay,
+                TieRule::SeatOrder,
+            ),
+            priority_auction: AuctionFormat::new(
+                AuctionKind::Sealed,
+                PayRule::SecondPrice,
+                TieRule::SeatOrder,
+            ),
+            lot_auction: AuctionFormat::new(
+                AuctionKind::OnceAround,
+                PayRule::FirstPrice,
+                TieRule::SeatOrder,
+            ),
             assign_taps: true,
             pop_cap: 7,
             route_rule: RouteRule::FewestRegions,

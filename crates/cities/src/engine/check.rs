@@ -6,7 +6,7 @@ use super::route::{plan_affordable, route_planned, slack, Costs, Planned};
 use super::{bad, to_move, Res2, MAX_CITIZENS, MAX_OFFER};
 use crate::action::Action;
 use crate::data::DevEffect;
-use crate::state::{BarbBidding, MoveKind, Phase, Res, Role, State};
+use crate::state::{MoveKind, Phase, Res, Role, State};
 use silk_core::{IllegalAction, Seat, ToMove};
 
 /// Why `action` is not allowed for `seat` now; `Ok` if it is. Never changes the state.
@@ -40,26 +40,16 @@ pub(super) fn check_planning(
                 Ok(())
             }
         }
-        (Phase::Barbarians { bidding, .. }, a @ (Action::Bid(_) | Action::Pass)) => {
-            match (bidding, a) {
-                (BarbBidding::Open(mut x), Action::Bid(k)) => {
-                    x.bid(seat, k as u32).map_err(IllegalAction::from)
-                }
-                (BarbBidding::Open(mut x), _) => x.pass(seat).map_err(IllegalAction::from),
-                (BarbBidding::Once { mut auction, .. }, Action::Bid(k)) => {
-                    auction.bid(seat, k as u32).map_err(IllegalAction::from)
-                }
-                (BarbBidding::Once { mut auction, .. }, _) => {
-                    auction.pass(seat).map_err(IllegalAction::from)
-                }
-            }
-        }
         (
-            Phase::Priority { mut auction, .. } | Phase::LotAuction { mut auction, .. },
+            Phase::Barbarians { mut auction, .. }
+            | Phase::Priority { mut auction, .. }
+            | Phase::LotAuction { mut auction, .. },
             Action::Bid(k),
         ) => auction.bid(seat, k as u32).map_err(IllegalAction::from),
         (
-            Phase::Priority { mut auction, .. } | Phase::LotAuction { mut auction, .. },
+            Phase::Barbarians { mut auction, .. }
+            | Phase::Priority { mut auction, .. }
+            | Phase::LotAuction { mut auction, .. },
             Action::Pass,
         ) => auction.pass(seat).map_err(IllegalAction::from),
         (Phase::Turn, a) => check_turn(s, seat, a, planned),

@@ -2,7 +2,7 @@
 //! storage cap, which cards an empire trades, where a city may rise, and Golden Age coins.
 
 use crate::data::{ImprovementEffect, Resource};
-use crate::state::{Res, State, FINE, FOOD_CARD, METAL_CARD, STANDARD};
+use crate::state::{Item, Res, Role, State, FINE, FOOD_CARD, METAL_CARD, STANDARD};
 use silk_core::Seat;
 use silk_trade::track::TrackCard;
 
@@ -136,15 +136,35 @@ pub(super) fn may_rise_to(s: &State, seat: Seat, r: u8) -> bool {
 /// silk, each improvement's value, plus the Palace's fall coins.
 pub fn golden_age(s: &State, seat: Seat) -> u32 {
     let c = s.city(seat);
-    let mut g =
-        c.food as u32 + c.metal as u32 + 2 * (c.citizens() + c.silk as u32) + 3 * c.fine as u32;
-    for (k, im) in s.rules.config.improvements.iter().enumerate() {
-        if c.has_improvement(k as u8) {
-            g += im.ga as u32;
-            if let ImprovementEffect::FallCoins(x) = im.effect {
+    let mut g: u32 = Res::ALL
+        .iter()
+        .map(|&r| c.has(r) as u32 * ga_value(s, Item::Res(r)))
+        .sum();
+    g += c.citizens() * ga_value(s, Item::Citizen(Role::Merchant));
+    for k in 0..s.rules.config.improvements.len() as u8 {
+        if c.has_improvement(k) {
+            g += ga_value(s, Item::Improvement(k));
+            if let ImprovementEffect::FallCoins(x) = s.rules.config.improvements[k as usize].effect
+            {
                 g += x as u32;
             }
         }
     }
     g
+}
+
+/// What one item of a city pays in a Golden Age (Design, Phase 4): the value of a collapse
+/// lot's item to its buyer, for the lab's auction surplus.
+pub fn ga_value(s: &State, item: Item) -> u32 {
+    match item {
+        Item::Res(Res::Food | Res::Metal) => 1,
+        Item::Res(Res::Silk) | Item::Citizen(_) => 2,
+        Item::Res(Res::Fine) => 3,
+        Item::Improvement(k) => s
+            .rules
+            .config
+            .improvements
+            .get(k as usize)
+            .map_or(0, |im| im.ga as u32),
+    }
 }

@@ -9,7 +9,7 @@ use super::route::{
 use super::{to_move, MAX_CITIZENS, MAX_OFFER};
 use crate::action::Action;
 use crate::data::{DevEffect, RouteRule};
-use crate::state::{BarbBidding, MoveKind, Phase, Res, Role, State, MAX_PLAYERS, NONE};
+use crate::state::{MoveKind, Phase, Res, Role, State, MAX_PLAYERS, NONE};
 use silk_core::Seat;
 
 /// The decisions of `seat` now: exactly the candidates of the phase that `check` accepts, in
@@ -245,13 +245,9 @@ fn candidates(s: &State, seat: Seat, out: &mut Vec<Action>) {
     };
     match s.phase {
         Phase::Claim { .. } => out.extend((0..nr).map(Action::Claim)),
-        Phase::Barbarians { bidding, .. } => match bidding {
-            BarbBidding::Open(a) => bids(out, a.bid_range(seat)),
-            BarbBidding::Once { auction, .. } => bids(out, auction.bid_range(seat)),
-        },
-        Phase::Priority { auction, .. } | Phase::LotAuction { auction, .. } => {
-            bids(out, auction.bid_range(seat))
-        }
+        Phase::Barbarians { auction, .. }
+        | Phase::Priority { auction, .. }
+        | Phase::LotAuction { auction, .. } => bids(out, auction.bid_range(seat)),
         Phase::Turn => {
             let c = s.city(seat);
             out.push(Action::EndTurn);

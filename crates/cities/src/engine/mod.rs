@@ -5,8 +5,9 @@
 //! fail, so the state is changed in place). Rules are cited as "Design" (the text by Brian
 //! Stepnitz, shared/seeds/002) and "gap N" / "ambiguity N" (shared/rules/cities-of-the-silk-road.md).
 
-use crate::state::{BarbBidding, Lot, Move, MoveKind, Phase, State, NONE};
+use crate::state::{Lot, Move, MoveKind, Phase, State, NONE};
 use silk_core::{IllegalAction, Seat, ToMove};
+use silk_trade::auction::Turn;
 
 // One module per rule area, in the order of play.
 mod check; // why a decision is refused
@@ -21,7 +22,7 @@ mod route; // costs and routes
 mod turn; // Phase 2: priority, turn order, own-turn actions
 
 pub use check::{check, phase_name};
-pub use economy::{gather_yield, golden_age, growth_cost, walls};
+pub use economy::{ga_value, gather_yield, golden_age, growth_cost, walls};
 pub use legal::{legal, legal_by_check};
 pub use perform::apply;
 pub use replenish::{draw_dev, start_round};
@@ -46,11 +47,14 @@ fn bad<T>(m: impl Into<String>) -> Res2<T> {
 pub fn to_move(s: &State) -> ToMove {
     let seat = match s.phase {
         Phase::Claim { seat, .. } => Some(seat),
-        Phase::Barbarians { bidding, .. } => match bidding {
-            BarbBidding::Open(a) => a.to_move(),
-            BarbBidding::Once { auction, .. } => auction.next_bidder(),
+        Phase::Barbarians { auction, .. }
+        | Phase::Priority { auction, .. }
+        | Phase::LotAuction { auction, .. } => match auction.turn() {
+            Turn::One(seat) => Some(seat),
+            // Sealed bids: everyone yet to commit decides at once.
+            Turn::All(set) => return ToMove::Simultaneous(set),
+            Turn::Over => None,
         },
-        Phase::Priority { auction, .. } | Phase::LotAuction { auction, .. } => auction.to_move(),
         Phase::Turn | Phase::RiseFall | Phase::Lot { .. } => Some(s.actor),
         Phase::Offer { mv } => match mv.kind {
             MoveKind::Deliver { to, .. } => Some(to),

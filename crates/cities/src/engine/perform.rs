@@ -3,6 +3,7 @@
 
 use super::check::check_planning;
 use super::combat::{combat_next, fight};
+use super::economy::ga_value;
 use super::moves::{advance_move, cancel_move, choose_route, has_route_option};
 use super::replenish::{settle_barbarians, start_round};
 use super::rise_fall::{fall, lot_won, next_rise_fall};
@@ -12,9 +13,10 @@ use super::Res2;
 use crate::action::Action;
 use crate::data::RouteRule;
 use crate::event::Event;
-use crate::state::{BarbBidding, MoveKind, Phase, State, MAX_PLAYERS, NONE};
+use crate::state::{MoveKind, Phase, State, MAX_PLAYERS, NONE};
+use silk_core::MAX_SEATS;
 use silk_core::{EventSink, Seat, SeatSet};
-use silk_trade::auction::{OpenAscending, Payment};
+use silk_trade::auction::{Auction, AuctionKind};
 
 /// Checks and carries out `action`. On `Err` the state is untouched.
 pub fn apply(
@@ -54,59 +56,27 @@ fn perform(
                 };
             }
         }
-        (Phase::Barbarians { strength, bidding }, a) => {
-            let bidding = match (bidding, a) {
-                (BarbBidding::Open(mut x), Action::Bid(k)) => {
-                    let _ = x.bid(seat, k as u32);
-                    BarbBidding::Open(x)
-                }
-                (BarbBidding::Open(mut x), _) => {
-                    let _ = x.pass(seat);
-                    BarbBidding::Open(x)
-                }
-                (
-                    BarbBidding::Once {
-                        mut auction,
-                        mut bids,
-                    },
-                    Action::Bid(k),
-                ) => {
-                    let _ = auction.bid(seat, k as u32);
-                    bids[seat.index()] = k as u8;
-                    BarbBidding::Once { auction, bids }
-                }
-                (BarbBidding::Once { mut auction, bids }, _) => {
-                    let _ = auction.pass(seat);
-                    BarbBidding::Once { auction, bids }
-                }
-            };
-            emit_bid(seat, a, ev);
-            s.phase = Phase::Barbarians { strength, bidding };
-            let done = match bidding {
-                BarbBidding::Open(x) => x.is_done(),
-                BarbBidding::Once { auction, .. } => auction.is_done(),
-            };
-            if done {
-                settle_barbarians(s, strength, bidding, ev);
+        (
+            Phase::Barbarians {
+                strength,
+                mut auction,
+            },
+            a,
+        ) => {
+            bid_or_pass(&mut auction, seat, a, ev);
+            s.phase = Phase::Barbarians { strength, auction };
+            if auction.is_done() {
+                settle_barbarians(s, strength, &auction, ev);
             }
         }
         (Phase::Priority { mut auction, start }, a) => {
-            let _ = match a {
-                Action::Bid(k) => auction.bid(seat, k as u32),
-                _ => auction.pass(seat),
-            };
-            emit_bid(seat, a, ev);
+            bid_or_pass(&mut auction, seat, a, ev);
             s.phase = Phase::Priority { auction, start };
-            if auction.is_done() {
+            if let Ok(r) = auction.result() {
                 // Gap 19: the tie auction is paid to the bank; with no bid, `start` goes first.
-                let first = match auction.high() {
-                    Some(b) => {
-                        pay_bank(s, b.seat, b.amount);
-                        b.seat
-                    }
-                    None => start,
-                };
-                begin_turns(s, first, ev);
+                pay_all(s, &r.pays);
+                closed(&auction, PRIORITY_POINT, None, ev);
+                begin_turns(s, r.winner.map_or(start, |b| b.seat), ev);
             }
         }
         (Phase::Turn, a) => turn_action(s, seat, a, planned, ev),
@@ -209,7 +179,8 @@ fn perform(
         (Phase::Lot { lot }, Action::Lot(item)) => {
             ev.emit(Event::LotOffered { seat, item });
             let budgets = budgets(s, |c| c.coins as u32);
-            match OpenAscending::new(SeatSet::full(n), seat, &budgets, 1, Payment::WinnerPaysBank) {
+            let format = s.rules.config.params.lot_auction;
+            match Auction::new(format, SeatSet::full(n), seat, &budgets, 1) {
                 Ok(auction) => s.phase = Phase::LotAuction { lot, item, auction },
                 Err(_) => lot_won(s, lot, item, seat, 0, ev),
             }
@@ -222,16 +193,13 @@ fn perform(
             },
             a,
         ) => {
-            let _ = match a {
-                Action::Bid(k) => auction.bid(seat, k as u32),
-                _ => auction.pass(seat),
-            };
-            emit_bid(seat, a, ev);
+            bid_or_pass(&mut auction, seat, a, ev);
             s.phase = Phase::LotAuction { lot, item, auction };
-            if auction.is_done() {
+            if let Ok(r) = auction.result() {
                 // Design: if nobody bids, the current player receives the item by default.
-                let (winner, price) = auction.high().map_or((s.actor, 0), |b| (b.seat, b.amount));
-                pay_bank(s, winner, price);
+                let (winner, price) = r.winner.map_or((s.actor, 0), |b| (b.seat, r.price()));
+                pay_all(s, &r.pays);
+                closed(&auction, LOT_POINT, Some(ga_value(s, item)), ev);
                 lot_won(s, lot, item, winner, price, ev);
             }
         }
@@ -239,10 +207,60 @@ fn perform(
     }
 }
 
-fn emit_bid(seat: Seat, a: Action, ev: &mut impl EventSink<Event>) {
-    match a {
-        Action::Bid(amount) => ev.emit(Event::Bid { seat, amount }),
-        _ => ev.emit(Event::Passed { seat }),
+/// Auction points, numbered as the lab counts them (`crate::auctions::POINTS`).
+pub(super) const BARBARIANS_POINT: u8 = 0;
+const PRIORITY_POINT: u8 = 1;
+const LOT_POINT: u8 = 2;
+
+/// A checked bid or pass, and what everyone hears of it: an open bid at once; a sealed one
+/// only that it is in, every amount at the reveal.
+fn bid_or_pass(auction: &mut Auction, seat: Seat, a: Action, ev: &mut impl EventSink<Event>) {
+    let _ = match a {
+        Action::Bid(k) => auction.bid(seat, k as u32),
+        _ => auction.pass(seat),
+    };
+    if auction.format().kind != AuctionKind::Sealed {
+        match a {
+            Action::Bid(amount) => ev.emit(Event::Bid { seat, amount }),
+            _ => ev.emit(Event::Passed { seat }),
+        }
+        return;
+    }
+    ev.emit(Event::SealedBid { seat });
+    if auction.is_done() {
+        for t in auction.seats().iter() {
+            match auction.shown_bid(t) {
+                Some(k) => ev.emit(Event::Bid {
+                    seat: t,
+                    amount: k as u16,
+                }),
+                None => ev.emit(Event::Passed { seat: t }),
+            }
+        }
+    }
+}
+
+/// The lab's report of a closed auction at `point`, with the lot's value to the winner.
+pub(super) fn closed(
+    auction: &Auction,
+    point: u8,
+    value: Option<u32>,
+    ev: &mut impl EventSink<Event>,
+) {
+    if let Ok(mut report) = auction.report() {
+        if let Some(v) = value {
+            report = report.with_value(v);
+        }
+        ev.emit(Event::AuctionClosed { point, report });
+    }
+}
+
+/// Everyone pays the bank what the auction's payment rule says.
+pub(super) fn pay_all(s: &mut State, pays: &[u32; MAX_SEATS]) {
+    for seat in Seat::all(s.players()) {
+        if pays[seat.index()] > 0 {
+            pay_bank(s, seat, pays[seat.index()]);
+        }
     }
 }
 

@@ -3,14 +3,12 @@
 
 use super::perform::budgets;
 use super::turn::start_phase2;
-use crate::data::{BarbAuction, ClearRule, EntryRule, Reshuffle, Resource};
+use crate::data::{ClearRule, EntryRule, Reshuffle, Resource};
 use crate::event::{DevSource, Event};
-use crate::state::{
-    barbarian_strength, BarbBidding, Phase, Role, State, FINE, FOOD_CARD, MAX_PLAYERS, METAL_CARD,
-    STANDARD,
-};
+use crate::state::{barbarian_strength, Phase, Role, State, FINE, FOOD_CARD, METAL_CARD, STANDARD};
+use silk_core::MAX_SEATS;
 use silk_core::{EventSink, Seat, SeatSet};
-use silk_trade::auction::{OnceAround, OpenAscending, Payment};
+use silk_trade::auction::{Auction, AuctionReport};
 use silk_trade::track::{FinePrice, TrackCard};
 
 /// Starts a round: Phase 1 Replenish, then Phase 2 (unless barbarians come first).
@@ -162,42 +160,13 @@ fn start_barbarians(s: &mut State, strength: u8, ev: &mut impl EventSink<Event>)
         .collect();
     let priority = latest_in_previous_order(s, tied);
     ev.emit(Event::BarbariansCome { strength, priority });
-    // Gap 18: open ascending from the priority player going left, bids from 1 Soldier.
-    let bidding = match s.rules.config.params.barb_auction {
-        BarbAuction::OpenAscending => OpenAscending::new(
-            SeatSet::full(n),
-            priority,
-            &soldiers,
-            1,
-            Payment::EveryBidderPaysLastBid,
-        )
-        .ok()
-        .map(BarbBidding::Open),
-        BarbAuction::OnceAround => {
-            let order: Vec<(Seat, u32)> = (0..n)
-                .map(|k| {
-                    let t = priority.left(k, n);
-                    (t, soldiers[t.index()])
-                })
-                .collect();
-            OnceAround::new(&order, 1)
-                .ok()
-                .map(|auction| BarbBidding::Once {
-                    auction,
-                    bids: [0; MAX_PLAYERS],
-                })
-        }
-    };
-    match bidding {
+    // Gap 18: from the priority player going left (`barb_auction`), bids from 1 Soldier.
+    let format = s.rules.config.params.barb_auction;
+    match Auction::new(format, SeatSet::full(n), priority, &soldiers, 1) {
+        Ok(auction) if most > 0 => s.phase = Phase::Barbarians { strength, auction },
         // Nobody can bid: settle at once (everyone takes the penalty).
-        Some(b) if most > 0 => {
-            s.phase = Phase::Barbarians {
-                strength,
-                bidding: b,
-            }
-        }
-        Some(b) => settle_barbarians(s, strength, b, ev),
-        None => start_phase2(s, ev),
+        Ok(auction) => settle_barbarians(s, strength, &auction, ev),
+        Err(_) => start_phase2(s, ev),
     }
 }
 
@@ -221,26 +190,32 @@ fn remove_soldiers(s: &mut State, seat: Seat, k: u8) {
 pub(super) fn settle_barbarians(
     s: &mut State,
     strength: u8,
-    bidding: BarbBidding,
+    auction: &Auction,
     ev: &mut impl EventSink<Event>,
 ) {
     let n = s.players();
-    let (winner, took_part, paid) = match bidding {
-        BarbBidding::Open(a) => {
-            let mut paid = [0u8; MAX_PLAYERS];
-            for t in Seat::all(n) {
-                paid[t.index()] = a.last_bid(t).unwrap_or(0) as u8;
-            }
-            (a.high().map(|b| b.seat), a.took_part(), paid)
-        }
-        BarbBidding::Once { auction, bids } => {
-            let took: SeatSet = Seat::all(n).filter(|t| bids[t.index()] > 0).collect();
-            (auction.high().map(|b| b.seat), took, bids)
-        }
+    // An auction nobody could bid in is settled unopened: no winner, nobody took part.
+    let (winner, took_part, paid) = match auction.result() {
+        Ok(r) => (r.winner.map(|b| b.seat), r.bidders, r.pays),
+        Err(_) => (None, SeatSet::EMPTY, [0; MAX_SEATS]),
     };
+    match auction.report() {
+        Ok(_) => super::perform::closed(auction, super::perform::BARBARIANS_POINT, None, ev),
+        Err(_) => ev.emit(Event::AuctionClosed {
+            point: super::perform::BARBARIANS_POINT,
+            report: AuctionReport {
+                winner: None,
+                price: 0,
+                budget: 0,
+                richest: false,
+                bidders: 0,
+                value: None,
+            },
+        }),
+    }
     // Design: ALL players lose all soldiers that they bid (ambiguity 14: the last bid).
     for t in Seat::all(n) {
-        let k = paid[t.index()];
+        let k = paid[t.index()] as u8;
         if k > 0 {
             remove_soldiers(s, t, k);
             ev.emit(Event::SoldiersLost {

@@ -11,7 +11,7 @@ use crate::data::{DevEffect, PrioritySnapshot};
 use crate::event::Event;
 use crate::state::{MoveKind, Phase, Role, State, MAX_PLAYERS};
 use silk_core::{EventSink, Seat, SeatSet};
-use silk_trade::auction::{OpenAscending, Payment};
+use silk_trade::auction::Auction;
 
 pub(super) fn start_phase2(s: &mut State, ev: &mut impl EventSink<Event>) {
     let n = s.players();
@@ -44,13 +44,14 @@ pub(super) fn start_phase2(s: &mut State, ev: &mut impl EventSink<Event>) {
         begin_turns(s, first, ev);
         return;
     }
-    // Gap 19: an open ascending auction among the tied, from the left of last round's last player.
+    // Gap 19: an auction among the tied (`priority_auction`), from the left of last round's last
+    // player.
     let start = (1..=n)
         .map(|k| s.last_prev.left(k, n))
         .find(|t| tied.contains(*t))
         .unwrap_or(s.last_prev);
     let b = budgets(s, |c| c.coins as u32);
-    match OpenAscending::new(tied, start, &b, 1, Payment::WinnerPaysBank) {
+    match Auction::new(s.rules.config.params.priority_auction, tied, start, &b, 1) {
         Ok(auction) => s.phase = Phase::Priority { auction, start },
         Err(_) => begin_turns(s, start, ev),
     }

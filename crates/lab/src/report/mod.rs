@@ -8,6 +8,7 @@ pub mod chart;
 mod compare;
 mod gaps;
 mod ladder;
+mod mechanic;
 mod metrics;
 mod simulate;
 mod sweep;
@@ -16,6 +17,7 @@ pub use chart::{histogram, lines, rate_bars};
 pub use compare::compare_html;
 pub use gaps::{gaps_html, gaps_section};
 pub use ladder::{ladder_html, Timing};
+pub use mechanic::{mechanic_html, MechanicSection, Shown};
 pub use simulate::{simulate_html, simulate_report, Records};
 pub use sweep::{sweep_html, sweep_report, SweepRow};
 

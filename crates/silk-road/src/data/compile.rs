@@ -95,6 +95,14 @@ fn check_params(config: &SilkRoadConfig, config_file: &str) -> Result<(), DataEr
             "must be at least 1",
         ));
     }
+    for (point, format) in [
+        (crate::auctions::LEADER, p.leader_auction),
+        (crate::auctions::VIZIER, p.vizier_auction),
+    ] {
+        point
+            .check(format)
+            .map_err(|e| DataError::new(config_file, format!("params.{}", point.param), e))?;
+    }
     Ok(())
 }
 

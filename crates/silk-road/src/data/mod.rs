@@ -284,6 +284,10 @@ pub struct Params {
     pub vizier_prizes: [u32; 2],
     /// Points for the sole holder of the most goods of a colour.
     pub majority_bonus: u32,
+    /// The leader auction's format (`KIND/PAYMENT/TIE`; the rules: once around, first price).
+    pub leader_auction: silk_trade::AuctionFormat,
+    /// The Grand Vizier reveal's format (the rules: sealed, nobody pays, tied firsts share).
+    pub vizier_auction: silk_trade::AuctionFormat,
     /// Seller: silver for the 1st, 2nd, … good sold; the last price repeats.
     pub seller_prices: Vec<u8>,
     /// Buyer: silver for the 1st, 2nd, … good bought; the last price repeats.
@@ -308,6 +312,8 @@ impl Default for Params {
             min_bid: 1,
             vizier_prizes: [5, 3],
             majority_bonus: 2,
+            leader_auction: crate::auctions::LEADER.default,
+            vizier_auction: crate::auctions::VIZIER.default,
             seller_prices: vec![4, 3, 2, 1],
             buyer_prices: vec![1, 2, 3, 4],
             tiles_with_3_players: 5,

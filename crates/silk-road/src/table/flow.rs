@@ -8,7 +8,7 @@ use crate::scoring::{rank, score_holdings};
 use crate::state::MAX_PLAYERS;
 use crate::vizier;
 use silk_core::{Seat, SeatSet, MAX_SEATS};
-use silk_trade::auction::{OnceAround, Sealed};
+use silk_trade::auction::{OnceAround, Sealed, TieBreak};
 use silk_trade::TradeError;
 
 impl Table {
@@ -156,7 +156,12 @@ impl Table {
                     };
                     return Ok(say);
                 }
-                let pay = vizier::payout(&self.rules.config.params, &sealed);
+                let pay = vizier::payout(
+                    &self.rules.config.params,
+                    &sealed.amounts().unwrap_or([0; MAX_SEATS]),
+                    sealed.seats(),
+                    TieBreak::Shared,
+                );
                 let winners: Vec<String> = sealed
                     .seats()
                     .iter()

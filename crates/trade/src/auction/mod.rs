@@ -1,18 +1,29 @@
 //! Auctions. Every bid or pass is a decision of one seat, so bots and humans drive an auction the
 //! same way: the state machine says whose decision it is, the engine turns it into `ToMove`.
-//! All three auctions are `Copy` (tens of bytes) and never allocate. This module holds what they
-//! share (bids, tie rules, seat order); each auction has its own module.
+//! Engines hold an [`Auction`]: one interface over every format (once-around, open ascending,
+//! sealed), with the format as data ([`AuctionFormat`]: kind, payment rule, tie rule) checked
+//! against the [`AuctionPoint`] the engine declares. All are `Copy` (about a hundred bytes) and
+//! never allocate. This module holds what they share (bids, tie rules, seat order); each format,
+//! the payment rules and the lab's report have their own module.
 
 use crate::TradeError;
 use serde::{Deserialize, Serialize};
 use silk_core::{Seat, SeatSet, MAX_SEATS};
 
+mod format;
+mod interface;
 mod once_around;
 mod open_ascending;
+mod payment;
+mod report;
 mod sealed;
 
+pub use format::{AuctionFormat, AuctionKind, AuctionPoint, PayRule, TieRule};
+pub use interface::{Auction, AuctionResult, Turn};
 pub use once_around::OnceAround;
 pub use open_ascending::{OpenAscending, Payment, Receiver, Settlement};
+pub use payment::pays;
+pub use report::{count_report, AuctionReport, METRICS};
 pub use sealed::{places, vizier_payout, Places, Prizes, Sealed};
 
 /// A bid: who, how much.
@@ -101,8 +112,9 @@ mod tests {
 
     #[test]
     fn types_are_small() {
-        assert!(std::mem::size_of::<OnceAround>() <= 64);
+        assert!(std::mem::size_of::<OnceAround>() <= 96);
         assert!(std::mem::size_of::<OpenAscending>() <= 96);
         assert!(std::mem::size_of::<Sealed>() <= 72);
+        assert!(std::mem::size_of::<Auction>() <= 112);
     }
 }

@@ -13,6 +13,8 @@ pub struct OnceAround {
     order: [Seat; MAX_SEATS],
     /// Budgets by position in `order`.
     budgets: [u32; MAX_SEATS],
+    /// Each seat's bid, by seat (0: passed or not yet acted).
+    bids: [u32; MAX_SEATS],
     len: u8,
     next: u8,
     bids_made: u8,
@@ -46,6 +48,7 @@ impl OnceAround {
         Ok(OnceAround {
             order,
             budgets,
+            bids: [0; MAX_SEATS],
             len: bidders.len() as u8,
             next: 0,
             bids_made: 0,
@@ -105,6 +108,18 @@ impl OnceAround {
         self.order[..self.len as usize].iter().copied()
     }
 
+    /// What `seat` bid, if it bid.
+    pub fn last_bid(&self, seat: Seat) -> Option<u32> {
+        self.bids.get(seat.index()).copied().filter(|&b| b > 0)
+    }
+
+    /// What `seat` owns for bidding, if it is a bidder.
+    pub fn budget(&self, seat: Seat) -> Option<u32> {
+        self.bidders()
+            .position(|s| s == seat)
+            .map(|i| self.budgets[i])
+    }
+
     /// What `seat` may bid, if it is `seat`'s turn; `None` when it cannot outbid (it must pass).
     pub fn bid_range(&self, seat: Seat) -> Option<(u32, u32)> {
         if self.next_bidder() != Some(seat) {
@@ -135,6 +150,7 @@ impl OnceAround {
             self.budgets[self.next as usize],
         )?;
         self.high = Some(Bid { seat, amount });
+        self.bids[seat.index()] = amount;
         self.bids_made += 1;
         self.next += 1;
         Ok(())

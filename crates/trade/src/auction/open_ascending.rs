@@ -1,7 +1,8 @@
 //! The open ascending auction: bidders go around raising until all but one have passed; who
 //! pays what is a `Payment` rule.
 
-use super::{amount_range, budgets_by_seat, check_amount, check_seat, next_in, Bid};
+use super::payment::pays;
+use super::{amount_range, budgets_by_seat, check_amount, check_seat, next_in, Bid, PayRule};
 use crate::TradeError;
 use serde::{Deserialize, Serialize};
 use silk_core::{Seat, SeatSet, MAX_SEATS};
@@ -126,6 +127,15 @@ impl OpenAscending {
             .then(|| self.last_bid[seat.index()])
     }
 
+    /// What `seat` owns for bidding, if it is a bidder.
+    pub fn budget(&self, seat: Seat) -> Option<u32> {
+        (seat.index() < MAX_SEATS && self.seats.contains(seat)).then(|| self.budgets[seat.index()])
+    }
+
+    pub fn seats(&self) -> SeatSet {
+        self.seats
+    }
+
     pub fn payment(&self) -> Payment {
         self.payment
     }
@@ -199,24 +209,21 @@ impl OpenAscending {
         if !self.is_done() {
             return Err(TradeError::AuctionNotOver);
         }
-        let mut pays = [0u32; MAX_SEATS];
         let receiver = match self.payment {
-            Payment::WinnerPaysBank => Receiver::Bank,
             Payment::WinnerPaysSeller(s) => Receiver::Seat(s),
-            Payment::EveryBidderPaysLastBid => Receiver::Bank,
+            Payment::WinnerPaysBank | Payment::EveryBidderPaysLastBid => Receiver::Bank,
         };
-        match self.payment {
-            Payment::EveryBidderPaysLastBid => {
-                for s in self.took_part.iter() {
-                    pays[s.index()] = self.last_bid[s.index()];
-                }
-            }
-            _ => {
-                if let Some(h) = self.high {
-                    pays[h.seat.index()] = h.amount;
-                }
-            }
-        }
+        let rule = match self.payment {
+            Payment::EveryBidderPaysLastBid => PayRule::AllPay,
+            _ => PayRule::FirstPrice,
+        };
+        let pays = pays(
+            rule,
+            self.high,
+            &self.last_bid,
+            self.took_part,
+            self.min_bid,
+        );
         Ok(Settlement {
             winner: self.high,
             pays,

@@ -76,19 +76,21 @@ impl Prizes {
 /// The Grand Vizier payout: the most revealed earns `first`, the second most `second`. Tied firsts
 /// all earn `first` and nobody is second; a single first leaves `second` to every tied second.
 /// With `zero_places == false` a reveal of 0 never places (so if everyone shows 0, nobody is
-/// paid). Returns what each seat earns, indexed by seat.
+/// paid). `tie` orders equal reveals (the rules: [`TieBreak::Shared`]). Returns what each seat
+/// earns, indexed by seat.
 pub fn vizier_payout(
     revealed: &[u32; MAX_SEATS],
     seats: SeatSet,
     prizes: Prizes,
     zero_places: bool,
+    tie: TieBreak,
 ) -> [u32; MAX_SEATS] {
     let eligible: SeatSet = seats
         .iter()
         .filter(|s| zero_places || revealed[s.index()] > 0)
         .collect();
     // Competition places give exactly the rule: tied firsts push the next place to 3 or more.
-    let p = places(revealed, eligible, TieBreak::Shared);
+    let p = places(revealed, eligible, tie);
     let mut pay = [0; MAX_SEATS];
     for s in eligible.iter() {
         pay[s.index()] = match p.place(s) {
@@ -206,6 +208,7 @@ impl Sealed {
             self.seats,
             prizes,
             zero_places,
+            TieBreak::Shared,
         ))
     }
 }
@@ -287,7 +290,7 @@ mod tests {
     fn vz(v: [u32; 4], zero: bool) -> [u32; 4] {
         let mut full = [0; MAX_SEATS];
         full[..4].copy_from_slice(&v);
-        let out = vizier_payout(&full, SeatSet::full(4), P, zero);
+        let out = vizier_payout(&full, SeatSet::full(4), P, zero, TieBreak::Shared);
         [out[0], out[1], out[2], out[3]]
     }
 

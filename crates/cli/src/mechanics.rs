@@ -1,0 +1,341 @@
+//! The mechanics the engines share: `silk mechanics` (where each engine uses one, and the
+//! parameter that selects its format) and `silk compare --mechanic auction` (every format at
+//! every auction point of every engine, on the same seeds, with intervals).
+
+use crate::design::measure;
+use crate::error::{CliError, CliResult};
+use crate::games::{CliGame, DataFiles};
+use crate::lab::{self, Batch};
+use crate::output::Out;
+use serde_json::{json, Value};
+use silk_cities::Cities;
+use silk_core::{MechanicUse, Observe};
+use silk_lab::measure::Measured;
+use silk_lab::report::{MechanicSection, Shown};
+use silk_lab::sweep;
+use silk_lab::time::TimeSpec;
+use silk_road::SilkRoad;
+use silk_splendor::Splendor;
+use std::collections::BTreeMap;
+use std::path::Path;
+
+/// The shared mechanics `--mechanic` can compare.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mechanic {
+    /// Every auction format at every auction point.
+    Auction,
+}
+
+impl Mechanic {
+    fn name(self) -> &'static str {
+        match self {
+            Mechanic::Auction => "auction",
+        }
+    }
+}
+
+fn uses<G: CliGame>() -> (&'static str, Vec<MechanicUse>) {
+    (G::NAME, G::mechanics())
+}
+
+/// The engines with their mechanics, in `silk games` order (Goofspiel, a test game, apart).
+fn engines() -> [(&'static str, Vec<MechanicUse>); 3] {
+    [uses::<SilkRoad>(), uses::<Cities>(), uses::<Splendor>()]
+}
+
+/// `silk mechanics`: every shared mechanic, where each engine uses it, and its parameter.
+pub fn list(out: &mut Out) -> CliResult<()> {
+    let mut text = String::new();
+    let mut rows = Vec::new();
+    for mechanic in ["auction", "route"] {
+        text += &format!("{mechanic}\n");
+        for (game, all) in engines() {
+            let here: Vec<&MechanicUse> = all.iter().filter(|u| u.mechanic == mechanic).collect();
+            if here.is_empty() {
+                text += &format!("  {game:<10} —  (no {mechanic} in this game)\n");
+                rows.push(json!({"mechanic": mechanic, "game": game, "uses": null}));
+                continue;
+            }
+            for u in here {
+                text += &format!(
+                    "  {game:<10} {:<17} default {}\n  {:<10} {}\n",
+                    u.param.unwrap_or("(no parameter)"),
+                    u.default,
+                    "",
+                    u.about
+                );
+                if !u.choices.is_empty() {
+                    text += &format!("  {:<10} choices: {}\n", "", u.choices.join(", "));
+                }
+                if let Some(v) = u.value {
+                    text += &format!("  {:<10} lot's value (for the surplus): {v}\n", "");
+                }
+                rows.push(json!({"mechanic": mechanic, "game": game, "uses": u}));
+            }
+        }
+    }
+    text += "\nSet a parameter like any other: in a config file's \"params\", with \
+             silk compare GAME --variant NAME=PARAM=VALUE, or silk sweep GAME --param PARAM \
+             --values …; silk rules GAME shows the values in force. An auction format is \
+             KIND/PAYMENT/TIE (see docs/mechanics.md).\n";
+    out.doc(&text, &Value::Array(rows));
+    Ok(())
+}
+
+/// `config` with `params.<param>` set to `value`, checked by a setup (a format the point's
+/// rules cannot take is refused here, naming the parameter).
+fn with_param<G: CliGame>(config: &G::Config, param: &str, value: &str) -> CliResult<G::Config> {
+    let mut json = serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?;
+    let path = sweep::resolve_path(&json, param)?;
+    sweep::set_path(&mut json, &path, Value::String(value.to_string()))?;
+    let config: G::Config = serde_json::from_value(json)
+        .map_err(|e| CliError::input(format!("{param}={value}: {e}")))?;
+    G::setup(&config, 0).map_err(|e| CliError::input(format!("{param}={value}: {e}")))?;
+    Ok(config)
+}
+
+/// The measures shown for an auction point with key `key`: `(name, short header, label with
+/// the unit)`.
+fn shown(key: &str) -> Vec<(String, &'static str, &'static str)> {
+    let a = |m: &str| format!("auction.{key}.{m}");
+    vec![
+        (
+            a("price_share_of_wealth"),
+            "price/wealth %",
+            "price over the winner's wealth (%, mean over won auctions)",
+        ),
+        (
+            a("mean_surplus"),
+            "surplus",
+            "surplus: lot's value − price (price units per won auction)",
+        ),
+        (
+            a("no_bid_share"),
+            "no bid %",
+            "auctions with no bid (% of auctions)",
+        ),
+        (
+            a("richest_won_share"),
+            "richest won %",
+            "won by the richest bidder (% of won auctions)",
+        ),
+        ("rounds".into(), "rounds", "game length (rounds per game)"),
+        (
+            "first_mover_advantage".into(),
+            "seat adv. %",
+            "seat advantage: first mover's win rate − 1/N (%)",
+        ),
+        (
+            "margin".into(),
+            "margin",
+            "win margin (winner − runner-up, points)",
+        ),
+        ("lead_changes".into(), "lead chg", "lead changes per game"),
+        (
+            "share.cut_short".into(),
+            "cut short %",
+            "games cut short: stuck or at the cap (% of all games)",
+        ),
+    ]
+}
+
+/// Every auction point of `G`, each played under every format it accepts; an engine without
+/// one plays its rules once.
+fn sections<G: CliGame + Observe>(
+    mechanic: Mechanic,
+    batch: &Batch,
+    out: &mut Out,
+) -> CliResult<Vec<MechanicSection>>
+where
+    G::Config: Sync,
+{
+    let base = G::config(None, &DataFiles::default())?;
+    let points: Vec<MechanicUse> = G::mechanics()
+        .into_iter()
+        .filter(|u| u.mechanic == mechanic.name() && u.param.is_some())
+        .collect();
+    let mut secs = Vec::new();
+    if points.is_empty() {
+        let run = measure::<G>(&base, batch, &TimeSpec::default())?;
+        out.message(&format!(
+            "{}: {} games done (no {})",
+            G::NAME,
+            batch.games,
+            mechanic.name()
+        ));
+        secs.push(MechanicSection {
+            game: G::NAME.into(),
+            param: None,
+            about: format!(
+                "{} has no {}: only the game's own measures apply",
+                G::NAME,
+                mechanic.name()
+            ),
+            value: None,
+            runs: vec![("rules".into(), true, run.measures)],
+        });
+        return Ok(secs);
+    }
+    for u in points {
+        let Some(param) = u.param else { continue };
+        let mut runs = Vec::new();
+        for choice in &u.choices {
+            let config = with_param::<G>(&base, param, choice)?;
+            let run = measure::<G>(&config, batch, &TimeSpec::default())?;
+            out.message(&format!(
+                "{} {param}={choice}: {} games done",
+                G::NAME,
+                batch.games
+            ));
+            runs.push((choice.clone(), *choice == u.default, run.measures));
+        }
+        secs.push(MechanicSection {
+            game: G::NAME.into(),
+            param: Some(param.into()),
+            about: u.about.into(),
+            value: u.value.map(str::to_string),
+            runs,
+        });
+    }
+    Ok(secs)
+}
+
+/// `silk compare --mechanic auction`.
+pub fn compare(
+    mechanic: Mechanic,
+    batch: &Batch,
+    html: Option<&Path>,
+    out: &mut Out,
+) -> CliResult<()> {
+    if let Some(path) = html {
+        lab::check_html(path, false)?;
+    }
+    let mut batch = batch.clone();
+    if batch.bots.is_empty() {
+        batch.bots = vec!["greedy".into()];
+    }
+    let mut all = sections::<SilkRoad>(mechanic, &batch, out)?;
+    all.extend(sections::<Cities>(mechanic, &batch, out)?);
+    all.extend(sections::<Splendor>(mechanic, &batch, out)?);
+    // Each point's key comes from the engine's declared uses (metric names follow it).
+    let keys: BTreeMap<(String, String), String> = engines()
+        .into_iter()
+        .flat_map(|(g, us)| {
+            us.into_iter().filter_map(move |u| {
+                Some(((g.to_string(), u.param?.to_string()), u.key.to_string()))
+            })
+        })
+        .collect();
+    let settings = format!(
+        "{} games per format on the same seeds (from seed {}), bots {}, each game's default table",
+        batch.games,
+        batch.seed,
+        batch.bots.join(",")
+    );
+    let mut text = format!(
+        "the {} formats: {settings}\nvalue [95% interval]; * where the interval of the \
+         difference from the rules' format excludes 0; — where a measure does not apply\n",
+        mechanic.name()
+    );
+    let mut json_secs = Vec::new();
+    let mut html_secs = Vec::new();
+    for sec in all {
+        let key = sec
+            .param
+            .as_ref()
+            .and_then(|p| keys.get(&(sec.game.clone(), p.clone())).cloned())
+            .unwrap_or_default();
+        let cols = shown(if key.is_empty() { "-" } else { &key });
+        text += &format!(
+            "\n{} · {}\n  {}\n  lot's value: {}\n",
+            sec.game,
+            sec.param.as_deref().unwrap_or("(no auction)"),
+            sec.about,
+            sec.value
+                .as_deref()
+                .unwrap_or("none the rules give, so no surplus (—)")
+        );
+        text += &format!("  {:<40}", "format");
+        for (_, head, _) in &cols {
+            text += &format!(" {head:>22}");
+        }
+        text += "\n";
+        let rules = sec.runs.iter().find(|r| r.1).map(|r| r.2.clone());
+        let mut runs_json = Vec::new();
+        for (label, is_rules, ms) in &sec.runs {
+            let shown_label = if *is_rules {
+                format!("{label} (rules)")
+            } else {
+                label.clone()
+            };
+            text += &format!("  {shown_label:<40}");
+            let mut values = serde_json::Map::new();
+            for (name, _, _) in &cols {
+                let m: Option<&Measured> = ms.get(name);
+                let clear = !is_rules
+                    && m.zip(rules.as_ref().and_then(|r| r.get(name)))
+                        .is_some_and(|(x, b)| x.minus(b).clear);
+                let cell = m.map_or("—".into(), |x| {
+                    format!("{}{}", x.show_interval(), if clear { "*" } else { "" })
+                });
+                text += &format!(" {cell:>22}");
+                values.insert(name.clone(), json!(m));
+            }
+            text += "\n";
+            runs_json.push(json!({"format": label, "rules": is_rules, "measures": values}));
+        }
+        json_secs.push(json!({
+            "game": sec.game,
+            "param": sec.param,
+            "about": sec.about,
+            "value": sec.value,
+            "runs": runs_json,
+        }));
+        let shown_html: Vec<Shown> = cols
+            .iter()
+            .map(|(name, _, label)| Shown {
+                name: name.clone(),
+                label: label.to_string(),
+            })
+            .collect();
+        html_secs.push((sec, shown_html));
+    }
+    text += "\nmeasures:\n";
+    for (_, head, label) in shown("KEY") {
+        text += &format!("  {head}: {label}\n");
+    }
+    text += "Games cut short are counted apart and left out of every other figure. Intervals \
+             of differences treat the runs as independent; the formats share their seeds, so \
+             the true intervals are if anything narrower.\n";
+    if let Some(path) = html {
+        lab::write_report(
+            path,
+            &silk_lab::report::mechanic_html(
+                mechanic.name(),
+                &[
+                    (
+                        "game",
+                        "silk-road, cities, splendor (each at its default table)".into(),
+                    ),
+                    ("games per format", batch.games.to_string()),
+                    ("seed", batch.seed.to_string()),
+                    ("bots", batch.bots.join(", ")),
+                    ("mechanic", mechanic.name().into()),
+                ],
+                &html_secs,
+            ),
+        )?;
+    }
+    out.doc(
+        &text,
+        &json!({
+            "mechanic": mechanic.name(),
+            "games": batch.games,
+            "seed": batch.seed,
+            "bots": batch.bots,
+            "measures": shown("KEY").iter().map(|(n, _, l)| json!({"name": n, "label": l})).collect::<Vec<_>>(),
+            "points": json_secs,
+        }),
+    );
+    Ok(())
+}
