@@ -13,7 +13,7 @@ use crate::setup::auction_for;
 use crate::state::{Phase, State, MAX_PLAYERS, NO_TILE};
 use crate::vizier;
 use silk_core::{EventSink, IllegalAction, Seat, SeatSet, ToMove, MAX_SEATS};
-use silk_trade::auction::{Auction, AuctionResult, Turn};
+use silk_trade::auction::{Auction, AuctionResult, Heard, Turn};
 use silk_trade::auction::{Bid, TieBreak};
 
 /// Whose decision an auction waits for (`otherwise` once it is over).
@@ -458,17 +458,26 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
     let i = seat.index();
     match (s.phase, action) {
         (Phase::Auction(mut a), Action::Pass | Action::Bid(_)) => {
-            // Checked above: neither call can fail here.
-            let _ = match action {
-                Action::Bid(k) => {
-                    ev.emit(Event::Bid { seat, amount: k });
-                    a.bid(seat, k as u32)
-                }
-                _ => {
-                    ev.emit(Event::Passed { seat });
-                    a.pass(seat)
-                }
+            let bid = match action {
+                Action::Bid(k) => Some(k as u32),
+                _ => None,
             };
+            // Checked above: neither call can fail here.
+            let _ = match bid {
+                Some(k) => a.bid(seat, k),
+                None => a.pass(seat),
+            };
+            // A sealed leader auction tells the amounts only when every bid is in.
+            a.heard(seat, bid, |h| {
+                ev.emit(match h {
+                    Heard::Bid(seat, amount) => Event::Bid {
+                        seat,
+                        amount: amount as u16,
+                    },
+                    Heard::Passed(seat) => Event::Passed { seat },
+                    Heard::Sealed(seat) => Event::SealedBid { seat },
+                })
+            });
             s.phase = match closed(&a, 0, None, ev) {
                 None => Phase::Auction(a),
                 // The holder sells at, or pays, the price the format sets.

@@ -18,6 +18,10 @@ pub enum Event {
     Passed {
         seat: Seat,
     },
+    /// A sealed bid (or pass) is in; the amounts are told when all are.
+    SealedBid {
+        seat: Seat,
+    },
     NoBids {
         holder: Seat,
     },
@@ -123,6 +127,7 @@ impl Event {
             }
             Event::Bid { seat, amount } => format!("{seat} bids {amount}"),
             Event::Passed { seat } => format!("{seat} passes"),
+            Event::SealedBid { seat } => format!("{seat} has bid (sealed)"),
             Event::NoBids { holder } => format!("nobody bids: {holder} keeps the pawn"),
             Event::PawnSold { from, to, price } => {
                 format!("{from} sells the pawn to {to} for {price}")

@@ -475,6 +475,46 @@ fn holder_keeps_the_pawn_by_paying_the_high_bidder() {
     check(&s);
 }
 
+/// Auction point `leader_auction = sealed/second_price` (a format swapped in for the lab): the
+/// bids are sealed, so the narration tells only that a seat has bid until every bid is in,
+/// then every amount; the holder sells at the second-highest bid.
+#[test]
+fn a_sealed_second_price_leader_auction_hides_bids_and_sells_at_the_second_price() {
+    let mut config = SilkRoadConfig::new(4);
+    config.params.leader_auction = "sealed/second_price".parse().unwrap();
+    let mut s = setup_with(&config, 5);
+    s.holder = P1;
+    s.phase = silk_road::setup::auction_for(&s);
+    let text = |s: &State, e: &Event, viewer| SilkRoad::event_text(s, e, viewer);
+    let ev = act(&mut s, P2, "bid 2");
+    assert_eq!(
+        ev.iter().filter(|e| matches!(e, Event::Bid { .. })).count(),
+        0
+    );
+    for viewer in [None, Some(P1), Some(P3)] {
+        let told: Vec<String> = ev.iter().filter_map(|e| text(&s, e, viewer)).collect();
+        assert_eq!(told, ["P2 has bid (sealed)"], "seen by {viewer:?}");
+    }
+    act(&mut s, P3, "bid 5");
+    let ev = act(&mut s, P4, "bid 3");
+    let told: Vec<String> = ev.iter().filter_map(|e| text(&s, e, None)).collect();
+    assert_eq!(
+        told,
+        ["P4 has bid (sealed)", "P2 bids 2", "P3 bids 5", "P4 bids 3"],
+        "every amount is told once all are in"
+    );
+    let ev = act(&mut s, P1, "sell pawn");
+    assert!(
+        ev.contains(&Event::PawnSold {
+            from: P1,
+            to: P3,
+            price: 3
+        }),
+        "the high bidder pays the second-highest bid: {ev:?}"
+    );
+    check(&s);
+}
+
 /// Project decision gap 2 — keep_needs_funds (default true): a holder who cannot pay the high
 /// bid must sell; with it false, keeping is allowed.
 #[test]

@@ -16,7 +16,7 @@ use crate::event::Event;
 use crate::state::{MoveKind, Phase, State, MAX_PLAYERS, NONE};
 use silk_core::MAX_SEATS;
 use silk_core::{EventSink, Seat, SeatSet};
-use silk_trade::auction::{Auction, AuctionKind};
+use silk_trade::auction::{Auction, Heard};
 
 /// Checks and carries out `action`. On `Err` the state is untouched.
 pub fn apply(
@@ -215,29 +215,24 @@ const LOT_POINT: u8 = 2;
 /// A checked bid or pass, and what everyone hears of it: an open bid at once; a sealed one
 /// only that it is in, every amount at the reveal.
 fn bid_or_pass(auction: &mut Auction, seat: Seat, a: Action, ev: &mut impl EventSink<Event>) {
-    let _ = match a {
-        Action::Bid(k) => auction.bid(seat, k as u32),
-        _ => auction.pass(seat),
+    let bid = match a {
+        Action::Bid(k) => Some(k as u32),
+        _ => None,
     };
-    if auction.format().kind != AuctionKind::Sealed {
-        match a {
-            Action::Bid(amount) => ev.emit(Event::Bid { seat, amount }),
-            _ => ev.emit(Event::Passed { seat }),
-        }
-        return;
-    }
-    ev.emit(Event::SealedBid { seat });
-    if auction.is_done() {
-        for t in auction.seats().iter() {
-            match auction.shown_bid(t) {
-                Some(k) => ev.emit(Event::Bid {
-                    seat: t,
-                    amount: k as u16,
-                }),
-                None => ev.emit(Event::Passed { seat: t }),
-            }
-        }
-    }
+    let _ = match bid {
+        Some(k) => auction.bid(seat, k),
+        None => auction.pass(seat),
+    };
+    auction.heard(seat, bid, |h| {
+        ev.emit(match h {
+            Heard::Bid(seat, amount) => Event::Bid {
+                seat,
+                amount: amount as u16,
+            },
+            Heard::Passed(seat) => Event::Passed { seat },
+            Heard::Sealed(seat) => Event::SealedBid { seat },
+        })
+    });
 }
 
 /// The lab's report of a closed auction at `point`, with the lot's value to the winner.

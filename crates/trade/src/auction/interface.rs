@@ -40,6 +40,15 @@ pub enum Turn {
     Over,
 }
 
+/// What the table hears of one bid or pass (see [`Auction::heard`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Heard {
+    Bid(Seat, u32),
+    Passed(Seat),
+    /// A sealed bid or pass is in; its amount is heard when all are.
+    Sealed(Seat),
+}
+
 /// How an auction ended.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct AuctionResult {
@@ -222,6 +231,28 @@ impl Auction {
             Inner::Once(a) => a.pass(seat),
             Inner::Open(a) => a.pass(seat),
             Inner::Sealed(a) => a.commit(seat, 0),
+        }
+    }
+
+    /// What the table hears of the bid (`Some(amount)`) or pass (`None`) `seat` has just made
+    /// here: an open one at once; a sealed one only that it is in, then, when the last is in,
+    /// every seat's bid or pass. Each engine turns these into its own events.
+    pub fn heard(&self, seat: Seat, bid: Option<u32>, mut hear: impl FnMut(Heard)) {
+        if self.format.kind != AuctionKind::Sealed {
+            hear(match bid {
+                Some(amount) => Heard::Bid(seat, amount),
+                None => Heard::Passed(seat),
+            });
+            return;
+        }
+        hear(Heard::Sealed(seat));
+        if self.is_done() {
+            for t in self.seats().iter() {
+                hear(match self.shown_bid(t) {
+                    Some(amount) => Heard::Bid(t, amount),
+                    None => Heard::Passed(t),
+                });
+            }
         }
     }
 

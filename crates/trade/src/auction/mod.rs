@@ -19,7 +19,7 @@ mod report;
 mod sealed;
 
 pub use format::{AuctionFormat, AuctionKind, AuctionPoint, PayRule, TieRule};
-pub use interface::{Auction, AuctionResult, Turn};
+pub use interface::{Auction, AuctionResult, Heard, Turn};
 pub use once_around::OnceAround;
 pub use open_ascending::{OpenAscending, Payment, Receiver, Settlement};
 pub use payment::pays;
