@@ -13,7 +13,7 @@ use crate::setup::auction_for;
 use crate::state::{Phase, State, MAX_PLAYERS, NO_TILE};
 use crate::vizier;
 use silk_core::{EventSink, IllegalAction, Seat, SeatSet, ToMove, MAX_SEATS};
-use silk_trade::auction::{Auction, AuctionResult, Heard, Turn};
+use silk_trade::auction::{Auction, AuctionKind, AuctionResult, Heard, Turn};
 use silk_trade::auction::{Bid, TieBreak};
 
 /// Whose decision an auction waits for (`otherwise` once it is over).
@@ -608,12 +608,24 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
             },
             Action::Reveal(k),
         ) => {
-            let _ = if k == 0 {
-                reveal.pass(seat)
-            } else {
-                reveal.bid(seat, k as u32)
+            let shown = (k > 0).then_some(k as u32);
+            let _ = match shown {
+                Some(k) => reveal.bid(seat, k),
+                None => reveal.pass(seat),
             };
-            ev.emit(Event::Committed { seat });
+            // The rules' reveal is sealed (everyone chooses, then all show together); an open
+            // format swapped in shows each choice as it is made.
+            let sealed = reveal.format().kind == AuctionKind::Sealed;
+            reveal.heard(seat, shown, |h| match h {
+                Heard::Sealed(seat) => ev.emit(Event::Committed { seat }),
+                // Sealed: the amounts are told together by `Revealed` below.
+                _ if sealed => {}
+                Heard::Bid(seat, k) => ev.emit(Event::Showed {
+                    seat,
+                    count: k as u8,
+                }),
+                Heard::Passed(seat) => ev.emit(Event::Showed { seat, count: 0 }),
+            });
             s.phase = Phase::Vizier {
                 actor,
                 good,

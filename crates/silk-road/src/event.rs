@@ -91,6 +91,11 @@ pub enum Event {
         seat: Seat,
         good: Good,
     },
+    /// In an open reveal (a format swapped in for the lab), a seat shows this many at once.
+    Showed {
+        seat: Seat,
+        count: u8,
+    },
     Committed {
         seat: Seat,
     },
@@ -191,6 +196,7 @@ impl Event {
                 format!("{seat} calls the Grand Vizier on {good}")
             }
             Event::Committed { seat } => format!("{seat} has chosen how many to reveal"),
+            Event::Showed { seat, count } => format!("{seat} shows {count}"),
             Event::Revealed { good, counts, paid } => {
                 let shown: Vec<String> = (0..n)
                     .map(|i| {

@@ -1391,6 +1391,30 @@ fn vizier_auction_is_simultaneous() {
     check(&s);
 }
 
+/// Auction point `vizier_auction = once_around/none/shared` (an open reveal swapped in for the
+/// lab): the caller shows first, then each in turn, and each choice is told to everyone as it
+/// is made (the rules' sealed reveal tells only that a choice is made).
+#[test]
+fn an_open_vizier_reveal_tells_each_choice_as_it_is_made() {
+    let mut config = SilkRoadConfig::new(4);
+    config.params.vizier_auction = "once_around/none/shared".parse().unwrap();
+    let mut s = vizier(&config, Good::Silk, [3, 2, 1, 0]);
+    assert_eq!(mover(&s), P1, "the caller shows first");
+    let ev = act(&mut s, P1, "reveal 1");
+    let told: Vec<String> = ev
+        .iter()
+        .filter_map(|e| SilkRoad::event_text(&s, e, Some(P3)))
+        .collect();
+    assert_eq!(told, ["P1 shows 1"]);
+    assert_eq!(mover(&s), P2);
+    let ev = act(&mut s, P2, "reveal 2");
+    assert!(ev.contains(&Event::Showed {
+        seat: P2,
+        count: 2
+    }));
+    check(&s);
+}
+
 /// Rules summary: Grand Vizier — tied first players all get 5 and there is no second.
 #[test]
 fn vizier_tied_firsts_all_get_five_and_no_second() {
