@@ -101,7 +101,7 @@ pub fn play_trace<G: Traced>(
         i = next;
     }
     if let Some(recorded) = &trace.result {
-        check_result::<G>(recorded, &result_json::<G>(&state, decisions))
+        check_result(recorded, &result_json::<G>(&state, decisions))
             .map_err(|e| err("result".into(), e))?;
     }
     Ok(state)
@@ -109,7 +109,7 @@ pub fn play_trace<G: Traced>(
 
 /// Every key the recorded result shares with the result of the play-back must agree (another
 /// tool may add keys of its own).
-fn check_result<G: Traced>(recorded: &Value, played: &Value) -> Result<(), String> {
+fn check_result(recorded: &Value, played: &Value) -> Result<(), String> {
     let recorded = json::obj(recorded)?;
     let played = json::obj(played)?;
     for (key, value) in recorded {
