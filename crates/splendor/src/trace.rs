@@ -283,14 +283,13 @@ fn setup_from_json(config: &SplendorConfig, v: &Value) -> Result<State, String> 
         }
         s.decks.len[d] = list.len() as u8;
     }
-    for d in 0..DECKS {
+    for (d, key) in DECK_KEYS.iter().enumerate() {
         if d >= 3 && !r.orient {
             continue;
         }
         if let Some(&c) = r.deck_cards[d].iter().find(|&&c| !used[c as usize]) {
             return Err(format!(
-                "decks.{}: card {} is neither in the deck nor face up",
-                DECK_KEYS[d],
+                "decks.{key}: card {} is neither in the deck nor face up",
                 card_json(r, c)
             ));
         }
