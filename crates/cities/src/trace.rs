@@ -344,9 +344,9 @@ impl Traced for Cities {
     fn chance_from_json(s: &State, v: &Value) -> Result<ChanceOutcome, String> {
         let what = j::text(v, "shuffle")?;
         let order = j::list(v, "order")?;
-        let (what, card): (&'static str, Box<dyn Fn(&Value) -> Result<u8, String>>) = match what {
-            SILK_DECK => (SILK_DECK, Box::new(silk_from)),
-            DEV_DECK => (DEV_DECK, Box::new(|c| dev_from(&s.rules, c))),
+        let what = match what {
+            SILK_DECK => SILK_DECK,
+            DEV_DECK => DEV_DECK,
             other => {
                 return Err(format!(
                     "\"shuffle\": {other:?} is not a deck of Cities ({SILK_DECK}, {DEV_DECK})"
@@ -355,7 +355,12 @@ impl Traced for Cities {
         };
         let mut items = Vec::with_capacity(order.len());
         for (i, c) in order.iter().enumerate().rev() {
-            items.push(at(format!("order[{i}]"), card(c))?);
+            let card = if what == SILK_DECK {
+                silk_from(c)
+            } else {
+                dev_from(&s.rules, c)
+            };
+            items.push(at(format!("order[{i}]"), card)?);
         }
         Ok(ChanceOutcome::Shuffle { what, items })
     }
