@@ -13,6 +13,8 @@ pub struct TraceStep<'a, G: Traced> {
     pub index: usize,
     pub seat: Seat,
     pub action: G::Action,
+    /// The state before it.
+    pub before: &'a G::State,
     /// The state after it (and after the draws of chance it caused).
     pub after: &'a G::State,
     pub events: &'a [G::Event],
@@ -82,6 +84,7 @@ pub fn play_trace<G: Traced>(
             next += 1;
         }
         let recorded = outcomes.len();
+        let before = state.clone();
         let mut forcer = Forcer::new(outcomes);
         G::apply_with(&mut state, seat, action, &mut forcer)
             .map_err(|e| err(place.clone(), e.to_string()))?;
@@ -95,6 +98,7 @@ pub fn play_trace<G: Traced>(
             index: i,
             seat,
             action,
+            before: &before,
             after: &state,
             events: &events,
         });

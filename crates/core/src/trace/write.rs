@@ -2,7 +2,8 @@
 
 use super::{Trace, Traced, TRACE_FORMAT, TRACE_VERSION};
 use crate::chance::Recorder;
-use crate::error::IllegalAction;
+use crate::error::{IllegalAction, ReplayError};
+use crate::replay::Replay;
 use crate::seat::Seat;
 use serde_json::{json, Map, Value};
 
@@ -112,4 +113,39 @@ pub fn result_json<G: Traced>(state: &G::State, decisions: u64) -> Value {
     // The engine's details, which may say more precisely how the game ended.
     m.extend(G::result_json(state));
     Value::Object(m)
+}
+
+impl<G: Traced> Replay<G> {
+    /// The trace of this saved game (played from its seed; `origin` names it in errors).
+    pub fn to_trace(&self, origin: &str) -> Result<Trace, ReplayError> {
+        let start = G::setup(&self.config, self.seed).map_err(|source| ReplayError::Setup {
+            path: origin.into(),
+            source,
+        })?;
+        let mut writer = TraceWriter::<G>::new(&self.config, Some(self.seed), &start);
+        let mut before = start;
+        let mut failed = None;
+        let end = self.run_each(origin, |i, after, _| {
+            let m = &self.moves[i];
+            // `run_each` has just read and played this move from `before`.
+            let recorded = G::parse_action(&before, m.seat, &m.action)
+                .map_err(|e| e.reason)
+                .and_then(|a| writer.record(&before, m.seat, a).map_err(|e| e.to_string()));
+            if let Err(reason) = recorded {
+                failed.get_or_insert((i, reason));
+            }
+            before = after.clone();
+        })?;
+        if let Some((i, reason)) = failed {
+            let m = &self.moves[i];
+            return Err(ReplayError::Move {
+                path: origin.into(),
+                index: i + 1,
+                seat: m.seat,
+                text: m.action.clone(),
+                reason,
+            });
+        }
+        Ok(writer.finish(&end))
+    }
 }
