@@ -403,7 +403,8 @@ enum Command {
     },
     /// Replay a saved game (`silk replay GAME FILE`: its moves and outcome), or game K of a lab
     /// run (`silk replay RUN_DIR --game K`: step by step, each seat's view, checked against the
-    /// run's record).
+    /// run's record); `--trace` writes either as an open JSON trace, `--trace-in FILE` plays a
+    /// trace back and checks it (docs/traces.md).
     Replay {
         /// The game of a saved FILE (silk-road, cities, splendor, goofspiel), or a run
         /// directory written by `silk simulate --out`.

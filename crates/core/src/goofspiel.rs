@@ -397,6 +397,32 @@ mod tests {
     }
 
     #[test]
+    fn a_saved_game_becomes_a_trace_that_plays_back() {
+        let config = GoofConfig {
+            players: 2,
+            cards: 4,
+        };
+        let mut replay = crate::Replay::<Goofspiel>::new(config.clone(), 8);
+        let mut s = Goofspiel::setup(&config, 8).unwrap();
+        for card in 1..=4 {
+            for seat in [Seat(0), Seat(1)] {
+                replay.record(&s, seat, Bid(card));
+                Goofspiel::apply(&mut s, seat, Bid(card)).unwrap();
+            }
+        }
+        let trace = replay.to_trace("g.json").unwrap();
+        assert_eq!(trace.actions.len(), 8);
+        assert_eq!(trace.seed, Some(8));
+        let end = crate::trace::play_trace::<Goofspiel>(&trace, "t", |_| {}).unwrap();
+        assert_eq!(Goofspiel::outcome(&end), Goofspiel::outcome(&s));
+        assert_eq!(trace.result.unwrap()["end"], "normal");
+
+        replay.moves[3].action = "bid 9".into();
+        let e = replay.to_trace("g.json").unwrap_err();
+        assert!(e.to_string().contains("move 4"), "{e}");
+    }
+
+    #[test]
     fn a_trace_with_a_card_bid_twice_is_refused_at_that_decision() {
         let config = GoofConfig {
             players: 2,
