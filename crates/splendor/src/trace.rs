@@ -432,7 +432,8 @@ fn action_json(s: &State, a: Action) -> Value {
 
 /// The card a decision names at `src` must be the one the trace says, when it says.
 fn check_card_at(s: &State, src: u8, v: &Value) -> Result<(), String> {
-    let Some(given) = j::obj(v)?.get("card") else {
+    // A card left out (or null) is not checked: the place alone says which it is.
+    let Some(given) = j::obj(v)?.get("card").filter(|c| !c.is_null()) else {
         return Ok(());
     };
     let id = cards::source_card(s, s.current as usize, src);
@@ -484,7 +485,7 @@ fn action_from_json(s: &State, v: &Value) -> Result<Action, String> {
         "return" => Action::Return(j::name(v, "token", &TOKENS)? as u8),
         "noble" | "reserve_noble" => {
             let i = j::small(v, "place", MAX_NOBLES as u8 - 1)?;
-            if let Some(given) = v.get("noble") {
+            if let Some(given) = v.get("noble").filter(|x| !x.is_null()) {
                 let k = s.nobles[i as usize];
                 if k == NONE {
                     return Err(format!("no noble in place {i}"));
@@ -499,7 +500,7 @@ fn action_from_json(s: &State, v: &Value) -> Result<Action, String> {
         }
         "city" => {
             let i = j::small(v, "place", CITIES_SHOWN as u8 - 1)?;
-            if let Some(given) = v.get("city") {
+            if let Some(given) = v.get("city").filter(|x| !x.is_null()) {
                 let f = s.cities[i as usize];
                 if f == NONE {
                     return Err(format!("no city in place {i}"));

@@ -140,6 +140,9 @@ fn garbage_in_a_trace_is_an_error_not_a_panic() {
         json!({"seat": 9, "action": {"kind": "pass"}}),
         json!({"seat": 0, "action": {"kind": "buy", "from": {"level": 7, "slot": "z"}}}),
         json!({"seat": 0, "action": {"kind": "take_different", "gems": ["red", "red"]}}),
+        json!({"seat": 0, "action": {"kind": "take_different", "gems": []}}),
+        json!({"seat": 0, "action": {"kind": "noble", "place": 4, "noble": null}}),
+        json!({"seat": 0, "action": {"kind": "remove_stronghold", "at": {"level": 1, "slot": "f"}, "owner": 3}}),
         json!({"seat": 0, "action": {"kind": "discard", "card": {"id": 250}}}),
         json!({"chance": {"shuffle": "deck"}}),
     ]
@@ -147,6 +150,11 @@ fn garbage_in_a_trace_is_an_error_not_a_panic() {
     .enumerate()
     {
         let mut t = trace.clone();
+        // The seat to move there, so that the engine itself judges the action.
+        let mut junk = junk;
+        if junk.get("seat") == Some(&json!(0)) {
+            junk["seat"] = t.actions[3]["seat"].clone();
+        }
         t.actions.insert(3, junk);
         let e = play_trace::<Splendor>(&t, "t.json", |_| {}).unwrap_err();
         assert_eq!(e.action_index(), Some(3), "case {i}: {e}");
