@@ -62,14 +62,6 @@ fn region(r: &Rules, v: &Value, key: &str) -> Result<u8, String> {
         .ok_or_else(|| format!("\"{key}\": {name:?} is not a region of the map in force"))
 }
 
-fn seat(v: &Value, key: &str, n: usize) -> Result<Seat, String> {
-    let s = j::small(v, key, MAX_PLAYERS as u8 - 1)?;
-    if s as usize >= n {
-        return Err(format!("\"{key}\": the game has {n} seats, no seat {s}"));
-    }
-    Ok(Seat(s))
-}
-
 fn res(v: &Value, key: &str) -> Result<Res, String> {
     let names = Res::ALL.map(Res::name);
     j::name(v, key, &names).map(|i| Res::ALL[i])
@@ -134,7 +126,7 @@ fn deck_from<const N: usize>(
 fn setup_from_json(config: &CitiesConfig, v: &Value) -> Result<State, String> {
     let rules = crate::data::intern(config).map_err(|e| e.to_string())?;
     let n = rules.players;
-    let first = seat(v, "first", n)?;
+    let first = j::seat(v, "first", n)?;
     let silk_deck = deck_from::<MAX_SILK>(
         j::list(v, "silk_deck")?,
         &rules.silk_deck,
@@ -284,12 +276,12 @@ fn action_from_json(s: &State, v: &Value) -> Result<Action, String> {
             res: res(v, "resource")?,
         },
         "offer" => Action::Offer {
-            to: seat(v, "to", n)?,
+            to: j::seat(v, "to", n)?,
             res: res(v, "resource")?,
             price: j::small(v, "price", u8::MAX)?,
         },
         "attack" => Action::Attack {
-            target: seat(v, "target", n)?,
+            target: j::seat(v, "target", n)?,
             army: j::small(v, "army", u8::MAX)?,
         },
         "play" => Action::Play(at("card", dev_from(r, j::get(v, "card")?))?),

@@ -7,7 +7,7 @@ use crate::action::Action;
 use crate::data::{Colour, Rules, MAX_TILES_PER_CITY};
 use crate::goods::{Good, Goods};
 use crate::setup::auction_for;
-use crate::state::{State, MAX_PLAYERS, NO_TILE};
+use crate::state::{State, NO_TILE};
 use crate::{SilkRoad, SilkRoadConfig};
 use serde_json::{json, Map, Value};
 use silk_core::trace::json::{self as j, at};
@@ -20,14 +20,6 @@ const GOODS: [&str; 5] = ["ivory", "silk", "fruits", "jewels", "spices"];
 
 fn good(v: &Value, key: &str) -> Result<Good, String> {
     j::name(v, key, &GOODS).map(|i| Good::ALL[i])
-}
-
-fn seat(v: &Value, key: &str, n: usize) -> Result<Seat, String> {
-    let s = j::small(v, key, MAX_PLAYERS as u8 - 1)?;
-    if s as usize >= n {
-        return Err(format!("\"{key}\": the game has {n} seats, no seat {s}"));
-    }
-    Ok(Seat(s))
 }
 
 fn tile_label(r: &Rules, t: u8) -> Value {
@@ -79,7 +71,7 @@ fn setup_from_json(config: &SilkRoadConfig, v: &Value) -> Result<State, String> 
     let mut s = SilkRoad::setup(config, 0).map_err(|e| e.to_string())?;
     let r = s.rules.0;
     let n = s.players();
-    s.holder = seat(v, "first_leader", n)?;
+    s.holder = j::seat(v, "first_leader", n)?;
     let money = j::list(v, "money")?;
     if money.len() != n
         || money
@@ -222,11 +214,11 @@ fn action_from_json(s: &State, v: &Value) -> Result<Action, String> {
             give: good(v, "give")?,
             get: good(v, "get")?,
         },
-        "steal" => Action::Steal(seat(v, "victim", n)?),
+        "steal" => Action::Steal(j::seat(v, "victim", n)?),
         "vizier" => Action::Vizier(good(v, "good")?),
         "reveal" => Action::Reveal(j::small(v, "count", u8::MAX)?),
         "decline" => Action::Decline,
-        "give_pawn" => Action::GivePawn(seat(v, "to", n)?),
+        "give_pawn" => Action::GivePawn(j::seat(v, "to", n)?),
         other => return Err(format!("unknown kind {other:?}")),
     })
 }

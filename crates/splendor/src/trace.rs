@@ -191,12 +191,7 @@ fn setup_from_json(config: &SplendorConfig, v: &Value) -> Result<State, String> 
     let mut s = Splendor::setup(config, 0).map_err(|e| e.to_string())?;
     let r = s.rules.0;
     let n = s.players();
-    let first = j::small(v, "first", MAX_PLAYERS as u8 - 1)?;
-    if first as usize >= n {
-        return Err(format!(
-            "\"first\": the game has {n} players, no seat {first}"
-        ));
-    }
+    let first = j::seat(v, "first", n)?.0;
     s.first = first;
     s.current = first;
     let mut used = [false; 256];

@@ -34,6 +34,17 @@ pub fn small(v: &Value, key: &str, max: u8) -> Result<u8, String> {
     uint(v, key, max as u64).map(|n| n as u8)
 }
 
+/// Field `key` as a seat of a table of `seats` (numbered from 0).
+pub fn seat(v: &Value, key: &str, seats: usize) -> Result<crate::seat::Seat, String> {
+    let s = uint(v, key, crate::seat::MAX_SEATS as u64 - 1)? as usize;
+    if s >= seats {
+        return Err(format!(
+            "\"{key}\": the game has {seats} seats, no seat {s}"
+        ));
+    }
+    Ok(crate::seat::Seat(s as u8))
+}
+
 /// Field `key` as a string.
 pub fn text<'a>(v: &'a Value, key: &str) -> Result<&'a str, String> {
     let x = get(v, key)?;

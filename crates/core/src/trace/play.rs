@@ -4,7 +4,7 @@
 use super::write::result_json;
 use super::{json, Trace, TraceError, Traced};
 use crate::chance::Forcer;
-use crate::seat::{Seat, MAX_SEATS};
+use crate::seat::Seat;
 use serde_json::Value;
 
 /// One decision of a trace played back.
@@ -62,15 +62,7 @@ pub fn play_trace<G: Traced>(
                 "a draw of chance that no decision before it made".into(),
             ));
         }
-        let seat =
-            json::small(entry, "seat", MAX_SEATS as u8 - 1).map_err(|e| err(place.clone(), e))?;
-        if seat as usize >= seats {
-            return Err(err(
-                place,
-                format!("the game has {seats} seats, no seat {seat}"),
-            ));
-        }
-        let seat = Seat(seat);
+        let seat = json::seat(entry, "seat", seats).map_err(|e| err(place.clone(), e))?;
         let action_value = json::get(entry, "action").map_err(|e| err(place.clone(), e))?;
         let action = G::action_from_json(&state, seat, action_value)
             .map_err(|e| err(format!("{place}.action"), e))?;
