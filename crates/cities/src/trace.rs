@@ -124,6 +124,8 @@ fn deck_from<const N: usize>(
 }
 
 fn setup_from_json(config: &CitiesConfig, v: &Value) -> Result<State, String> {
+    // The config checked as any setup checks it (player count, data), then its rules.
+    Cities::setup(config, 0).map_err(|e| e.to_string())?;
     let rules = crate::data::intern(config).map_err(|e| e.to_string())?;
     let n = rules.players;
     let first = j::seat(v, "first", n)?;

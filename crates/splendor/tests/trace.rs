@@ -160,3 +160,35 @@ fn garbage_in_a_trace_is_an_error_not_a_panic() {
         assert_eq!(e.action_index(), Some(3), "case {i}: {e}");
     }
 }
+
+#[test]
+fn a_trace_from_another_tool_needs_no_ids_texts_seed_or_result() {
+    let config = SplendorConfig::new(3).with_modules(&[Module::Orient]);
+    let full = greedy_trace(&config, 4);
+    let mut bare = full.clone();
+    bare.seed = None;
+    bare.result = None;
+    let strip = |v: &mut serde_json::Value| {
+        if let Some(o) = v.as_object_mut() {
+            o.remove("id");
+        }
+    };
+    for deck in bare.setup["decks"].as_object_mut().unwrap().values_mut() {
+        deck.as_array_mut().unwrap().iter_mut().for_each(strip);
+    }
+    for row in bare.setup["board"].as_array_mut().unwrap() {
+        row.as_array_mut().unwrap().iter_mut().for_each(strip);
+    }
+    for a in &mut bare.actions {
+        a.as_object_mut().unwrap().remove("text");
+        let action = &mut a["action"];
+        if let Some(card) = action.get_mut("card") {
+            strip(card);
+        }
+        // A purchase by what was paid alone: the gold use is worked out.
+        action.as_object_mut().unwrap().remove("gold_for");
+    }
+    let end = play_trace::<Splendor>(&bare, "bare.json", |_| {}).unwrap();
+    let ours = play_trace::<Splendor>(&full, "full.json", |_| {}).unwrap();
+    assert_eq!(Splendor::outcome(&end), Splendor::outcome(&ours));
+}
