@@ -442,6 +442,14 @@ mod tests {
                 .position(|a| a["seat"] == 0)
                 .unwrap();
         trace.actions[second]["action"] = trace.actions[first]["action"].clone();
+        let mut typo = trace.clone();
+        typo.actions[1]["acton"] = typo.actions[1]["action"].take();
+        let e = crate::trace::play_trace::<Goofspiel>(&typo, "t.json", |_| {}).unwrap_err();
+        assert_eq!(e.action_index(), Some(1), "{e}");
+        assert!(e.reason.contains("unknown key \"acton\""), "{e}");
+        let mut extra = serde_json::to_value(&trace).unwrap();
+        extra["comment"] = serde_json::json!("x");
+        assert!(crate::Trace::from_value(extra, "t.json").is_err());
         let e = crate::trace::play_trace::<Goofspiel>(&trace, "t.json", |_| {}).unwrap_err();
         assert_eq!(e.action_index(), Some(second), "{e}");
         assert!(e.reason.contains("does not hold bid card"), "{e}");

@@ -87,6 +87,7 @@ pub trait Traced: Game {
 /// One game's trace. Entries of `actions` stay raw JSON so that a bad one is reported by its
 /// index rather than failing the whole document.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Trace {
     /// Always "silk-trace".
     pub format: String,

@@ -62,6 +62,16 @@ pub fn play_trace<G: Traced>(
                 "a draw of chance that no decision before it made".into(),
             ));
         }
+        if let Some(k) = json::obj(entry)
+            .map_err(|e| err(place.clone(), e))?
+            .keys()
+            .find(|k| !["seat", "action", "text"].contains(&k.as_str()))
+        {
+            return Err(err(
+                place,
+                format!("unknown key \"{k}\" (a decision has seat, action and text)"),
+            ));
+        }
         let seat = json::seat(entry, "seat", seats).map_err(|e| err(place.clone(), e))?;
         let action_value = json::get(entry, "action").map_err(|e| err(place.clone(), e))?;
         let action = G::action_from_json(&state, seat, action_value)
