@@ -15,6 +15,7 @@ pub mod observe;
 pub mod setup;
 pub mod state;
 pub mod text;
+pub mod trace;
 pub mod view;
 
 pub use action::Action;

@@ -24,8 +24,48 @@ pub fn setup_with(
     seed: u64,
     ev: &mut impl EventSink<Event>,
 ) -> Result<State, SetupError> {
-    let n = rules.players;
     let mut rng = SilkRng::seed_from(seed);
+    let mut silk_deck = [0u8; MAX_SILK];
+    silk_deck[..rules.silk_deck.len()].copy_from_slice(&rules.silk_deck);
+    rng.shuffle(&mut silk_deck[..rules.silk_deck.len()]);
+    let mut dev_deck = [0u8; MAX_DEV];
+    dev_deck[..rules.dev_deck.len()].copy_from_slice(&rules.dev_deck);
+    rng.shuffle(&mut dev_deck[..rules.dev_deck.len()]);
+    let first = Seat(rng.below(rules.players as u32) as u8);
+    let deal = Deal {
+        silk_deck,
+        dev_deck,
+        first,
+        regions: None,
+    };
+    Ok(from_deal(rules, &deal, rng, ev))
+}
+
+/// What chance decides at setup: the decks in order (each drawn from the end), the first
+/// player, and under the random claim rule each seat's region (`None`: drawn with the RNG).
+#[derive(Clone, Copy, Debug)]
+pub struct Deal {
+    pub silk_deck: [u8; MAX_SILK],
+    pub dev_deck: [u8; MAX_DEV],
+    pub first: Seat,
+    pub regions: Option<[u8; MAX_PLAYERS]>,
+}
+
+/// The game `deal` sets up (a trace's setup, or a seed's), `rng` carried on for later chance.
+/// The decks must hold the rules' cards (`setup_with` and the trace reader make sure).
+pub fn from_deal(
+    rules: &'static Rules,
+    deal: &Deal,
+    rng: SilkRng,
+    ev: &mut impl EventSink<Event>,
+) -> State {
+    let n = rules.players;
+    let Deal {
+        silk_deck,
+        dev_deck,
+        first,
+        ..
+    } = *deal;
     let city = City {
         coins: START_COINS,
         merchants: [1, 0],
@@ -35,12 +75,6 @@ pub fn setup_with(
         fallen: NONE,
         ..City::default()
     };
-    let mut silk_deck = [0u8; MAX_SILK];
-    silk_deck[..rules.silk_deck.len()].copy_from_slice(&rules.silk_deck);
-    rng.shuffle(&mut silk_deck[..rules.silk_deck.len()]);
-    let mut dev_deck = [0u8; MAX_DEV];
-    dev_deck[..rules.dev_deck.len()].copy_from_slice(&rules.dev_deck);
-    rng.shuffle(&mut dev_deck[..rules.dev_deck.len()]);
     let mut sell = [PriceTrack::new([0; 6]); 4];
     let mut buy = [PriceTrack::new([0; 6]); 4];
     for (e, emp) in rules.empires.iter().enumerate() {
@@ -51,7 +85,6 @@ pub fn setup_with(
             buy[e] = PriceTrack::new(p);
         }
     }
-    let first = Seat(rng.below(n as u32) as u8);
     let last = first.left(n - 1, n);
     let mut s = State {
         rules: silk_core::Shared(rules),
@@ -101,8 +134,14 @@ pub fn setup_with(
             }
         }
         ClaimRule::Random => {
-            let mut regions: Vec<u8> = (0..rules.map.len() as u8).collect();
-            s.rng.shuffle(&mut regions);
+            let regions: Vec<u8> = match deal.regions {
+                Some(given) => given[..n].to_vec(),
+                None => {
+                    let mut all: Vec<u8> = (0..rules.map.len() as u8).collect();
+                    s.rng.shuffle(&mut all);
+                    all
+                }
+            };
             for (i, &r) in regions.iter().take(n).enumerate() {
                 s.cities[i].region = r;
                 ev.emit(Event::Claimed {
@@ -113,5 +152,5 @@ pub fn setup_with(
             engine::start_round(&mut s, ev);
         }
     }
-    Ok(s)
+    s
 }

@@ -147,15 +147,22 @@ pub struct Finder<'a> {
 }
 
 impl Finder<'_> {
-    pub fn each(&mut self, spec: &RunSpec, r: &GameRecord, out: &mut Out) -> Result<(), LabError> {
+    /// Counts game `r`, lists it if it matches and the limit allows: whether it was listed.
+    pub fn each(
+        &mut self,
+        spec: &RunSpec,
+        r: &GameRecord,
+        out: &mut Out,
+    ) -> Result<bool, LabError> {
         self.games += 1;
         if self.query.matches(spec, r)? {
             self.matched += 1;
             if self.matched <= self.limit {
                 report(spec, r, self.dir, out);
+                return Ok(true);
             }
         }
-        Ok(())
+        Ok(false)
     }
 
     pub fn finish(&self, out: &mut Out) {

@@ -195,11 +195,12 @@ pub struct Outputs<'a> {
     pub force: bool,
 }
 
-/// `silk simulate`.
+/// `silk simulate`; `traces`: also each game's trace in `DIR/traces/` (see `--traces`).
 pub fn simulate<G: CliGame + Observe>(
     config: &G::Config,
     batch: &Batch,
     to: Outputs,
+    traces: bool,
     out: &mut Out,
 ) -> CliResult<()>
 where
@@ -210,9 +211,27 @@ where
     if let Some(path) = to.html {
         check_html(path, to.force)?;
     }
+    let mut tracer = match (traces, to.dir) {
+        (true, Some(dir)) => Some(crate::traces::RunTraces::<G>::create(
+            dir,
+            config.clone(),
+            to.force,
+        )?),
+        (true, None) => return Err(CliError::input("--traces writes into --out DIR: give one")),
+        (false, _) => None,
+    };
     let started = std::time::Instant::now();
-    let (spec, summary) = run_batch::<G>(config, batch, writer.as_mut())?;
+    let (spec, summary) = run_batch_each::<G>(config, batch, writer.as_mut(), &mut |spec, r| {
+        // Streamed: each trace is written as its game's record comes, never kept.
+        match tracer.as_mut() {
+            Some(t) => t.write(spec, r),
+            None => Ok(()),
+        }
+    })?;
     let secs = started.elapsed().as_secs_f64();
+    if let Some(t) = &tracer {
+        t.finish(out);
+    }
     if let (Some(w), Some(dir)) = (writer, to.dir) {
         w.finish(&spec, &summary)?;
         out.message(&format!(

@@ -19,6 +19,7 @@ mod replay_run;
 mod serve;
 mod table;
 mod table_serve;
+mod traces;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use error::{CliError, CliResult};
@@ -216,6 +217,11 @@ enum Command {
         /// Write a self-contained HTML report with charts.
         #[arg(long)]
         html: Option<PathBuf>,
+        /// With --out: also write each game as an open trace (self-contained JSON: setup,
+        /// decisions, chance, result; see docs/traces.md) to DIR/traces/game-K.json as games
+        /// finish. Each game is played a second time to record it.
+        #[arg(long, requires = "out")]
+        traces: bool,
         /// Replace files that already exist at --out or --html.
         #[arg(long)]
         force: bool,
@@ -296,6 +302,10 @@ enum Command {
         /// List at most this many matching games (all are counted).
         #[arg(long, default_value_t = 20)]
         limit: u64,
+        /// Write each game listed (at most --limit) as an open trace to RUN_DIR/traces/game-K.json
+        /// (the run directory searched, or --out with a game; see docs/traces.md).
+        #[arg(long)]
+        traces: bool,
     },
     /// Without a game: the shared mechanics across the engines, from greedy bots' games
     /// (auctions, routes, resource conversion, seat advantage, length, branching; "—": not in
@@ -418,14 +428,30 @@ enum Command {
     },
     /// Replay a saved game (`silk replay GAME FILE`: its moves and outcome), or game K of a lab
     /// run (`silk replay RUN_DIR --game K`: step by step, each seat's view, checked against the
-    /// run's record).
+    /// run's record); `--trace` writes either as an open JSON trace, `--trace-in FILE` plays a
+    /// trace back and checks it (docs/traces.md).
     Replay {
         /// The game of a saved FILE (silk-road, cities, splendor, goofspiel), or a run
         /// directory written by `silk simulate --out`.
-        #[arg(value_name = "GAME|RUN_DIR")]
-        target: String,
+        #[arg(value_name = "GAME|RUN_DIR", required_unless_present = "trace_in")]
+        target: Option<String>,
         /// The saved game (from `silk play --save`); leave out to replay a run's game.
         file: Option<PathBuf>,
+        /// Write the game as an open trace instead of showing it: self-contained JSON with the
+        /// setup, every decision as structured data, chance and the result (docs/traces.md).
+        #[arg(long)]
+        trace: bool,
+        /// With --trace: write the trace to this file instead of stdout (an existing file is
+        /// refused without --force).
+        #[arg(long, value_name = "PATH", requires = "trace")]
+        out: Option<PathBuf>,
+        /// With --trace --out: replace the file if it exists.
+        #[arg(long, requires = "out")]
+        force: bool,
+        /// Play back and check a trace (written by silk or by another tool): each decision is
+        /// checked and the first illegal one is reported with its index in "actions".
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["target", "file", "trace", "game", "at", "moves"])]
+        trace_in: Option<PathBuf>,
         /// With RUN_DIR: the index of the game to replay, as in its games.jsonl (from 0).
         #[arg(long, value_name = "K")]
         game: Option<u64>,
@@ -740,12 +766,13 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             batch,
             out: dir,
             html,
+            traces,
             force,
         } => {
             with_game!(game, G => {
                 let cfg = G::config(batch.players(), &batch.data.files()?)?;
                 let to = lab::Outputs { dir: dir.as_deref(), html: html.as_deref(), force };
-                lab::simulate::<G>(&cfg, &batch.batch(out), to, out)
+                lab::simulate::<G>(&cfg, &batch.batch(out), to, traces, out)
             })
         }
         Command::Bench {
@@ -889,12 +916,16 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             out: dir,
             force,
             limit,
+            traces,
         } => find_command(
             &target,
             &condition,
             &batch,
-            dir.as_deref(),
-            force,
+            FindOutputs {
+                dir: dir.as_deref(),
+                force,
+                traces,
+            },
             limit,
             out,
         ),
@@ -945,25 +976,56 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
         Command::Replay {
             target,
             file,
+            trace,
+            out: trace_out,
+            force,
+            trace_in,
             game,
             at,
             moves,
-        } => match file {
-            Some(file) => {
-                if game.is_some() || at.is_some() || moves {
-                    return Err(CliError::input(
-                        "--game, --at and --moves replay a run: silk replay RUN_DIR --game K",
-                    ));
-                }
-                let name = GameName::from_str(&target, true).map_err(|_| {
+        } => {
+            if let Some(path) = trace_in {
+                let t = traces::load(&path)?;
+                let name = GameName::from_str(&t.game, false).map_err(|_| {
                     CliError::input(format!(
-                        "unknown game {target:?}: choose from silk-road, cities, splendor, goofspiel"
+                        "{}: game: unknown game {:?} (silk-road, cities, splendor, goofspiel)",
+                        path.display(),
+                        t.game
                     ))
                 })?;
-                with_game!(name, G => replay::<G>(&file, out))
+                return with_game!(name, G => traces::play_back::<G>(&t, &path, out));
             }
-            None => replay_run_dir(std::path::Path::new(&target), game, at, moves, out),
-        },
+            let target = target.unwrap_or_default();
+            let to = trace.then_some(traces::TraceTo {
+                path: trace_out.as_deref(),
+                force,
+            });
+            match file {
+                Some(file) => {
+                    if game.is_some() || at.is_some() || moves {
+                        return Err(CliError::input(
+                            "--game, --at and --moves replay a run: silk replay RUN_DIR --game K",
+                        ));
+                    }
+                    let name = GameName::from_str(&target, true).map_err(|_| {
+                        CliError::input(format!(
+                            "unknown game {target:?}: choose from silk-road, cities, splendor, goofspiel"
+                        ))
+                    })?;
+                    with_game!(name, G => match &to {
+                        Some(to) => traces::saved_game::<G>(&file, to, out),
+                        None => replay::<G>(&file, out),
+                    })
+                }
+                None => {
+                    let show = replay_run::Show {
+                        at,
+                        moves_only: moves,
+                    };
+                    replay_run_dir(std::path::Path::new(&target), game, show, to.as_ref(), out)
+                }
+            }
+        }
         Command::Rules {
             game,
             players,
@@ -1073,15 +1135,22 @@ fn find_where_help() -> String {
 }
 
 /// `silk find`: over a run directory's records, or over a new batch as it plays.
+/// Where `silk find` writes: a run directory for a new batch, the traces of the games listed.
+struct FindOutputs<'a> {
+    dir: Option<&'a std::path::Path>,
+    force: bool,
+    traces: bool,
+}
+
 fn find_command(
     target: &str,
     condition: &str,
     batch: &BatchArgs,
-    dir: Option<&std::path::Path>,
-    force: bool,
+    to: FindOutputs,
     limit: u64,
     out: &mut Out,
 ) -> CliResult<()> {
+    let FindOutputs { dir, force, traces } = to;
     let query = find::Query::parse(condition)?;
     let run_dir = std::path::Path::new(target);
     if run_dir.is_dir() {
@@ -1098,26 +1167,62 @@ fn find_command(
             matched: 0,
             games: 0,
         };
-        silk_lab::read_records(run_dir, &mut |r| finder.each(&spec, &r, out))?;
-        finder.finish(out);
-        return Ok(());
+        if !traces {
+            silk_lab::read_records(run_dir, &mut |r| finder.each(&spec, &r, out).map(|_| ()))?;
+            finder.finish(out);
+            return Ok(());
+        }
+        let name = GameName::from_str(&spec.game, false).map_err(|_| {
+            CliError::input(format!(
+                "{}: unknown game {:?}",
+                run_dir.join("run.json").display(),
+                spec.game
+            ))
+        })?;
+        return with_game!(name, G => {
+            let mut tracer = traces::RunTraces::<G>::for_run_dir(run_dir, &spec, force)?;
+            silk_lab::read_records(run_dir, &mut |r| {
+                if finder.each(&spec, &r, out)? {
+                    tracer.write(&spec, &r)?;
+                }
+                Ok(())
+            })?;
+            finder.finish(out);
+            tracer.finish(out);
+            Ok(())
+        });
     }
     let game = GameName::from_str(target, true).map_err(|_| {
         CliError::input(format!(
             "{target:?} is neither a game (silk-road, cities, splendor, goofspiel) nor a run directory"
         ))
     })?;
+    if traces && dir.is_none() {
+        return Err(CliError::input(
+            "--traces writes into the run directory: with a game, give --out DIR",
+        ));
+    }
     with_game!(game, G => {
         let cfg = G::config(batch.players(), &batch.data.files()?)?;
         let mut writer = dir.map(|d| silk_lab::RunWriter::create(d, force)).transpose()?;
+        let mut tracer = match (traces, dir) {
+            (true, Some(d)) => Some(traces::RunTraces::<G>::create(d, cfg.clone(), force)?),
+            _ => None,
+        };
         let mut finder = find::Finder { query, limit, dir, matched: 0, games: 0 };
         let (spec, summary) = lab::run_batch_each::<G>(&cfg, &batch.batch(out), writer.as_mut(), &mut |spec, r| {
-            finder.each(spec, r, out)
+            match (finder.each(spec, r, out)?, tracer.as_mut()) {
+                (true, Some(t)) => t.write(spec, r),
+                _ => Ok(()),
+            }
         })?;
         if let Some(w) = writer {
             w.finish(&spec, &summary)?;
         }
         finder.finish(out);
+        if let Some(t) = &tracer {
+            t.finish(out);
+        }
         Ok(())
     })
 }
@@ -1204,8 +1309,8 @@ fn seat_kinds<G: CliGame>(n: usize, bots: &[String], seed: u64) -> CliResult<Vec
 fn replay_run_dir(
     dir: &std::path::Path,
     game: Option<u64>,
-    at: Option<u64>,
-    moves: bool,
+    show: replay_run::Show,
+    trace: Option<&traces::TraceTo>,
     out: &mut Out,
 ) -> CliResult<()> {
     if !dir.is_dir() && GameName::from_str(&dir.display().to_string(), true).is_ok() {
@@ -1229,10 +1334,6 @@ fn replay_run_dir(
         ))
     })?;
     let run = replay_run::open(dir, index)?;
-    let show = replay_run::Show {
-        at,
-        moves_only: moves,
-    };
     let name = GameName::from_str(&run.spec.game, false).map_err(|_| {
         CliError::input(format!(
             "{}: unknown game {:?}",
@@ -1248,7 +1349,10 @@ fn replay_run_dir(
                 run.spec.game
             )));
         }
-        replay_run::run::<G>(&run, &show, out)
+        match trace {
+            Some(to) => traces::run_game::<G>(&run, to, out),
+            None => replay_run::run::<G>(&run, &show, out),
+        }
     })
 }
 

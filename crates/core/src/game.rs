@@ -1,5 +1,6 @@
 //! The `Game` trait: OpenSpiel's concepts in Rust shape.
 
+use crate::chance::Chance;
 use crate::error::{IllegalAction, ParseActionError, SetupError};
 use crate::rng::SilkRng;
 use crate::seat::{Seat, SeatSet};
@@ -85,6 +86,14 @@ pub trait EventSink<E> {
     /// False when events are thrown away, so an engine can skip building costly ones.
     fn wants(&self) -> bool {
         true
+    }
+    /// A draw of chance after setup (a reshuffle, a random pick), as the engine has just made
+    /// it with its RNG: a trace writer records it, a trace replay overwrites it with the
+    /// outcome the trace recorded. The default leaves it, so `()` and `Vec` sinks (every
+    /// simulation) compile it away.
+    #[inline]
+    fn chance(&mut self, draw: Chance<'_>) {
+        let _ = draw;
     }
 }
 

@@ -316,6 +316,54 @@ impl crate::metrics::Observe for Goofspiel {
     }
 }
 
+/// A Goofspiel trace: the prize cards in the order they are turned up; each decision a bid.
+impl crate::trace::Traced for Goofspiel {
+    fn setup_json(s: &GoofState) -> serde_json::Value {
+        let prizes: Vec<u8> = std::iter::once(s.prize)
+            .chain(s.deck.iter().rev().copied())
+            .collect();
+        serde_json::json!({ "prizes": prizes })
+    }
+
+    fn setup_from_json(
+        config: &GoofConfig,
+        setup: &serde_json::Value,
+    ) -> Result<GoofState, String> {
+        let mut s = Self::setup(config, 0).map_err(|e| e.to_string())?;
+        let prizes = crate::trace::json::list(setup, "prizes")?;
+        let mut order = Vec::with_capacity(prizes.len());
+        for (i, p) in prizes.iter().enumerate() {
+            let card = crate::trace::json::as_uint(p, config.cards as u64)
+                .map_err(|e| format!("prizes[{i}]: {e}"))? as u8;
+            if card == 0 || order.contains(&card) {
+                return Err(format!(
+                    "prizes[{i}]: prize {card} is not a new card of 1 to {}",
+                    config.cards
+                ));
+            }
+            order.push(card);
+        }
+        if order.len() != config.cards as usize {
+            return Err(format!(
+                "prizes: {} cards, not {}",
+                order.len(),
+                config.cards
+            ));
+        }
+        s.prize = order[0];
+        s.deck = order[1..].iter().rev().copied().collect();
+        Ok(s)
+    }
+
+    fn action_json(_: &GoofState, _: Seat, Bid(card): Bid) -> serde_json::Value {
+        serde_json::json!({ "bid": card })
+    }
+
+    fn action_from_json(_: &GoofState, _: Seat, v: &serde_json::Value) -> Result<Bid, String> {
+        crate::trace::json::small(v, "bid", 13).map(Bid)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,6 +379,80 @@ mod tests {
             assert!(report.illegal_probes_refused > 0);
             assert!(report.determinizations_that_changed_hidden_state > 0);
         }
+    }
+
+    #[test]
+    fn goofspiel_traces_replay_from_the_trace_alone() {
+        let config = GoofConfig {
+            players: 3,
+            cards: 6,
+        };
+        for seed in 0..5 {
+            crate::trace::testing::round_trip::<Goofspiel>(
+                &config,
+                seed,
+                &mut crate::trace::testing::random_players(3, seed),
+            );
+        }
+    }
+
+    #[test]
+    fn a_saved_game_becomes_a_trace_that_plays_back() {
+        let config = GoofConfig {
+            players: 2,
+            cards: 4,
+        };
+        let mut replay = crate::Replay::<Goofspiel>::new(config.clone(), 8);
+        let mut s = Goofspiel::setup(&config, 8).unwrap();
+        for card in 1..=4 {
+            for seat in [Seat(0), Seat(1)] {
+                replay.record(&s, seat, Bid(card));
+                Goofspiel::apply(&mut s, seat, Bid(card)).unwrap();
+            }
+        }
+        let trace = replay.to_trace("g.json").unwrap();
+        assert_eq!(trace.actions.len(), 8);
+        assert_eq!(trace.seed, Some(8));
+        let end = crate::trace::play_trace::<Goofspiel>(&trace, "t", |_| {}).unwrap();
+        assert_eq!(Goofspiel::outcome(&end), Goofspiel::outcome(&s));
+        assert_eq!(trace.result.unwrap()["end"], "normal");
+
+        replay.moves[3].action = "bid 9".into();
+        let e = replay.to_trace("g.json").unwrap_err();
+        assert!(e.to_string().contains("move 4"), "{e}");
+    }
+
+    #[test]
+    fn a_trace_with_a_card_bid_twice_is_refused_at_that_decision() {
+        let config = GoofConfig {
+            players: 2,
+            cards: 4,
+        };
+        let mut trace = crate::trace::testing::round_trip::<Goofspiel>(
+            &config,
+            3,
+            &mut crate::trace::testing::random_players(2, 3),
+        );
+        // Seat 0's second bid repeats its first.
+        let first = trace.actions.iter().position(|a| a["seat"] == 0).unwrap();
+        let second = first
+            + 1
+            + trace.actions[first + 1..]
+                .iter()
+                .position(|a| a["seat"] == 0)
+                .unwrap();
+        trace.actions[second]["action"] = trace.actions[first]["action"].clone();
+        let mut typo = trace.clone();
+        typo.actions[1]["acton"] = typo.actions[1]["action"].take();
+        let e = crate::trace::play_trace::<Goofspiel>(&typo, "t.json", |_| {}).unwrap_err();
+        assert_eq!(e.action_index(), Some(1), "{e}");
+        assert!(e.reason.contains("unknown key \"acton\""), "{e}");
+        let mut extra = serde_json::to_value(&trace).unwrap();
+        extra["comment"] = serde_json::json!("x");
+        assert!(crate::Trace::from_value(extra, "t.json").is_err());
+        let e = crate::trace::play_trace::<Goofspiel>(&trace, "t.json", |_| {}).unwrap_err();
+        assert_eq!(e.action_index(), Some(second), "{e}");
+        assert!(e.reason.contains("does not hold bid card"), "{e}");
     }
 
     #[test]

@@ -3,9 +3,11 @@
 //! A [`Game`] is plain data and associated functions: `setup` from a config and a seed,
 //! `to_move`, `legal_actions`, `apply`, per-seat `view`, `determinize`, `outcome`. Randomness
 //! lives in the state's [`SilkRng`], so `(config, seed, action log)` replays a game exactly
-//! ([`Replay`]). With the `testing` feature (engines' dev-dependencies), `conformance` checks any
+//! ([`Replay`]). A finished game can also be written as an open [`Trace`]: self-contained JSON
+//! (setup in the game's own terms, structured decisions, chance, result) that other tools check. With the `testing` feature (engines' dev-dependencies), `conformance` checks any
 //! engine against the contract in one line and `golden` keeps a seeded game's trace.
 
+pub mod chance;
 #[cfg(any(test, feature = "testing"))]
 pub mod conformance;
 pub mod data;
@@ -23,7 +25,9 @@ pub mod replay;
 pub mod rng;
 pub mod seat;
 pub mod shared;
+pub mod trace;
 
+pub use chance::{Chance, ChanceOutcome};
 pub use data::DataError;
 pub use driver::{next_decider, play, random_playout, PlayError, PlayedGame, RandomPlayer};
 pub use error::{Cause, IllegalAction, ParseActionError, ReplayError, SetupError};
@@ -34,3 +38,4 @@ pub use replay::{LoggedMove, Replay, REPLAY_VERSION};
 pub use rng::SilkRng;
 pub use seat::{Seat, SeatSet, MAX_SEATS};
 pub use shared::{Compiled, Shared};
+pub use trace::{Trace, TraceError, TraceWriter, Traced};

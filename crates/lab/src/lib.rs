@@ -15,6 +15,7 @@ pub mod summary;
 pub mod sweep;
 pub mod targets;
 pub mod time;
+pub mod traces;
 pub mod tune;
 
 pub use run::{game_seed, play_one, GameRecord, RunSpec, Shard};

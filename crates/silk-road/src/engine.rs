@@ -11,8 +11,9 @@ use crate::goods::Good;
 use crate::market::{self, AfterTurn};
 use crate::setup::auction_for;
 use crate::state::{Phase, State, MAX_PLAYERS, NO_TILE};
+use crate::trace::THIEF;
 use crate::vizier;
-use silk_core::{EventSink, IllegalAction, Seat, SeatSet, ToMove, MAX_SEATS};
+use silk_core::{Chance, EventSink, IllegalAction, Seat, SeatSet, ToMove, MAX_SEATS};
 use silk_trade::auction::{Auction, AuctionKind, AuctionResult, Heard, Turn};
 use silk_trade::auction::{Bid, TieBreak};
 
@@ -763,7 +764,16 @@ fn resolve_tile(
                 None
             } else {
                 let k = s.rng.below(total);
-                s.goods[v].nth_token(k)
+                s.goods[v].nth_token(k).map(|g| {
+                    // A trace records the good stolen; its replay imposes it.
+                    let mut drawn = g.index() as u8;
+                    ev.chance(Chance::Draw {
+                        what: THIEF,
+                        counts: &s.goods[v].0,
+                        drawn: &mut drawn,
+                    });
+                    Good::from_index(drawn as usize).unwrap_or(g)
+                })
             };
             if let Some(g) = good {
                 s.goods[v].take_up_to(g, 1);

@@ -19,6 +19,7 @@ pub mod setup;
 pub mod state;
 pub mod table;
 pub mod text;
+pub mod trace;
 pub mod view;
 pub mod vizier;
 

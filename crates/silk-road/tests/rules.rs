@@ -1408,10 +1408,7 @@ fn an_open_vizier_reveal_tells_each_choice_as_it_is_made() {
     assert_eq!(told, ["P1 shows 1"]);
     assert_eq!(mover(&s), P2);
     let ev = act(&mut s, P2, "reveal 2");
-    assert!(ev.contains(&Event::Showed {
-        seat: P2,
-        count: 2
-    }));
+    assert!(ev.contains(&Event::Showed { seat: P2, count: 2 }));
     check(&s);
 }
 

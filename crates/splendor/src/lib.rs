@@ -28,6 +28,7 @@ pub mod scoring;
 pub mod setup;
 pub mod state;
 pub mod text;
+pub mod trace;
 pub mod view;
 
 pub use action::{Action, Pay};

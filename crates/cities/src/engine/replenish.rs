@@ -6,8 +6,9 @@ use super::turn::start_phase2;
 use crate::data::{ClearRule, EntryRule, Reshuffle, Resource};
 use crate::event::{DevSource, Event};
 use crate::state::{barbarian_strength, Phase, Role, State, FINE, FOOD_CARD, METAL_CARD, STANDARD};
+use crate::trace::{DEV_DECK, SILK_DECK};
 use silk_core::MAX_SEATS;
-use silk_core::{EventSink, Seat, SeatSet};
+use silk_core::{Chance, EventSink, Seat, SeatSet};
 use silk_trade::auction::{Auction, AuctionReport};
 use silk_trade::track::{FinePrice, TrackCard};
 
@@ -108,6 +109,11 @@ fn flip_silk(s: &mut State, ev: &mut impl EventSink<Event>) {
             let mut rng = s.rng;
             rng.shuffle(&mut s.silk_deck[..k]);
             s.rng = rng;
+            // A trace records the new order; its replay imposes it.
+            ev.chance(Chance::Shuffle {
+                what: SILK_DECK,
+                items: &mut s.silk_deck[..k],
+            });
             ev.emit(Event::Reshuffled { cards: k as u8 });
         } else {
             ev.emit(Event::SilkDeckEmpty);
@@ -261,6 +267,12 @@ pub fn draw_dev(s: &mut State, seat: Seat, source: DevSource, ev: &mut impl Even
         let mut rng = s.rng;
         rng.shuffle(&mut s.dev_deck[..k]);
         s.rng = rng;
+        if k > 0 {
+            ev.chance(Chance::Shuffle {
+                what: DEV_DECK,
+                items: &mut s.dev_deck[..k],
+            });
+        }
         s.dev_len = k as u8;
     }
     if s.dev_len == 0 {

@@ -12,7 +12,7 @@ use std::path::Path;
 
 /// What the CLI needs of an engine beyond [`Game`]: building a config from flags and files,
 /// and its bots. Holds no rules itself (the rules text is [`Game::rules_text`]).
-pub trait CliGame: silk_core::Observe<Config: Sync> {
+pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
     /// One line for `silk games`.
     const SUMMARY: &'static str;
 

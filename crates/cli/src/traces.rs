@@ -1,0 +1,164 @@
+//! Open game traces on the command line: `silk replay … --trace` writes one,
+//! `silk simulate --out DIR --traces` and `silk find --traces` write one per game into
+//! `DIR/traces/`, `silk replay --trace-in FILE` plays one back and checks it.
+
+use crate::error::{CliError, CliResult};
+use crate::games::CliGame;
+use crate::narrate::Narration;
+use crate::output::Out;
+use serde_json::json;
+use silk_core::trace::{play_trace, Trace};
+use silk_core::Replay;
+use silk_lab::replay::RunGame;
+use silk_lab::traces::{game_trace, TraceDir};
+use silk_lab::{GameRecord, RunSpec};
+use std::path::Path;
+
+/// Where `--trace` writes: a file (`--out`, refused if it exists unless `force`), or stdout.
+pub struct TraceTo<'a> {
+    pub path: Option<&'a Path>,
+    pub force: bool,
+}
+
+fn emit(trace: &Trace, to: &TraceTo, out: &mut Out) -> CliResult<()> {
+    match to.path {
+        Some(path) => {
+            silk_lab::check_new(path, to.force)?;
+            silk_lab::write_atomic(path, (trace.to_json() + "\n").as_bytes())?;
+            out.message(&format!(
+                "wrote {} ({} entries); check it with silk replay --trace-in {}",
+                path.display(),
+                trace.actions.len(),
+                path.display()
+            ));
+        }
+        // The trace is the output, JSON with or without --json.
+        None => out.doc(
+            &trace.to_json(),
+            &serde_json::to_value(trace).unwrap_or_default(),
+        ),
+    }
+    Ok(())
+}
+
+/// `silk replay GAME FILE --trace`: the saved game as a trace.
+pub fn saved_game<G: CliGame>(file: &Path, to: &TraceTo, out: &mut Out) -> CliResult<()> {
+    let replay = Replay::<G>::load(file)?;
+    let trace = replay.to_trace(&file.display().to_string())?;
+    emit(&trace, to, out)
+}
+
+/// `silk replay RUN_DIR --game K --trace`: a lab game as a trace.
+pub fn run_game<G: CliGame>(run: &RunGame, to: &TraceTo, out: &mut Out) -> CliResult<()> {
+    let config = config_of::<G>(&run.spec, &run.dir)?;
+    let trace = game_trace::<G>(
+        &config,
+        &run.spec,
+        run.record.index,
+        &crate::lab::bot_factory::<G>,
+        run.max_decisions(),
+    )?;
+    emit(&trace, to, out)
+}
+
+fn config_of<G: CliGame>(spec: &RunSpec, dir: &Path) -> CliResult<G::Config> {
+    serde_json::from_value(spec.config.clone()).map_err(|e| {
+        CliError::input(format!(
+            "{}: config: {e} (was the run made by another version of silk?)",
+            dir.join("run.json").display()
+        ))
+    })
+}
+
+/// Writes the traces of a run's games into `RUN_DIR/traces/` as their records come.
+pub struct RunTraces<G: CliGame> {
+    dir: TraceDir,
+    config: G::Config,
+    pub written: u64,
+}
+
+impl<G: CliGame> RunTraces<G> {
+    /// Ready to write the traces of `run_dir`'s games: checked before any game is played.
+    pub fn create(run_dir: &Path, config: G::Config, force: bool) -> CliResult<Self> {
+        Ok(RunTraces {
+            dir: TraceDir::create(run_dir, force)?,
+            config,
+            written: 0,
+        })
+    }
+
+    /// For a run directory read back (`silk find RUN_DIR --traces`).
+    pub fn for_run_dir(run_dir: &Path, spec: &RunSpec, force: bool) -> CliResult<Self> {
+        let config = config_of::<G>(spec, run_dir)?;
+        Self::create(run_dir, config, force)
+    }
+
+    /// Writes the trace of the game `record` records, played again as the lab played it.
+    pub fn write(&mut self, spec: &RunSpec, record: &GameRecord) -> Result<(), silk_lab::LabError> {
+        let trace = game_trace::<G>(
+            &self.config,
+            spec,
+            record.index,
+            &crate::lab::bot_factory::<G>,
+            record.decisions,
+        )?;
+        self.dir.write(record.index, &trace)?;
+        self.written += 1;
+        Ok(())
+    }
+
+    pub fn finish(&self, out: &mut Out) {
+        out.message(&format!(
+            "wrote {} traces to {} (game-K.json; check one with silk replay --trace-in FILE)",
+            self.written,
+            self.dir.dir().display()
+        ));
+    }
+}
+
+/// The game a trace file is of, read before the rest so that the engine can be chosen.
+pub fn load(file: &Path) -> CliResult<Trace> {
+    Trace::load(file).map_err(|e| CliError::input(e.to_string()))
+}
+
+/// `silk replay --trace-in FILE`: plays the trace from its own setup, showing each decision and
+/// what it caused; the first decision that is illegal or does not fit is the error, with its
+/// index in `actions`.
+pub fn play_back<G: CliGame>(trace: &Trace, file: &Path, out: &mut Out) -> CliResult<()> {
+    let origin = file.display().to_string();
+    let mut decisions = 0u64;
+    let end = play_trace::<G>(trace, &origin, |step| {
+        decisions += 1;
+        let text = G::action_to_string(step.before, step.action);
+        out.line(
+            &format!("{:>6} {}: {text}", format!("[{}]", step.index), step.seat),
+            json!({"type": "move", "index": step.index, "seat": step.seat, "action": text}),
+        );
+        for e in step.events {
+            if out.json {
+                if let Some(v) = G::event_value(step.after, e, None) {
+                    out.line("", json!({"type": "event", "event": v}));
+                }
+            } else if let Some(t) = G::event_text(step.after, e, None) {
+                out.line(&format!("  {t}"), serde_json::Value::Null);
+            }
+        }
+    })
+    .map_err(|e| CliError::input(e.to_string()))?;
+    match G::outcome(&end) {
+        Some(_) => Narration::new(None).end::<G>(&end, out),
+        None => out.message(&format!(
+            "the trace stops before the end of the game, after {decisions} decisions"
+        )),
+    }
+    out.message(&format!(
+        "{}: every decision is legal{}",
+        file.display(),
+        if trace.result.is_some() {
+            " and the result matches"
+        } else {
+            " (the trace records no result to compare)"
+        }
+    ));
+    Ok(())
+}

@@ -1,0 +1,450 @@
+//! Open game traces on the command line: `silk replay … --trace`, `silk simulate --traces`,
+//! `silk find --traces`, `silk replay --trace-in`; every trace written is valid against its
+//! game's JSON Schema in docs/traces/ and plays back; a tampered one is refused at its index.
+
+use predicates::prelude::*;
+use serde_json::{json, Value};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+mod common;
+use common::silk;
+
+fn read(path: &Path) -> Value {
+    serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
+}
+
+fn schema(game: &str) -> Value {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    read(&root.join(format!("docs/traces/{game}.schema.json")))
+}
+
+/// A small JSON Schema validator for the keywords the trace schemas use (an unknown keyword
+/// fails the test, so that a schema never silently outgrows it).
+fn validate(root: &Value, s: &Value, v: &Value, at: &str) -> Result<(), String> {
+    let Some(s) = s.as_object() else {
+        return Err(format!("{at}: the schema is not an object"));
+    };
+    for (key, rule) in s {
+        match key.as_str() {
+            "$schema" | "$id" | "$defs" | "title" | "description" => {}
+            "$ref" => {
+                let name = rule.as_str().unwrap().trim_start_matches("#/$defs/");
+                validate(root, &root["$defs"][name], v, at)?;
+            }
+            "type" => {
+                let ok = match rule.as_str().unwrap() {
+                    "object" => v.is_object(),
+                    "array" => v.is_array(),
+                    "string" => v.is_string(),
+                    "integer" => v.is_i64() || v.is_u64(),
+                    "boolean" => v.is_boolean(),
+                    "null" => v.is_null(),
+                    t => return Err(format!("{at}: unknown type {t}")),
+                };
+                if !ok {
+                    return Err(format!("{at}: {v} is not of type {rule}"));
+                }
+            }
+            "const" if v != rule => return Err(format!("{at}: {v} is not {rule}")),
+            "const" => {}
+            "enum" if !rule.as_array().unwrap().contains(v) => {
+                return Err(format!("{at}: {v} is not one of {rule}"))
+            }
+            "enum" => {}
+            "minimum" if v.as_i64().is_some_and(|x| x < rule.as_i64().unwrap()) => {
+                return Err(format!("{at}: {v} < {rule}"))
+            }
+            "maximum" if v.as_i64().is_some_and(|x| x > rule.as_i64().unwrap()) => {
+                return Err(format!("{at}: {v} > {rule}"))
+            }
+            "minimum" | "maximum" => {}
+            "minItems" | "maxItems" => {
+                let n = v.as_array().map_or(0, Vec::len) as u64;
+                let k = rule.as_u64().unwrap();
+                if v.is_array() && ((key == "minItems" && n < k) || (key == "maxItems" && n > k)) {
+                    return Err(format!("{at}: {n} items against {key} {k}"));
+                }
+            }
+            "required" => {
+                for r in rule.as_array().unwrap() {
+                    if v.is_object() && v.get(r.as_str().unwrap()).is_none() {
+                        return Err(format!("{at}: missing {r}"));
+                    }
+                }
+            }
+            "properties" => {
+                for (k, sub) in rule.as_object().unwrap() {
+                    if let Some(x) = v.get(k) {
+                        validate(root, sub, x, &format!("{at}.{k}"))?;
+                    }
+                }
+            }
+            "additionalProperties" => {
+                let Some(o) = v.as_object() else { continue };
+                let known = s.get("properties").and_then(Value::as_object);
+                for (k, x) in o {
+                    if known.is_some_and(|p| p.contains_key(k)) {
+                        continue;
+                    }
+                    match rule {
+                        Value::Bool(false) => return Err(format!("{at}: unexpected key {k}")),
+                        Value::Bool(true) => {}
+                        sub => validate(root, sub, x, &format!("{at}.{k}"))?,
+                    }
+                }
+            }
+            "items" => {
+                for (i, x) in v.as_array().into_iter().flatten().enumerate() {
+                    validate(root, rule, x, &format!("{at}[{i}]"))?;
+                }
+            }
+            "oneOf" => {
+                let errors: Vec<String> = rule
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter_map(|sub| validate(root, sub, v, at).err())
+                    .collect();
+                let passed = rule.as_array().unwrap().len() - errors.len();
+                if passed != 1 {
+                    return Err(format!("{at}: {passed} of oneOf match {v}: {errors:?}"));
+                }
+            }
+            other => return Err(format!("{at}: the test's validator lacks keyword {other}")),
+        }
+    }
+    Ok(())
+}
+
+fn assert_valid(game: &str, trace: &Value) {
+    let s = schema(game);
+    if let Err(e) = validate(&s, &s, trace, "trace") {
+        panic!("{game} trace against docs/traces/{game}.schema.json: {e}");
+    }
+}
+
+fn trace_in(path: &Path) -> assert_cmd::assert::Assert {
+    silk().args(["replay", "--trace-in"]).arg(path).assert()
+}
+
+/// `silk simulate GAME ARGS --out DIR --traces`: the run's trace files.
+fn simulate_traces(name: &str, args: &[&str]) -> (PathBuf, Vec<PathBuf>) {
+    let dir = common::temp_dir("traces", name).join("run");
+    silk()
+        .arg("simulate")
+        .args(args)
+        .args(["--seed", "3", "--threads", "2", "--out"])
+        .arg(&dir)
+        .arg("--traces")
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("traces to"));
+    let mut files: Vec<PathBuf> = fs::read_dir(dir.join("traces"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    (dir, files)
+}
+
+#[test]
+fn simulate_writes_one_valid_trace_per_game_that_plays_back() {
+    for (name, game, args) in [
+        (
+            "sr",
+            "silk-road",
+            vec![
+                "silk-road",
+                "--games",
+                "3",
+                "--bots",
+                "random,greedy,random",
+            ],
+        ),
+        (
+            "ci",
+            "cities",
+            vec!["cities", "--games", "2", "--players", "2"],
+        ),
+        (
+            "sp",
+            "splendor",
+            vec!["splendor", "--games", "2", "--bots", "greedy,random"],
+        ),
+        (
+            "or",
+            "splendor",
+            vec![
+                "splendor",
+                "--games",
+                "2",
+                "--players",
+                "3",
+                "--modules",
+                "orient",
+            ],
+        ),
+        (
+            "st",
+            "splendor",
+            vec![
+                "splendor",
+                "--games",
+                "2",
+                "--players",
+                "2",
+                "--modules",
+                "strongholds",
+            ],
+        ),
+        (
+            "tp",
+            "splendor",
+            vec![
+                "splendor",
+                "--games",
+                "2",
+                "--players",
+                "2",
+                "--modules",
+                "trading-posts",
+            ],
+        ),
+        (
+            "cs",
+            "splendor",
+            vec![
+                "splendor",
+                "--games",
+                "2",
+                "--players",
+                "4",
+                "--modules",
+                "cities",
+            ],
+        ),
+    ] {
+        let (dir, files) = simulate_traces(name, &args);
+        let games = fs::read_to_string(dir.join("games.jsonl")).unwrap();
+        assert_eq!(
+            files.len(),
+            games.lines().count(),
+            "{name}: one trace per game"
+        );
+        for (file, record) in files.iter().zip(games.lines()) {
+            let trace = read(file);
+            let record: Value = serde_json::from_str(record).unwrap();
+            assert_valid(game, &trace);
+            assert_eq!(trace["game"], game);
+            assert_eq!(trace["seed"], record["seed"], "{}", file.display());
+            assert_eq!(trace["result"]["decisions"], record["decisions"]);
+            if record["finished"] == true {
+                assert_eq!(trace["result"]["scores"], record["scores"]);
+            }
+            trace_in(file)
+                .success()
+                .stderr(predicate::str::contains("every decision is legal"));
+        }
+        // Not again into the same directory unasked.
+        silk()
+            .arg("simulate")
+            .args(&args)
+            .arg("--out")
+            .arg(&dir)
+            .args(["--traces", "--quiet"])
+            .assert()
+            .code(2);
+    }
+}
+
+#[test]
+fn simulate_traces_needs_out() {
+    silk()
+        .args(["simulate", "splendor", "--games", "1", "--traces"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--out"));
+}
+
+#[test]
+fn a_saved_game_becomes_a_trace_and_a_tampered_trace_names_its_index() {
+    let dir = common::temp_dir("traces", "saved");
+    let save = dir.join("game.json");
+    silk()
+        .args([
+            "play",
+            "splendor",
+            "--bots",
+            "greedy,greedy",
+            "--seed",
+            "5",
+            "--save",
+        ])
+        .arg(&save)
+        .assert()
+        .success();
+    let out = dir.join("trace.json");
+    silk()
+        .args(["replay", "splendor"])
+        .arg(&save)
+        .args(["--trace", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    let trace = read(&out);
+    assert_valid("splendor", &trace);
+    // Not overwritten unasked; replaced with --force.
+    silk()
+        .args(["replay", "splendor"])
+        .arg(&save)
+        .args(["--trace", "--out"])
+        .arg(&out)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("exists"));
+    silk()
+        .args(["replay", "splendor"])
+        .arg(&save)
+        .args(["--trace", "--force", "--out"])
+        .arg(&out)
+        .assert()
+        .success();
+    // To stdout without --out: the same document.
+    let printed = silk()
+        .args(["replay", "splendor"])
+        .arg(&save)
+        .arg("--trace")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(serde_json::from_slice::<Value>(&printed).unwrap(), trace);
+    trace_in(&out)
+        .success()
+        .stderr(predicate::str::contains("the result matches"));
+
+    // A take of two gold (not a gem colour): refused, with the file, the index and the reason.
+    let mut bad = trace.clone();
+    let i = bad["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|a| a["action"]["kind"] == "take_different")
+        .unwrap();
+    bad["actions"][i]["action"] = json!({"kind": "take_two", "gem": "gold"});
+    let tampered = dir.join("tampered.json");
+    fs::write(&tampered, bad.to_string()).unwrap();
+    let assert = trace_in(&tampered).code(2);
+    let stderr = String::from_utf8(assert.get_output().stderr.clone()).unwrap();
+    assert_eq!(stderr.trim().lines().count(), 1, "one line: {stderr}");
+    assert!(stderr.contains("tampered.json"), "{stderr}");
+    assert!(stderr.contains(&format!("actions[{i}]")), "{stderr}");
+    assert!(stderr.contains("\"gold\" is not one of"), "{stderr}");
+
+    // The right kinds but an illegal move: the engine's reason.
+    let mut bad = trace.clone();
+    bad["actions"][0]["action"] = json!({"kind": "buy", "from": {"level": 3, "slot": "a"}});
+    fs::write(&tampered, bad.to_string()).unwrap();
+    trace_in(&tampered)
+        .code(2)
+        .stderr(predicate::str::contains("actions[0]"));
+
+    // A changed result is caught.
+    let mut bad = trace.clone();
+    bad["result"]["scores"] = json!([99, 0]);
+    fs::write(&tampered, bad.to_string()).unwrap();
+    trace_in(&tampered)
+        .code(2)
+        .stderr(predicate::str::contains("result").and(predicate::str::contains("scores")));
+}
+
+#[test]
+fn malformed_traces_are_errors_not_panics() {
+    let dir = common::temp_dir("traces", "malformed");
+    let f = dir.join("t.json");
+    for (text, says) in [
+        ("not json", "line 1"),
+        ("{}", "not a silk trace"),
+        (r#"{"format":"silk-trace","version":9}"#, "version 9"),
+        (
+            r#"{"format":"silk-trace","version":1,"game":"chess","players":2,"config":{},"setup":{},"actions":[]}"#,
+            "unknown game",
+        ),
+        (
+            r#"{"format":"silk-trace","version":1,"game":"splendor","players":2,"config":{"players":2},"setup":{},"actions":[]}"#,
+            "setup",
+        ),
+        (
+            r#"{"format":"silk-trace","version":1,"game":"cities","players":2,"config":7,"setup":{},"actions":[]}"#,
+            "config",
+        ),
+    ] {
+        fs::write(&f, text).unwrap();
+        trace_in(&f)
+            .code(2)
+            .stderr(predicate::str::contains(says).and(predicate::str::contains("panicked").not()));
+    }
+    silk()
+        .args(["replay", "--trace-in"])
+        .arg(dir.join("missing.json"))
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn find_traces_the_games_it_lists() {
+    let dir = common::temp_dir("traces", "find").join("run");
+    silk()
+        .args([
+            "find",
+            "cities",
+            "--where",
+            "decisions > 0",
+            "--games",
+            "3",
+            "--players",
+            "2",
+        ])
+        .args(["--limit", "2", "--seed", "2", "--threads", "1", "--out"])
+        .arg(&dir)
+        .arg("--traces")
+        .assert()
+        .success();
+    let n = fs::read_dir(dir.join("traces")).unwrap().count();
+    assert_eq!(n, 2, "the two games listed");
+    // From the run directory: the games matching, into its traces/ (replaced with --force).
+    silk()
+        .arg("find")
+        .arg(&dir)
+        .args(["--where", "index == 2", "--traces", "--force"])
+        .assert()
+        .success();
+    let t = read(&dir.join("traces/game-2.json"));
+    assert_valid("cities", &t);
+    trace_in(&dir.join("traces/game-2.json")).success();
+    silk()
+        .args([
+            "find", "splendor", "--where", "true", "--games", "1", "--traces",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--out"));
+}
+
+#[test]
+fn a_run_game_is_traced_from_its_run_directory() {
+    let (dir, _) = simulate_traces("rungame", &["silk-road", "--games", "2"]);
+    let printed = silk()
+        .arg("replay")
+        .arg(&dir)
+        .args(["--game", "1", "--trace"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let trace: Value = serde_json::from_slice(&printed).unwrap();
+    assert_eq!(trace, read(&dir.join("traces/game-1.json")));
+}
