@@ -47,8 +47,9 @@ pub enum BotKind {
     Greedy(Style),
     /// ISMCTS with random rollouts.
     Mcts(Budget),
-    /// ISMCTS whose rollouts (and first expansions) follow the game's heuristic.
-    MctsGreedy(Budget),
+    /// ISMCTS whose rollouts (and first expansions) follow the game's heuristic in a style
+    /// (`mcts-greedy-aggressive400`; plain `mcts-greedy` is the balanced one).
+    MctsGreedy(Budget, Style),
 }
 
 impl BotKind {
@@ -59,7 +60,7 @@ impl BotKind {
         "greedy-trader",
         "greedy-builder",
         "mcts (mctsN: N iterations, mctsNms: N ms per decision)",
-        "mcts-greedy (mcts-greedyN, mcts-greedyNms: heuristic rollouts)",
+        "mcts-greedy (mcts-greedyN, mcts-greedyNms: heuristic rollouts; mcts-greedy-STYLEN: a style's)",
     ];
 
     pub fn parse(name: &str) -> Option<BotKind> {
@@ -68,13 +69,21 @@ impl BotKind {
             "random" => Some(BotKind::Random),
             "greedy" | "heuristic" => Some(BotKind::Greedy(Style::Balanced)),
             "mcts" | "ismcts" => Some(BotKind::Mcts(MctsConfig::default().budget)),
-            "mcts-greedy" => Some(BotKind::MctsGreedy(Budget::Iterations(400))),
+            "mcts-greedy" => Some(BotKind::MctsGreedy(
+                Budget::Iterations(400),
+                Style::Balanced,
+            )),
             _ => {
                 if let Some(style) = n.strip_prefix("greedy-") {
                     return Style::parse(style).map(BotKind::Greedy);
                 }
-                if let Some(k) = n.strip_prefix("mcts-greedy") {
-                    parse_budget(k).map(BotKind::MctsGreedy)
+                if let Some(k) = n.strip_prefix("mcts-greedy-") {
+                    // A style, then the budget: `aggressive400`, `trader100ms`.
+                    let at = k.find(|c: char| c.is_ascii_digit())?;
+                    let style = Style::parse(&k[..at])?;
+                    parse_budget(&k[at..]).map(|b| BotKind::MctsGreedy(b, style))
+                } else if let Some(k) = n.strip_prefix("mcts-greedy") {
+                    parse_budget(k).map(|b| BotKind::MctsGreedy(b, Style::Balanced))
                 } else {
                     n.strip_prefix("mcts")
                         .and_then(parse_budget)
@@ -93,7 +102,7 @@ impl BotKind {
         match self {
             BotKind::Random => Some(Box::new(RandomBot::new(seed))),
             BotKind::Mcts(budget) => Some(Box::new(MctsBot::new(seed, Self::config(budget)))),
-            BotKind::Greedy(_) | BotKind::MctsGreedy(_) => None,
+            BotKind::Greedy(_) | BotKind::MctsGreedy(..) => None,
         }
     }
 
@@ -101,13 +110,32 @@ impl BotKind {
     pub fn with_heuristic<G: Heuristic>(self, seed: u64) -> Box<dyn Player<G>> {
         match self {
             BotKind::Greedy(style) => Box::new(GreedyBot::styled(seed, style)),
-            BotKind::MctsGreedy(budget) => Box::new(
-                MctsBot::<G>::with_rollout(seed, Self::config(budget), G::heuristic_choose)
+            BotKind::MctsGreedy(budget, style) => Box::new(
+                MctsBot::<G>::with_rollout(seed, Self::config(budget), styled_rollout::<G>(style))
                     .with_estimate(G::estimate),
             ),
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Mcts(budget) => Box::new(MctsBot::<G>::new(seed, Self::config(budget))),
         }
+    }
+}
+
+/// The heuristic in `style` as a rollout policy (a plain function: the search keeps no state
+/// for its rollouts).
+fn styled_rollout<G: Heuristic>(style: Style) -> mcts::RolloutPolicy<G> {
+    fn rollout<G: Heuristic, const S: usize>(
+        s: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+        rng: &mut SilkRng,
+    ) -> G::Action {
+        G::styled_choose(s, seat, legal, rng, Style::ALL[S])
+    }
+    match style {
+        Style::Balanced => rollout::<G, 0>,
+        Style::Aggressive => rollout::<G, 1>,
+        Style::Trader => rollout::<G, 2>,
+        Style::Builder => rollout::<G, 3>,
     }
 }
 
@@ -147,11 +175,17 @@ mod tests {
         assert_eq!(BotKind::parse("mcts0ms"), None);
         assert_eq!(
             BotKind::parse("mcts-greedy40"),
-            Some(BotKind::MctsGreedy(Iterations(40)))
+            Some(BotKind::MctsGreedy(Iterations(40), Style::Balanced))
         );
         assert_eq!(
+            BotKind::parse("mcts-greedy-aggressive800"),
+            Some(BotKind::MctsGreedy(Iterations(800), Style::Aggressive))
+        );
+        assert_eq!(BotKind::parse("mcts-greedy-lazy800"), None);
+        assert_eq!(BotKind::parse("mcts-greedy-trader"), None);
+        assert_eq!(
             BotKind::parse("mcts-greedy100ms"),
-            Some(BotKind::MctsGreedy(Millis(100)))
+            Some(BotKind::MctsGreedy(Millis(100), Style::Balanced))
         );
         assert_eq!(BotKind::parse("alphazero"), None);
     }

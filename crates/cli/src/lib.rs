@@ -132,7 +132,9 @@ enum Command {
         /// Who sits where, comma-separated: one name for every seat, or one per seat in seat
         /// order, as in `silk simulate`; without it every seat is human. Names: human, random,
         /// greedy, greedy-aggressive|trader|builder, mctsN, mctsNms, mcts-greedyN,
-        /// mcts-greedyNms. `--bots human,greedy,greedy` is you against two greedy bots.
+        /// mcts-greedyNms, mcts-greedy-STYLEN (rollouts in a style, e.g.
+        /// mcts-greedy-aggressive800). `--bots human,greedy,greedy` is you against two greedy
+        /// bots.
         #[arg(long, value_delimiter = ',')]
         bots: Vec<String>,
         /// The deal and every random draw follow from this number: the same seed, the same game.
@@ -388,7 +390,8 @@ enum Command {
         game: GameName,
         /// The bots, comma-separated: random; greedy and its styles greedy-aggressive,
         /// greedy-trader, greedy-builder; mcts, mctsN (N iterations), mctsNms (N ms a decision);
-        /// mcts-greedy, mcts-greedyN, mcts-greedyNms (heuristic rollouts).
+        /// mcts-greedy, mcts-greedyN, mcts-greedyNms (heuristic rollouts), mcts-greedy-STYLEN
+        /// (rollouts in a style, e.g. mcts-greedy-aggressive800).
         #[arg(long, value_delimiter = ',', required = true)]
         bots: Vec<String>,
         /// Games per pair of bots.
@@ -529,7 +532,8 @@ struct BatchArgs {
     /// Bots, comma-separated: one name for every seat, or one per seat in seat order, as in
     /// `silk play`; the number named sets the players unless --players does. Without it every
     /// seat is random. Names: random, greedy, greedy-aggressive|trader|builder, mctsN, mctsNms,
-    /// mcts-greedyN, mcts-greedyNms.
+    /// mcts-greedyN, mcts-greedyNms, mcts-greedy-STYLEN (rollouts in a style, e.g.
+    /// mcts-greedy-aggressive800).
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
     /// Number of players (default: the game's default).
