@@ -107,7 +107,7 @@ fn shown(key: &str) -> Vec<(String, &'static str, &'static str)> {
         (
             a("mean_surplus"),
             "surplus",
-            "surplus: lot's value − price (price units per won auction)",
+            "lot's value − price (price units per won auction)",
         ),
         (
             a("no_bid_share"),

@@ -33,6 +33,8 @@ struct RatioSums {
     xx: f64,
     yy: f64,
     xy: f64,
+    /// The largest value the ratio can take (a share in %: 100), which its interval respects.
+    upper: Option<f64>,
 }
 
 /// How an estimate was made, for intervals of differences.
@@ -82,12 +84,19 @@ impl Measured {
     /// A value of this measure (its estimate, a bound, a difference) as a person reads it: a
     /// share in % with one decimal, a count or mean with two (none from 100 on).
     pub fn show(&self, v: f64) -> String {
-        if self.is_share() {
+        let text = if !v.is_finite() {
+            return "—".into();
+        } else if self.is_share() {
             format!("{:.1}", 100.0 * v)
         } else if v.abs() >= 100.0 {
             format!("{v:.0}")
         } else {
             format!("{v:.2}")
+        };
+        // A small negative value rounded to zero reads as zero, not "-0.0".
+        match text.strip_prefix('-') {
+            Some(rest) if rest.chars().all(|c| c == '0' || c == '.') => rest.to_string(),
+            _ => text,
         }
     }
 
@@ -153,15 +162,26 @@ pub struct Measures {
     normal_games: u64,
 }
 
+/// `(name, numerator, denominator, scale, upper bound, about)` of an auction point's measure.
+pub type PointRatio = (
+    &'static str,
+    &'static str,
+    &'static str,
+    f64,
+    Option<f64>,
+    &'static str,
+);
+
 /// Each auction point's measures (`auction.<key>.<name>`), from silk-trade's per-point
 /// counters: `(name, numerator, denominator, scale, about)`, value = scale × Σ num / Σ den over
 /// the games that held such an auction.
-pub const AUCTION_POINT_RATIOS: &[(&str, &str, &str, f64, &str)] = &[
+pub const AUCTION_POINT_RATIOS: &[PointRatio] = &[
     (
         "no_bid_share",
         "no_bid",
         "held",
         100.0,
+        Some(100.0),
         "auctions nobody bid in, % of auctions held",
     ),
     (
@@ -169,6 +189,7 @@ pub const AUCTION_POINT_RATIOS: &[(&str, &str, &str, f64, &str)] = &[
         "price_wealth_permille",
         "won",
         0.1,
+        Some(100.0),
         "price over the winner's wealth (what it could bid), % — mean over won auctions",
     ),
     (
@@ -176,6 +197,7 @@ pub const AUCTION_POINT_RATIOS: &[(&str, &str, &str, f64, &str)] = &[
         "richest_won",
         "won",
         100.0,
+        Some(100.0),
         "won by the bidder who could bid most, % of won auctions",
     ),
     (
@@ -183,7 +205,8 @@ pub const AUCTION_POINT_RATIOS: &[(&str, &str, &str, f64, &str)] = &[
         "surplus_sum",
         "valued",
         1.0,
-        "surplus: the lot's value to the winner minus its price, per won auction (the price's unit)",
+        None,
+        "the lot's value to the winner minus its price, per won auction (the price's unit)",
     ),
 ];
 
@@ -234,7 +257,22 @@ impl Measures {
     }
 
     fn ratio(&mut self, name: &str, about: impl FnOnce() -> String, x: f64, y: f64) {
-        if let Acc::Ratio(r) = self.acc(name, about, Acc::Ratio(RatioSums::default())) {
+        self.bounded_ratio(name, about, (x, y), None);
+    }
+
+    /// Σx / Σy over games; `upper`: the most it can be (its interval stops there).
+    fn bounded_ratio(
+        &mut self,
+        name: &str,
+        about: impl FnOnce() -> String,
+        (x, y): (f64, f64),
+        upper: Option<f64>,
+    ) {
+        let empty = Acc::Ratio(RatioSums {
+            upper,
+            ..RatioSums::default()
+        });
+        if let Acc::Ratio(r) = self.acc(name, about, empty) {
             r.n += 1;
             r.x += x;
             r.y += y;
@@ -381,16 +419,16 @@ impl Measures {
             else {
                 continue;
             };
-            for &(measure, num, den, scale, about) in AUCTION_POINT_RATIOS {
+            for &(measure, num, den, scale, upper, about) in AUCTION_POINT_RATIOS {
                 let num = format!("auction.{key}.{num}");
                 let y = r.metrics.get(&format!("auction.{key}.{den}"));
                 if y != 0 || r.metrics.value(&num).is_some() {
                     let x = r.metrics.get(&num) as f64 * scale;
-                    self.ratio(
+                    self.bounded_ratio(
                         &format!("auction.{key}.{measure}"),
                         || about.to_string(),
-                        x,
-                        y as f64,
+                        (x, y as f64),
+                        upper,
                     );
                 }
             }
@@ -450,6 +488,10 @@ impl Measures {
     }
 }
 
+/// The standard error of a mean or ratio over fewer than two games: not known, so its
+/// interval is (−∞, ∞), shown as "—", and no difference from it is clear.
+const UNKNOWN: f64 = f64::INFINITY;
+
 fn estimate(name: &str, about: &str, acc: &Acc) -> Measured {
     let (kind, n, value, lo, hi, se) = match *acc {
         Acc::Rate { k, n } => {
@@ -470,7 +512,7 @@ fn estimate(name: &str, about: &str, acc: &Acc) -> Measured {
             } else {
                 0.0
             };
-            let se = (var / nf).sqrt();
+            let se = if n > 1 { (var / nf).sqrt() } else { UNKNOWN };
             (Kind::Mean, n, mean, mean - Z * se, mean + Z * se, se)
         }
         Acc::Ratio(ref s) => {
@@ -484,9 +526,16 @@ fn estimate(name: &str, about: &str, acc: &Acc) -> Measured {
                     + r * r * cov(s.y, s.y, s.yy);
                 (v.max(0.0) / (nf * my * my)).sqrt()
             } else {
-                0.0
+                UNKNOWN
             };
-            (Kind::Ratio, s.n, r, r - Z * se, r + Z * se, se)
+            let (lo, hi) = (r - Z * se, r + Z * se);
+            // A ratio that cannot go below 0 or above its bound (a share) keeps its interval
+            // inside them; an unknown interval stays unknown.
+            let (lo, hi) = match s.upper {
+                Some(u) if se.is_finite() => (lo.max(0.0), hi.min(u)),
+                _ => (lo, hi),
+            };
+            (Kind::Ratio, s.n, r, lo, hi, se)
         }
     };
     Measured {
@@ -630,5 +679,76 @@ mod tests {
         );
         let same = m1.minus(&m1);
         assert!(!same.clear && same.lo < 0.0 && same.hi > 0.0);
+    }
+
+    /// A mean or ratio over one game has no known interval: shown as "—", and no difference
+    /// from it is called clear.
+    #[test]
+    fn one_game_gives_no_interval() {
+        let one = estimate(
+            "auction.lot.mean_surplus",
+            "",
+            &Acc::Ratio(RatioSums {
+                n: 1,
+                x: 3.0,
+                y: 2.0,
+                xx: 9.0,
+                yy: 4.0,
+                xy: 6.0,
+                upper: None,
+            }),
+        );
+        assert_eq!(one.value, 1.5);
+        assert_eq!(one.show_interval(), "1.50 [—, —]");
+        assert!(!one.minus(&one).clear);
+        let mean = estimate(
+            "rounds",
+            "",
+            &Acc::Mean {
+                n: 1,
+                sum: 4.0,
+                sum2: 16.0,
+            },
+        );
+        assert_eq!(mean.show_interval(), "4.00 [—, —]");
+    }
+
+    /// A share kept as a ratio of sums (won by the richest, % of won auctions) keeps its
+    /// interval within 0–100 even when nearly every auction counts.
+    #[test]
+    fn a_bounded_ratio_interval_stays_within_its_bound() {
+        let (mut x, mut y, mut xx, mut yy, mut xy) = (0.0, 0.0, 0.0, 0.0, 0.0);
+        for g in 0..40 {
+            // Every game's auctions all won by the richest, but one game's one auction.
+            let (won, held) = if g == 0 { (100.0, 2.0) } else { (200.0, 2.0) };
+            x += won;
+            y += held;
+            xx += won * won;
+            yy += held * held;
+            xy += won * held;
+        }
+        let share = estimate(
+            "auction.barbarians.richest_won_share",
+            "",
+            &Acc::Ratio(RatioSums {
+                n: 40,
+                x,
+                y,
+                xx,
+                yy,
+                xy,
+                upper: Some(100.0),
+            }),
+        );
+        assert!(share.value < 100.0 && share.value > 98.0, "{}", share.value);
+        assert!(share.hi <= 100.0 && share.lo < share.value, "{share:?}");
+    }
+
+    /// A small negative difference rounded to zero reads "0.0", not "-0.0".
+    #[test]
+    fn rounded_zero_has_no_sign() {
+        let m = estimate("win.seat1", "", &Acc::Rate { k: 1, n: 2 });
+        assert_eq!(m.show(-0.0001), "0.0");
+        assert_eq!(m.show(-0.01), "-1.0");
     }
 }

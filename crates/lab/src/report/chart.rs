@@ -313,6 +313,17 @@ fn reference_line(r: &Reference, y: &YScale, left: f64, right: f64) -> String {
 
 /// Bars with their 95% intervals (error bars) and an optional reference line.
 pub fn bar_chart(c: &Chart, y: &Axis, bars: &[Bar], reference: Option<&Reference>) -> String {
+    // An interval not known (a mean over fewer than two games) is not drawn.
+    let bars: Vec<Bar> = bars
+        .iter()
+        .map(|b| Bar {
+            interval: b
+                .interval
+                .filter(|(lo, hi)| lo.is_finite() && hi.is_finite()),
+            ..b.clone()
+        })
+        .collect();
+    let bars = &bars[..];
     let labels: Vec<String> = bars.iter().map(|b| b.label.clone()).collect();
     let width = if bars.len() > 20 { WIDE } else { W };
     let slot = (width - LEFT - RIGHT) / bars.len().max(1) as f64;
