@@ -74,28 +74,31 @@ fn variant_config<G: CliGame>(
     players: Option<usize>,
     data: &DataFiles,
 ) -> CliResult<G::Config> {
-    let config = if spec.contains('=') {
-        let mut json = serde_json::to_value(base).map_err(|e| CliError::Internal(e.to_string()))?;
-        for part in split_top(spec) {
-            let (param, value) = part.split_once('=').ok_or_else(|| {
-                CliError::input(format!("--variant {name}: write PARAM=VALUE, not {part:?}"))
-            })?;
-            let path = sweep::resolve_path(&json, param.trim())
-                .map_err(|e| CliError::input(format!("--variant {name}: {e}")))?;
-            sweep::set_path(&mut json, &path, sweep::parse_value(value.trim()))
-                .map_err(|e| CliError::input(format!("--variant {name}: {e}")))?;
-        }
-        serde_json::from_value(json)
-            .map_err(|e| CliError::input(format!("--variant {name}: {e}")))?
-    } else {
+    let label = format!("--variant {name}");
+    if !spec.contains('=') {
         let files = DataFiles {
             config: Some(Path::new(spec)),
             ..data.clone()
         };
-        G::config(players, &files)?
-    };
-    G::setup(&config, 0).map_err(|e| CliError::input(format!("--variant {name}: {e}")))?;
-    Ok(config)
+        let config = G::config(players, &files)?;
+        G::setup(&config, 0).map_err(|e| CliError::input(format!("{label}: {e}")))?;
+        return Ok(config);
+    }
+    let json = serde_json::to_value(base).map_err(|e| CliError::Internal(e.to_string()))?;
+    let mut changes = Vec::new();
+    for part in split_top(spec) {
+        let (param, value) = part
+            .split_once('=')
+            .ok_or_else(|| CliError::input(format!("{label}: write PARAM=VALUE, not {part:?}")))?;
+        let path = sweep::resolve_path(&json, param.trim())
+            .map_err(|e| CliError::input(format!("{label}: {e}")))?;
+        changes.push((path, sweep::parse_value(value.trim())));
+    }
+    let changes: Vec<(&str, serde_json::Value)> = changes
+        .iter()
+        .map(|(p, v)| (p.as_str(), v.clone()))
+        .collect();
+    crate::lab::configure::<G>(&json, &changes, &label)
 }
 
 fn fmt(m: &Measured, v: f64) -> String {
@@ -435,15 +438,12 @@ where
         axes.push((sweep::resolve_path(&base_json, p)?, values.clone()));
     }
     let config_of = |setting: &[usize]| -> CliResult<G::Config> {
-        let mut json = base_json.clone();
-        for ((path, values), &i) in axes.iter().zip(setting) {
-            sweep::set_path(&mut json, path, sweep::parse_value(&values[i]))?;
-        }
-        let label = label(&axes, setting);
-        let config: G::Config =
-            serde_json::from_value(json).map_err(|e| CliError::input(format!("{label}: {e}")))?;
-        G::setup(&config, 0).map_err(|e| CliError::input(format!("{label}: {e}")))?;
-        Ok(config)
+        let changes: Vec<(&str, serde_json::Value)> = axes
+            .iter()
+            .zip(setting)
+            .map(|((path, values), &i)| (path.as_str(), sweep::parse_value(&values[i])))
+            .collect();
+        crate::lab::configure::<G>(&base_json, &changes, &label(&axes, setting))
     };
     // Every value must make a valid config before the long run starts.
     for (d, (_, values)) in axes.iter().enumerate() {

@@ -303,6 +303,25 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
     Ok(())
 }
 
+/// The config `base` (as JSON) with each resolved parameter path set to its value, read back
+/// as the game's config and checked by a setup: what every design command (sweep, compare's
+/// variants, tune, the mechanics' formats) plays. Errors begin with `label`.
+pub fn configure<G: CliGame>(
+    base: &serde_json::Value,
+    changes: &[(&str, serde_json::Value)],
+    label: &str,
+) -> CliResult<G::Config> {
+    let mut json = base.clone();
+    for (path, value) in changes {
+        sweep::set_path(&mut json, path, value.clone())
+            .map_err(|e| CliError::input(format!("{label}: {e}")))?;
+    }
+    let config: G::Config =
+        serde_json::from_value(json).map_err(|e| CliError::input(format!("{label}: {e}")))?;
+    G::setup(&config, 0).map_err(|e| CliError::input(format!("{label}: {e}")))?;
+    Ok(config)
+}
+
 /// `silk sweep`: the same batch for each value (or pair of values) of one or two parameters.
 pub fn sweep_run<G: CliGame + Observe>(
     base: &G::Config,
@@ -347,18 +366,16 @@ where
     let mut report_rows: Vec<report::SweepRow> = Vec::new();
     let mut base_spec: Option<RunSpec> = None;
     for (i, combo) in combos.iter().enumerate() {
-        let mut json = base_json.clone();
-        for (path, v) in combo {
-            sweep::set_path(&mut json, path, sweep::parse_value(v))?;
-        }
         let label = combo
             .iter()
             .map(|(p, v)| format!("{p}={v}"))
             .collect::<Vec<_>>()
             .join(" ");
-        let config: G::Config =
-            serde_json::from_value(json).map_err(|e| CliError::input(format!("{label}: {e}")))?;
-        G::setup(&config, 0).map_err(|e| CliError::input(format!("{label}: {e}")))?;
+        let changes: Vec<(&str, serde_json::Value)> = combo
+            .iter()
+            .map(|(p, v)| (p.as_str(), sweep::parse_value(v)))
+            .collect();
+        let config = configure::<G>(&base_json, &changes, &label)?;
         let (spec, summary) = run_batch::<G>(&config, batch, None)?;
         out.message(&format!("{label}: done ({} of {})", i + 1, combos.len()));
         // The report's settings: the run every value changes, before any value is set.

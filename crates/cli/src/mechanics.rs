@@ -85,13 +85,10 @@ pub fn list(out: &mut Out) -> CliResult<()> {
 /// `config` with `params.<param>` set to `value`, checked by a setup (a format the point's
 /// rules cannot take is refused here, naming the parameter).
 fn with_param<G: CliGame>(config: &G::Config, param: &str, value: &str) -> CliResult<G::Config> {
-    let mut json = serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?;
+    let json = serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?;
     let path = sweep::resolve_path(&json, param)?;
-    sweep::set_path(&mut json, &path, Value::String(value.to_string()))?;
-    let config: G::Config = serde_json::from_value(json)
-        .map_err(|e| CliError::input(format!("{param}={value}: {e}")))?;
-    G::setup(&config, 0).map_err(|e| CliError::input(format!("{param}={value}: {e}")))?;
-    Ok(config)
+    let change = [(path.as_str(), Value::String(value.to_string()))];
+    crate::lab::configure::<G>(&json, &change, &format!("{param}={value}"))
 }
 
 /// The measures shown for an auction point with key `key`: `(name, short header, label with
