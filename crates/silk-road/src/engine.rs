@@ -876,8 +876,13 @@ fn closed(
     value: Option<u32>,
     ev: &mut impl EventSink<Event>,
 ) -> Option<AuctionResult> {
+    if !a.is_done() {
+        return None;
+    }
     let r = a.result().ok()?;
-    if let Ok(mut report) = a.report() {
+    // The report is for the lab: a playout that throws events away skips it.
+    if ev.wants() {
+        let mut report = a.report_of(&r);
         if let Some(v) = value {
             report = report.with_value(v);
         }

@@ -242,6 +242,10 @@ pub(super) fn closed(
     value: Option<u32>,
     ev: &mut impl EventSink<Event>,
 ) {
+    // The report is for the lab: a playout that throws events away skips it.
+    if !ev.wants() {
+        return;
+    }
     if let Ok(mut report) = auction.report() {
         if let Some(v) = value {
             report = report.with_value(v);

@@ -127,16 +127,19 @@ impl Auction {
         })
     }
 
+    #[inline]
     pub fn format(&self) -> AuctionFormat {
         self.format
     }
 
     /// The first bidder.
+    #[inline]
     pub fn start(&self) -> Seat {
         self.start
     }
 
     /// Every bidder.
+    #[inline]
     pub fn seats(&self) -> SeatSet {
         match &self.inner {
             Inner::Once(a) => a.bidders().collect(),
@@ -145,6 +148,7 @@ impl Auction {
         }
     }
 
+    #[inline]
     pub fn turn(&self) -> Turn {
         match &self.inner {
             Inner::Once(a) => a.next_bidder().map_or(Turn::Over, Turn::One),
@@ -155,6 +159,7 @@ impl Auction {
     }
 
     /// The seats whose decision it is (one, or every sealed bidder yet to commit).
+    #[inline]
     pub fn to_move(&self) -> SeatSet {
         match self.turn() {
             Turn::One(s) => SeatSet::single(s),
@@ -163,11 +168,13 @@ impl Auction {
         }
     }
 
+    #[inline]
     pub fn is_done(&self) -> bool {
         self.turn() == Turn::Over
     }
 
     /// The lowest bid accepted now.
+    #[inline]
     pub fn min_next_bid(&self) -> u32 {
         match &self.inner {
             Inner::Once(a) => a.min_next_bid(),
@@ -177,6 +184,7 @@ impl Auction {
     }
 
     /// What `seat` could bid when the auction opened, if it is a bidder.
+    #[inline]
     pub fn budget(&self, seat: Seat) -> Option<u32> {
         match &self.inner {
             Inner::Once(a) => a.budget(seat),
@@ -187,6 +195,7 @@ impl Auction {
 
     /// What `seat` may bid now; `None` when it is not its decision or it cannot bid (it must
     /// pass).
+    #[inline]
     pub fn bid_range(&self, seat: Seat) -> Option<(u32, u32)> {
         match &self.inner {
             Inner::Once(a) => a.bid_range(seat),
@@ -202,6 +211,7 @@ impl Auction {
 
     /// The high bid everyone may see: the bid to beat in an open format; a sealed auction
     /// shows its winning bid only once all are revealed.
+    #[inline]
     pub fn high(&self) -> Option<Bid> {
         match &self.inner {
             Inner::Once(a) => a.high(),
@@ -210,6 +220,7 @@ impl Auction {
         }
     }
 
+    #[inline]
     pub fn bid(&mut self, seat: Seat, amount: u32) -> Result<(), TradeError> {
         match &mut self.inner {
             Inner::Once(a) => a.bid(seat, amount),
@@ -226,6 +237,7 @@ impl Auction {
         }
     }
 
+    #[inline]
     pub fn pass(&mut self, seat: Seat) -> Result<(), TradeError> {
         match &mut self.inner {
             Inner::Once(a) => a.pass(seat),
@@ -237,6 +249,7 @@ impl Auction {
     /// What the table hears of the bid (`Some(amount)`) or pass (`None`) `seat` has just made
     /// here: an open one at once; a sealed one only that it is in, then, when the last is in,
     /// every seat's bid or pass. Each engine turns these into its own events.
+    #[inline]
     pub fn heard(&self, seat: Seat, bid: Option<u32>, mut hear: impl FnMut(Heard)) {
         if self.format.kind != AuctionKind::Sealed {
             hear(match bid {
@@ -258,6 +271,7 @@ impl Auction {
 
     /// `seat`'s last bid as everyone may see it: open bids at once, sealed ones once all are
     /// revealed.
+    #[inline]
     pub fn shown_bid(&self, seat: Seat) -> Option<u32> {
         match &self.inner {
             Inner::Once(a) => a.last_bid(seat),
@@ -267,6 +281,7 @@ impl Auction {
     }
 
     /// `seat`'s own committed sealed bid (0 for a pass), for its own view only.
+    #[inline]
     pub fn own_sealed_bid(&self, seat: Seat) -> Option<u32> {
         match &self.inner {
             Inner::Sealed(a) => a.committed(seat),
@@ -275,6 +290,7 @@ impl Auction {
     }
 
     /// Seats that have committed a sealed bid (public: who has chosen, not what).
+    #[inline]
     pub fn committed(&self) -> SeatSet {
         match &self.inner {
             Inner::Sealed(a) => SeatSet(a.seats().0 & !a.to_move().0),
@@ -358,19 +374,23 @@ impl Auction {
 
     /// The lab's report of a closed auction (value left for the engine to add).
     pub fn report(&self) -> Result<AuctionReport, TradeError> {
-        let r = self.result()?;
+        Ok(self.report_of(&self.result()?))
+    }
+
+    /// [`Auction::report`] from the result the engine has already settled.
+    pub fn report_of(&self, r: &AuctionResult) -> AuctionReport {
         let budgets = self.seats().iter().map(|s| self.budget(s).unwrap_or(0));
         let richest = budgets.max().unwrap_or(0);
         let winner = r.winner.map(|w| w.seat);
         let budget = winner.and_then(|w| self.budget(w)).unwrap_or(0);
-        Ok(AuctionReport {
+        AuctionReport {
             winner,
             price: r.price(),
             budget,
             richest: winner.is_some() && budget == richest,
             bidders: r.bidders.len() as u8,
             value: None,
-        })
+        }
     }
 
     /// The auction as `viewer` may see it: other seats' sealed bids are blanked (who has

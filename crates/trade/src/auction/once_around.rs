@@ -78,15 +78,18 @@ impl OnceAround {
     }
 
     /// Who acts now; `None` once everyone has acted.
+    #[inline]
     pub fn next_bidder(&self) -> Option<Seat> {
         (self.next < self.len).then(|| self.order[self.next as usize])
     }
 
+    #[inline]
     pub fn is_done(&self) -> bool {
         self.next >= self.len
     }
 
     /// The bid to beat, if any.
+    #[inline]
     pub fn high(&self) -> Option<Bid> {
         self.high
     }
@@ -97,6 +100,7 @@ impl OnceAround {
     }
 
     /// The lowest bid that would be accepted now, whoever makes it.
+    #[inline]
     pub fn min_next_bid(&self) -> u32 {
         self.high.map_or(self.min_bid, |h| {
             h.amount.saturating_add(1).max(self.min_bid)
@@ -104,16 +108,19 @@ impl OnceAround {
     }
 
     /// The bidders in acting order.
+    #[inline]
     pub fn bidders(&self) -> impl Iterator<Item = Seat> + '_ {
         self.order[..self.len as usize].iter().copied()
     }
 
     /// What `seat` bid, if it bid.
+    #[inline]
     pub fn last_bid(&self, seat: Seat) -> Option<u32> {
         self.bids.get(seat.index()).copied().filter(|&b| b > 0)
     }
 
     /// What `seat` owns for bidding, if it is a bidder.
+    #[inline]
     pub fn budget(&self, seat: Seat) -> Option<u32> {
         self.bidders()
             .position(|s| s == seat)
@@ -121,6 +128,7 @@ impl OnceAround {
     }
 
     /// What `seat` may bid, if it is `seat`'s turn; `None` when it cannot outbid (it must pass).
+    #[inline]
     pub fn bid_range(&self, seat: Seat) -> Option<(u32, u32)> {
         if self.next_bidder() != Some(seat) {
             return None;

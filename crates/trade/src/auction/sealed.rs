@@ -128,6 +128,7 @@ impl Sealed {
     }
 
     /// Seats that still have to commit (the `Simultaneous` set).
+    #[inline]
     pub fn to_move(&self) -> SeatSet {
         SeatSet(self.seats.0 & !self.committed.0)
     }
@@ -136,11 +137,13 @@ impl Sealed {
         self.seats
     }
 
+    #[inline]
     pub fn is_done(&self) -> bool {
         self.to_move().is_empty()
     }
 
     /// The most `seat` may commit.
+    #[inline]
     pub fn budget(&self, seat: Seat) -> Option<u32> {
         (seat.index() < MAX_SEATS && self.seats.contains(seat)).then(|| self.budgets[seat.index()])
     }
@@ -169,12 +172,14 @@ impl Sealed {
     }
 
     /// The hidden amount `seat` committed, for the engine only (not for views before the reveal).
+    #[inline]
     pub fn committed(&self, seat: Seat) -> Option<u32> {
         (seat.index() < MAX_SEATS && self.committed.contains(seat))
             .then(|| self.amounts[seat.index()])
     }
 
     /// The revealed amount of `seat`, once everyone has committed.
+    #[inline]
     pub fn revealed(&self, seat: Seat) -> Option<u32> {
         if self.is_done() {
             self.committed(seat)
