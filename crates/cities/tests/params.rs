@@ -116,3 +116,19 @@ fn players_in_params_json_sets_the_table_size() {
     let s = Cities::setup(&CitiesConfig::from_params(Params::default()), 1).expect("setup");
     assert_eq!(Cities::num_seats(&s), 4);
 }
+
+/// Gap 18: configs and saved games written before the auction formats became `KIND/PAYMENT`
+/// named the barbarian auction by its kind alone, with every bidder paying its Soldiers: they
+/// still read, as that same all-pay format.
+#[test]
+fn the_one_word_barbarian_auction_of_earlier_versions_still_reads() {
+    for kind in ["open_ascending", "once_around"] {
+        let p = params_with(&[("barb_auction", json!(kind))]);
+        assert_eq!(
+            p.barb_auction.to_string(),
+            format!("{kind}/all_pay/seat_order")
+        );
+    }
+    let p = params_with(&[("barb_auction", json!("sealed/second_price"))]);
+    assert_eq!(p.barb_auction.to_string(), "sealed/second_price/seat_order");
+}

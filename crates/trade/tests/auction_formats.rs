@@ -231,3 +231,34 @@ fn a_search_guess_redraws_only_the_others_sealed_bids() {
     );
     let _ = MAX_SEATS;
 }
+
+/// A search's guess at what the others own bounds the bids still to come in an open auction
+/// too (the true budgets are hidden information), never below a bid already made in the open;
+/// a redrawn sealed bid below the minimum is a pass.
+#[test]
+fn a_search_guess_rebases_open_budgets_and_respects_the_minimum() {
+    for format in ["once_around/first_price", "open_ascending/first_price"] {
+        let mut a = four(format);
+        a.bid(s(1), 6).unwrap();
+        // Guessed budgets: P2 (who bid 6) would own 2, the others 3, 20, 4.
+        let guess = a.redraw(Some(s(0)), Some(&[3, 2, 20, 4]), |_| 0);
+        assert_eq!(
+            guess.budget(s(1)),
+            Some(6),
+            "{format}: a shown bid stays possible"
+        );
+        assert_eq!(guess.budget(s(2)), Some(20), "{format}");
+        assert_eq!(guess.bid_range(s(2)), Some((7, 20)), "{format}");
+        // Without a guess the auction is as it is.
+        assert_eq!(a.redraw(Some(s(0)), None, |_| 0), a, "{format}");
+    }
+    let mut a = Auction::new(f("sealed/first_price"), SeatSet::full(4), s(1), &[10; 4], 3).unwrap();
+    a.bid(s(0), 4).unwrap();
+    a.bid(s(1), 5).unwrap();
+    let guess = a.redraw(Some(s(0)), None, |_| 2);
+    assert_eq!(
+        guess.own_sealed_bid(s(1)),
+        Some(0),
+        "2 is below the minimum of 3: a pass"
+    );
+}

@@ -299,7 +299,9 @@ pub struct Params {
     pub plunder_frac: f64,
     /// Gap 16: a beaten attacker pays its reserve (the target's travel cost) to the defender.
     pub reserve_to_defender: bool,
-    /// Gap 18: the barbarian auction's format (`KIND/PAYMENT/TIE`).
+    /// Gap 18: the barbarian auction's format (`KIND/PAYMENT/TIE`; the one-word values of
+    /// earlier versions, `open_ascending` and `once_around`, still read, as all-pay).
+    #[serde(deserialize_with = "barb_format")]
     pub barb_auction: AuctionFormat,
     /// Gap 19: the priority auction's format.
     pub priority_auction: AuctionFormat,
@@ -603,4 +605,15 @@ impl silk_core::Compiled for Rules {
 /// The compiled rules of `config`, compiled once per process (see `silk_core::shared`).
 pub fn intern(config: &CitiesConfig) -> Result<&'static Rules, DataError> {
     silk_core::shared::intern::<Rules>(config)
+}
+
+/// `barb_auction` as written now, or as configs and saved games of earlier versions wrote it:
+/// a bare kind, whose Soldiers every bidder paid (all-pay), ties to the seat order.
+fn barb_format<'de, D: serde::Deserializer<'de>>(d: D) -> Result<AuctionFormat, D::Error> {
+    let text = String::deserialize(d)?;
+    let text = match text.as_str() {
+        "open_ascending" | "once_around" => format!("{text}/all_pay/seat_order"),
+        _ => text,
+    };
+    text.parse().map_err(serde::de::Error::custom)
 }

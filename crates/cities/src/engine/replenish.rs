@@ -205,9 +205,11 @@ pub(super) fn settle_barbarians(
         Ok(r) => (r.winner.map(|b| b.seat), r.bidders, r.pays),
         Err(_) => (None, SeatSet::EMPTY, [0; MAX_SEATS]),
     };
-    match auction.report() {
-        Ok(_) => super::perform::closed(auction, super::perform::BARBARIANS_POINT, None, ev),
-        Err(_) => ev.emit(Event::AuctionClosed {
+    match auction.is_done() {
+        true => super::perform::closed(auction, super::perform::BARBARIANS_POINT, None, ev),
+        // The lab's report of it, only when events are kept.
+        false if !ev.wants() => {}
+        false => ev.emit(Event::AuctionClosed {
             point: super::perform::BARBARIANS_POINT,
             report: AuctionReport {
                 winner: None,

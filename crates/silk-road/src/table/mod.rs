@@ -186,6 +186,19 @@ impl Table {
         let mut config = config.clone();
         config.players = names.len();
         let rules = intern(&config)?;
+        // A real table plays the rules' own auctions (the formats are for simulated games).
+        for (point, format) in [
+            (&crate::auctions::LEADER, config.params.leader_auction),
+            (&crate::auctions::VIZIER, config.params.vizier_auction),
+        ] {
+            if format != point.default {
+                return err(format!(
+                    "{} = {format}: the table helper runs the rules' {} ({}); other formats are \
+                     for simulated games (silk play, silk simulate, silk compare)",
+                    point.param, point.key, point.default
+                ));
+            }
+        }
         for (i, n) in names.iter().enumerate() {
             if n.trim().is_empty() {
                 return err(format!("player {} has an empty name", i + 1));

@@ -343,3 +343,25 @@ fn cities_by_unique_prefix() {
         "not Merv: Miran is next"
     );
 }
+
+/// The table helper runs the rules' own leader auction and Grand Vizier reveal: a config that
+/// swaps in another format (for simulated games) is refused, naming the parameter, rather than
+/// silently ignored.
+#[test]
+fn a_swapped_auction_format_is_refused_at_the_table() {
+    let names: Vec<String> = ["Ana", "Ben", "Cleo"].map(String::from).to_vec();
+    let mut config = SilkRoadConfig::new(3);
+    config.params.leader_auction = "sealed/first_price".parse().unwrap();
+    let e = Table::new(names.clone(), &config, false)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(e.starts_with("leader_auction = sealed/first_price/seat_order: the table helper runs the rules' leader"), "{e}");
+    let mut config = SilkRoadConfig::new(3);
+    config.params.vizier_auction = "once_around/none/shared".parse().unwrap();
+    let e = Table::new(names, &config, false).err().unwrap().to_string();
+    assert!(
+        e.starts_with("vizier_auction = once_around/none/shared"),
+        "{e}"
+    );
+}

@@ -400,16 +400,31 @@ impl Auction {
     }
 
     /// Search's guess at hidden information: every sealed bid but `keep`'s is redrawn by
-    /// `draw(budget)` (0 ..= budget), seat by seat in seat order, so replays are exact.
-    /// `budgets` (by seat) replaces the bidders' budgets when the guess redrew what they own.
+    /// `draw(budget)` (0 ..= budget; a draw below the minimum bid is a pass), seat by seat in
+    /// seat order, so replays are exact. `budgets` (by seat) replaces the bidders' budgets when
+    /// the guess redrew what they own, in every format: an open auction's budgets bound the
+    /// bids still to come, and would otherwise tell the search what the others truly own.
     pub fn redraw(
         &self,
         keep: Option<Seat>,
         budgets: Option<&[u32]>,
         mut draw: impl FnMut(u32) -> u32,
     ) -> Auction {
-        let Inner::Sealed(a) = &self.inner else {
-            return *self;
+        let a = match (&self.inner, budgets) {
+            (Inner::Sealed(a), _) => a,
+            (Inner::Once(a), Some(b)) => {
+                return Auction {
+                    inner: Inner::Once(a.with_budgets(b)),
+                    ..*self
+                }
+            }
+            (Inner::Open(a), Some(b)) => {
+                return Auction {
+                    inner: Inner::Open(a.with_budgets(b)),
+                    ..*self
+                }
+            }
+            _ => return *self,
         };
         if a.is_done() {
             return *self;
@@ -430,7 +445,10 @@ impl Auction {
                 let k = if Some(s) == keep {
                     k
                 } else {
-                    draw(budgets[s.index()])
+                    match draw(budgets[s.index()]) {
+                        k if k < self.min_bid => 0,
+                        k => k,
+                    }
                 };
                 let _ = fresh.commit(s, k.min(budgets[s.index()]));
             }

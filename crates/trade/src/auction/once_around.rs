@@ -23,6 +23,19 @@ pub struct OnceAround {
 }
 
 impl OnceAround {
+    /// The same auction with each bidder's budget taken from `budgets` (by seat; a search's
+    /// guess at what the others own), never below what the bidder has already bid in the open.
+    pub fn with_budgets(&self, budgets: &[u32]) -> OnceAround {
+        let mut a = *self;
+        for i in 0..a.len as usize {
+            let seat = a.order[i];
+            if let Some(&b) = budgets.get(seat.index()) {
+                a.budgets[i] = b.max(a.bids[seat.index()]);
+            }
+        }
+        a
+    }
+
     /// Bidders in acting order with what each owns. `min_bid` is the lowest opening bid (≥ 1,
     /// since 0 means pass).
     pub fn new(bidders: &[(Seat, u32)], min_bid: u32) -> Result<OnceAround, TradeError> {

@@ -64,6 +64,18 @@ pub struct OpenAscending {
 }
 
 impl OpenAscending {
+    /// The same auction with each seat's budget taken from `budgets` (by seat; a search's
+    /// guess at what the others own), never below what the seat has already bid in the open.
+    pub fn with_budgets(&self, budgets: &[u32]) -> OpenAscending {
+        let mut a = *self;
+        for seat in a.seats.iter() {
+            if let Some(&b) = budgets.get(seat.index()) {
+                a.budgets[seat.index()] = b.max(a.last_bid[seat.index()]);
+            }
+        }
+        a
+    }
+
     /// `budgets` is indexed by seat and must cover every seat of `seats`.
     pub fn new(
         seats: SeatSet,
