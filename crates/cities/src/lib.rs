@@ -3,7 +3,7 @@
 //! rise and fall; the first to 7 hidden victory points wins.
 //!
 //! The design is unfinished; every gap is a parameter in `data/cities/` with the project's
-//! default (shared/rules/cities-of-the-silk-road.md). Phase numbers follow the text (1, 2, 4).
+//! default (data/cities/README.md). Phase numbers follow the text (1, 2, 4).
 
 pub mod action;
 pub mod auctions;

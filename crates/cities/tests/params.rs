@@ -1,5 +1,5 @@
 //! Every documented parameter, changed in the JSON of params.json, changes how a seeded game
-//! goes (gap list of shared/rules/cities-of-the-silk-road.md). Table-driven: each row edits one
+//! goes (the gaps of data/cities/README.md). Table-driven: each row edits one
 //! field of the bundled JSON; both runs share short games (and a small silk deck for `reshuffle`).
 
 use serde_json::{json, Value};

@@ -1,5 +1,5 @@
 //! One test per rule of Cities of the Silk Road. "Design: …" cites the text by Brian Stepnitz
-//! (shared/seeds/002); "gap N" / "ambiguity N" cite shared/rules/cities-of-the-silk-road.md.
+//! ; "gap N" / "ambiguity N" cite the project's decisions (data/cities/README.md).
 //! Scenarios set public state fields after a normal setup; play goes through `legal_actions`,
 //! `apply_with`, `to_move`, `outcome` and `Action::parse`.
 

@@ -2,7 +2,7 @@
 //!
 //! `legal` generates the decisions of a seat; `check` says why a decision is refused; `perform`
 //! carries out a checked decision. Rules are cited from the Z-Man rules summary
-//! (../shared/seeds/004) and the project's decisions (../shared/rules/silk-road.md §4, "gap N").
+//! and the project's decisions ("gap N", docs/silk-road.md).
 
 use crate::action::{ladder_total, Action};
 use crate::data::TileKind;

@@ -1,4 +1,4 @@
-//! Game data validation (shared/rules/silk-road.md §2 "Validation on load" and §5): a board or
+//! Game data validation (the formats of data/silk-road/README.md): a board or
 //! tile mix a group transcribes is checked on load, and every error names the file and the place
 //! in it.
 

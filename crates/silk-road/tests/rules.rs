@@ -1,6 +1,6 @@
 //! One test per rule of Silk Road. Each test names its source: "Rules summary: …" is the
-//! Z-Man rules summary (shared/seeds/004), "Project decision gap N" is shared/rules/silk-road.md
-//! §4. Scenarios are built by setting the public state fields after a normal setup; play is
+//! Z-Man rules summary, "Project decision gap N" is the project's decision N
+//! (docs/silk-road.md). Scenarios are built by setting the public state fields after a normal setup; play is
 //! driven only through `legal_actions`, `apply_with`, `to_move`, `outcome` and `Action::parse`.
 
 use silk_core::{Game, Seat, SeatSet, ToMove};

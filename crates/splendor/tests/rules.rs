@@ -1,4 +1,4 @@
-//! Rule tests written from the rules texts (`/work/shared/seeds/000_*`, `001_*`, `003_*`).
+//! Rule tests written from the rules texts (the 2017 rulebooks and the 2024 online edition).
 
 use silk_core::{Game, Seat, ToMove};
 use silk_splendor::action::parse_pos;

@@ -3,7 +3,7 @@
 //!
 //! Files are read with `deny_unknown_fields`, then checked for meaning; every error names the
 //! file and the JSON path (`map.json: regions[3].cost: ...`). Every gap the design leaves open
-//! (../shared/rules/cities-of-the-silk-road.md) is a field of [`Params`] with the project default.
+//! (data/cities/README.md lists them) is a field of [`Params`] with the project default.
 
 use serde::{Deserialize, Serialize};
 use silk_trade::auction::{AuctionFormat, AuctionKind, PayRule, TieRule};

@@ -3,7 +3,7 @@
 //! `legal` lists the candidates of a phase that `check` accepts, so the two never disagree;
 //! `check` says why a decision is refused; `perform` carries out a checked decision (it cannot
 //! fail, so the state is changed in place). Rules are cited as "Design" (the text by Brian
-//! Stepnitz, shared/seeds/002) and "gap N" / "ambiguity N" (shared/rules/cities-of-the-silk-road.md).
+//! Stepnitz) and "gap N" / "ambiguity N" (the project's decisions: data/cities/README.md).
 
 use crate::state::{Lot, Move, MoveKind, Phase, State, NONE};
 use silk_core::{IllegalAction, Seat, ToMove};

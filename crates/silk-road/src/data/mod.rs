@@ -260,7 +260,7 @@ pub enum TieRule {
     MostGoods,
 }
 
-/// Every number and choice the rulebook leaves open (../shared/rules/silk-road.md §4), with the
+/// Every number and choice the rulebook leaves open (docs/silk-road.md lists them), with the
 /// project's defaults, plus the component counts.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
