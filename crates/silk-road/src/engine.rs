@@ -463,13 +463,9 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
                 Action::Bid(k) => Some(k as u32),
                 _ => None,
             };
-            // Checked above: neither call can fail here.
-            let _ = match bid {
-                Some(k) => a.bid(seat, k),
-                None => a.pass(seat),
-            };
-            // A sealed leader auction tells the amounts only when every bid is in.
-            a.heard(seat, bid, |h| {
+            // Checked above: it cannot fail here. A sealed leader auction tells the amounts
+            // only when every bid is in.
+            let _ = a.act(seat, bid, |h| {
                 ev.emit(match h {
                     Heard::Bid(seat, amount) => Event::Bid {
                         seat,
@@ -610,14 +606,10 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
             Action::Reveal(k),
         ) => {
             let shown = (k > 0).then_some(k as u32);
-            let _ = match shown {
-                Some(k) => reveal.bid(seat, k),
-                None => reveal.pass(seat),
-            };
             // The rules' reveal is sealed (everyone chooses, then all show together); an open
-            // format swapped in shows each choice as it is made.
+            // format swapped in shows each choice as it is made. Checked above: it cannot fail.
             let sealed = reveal.format().kind == AuctionKind::Sealed;
-            reveal.heard(seat, shown, |h| match h {
+            let _ = reveal.act(seat, shown, |h| match h {
                 Heard::Sealed(seat) => ev.emit(Event::Committed { seat }),
                 // Sealed: the amounts are told together by `Revealed` below.
                 _ if sealed => {}

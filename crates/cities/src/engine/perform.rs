@@ -219,11 +219,8 @@ fn bid_or_pass(auction: &mut Auction, seat: Seat, a: Action, ev: &mut impl Event
         Action::Bid(k) => Some(k as u32),
         _ => None,
     };
-    let _ = match bid {
-        Some(k) => auction.bid(seat, k),
-        None => auction.pass(seat),
-    };
-    auction.heard(seat, bid, |h| {
+    // Checked before: it cannot fail here.
+    let _ = auction.act(seat, bid, |h| {
         ev.emit(match h {
             Heard::Bid(seat, amount) => Event::Bid {
                 seat,

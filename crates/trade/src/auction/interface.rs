@@ -246,6 +246,22 @@ impl Auction {
         }
     }
 
+    /// `seat` bids (`Some(amount)`) or passes (`None`), then [`Auction::heard`] tells what the
+    /// table hears of it: the one way engines drive an auction decision.
+    pub fn act(
+        &mut self,
+        seat: Seat,
+        bid: Option<u32>,
+        hear: impl FnMut(Heard),
+    ) -> Result<(), TradeError> {
+        match bid {
+            Some(k) => self.bid(seat, k)?,
+            None => self.pass(seat)?,
+        }
+        self.heard(seat, bid, hear);
+        Ok(())
+    }
+
     /// What the table hears of the bid (`Some(amount)`) or pass (`None`) `seat` has just made
     /// here: an open one at once; a sealed one only that it is in, then, when the last is in,
     /// every seat's bid or pass. Each engine turns these into its own events.
