@@ -94,10 +94,6 @@ fn variant_config<G: CliGame>(
             .map_err(|e| CliError::input(format!("{label}: {e}")))?;
         changes.push((path, sweep::parse_value(value.trim())));
     }
-    let changes: Vec<(&str, serde_json::Value)> = changes
-        .iter()
-        .map(|(p, v)| (p.as_str(), v.clone()))
-        .collect();
     crate::lab::configure::<G>(&json, &changes, &label)
 }
 

@@ -308,12 +308,12 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
 /// variants, tune, the mechanics' formats) plays. Errors begin with `label`.
 pub fn configure<G: CliGame>(
     base: &serde_json::Value,
-    changes: &[(&str, serde_json::Value)],
+    changes: &[(impl AsRef<str>, serde_json::Value)],
     label: &str,
 ) -> CliResult<G::Config> {
     let mut json = base.clone();
     for (path, value) in changes {
-        sweep::set_path(&mut json, path, value.clone())
+        sweep::set_path(&mut json, path.as_ref(), value.clone())
             .map_err(|e| CliError::input(format!("{label}: {e}")))?;
     }
     let config: G::Config =

@@ -40,7 +40,7 @@ pub enum Turn {
     Over,
 }
 
-/// What the table hears of one bid or pass (see [`Auction::heard`]).
+/// What the table hears of one bid or pass (see [`Auction::act`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Heard {
     Bid(Seat, u32),
@@ -246,7 +246,7 @@ impl Auction {
         }
     }
 
-    /// `seat` bids (`Some(amount)`) or passes (`None`), then [`Auction::heard`] tells what the
+    /// `seat` bids (`Some(amount)`) or passes (`None`), then `hear` is told what the
     /// table hears of it: the one way engines drive an auction decision.
     pub fn act(
         &mut self,
@@ -266,7 +266,7 @@ impl Auction {
     /// here: an open one at once; a sealed one only that it is in, then, when the last is in,
     /// every seat's bid or pass. Each engine turns these into its own events.
     #[inline]
-    pub fn heard(&self, seat: Seat, bid: Option<u32>, mut hear: impl FnMut(Heard)) {
+    fn heard(&self, seat: Seat, bid: Option<u32>, mut hear: impl FnMut(Heard)) {
         if self.format.kind != AuctionKind::Sealed {
             hear(match bid {
                 Some(amount) => Heard::Bid(seat, amount),
