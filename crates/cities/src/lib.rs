@@ -112,6 +112,7 @@ impl Game for Cities {
         Some(s.first)
     }
 
+    #[inline]
     fn round(s: &State) -> u32 {
         s.round as u32
     }

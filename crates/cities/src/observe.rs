@@ -115,6 +115,7 @@ impl Observe for Cities {
         ),
     ];
 
+    #[inline]
     fn decision_kind(action: &Action) -> usize {
         match action {
             Action::Claim(_) => 0,
@@ -145,6 +146,7 @@ impl Observe for Cities {
             .collect()
     }
 
+    #[inline]
     fn observe(s: &State, e: &Event, c: &mut Counters) {
         match *e {
             Event::Bid { .. } => c.incr(M::AuctionBids),

@@ -104,9 +104,14 @@ where
         .step_by(CHUNK as usize)
         .map(|start| start..start.saturating_add(CHUNK).min(all.end));
     if pool.current_num_threads() == 1 {
-        // One thread means one core: play and hand on in turn.
-        for games in chunks {
-            hand_on(play(games), each)?;
+        // One thread means one core: each game is handed on as it ends, on this thread, while
+        // its record is still in the cache.
+        let mut worker = run::Worker::<G>::new(names.clone());
+        for index in all {
+            let mut players = replay::players::<G>(spec, index, bots)?;
+            let r = worker.play(config, spec.seed, index, &mut players, opts);
+            tick();
+            each(r?)?;
         }
         return Ok(());
     }

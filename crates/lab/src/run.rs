@@ -137,12 +137,16 @@ pub fn bot_seed(run_seed: u64, index: u64, seat: usize) -> u64 {
 }
 
 fn sole_leader(standing: &[i64]) -> Option<usize> {
-    let best = *standing.iter().max()?;
-    let mut at = standing.iter().enumerate().filter(|(_, &v)| v == best);
-    match (at.next(), at.next()) {
-        (Some((i, _)), None) => Some(i),
-        _ => None,
+    // One pass: the best so far, where, and whether another seat equals it.
+    let (mut best, mut at, mut shared) = (i64::MIN, None, false);
+    for (i, &v) in standing.iter().enumerate() {
+        if at.is_none() || v > best {
+            (best, at, shared) = (v, Some(i), false);
+        } else if v == best {
+            shared = true;
+        }
     }
+    at.filter(|_| !shared)
 }
 
 /// Who leads the provisional standing, counting a change of sole leader.
@@ -452,6 +456,20 @@ mod tests {
 
     /// P1 leads after round 1, P2 after round 2, and P1 wins with the last turn, in the middle
     /// of round 3: that last change of lead counts too.
+    /// The sole leader is the one seat strictly ahead of every other; a shared lead is none.
+    #[test]
+    fn sole_leader_is_strictly_ahead() {
+        assert_eq!(sole_leader(&[]), None);
+        assert_eq!(sole_leader(&[3]), Some(0));
+        assert_eq!(sole_leader(&[3, 3]), None);
+        assert_eq!(sole_leader(&[1, 5, 5]), None);
+        assert_eq!(sole_leader(&[5, 5, 1, 7]), Some(3));
+        assert_eq!(sole_leader(&[5, 1, 3]), Some(0));
+        assert_eq!(sole_leader(&[-4, i64::MIN, -9]), Some(0));
+        assert_eq!(sole_leader(&[i64::MIN, i64::MIN]), None);
+        assert_eq!(sole_leader(&[i64::MIN]), Some(0));
+    }
+
     #[test]
     fn the_final_lead_change_counts_when_the_game_ends_inside_a_round() {
         let mut players: Vec<Box<dyn Player<Race>>> = vec![

@@ -84,8 +84,16 @@ impl PartialEq for Tally {
 }
 
 impl Tally {
+    #[inline]
     pub fn add(&mut self, v: i64) {
-        self.add_times(v, 1);
+        // The common case inline (a value in the window): a run folds tens per game.
+        match self
+            .dense
+            .get_mut(v.wrapping_sub(self.base) as u64 as usize)
+        {
+            Some(k) if v.checked_sub(self.base).is_some() => *k += 1,
+            _ => self.add_times(v, 1),
+        }
     }
 
     /// `v`, `k` times.

@@ -126,6 +126,7 @@ impl Game for SilkRoad {
         Some(s.holder)
     }
 
+    #[inline]
     fn round(s: &State) -> u32 {
         s.round as u32
     }

@@ -70,6 +70,7 @@ impl Observe for SilkRoad {
         ),
     ];
 
+    #[inline]
     fn decision_kind(action: &Action) -> usize {
         match action {
             Action::Bid(_) | Action::Pass | Action::SellPawn | Action::KeepPawn => 0,
@@ -93,6 +94,7 @@ impl Observe for SilkRoad {
         fixed.chain(sold).chain(bought).chain(points).collect()
     }
 
+    #[inline]
     fn observe(s: &State, e: &Event, c: &mut Counters) {
         match *e {
             Event::Bid { .. } => c.incr(M::AuctionBids),
@@ -156,8 +158,8 @@ impl Observe for SilkRoad {
 
     fn standing(s: &State, out: &mut Vec<i64>) {
         out.clear();
-        let sc = crate::scoring::scores(s);
-        out.extend(sc[..s.players()].iter().map(|x| x.total as i64));
+        let totals = crate::scoring::totals(s);
+        out.extend(totals[..s.players()].iter().map(|&x| x as i64));
     }
 }
 

@@ -50,6 +50,22 @@ pub fn scores(s: &State) -> [Score; MAX_PLAYERS] {
     )
 }
 
+/// Each seat's total alone (the lab's provisional standing, asked at every round): the sum of
+/// [`scores`] without building the breakdown.
+pub fn totals(s: &State) -> [u32; MAX_PLAYERS] {
+    let n = s.players();
+    let goods = &s.goods[..n];
+    let mut out = [0u32; MAX_PLAYERS];
+    for (t, (&m, g)) in out.iter_mut().zip(s.money.iter().zip(goods)) {
+        *t = m as u32 + g.total();
+    }
+    let bonus = s.rules.config.params.majority_bonus;
+    for i in majorities(goods).into_iter().flatten() {
+        out[i as usize] += bonus;
+    }
+    out
+}
+
 /// The one player with strictly the most of `g` (none when tied or when nobody has any).
 pub fn sole_majority(goods: &[Goods], g: Good) -> Option<usize> {
     majorities(goods)[g.index()].map(usize::from)
@@ -87,4 +103,64 @@ pub fn rank(scores: &[Score], rule: TieRule) -> Outcome {
 
 pub fn outcome(s: &State) -> Outcome {
     rank(&scores(s)[..s.players()], s.rules.config.params.tie_break)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{SilkRoad, SilkRoadConfig};
+    use silk_core::{random_playout, Game, SilkRng};
+
+    /// The majorities found in one pass agree with counting each good apart.
+    #[test]
+    fn majorities_agree_with_counting_each_good() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let n = 1 + (x % 6) as usize;
+            // Small counts (many ties) and large ones (up to 255).
+            let big = x >> 60 & 1 == 1;
+            let goods: Vec<Goods> = (0..n)
+                .map(|i| {
+                    Goods(std::array::from_fn(|g| {
+                        let r = (x >> (i * 5 + g)) as u8;
+                        if big {
+                            r
+                        } else {
+                            r % 3
+                        }
+                    }))
+                })
+                .collect();
+            let want: [Option<u8>; 5] = std::array::from_fn(|g| {
+                let best = goods.iter().map(|h| h.0[g]).max().unwrap_or(0);
+                let mut at = (0..n).filter(|&i| goods[i].0[g] == best);
+                match (at.next(), at.next()) {
+                    (Some(i), None) if best > 0 => Some(i as u8),
+                    _ => None,
+                }
+            });
+            assert_eq!(majorities(&goods), want, "{goods:?}");
+        }
+    }
+
+    /// The standing's totals are the scores' totals, at any point of a game.
+    #[test]
+    fn totals_are_the_scores_totals() {
+        let mut buf = Vec::new();
+        for seed in 0..60u64 {
+            let players = 3 + seed as usize % 4;
+            let mut s = SilkRoad::setup(&SilkRoadConfig::new(players), seed).unwrap();
+            let mut rng = SilkRng::seed_from(seed);
+            loop {
+                let want: Vec<u32> = scores(&s)[..players].iter().map(|x| x.total).collect();
+                assert_eq!(totals(&s)[..players], want[..], "seed {seed}");
+                if random_playout::<SilkRoad>(&mut s, &mut rng, &mut buf, 25) < 25 {
+                    break;
+                }
+            }
+        }
+    }
 }

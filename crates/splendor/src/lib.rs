@@ -129,6 +129,7 @@ impl Game for Splendor {
         Some(Seat(s.first))
     }
 
+    #[inline]
     fn round(s: &State) -> u32 {
         s.round as u32
     }

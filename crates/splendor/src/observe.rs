@@ -49,6 +49,7 @@ impl Observe for Splendor {
         DecisionKind::new("pass", 3.0, "no action possible"),
     ];
 
+    #[inline]
     fn decision_kind(action: &Action) -> usize {
         match action {
             Action::TakeDifferent(_) | Action::TakeTwo(_) | Action::Gem(_) => 0,
@@ -71,6 +72,7 @@ impl Observe for Splendor {
         M::NAMES.iter().map(|n| n.to_string()).collect()
     }
 
+    #[inline]
     fn observe(s: &State, e: &Event, c: &mut Counters) {
         match *e {
             Event::Bought {

@@ -395,8 +395,11 @@ impl Auction {
 
     /// [`Auction::report`] from the result the engine has already settled.
     pub fn report_of(&self, r: &AuctionResult) -> AuctionReport {
-        let budgets = self.seats().iter().map(|s| self.budget(s).unwrap_or(0));
-        let richest = budgets.max().unwrap_or(0);
+        let richest = match &self.inner {
+            Inner::Once(a) => a.richest(),
+            Inner::Open(a) => a.richest(),
+            Inner::Sealed(a) => a.richest(),
+        };
         let winner = r.winner.map(|w| w.seat);
         let budget = winner.and_then(|w| self.budget(w)).unwrap_or(0);
         AuctionReport {

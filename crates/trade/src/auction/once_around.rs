@@ -134,6 +134,15 @@ impl OnceAround {
 
     /// What `seat` owns for bidding, if it is a bidder.
     #[inline]
+    /// The largest budget of the bidders (0 with none).
+    pub fn richest(&self) -> u32 {
+        self.budgets[..self.len as usize]
+            .iter()
+            .copied()
+            .max()
+            .unwrap_or(0)
+    }
+
     pub fn budget(&self, seat: Seat) -> Option<u32> {
         self.bidders()
             .position(|s| s == seat)

@@ -144,6 +144,15 @@ impl OpenAscending {
         (seat.index() < MAX_SEATS && self.seats.contains(seat)).then(|| self.budgets[seat.index()])
     }
 
+    /// The largest budget of the seats (0 with none).
+    pub fn richest(&self) -> u32 {
+        self.seats
+            .iter()
+            .map(|s| self.budgets[s.index()])
+            .max()
+            .unwrap_or(0)
+    }
+
     pub fn seats(&self) -> SeatSet {
         self.seats
     }

@@ -148,6 +148,15 @@ impl Sealed {
         (seat.index() < MAX_SEATS && self.seats.contains(seat)).then(|| self.budgets[seat.index()])
     }
 
+    /// The largest budget of the seats (0 with none).
+    pub fn richest(&self) -> u32 {
+        self.seats
+            .iter()
+            .map(|s| self.budgets[s.index()])
+            .max()
+            .unwrap_or(0)
+    }
+
     pub fn commit(&mut self, seat: Seat, amount: u32) -> Result<(), TradeError> {
         if self.is_done() {
             return Err(TradeError::AuctionOver);
