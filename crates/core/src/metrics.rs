@@ -151,6 +151,8 @@ pub struct Names {
     slot_of: Vec<u32>,
     /// The slots in name order.
     order: Vec<u32>,
+    /// Some number's slot is not the number itself (a repeated name).
+    aliased: bool,
 }
 
 impl Names {
@@ -173,6 +175,7 @@ impl Names {
                 self.slots.len() - 1
             }
         };
+        self.aliased |= slot != self.slot_of.len();
         self.slot_of.push(slot as u32);
         slot
     }
@@ -213,6 +216,10 @@ pub trait Key {
 impl Key for usize {
     #[inline]
     fn slot(self, c: &mut Counters) -> usize {
+        // Without repeated names a number is its slot: no lookup on the hot path.
+        if c.direct && self < c.values.len() {
+            return self;
+        }
         match c.names.slot_of.get(self) {
             Some(&s) => s as usize,
             None => panic!(
@@ -230,6 +237,7 @@ impl Key for &str {
         }
         let slot = std::sync::Arc::make_mut(&mut c.names).push(self.to_string());
         c.values.resize(c.names.slots.len(), None);
+        c.direct = !c.names.aliased;
         slot
     }
 }
@@ -240,6 +248,8 @@ impl Key for &str {
 pub struct Counters {
     names: std::sync::Arc<Names>,
     values: Vec<Option<i64>>,
+    /// `names` has no repeated name, so metric numbers are slots.
+    direct: bool,
 }
 
 impl Counters {
@@ -248,6 +258,7 @@ impl Counters {
         Counters {
             names: names.clone(),
             values: vec![None; names.slots.len()],
+            direct: !names.aliased,
         }
     }
 
