@@ -252,6 +252,38 @@ impl Observe for Cities {
         uses
     }
 
+    /// The events `observe` counts; the rest are narration, which a simulation does not keep.
+    #[inline]
+    fn observes(e: &Event) -> bool {
+        matches!(
+            e,
+            Event::Bid { .. }
+                | Event::AuctionClosed { .. }
+                | Event::LotWon { .. }
+                | Event::BarbariansCome { .. }
+                | Event::BarbariansRepelled { .. }
+                | Event::SoldiersLost { .. }
+                | Event::Income { .. }
+                | Event::Bought { .. }
+                | Event::Sold { .. }
+                | Event::Delivered { .. }
+                | Event::OfferRefused { .. }
+                | Event::TollPaid { .. }
+                | Event::TollRefused { .. }
+                | Event::MoveCancelled { .. }
+                | Event::Attacked { .. }
+                | Event::Fight { .. }
+                | Event::Plundered { .. }
+                | Event::Grew { .. }
+                | Event::Built { .. }
+                | Event::Gathered { .. }
+                | Event::DevCard { .. }
+                | Event::CardPlayed { .. }
+                | Event::Fell { .. }
+                | Event::Treasury { .. }
+        )
+    }
+
     fn standing(s: &State, out: &mut Vec<i64>) {
         out.clear();
         out.extend(

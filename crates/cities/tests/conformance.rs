@@ -39,6 +39,15 @@ fn conformance_every_parameter_switched() {
     run::<Cities>(&config, &opts(77, 4));
 }
 
+/// A simulation keeps only the events the metrics read: every event it drops counts nothing.
+#[test]
+fn the_lab_drops_only_events_that_count_nothing() {
+    let mut config = CitiesConfig::new(4);
+    config.params.max_rounds = 8;
+    let (_, away) = silk_core::conformance::check_observes::<Cities>(&config, 4).unwrap();
+    assert!(away > 0, "narration events are dropped");
+}
+
 /// The lab's table-time model counts decisions by kind: every decision of the game has one.
 #[test]
 fn every_decision_has_a_kind() {

@@ -342,3 +342,47 @@ pub fn check_decision_kinds<G: crate::metrics::Observe>(
         .map(|(k, _)| k.name)
         .collect())
 }
+
+/// [`crate::metrics::Observe::observes`] turns away only events that `observe` counts nothing
+/// for: over `games` random games, each event of each decision is observed into fresh
+/// counters. Returns (events seen, events turned away).
+pub fn check_observes<G: crate::metrics::Observe>(
+    config: &G::Config,
+    games: u32,
+) -> Result<(u64, u64), String> {
+    let (mut seen, mut away) = (0u64, 0u64);
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    for g in 0..games {
+        let mut rng = SilkRng::seed_from(0x0B5E ^ g as u64);
+        let mut state = G::setup(config, g as u64).map_err(|e| e.to_string())?;
+        let names = std::sync::Arc::new(crate::metrics::Names::new(G::metric_names(&state)));
+        let mut decisions = 0;
+        while let Some(seat) = next_decider(G::to_move(&state)) {
+            G::legal_actions(&state, seat, &mut legal);
+            if legal.is_empty() || decisions > 100_000 {
+                break;
+            }
+            let a = legal[rng.index(legal.len())];
+            events.clear();
+            G::apply_with(&mut state, seat, a, &mut events).map_err(|e| e.to_string())?;
+            decisions += 1;
+            for e in &events {
+                seen += 1;
+                if G::observes(e) {
+                    continue;
+                }
+                away += 1;
+                let mut counters = crate::metrics::Counters::new(&names);
+                G::observe(&state, e, &mut counters);
+                let counted = counters.iter().next().map(|(n, v)| format!("{n} = {v}"));
+                if let Some(counted) = counted {
+                    return Err(format!(
+                        "observes() turns away {e:?}, but observe() counts {counted} for it"
+                    ));
+                }
+            }
+        }
+    }
+    Ok((seen, away))
+}

@@ -379,6 +379,16 @@ pub trait Observe: Game {
         let _ = (state, event, counters);
     }
 
+    /// Whether [`Observe::observe`] may count anything for `event`: the lab keeps only these
+    /// events of a simulated game. Each emit site of an engine knows its event, so this test
+    /// folds away where the lab's buffer is inlined. Checked by
+    /// `conformance::check_observes`: an event it turns away must count nothing.
+    #[inline]
+    fn observes(event: &Self::Event) -> bool {
+        let _ = event;
+        true
+    }
+
     /// Each seat's provisional score, for lead changes (empty: not tracked).
     fn standing(state: &Self::State, out: &mut Vec<i64>) {
         let _ = state;

@@ -5,7 +5,7 @@
 use crate::LabError;
 use serde::{Deserialize, Serialize};
 use silk_core::metrics::MAX_DECISION_KINDS;
-use silk_core::{next_decider, Counters, Game, Names, Observe, Player, Seat, SilkRng};
+use silk_core::{next_decider, Counters, EventSink, Game, Names, Observe, Player, Seat, SilkRng};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -196,6 +196,44 @@ impl<G: Game, F> Each<G> for F where
 {
 }
 
+/// Where a lab game's events go: all of them (a replay shows them), or only those the metrics
+/// read ([`Observed`]).
+pub(crate) trait Events<E>: EventSink<E> {
+    fn clear(&mut self);
+    fn kept(&self) -> &[E];
+}
+
+impl<E> Events<E> for Vec<E> {
+    fn clear(&mut self) {
+        Vec::clear(self)
+    }
+    fn kept(&self) -> &[E] {
+        self
+    }
+}
+
+/// A simulated game's events, without those [`Observe::observes`] turns away: at each emit
+/// site the engine knows its event, so the test folds away and an unread event costs nothing.
+pub(crate) struct Observed<G: Observe>(Vec<G::Event>);
+
+impl<G: Observe> EventSink<G::Event> for Observed<G> {
+    #[inline]
+    fn emit(&mut self, event: G::Event) {
+        if G::observes(&event) {
+            self.0.push(event);
+        }
+    }
+}
+
+impl<G: Observe> Events<G::Event> for Observed<G> {
+    fn clear(&mut self) {
+        self.0.clear()
+    }
+    fn kept(&self) -> &[G::Event] {
+        &self.0
+    }
+}
+
 /// The one decision loop of every lab game (simulated or replayed): asks the seat to move,
 /// applies its choice, hands the decision on. Stops at the end or after `max_decisions`;
 /// returns the decisions made. `legal` and `events` are buffers, reused from game to game.
@@ -204,7 +242,7 @@ pub(crate) fn drive<G: Observe>(
     players: &mut [Box<dyn Player<G>>],
     index: u64,
     max_decisions: u64,
-    (legal, events): (&mut Vec<G::Action>, &mut Vec<G::Event>),
+    (legal, events): (&mut Vec<G::Action>, &mut impl Events<G::Event>),
     mut each: impl Each<G>,
 ) -> Result<u64, LabError> {
     let mut decisions = 0u64;
@@ -226,7 +264,7 @@ pub(crate) fn drive<G: Observe>(
         G::apply_listed_with(state, seat, action, events)
             .map_err(|e| LabError::Engine(format!("game {index}: {seat}: {e}")))?;
         decisions += 1;
-        each(seat, action, legal, state, events)?;
+        each(seat, action, legal, state, events.kept())?;
     }
     Ok(decisions)
 }
@@ -245,12 +283,12 @@ pub fn run_names<G: Observe>(state: &G::State) -> Arc<Names> {
 
 /// What one thread keeps from game to game of a run: the run's metric names (shared, so the
 /// summary maps them once) and the decision loop's buffers (no allocation per decision).
-pub struct Worker<G: Game> {
+pub struct Worker<G: Observe> {
     names: Arc<Names>,
     /// The number of the first `decisions.<kind>` metric.
     first_kind: usize,
     legal: Vec<G::Action>,
-    events: Vec<G::Event>,
+    events: Observed<G>,
     standing: Vec<i64>,
 }
 
@@ -261,7 +299,7 @@ impl<G: Observe> Worker<G> {
             first_kind: names.len() - G::DECISION_KINDS.len(),
             names,
             legal: Vec::new(),
-            events: Vec::new(),
+            events: Observed(Vec::new()),
             standing: Vec::new(),
         }
     }

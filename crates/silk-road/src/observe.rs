@@ -142,6 +142,30 @@ impl Observe for SilkRoad {
         }
     }
 
+    /// The events `observe` counts: the rest (bids passed, moves, offers, the pawn passed on)
+    /// are narration, which a simulation does not keep.
+    #[inline]
+    fn observes(e: &Event) -> bool {
+        matches!(
+            e,
+            Event::Bid { .. }
+                | Event::AuctionClosed { .. }
+                | Event::NoBids { .. }
+                | Event::PawnSold { .. }
+                | Event::PawnKept { .. }
+                | Event::Sold { .. }
+                | Event::Bought { .. }
+                | Event::Traded { .. }
+                | Event::Swapped { .. }
+                | Event::Stole { .. }
+                | Event::VizierCalled { .. }
+                | Event::Revealed { .. }
+                | Event::UsedCrook { .. }
+                | Event::TookTile { barter: true, .. }
+                | Event::Declined { .. }
+        )
+    }
+
     fn mechanics() -> Vec<MechanicUse> {
         let mut uses: Vec<MechanicUse> = POINTS.iter().map(|p| p.mechanic_use()).collect();
         uses.push(MechanicUse {

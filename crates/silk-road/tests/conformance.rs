@@ -52,6 +52,28 @@ fn every_decision_has_a_kind() {
     }
 }
 
+/// A simulation keeps only the events the metrics read: every event it drops counts nothing,
+/// under every auction format (sealed bids and open reveals have events of their own).
+#[test]
+fn the_lab_drops_only_events_that_count_nothing() {
+    use silk_road::auctions::POINTS;
+    let mut away = 0;
+    for point in POINTS {
+        for format in point.formats() {
+            let mut config = SilkRoadConfig::new(4);
+            match point.param {
+                "leader_auction" => config.params.leader_auction = format,
+                _ => config.params.vizier_auction = format,
+            }
+            let (seen, dropped) =
+                silk_core::conformance::check_observes::<SilkRoad>(&config, 3).unwrap();
+            assert!(seen > 0 && dropped < seen, "{} = {format}", point.param);
+            away += dropped;
+        }
+    }
+    assert!(away > 0, "narration events are dropped");
+}
+
 /// Every format each auction point accepts plays full games through the suite (views of
 /// sealed bids do not leak, replays are exact, money and goods are conserved), and a format the
 /// rules cannot take is refused naming its parameter.

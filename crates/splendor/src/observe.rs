@@ -136,6 +136,19 @@ impl Observe for Splendor {
         }
     }
 
+    /// Every event but refills, joins, strongholds going back and the last round's notice:
+    /// `observe` counts nothing for those, and a simulation does not keep them.
+    #[inline]
+    fn observes(e: &Event) -> bool {
+        !matches!(
+            e,
+            Event::Joined { .. }
+                | Event::StrongholdsBack { .. }
+                | Event::Refilled { .. }
+                | Event::LastRound { .. }
+        )
+    }
+
     fn standing(s: &State, out: &mut Vec<i64>) {
         out.clear();
         out.extend(s.prestige[..s.players()].iter().map(|&p| p as i64));

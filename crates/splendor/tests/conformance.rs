@@ -48,6 +48,22 @@ fn each_module_2024_and_cities_with_trading_posts() {
     }
 }
 
+/// A simulation keeps only the events the metrics read: every event it drops counts nothing.
+#[test]
+fn the_lab_drops_only_events_that_count_nothing() {
+    let mut away = silk_core::conformance::check_observes::<Splendor>(&SplendorConfig::new(4), 4)
+        .unwrap()
+        .1;
+    for m in Module::ALL {
+        let mut config = SplendorConfig::new(3);
+        config.modules = vec![m];
+        away += silk_core::conformance::check_observes::<Splendor>(&config, 3)
+            .unwrap()
+            .1;
+    }
+    assert!(away > 0, "refills are dropped");
+}
+
 /// The lab's table-time model counts decisions by kind: every decision of every module has one.
 #[test]
 fn every_decision_has_a_kind() {
