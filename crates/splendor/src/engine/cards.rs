@@ -149,17 +149,37 @@ fn bits(mask: u32) -> impl Iterator<Item = u8> {
     })
 }
 
+/// Place of the `i`-th set bit of `mask`, lowest first (`i` below the count of set bits).
+#[inline]
+pub fn nth_bit(mask: u32, i: usize) -> u8 {
+    let mut rest = mask;
+    for _ in 0..i {
+        rest &= rest.wrapping_sub(1);
+    }
+    rest.trailing_zeros() as u8
+}
+
 #[inline]
 pub fn legal_reserves(s: &State, p: usize, open: &Open, out: &mut Vec<Action>) {
+    let (cards, decks) = reservable(s, p, open);
+    out.extend(bits(cards).map(Action::Reserve));
+    out.extend(bits(decks as u32).map(Action::ReserveDeck));
+}
+
+/// What player `p` may reserve, as bits: the face-up places open to them, and the decks
+/// (bit = deck) with a card; nothing when their hand is full.
+#[inline]
+pub fn reservable(s: &State, p: usize, open: &Open) -> (u32, u8) {
     if s.reserved_count(p) >= s.rules.config.params.reserve_limit as usize {
-        return;
+        return (0, 0);
     }
-    out.extend(bits(open.cards).map(Action::Reserve));
+    let mut decks = 0;
     for d in 0..6u8 {
         if deck_allowed(s, d) && s.decks.len[d as usize] > 0 {
-            out.push(Action::ReserveDeck(d));
+            decks |= 1 << d;
         }
     }
+    (open.cards, decks)
 }
 
 fn deck_allowed(s: &State, d: u8) -> bool {
@@ -294,36 +314,47 @@ pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
 
 /// Buying: each face-up card open to `p`, then each reserved one, once per way of paying.
 #[inline]
-pub fn legal_buys(
-    s: &State,
-    p: usize,
-    open: &Open,
-    (have, wild): (u64, u32),
-    out: &mut Vec<Action>,
-) {
-    let rules = &*s.rules;
-    let mut payable = open.payable;
-    if rules.orient {
-        for pos in bits(payable) {
-            if !may_acquire(s, p, card_at(s, pos)) {
-                payable &= !(1 << pos);
-            }
-        }
-    }
-    if wild == 0 {
-        // No wildcard (the common case): one payment, all in gems, for each payable card.
-        out.extend(bits(payable).map(|pos| Action::Buy {
+pub fn legal_buys(s: &State, p: usize, open: &Open, means: (u64, u32), out: &mut Vec<Action>) {
+    let (face, reserved) = buyable(s, p, open, means);
+    if means.1 == 0 {
+        // No wildcard (the common case): one payment, all in gems, for each card.
+        out.extend(bits(face).map(|pos| Action::Buy {
             src: pos,
             pay: Pay::default(),
         }));
-    } else if let Some(gold) = gold_only(s, p) {
-        // What the player holds is packed once for all the cards.
-        for pos in bits(payable) {
+        out.extend(bits(reserved as u32).map(|r| Action::Buy {
+            src: RESERVED_SRC + r,
+            pay: Pay::default(),
+        }));
+        return;
+    }
+    if let Some(gold) = gold_only(s, p) {
+        // What the player holds is packed once for all the face-up cards.
+        for pos in bits(face) {
             offer_gold_payments(s, gold, pos, card_at(s, pos), out);
         }
     } else {
-        for pos in bits(payable) {
+        for pos in bits(face) {
             offer_payments(s, p, pos, card_at(s, pos), out);
+        }
+    }
+    for r in bits(reserved as u32) {
+        offer_payments(s, p, RESERVED_SRC + r, s.reserved[p][r as usize], out);
+    }
+}
+
+/// The cards player `p` may buy, as bits: face-up places (`level * 6 + slot`) and reserved
+/// places. Each is open to them, its own conditions (the Orient's) are met, and their means
+/// reach its cost (bonuses and gems alone when they have no wildcard).
+#[inline]
+fn buyable(s: &State, p: usize, open: &Open, (have, wild): (u64, u32)) -> (u32, u8) {
+    let rules = &*s.rules;
+    let mut face = open.payable;
+    if rules.orient {
+        for pos in bits(face) {
+            if !may_acquire(s, p, card_at(s, pos)) {
+                face &= !(1 << pos);
+            }
         }
     }
     // The reserved cards, tested without a branch per card: an empty place's NONE has a cost
@@ -338,23 +369,140 @@ pub fn legal_buys(
         };
         reserved |= (((card != NONE) & reachable) as u8) << r;
     }
-    while reserved != 0 {
-        let r = reserved.trailing_zeros() as u8;
-        reserved &= reserved - 1;
+    let mut rest = reserved;
+    while rest != 0 {
+        let r = rest.trailing_zeros();
+        rest &= rest - 1;
         let card = s.reserved[p][r as usize];
         if rules.has_condition[card as usize] && !may_acquire(s, p, card) {
-            continue;
-        }
-        let src = RESERVED_SRC + r;
-        if wild == 0 {
-            out.push(Action::Buy {
-                src,
-                pay: Pay::default(),
-            });
-        } else {
-            offer_payments(s, p, src, card, out);
+            reserved &= !(1 << r);
         }
     }
+    (face, reserved)
+}
+
+/// The buys `legal_buys` lists, in its order, for drawing one: counted without listing them
+/// when the player has no wildcard or gold tokens only (always so in the base game), listed
+/// otherwise.
+pub enum Buys {
+    /// One payment per card, all in gems.
+    Gems { face: u32, reserved: u8 },
+    /// Gold tokens as the only wildcards (`gold_only` describes them): `count` payments in all.
+    Gold {
+        face: u32,
+        reserved: u8,
+        held: (u64, u64, u32),
+        count: usize,
+    },
+    /// The first `n` actions of the buffer, as `legal_buys` listed them.
+    Listed(usize),
+}
+
+impl Buys {
+    /// The buys of player `p`; `buf` holds them when they are listed.
+    #[inline]
+    pub fn of(s: &State, p: usize, open: &Open, means: (u64, u32), buf: &mut Vec<Action>) -> Buys {
+        let (face, reserved) = buyable(s, p, open, means);
+        if means.1 == 0 {
+            return Buys::Gems { face, reserved };
+        }
+        let Some(held) = gold_only(s, p) else {
+            buf.clear();
+            legal_buys(s, p, open, means, buf);
+            return Buys::Listed(buf.len());
+        };
+        let on_board: usize = bits(face)
+            .map(|pos| gold_payment_count(s, held, card_at(s, pos)))
+            .sum();
+        let in_hand: usize = bits(reserved as u32)
+            .map(|r| gold_payment_count(s, held, s.reserved[p][r as usize]))
+            .sum();
+        Buys::Gold {
+            face,
+            reserved,
+            held,
+            count: on_board + in_hand,
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        match *self {
+            Buys::Gems { face, reserved } => (face.count_ones() + reserved.count_ones()) as usize,
+            Buys::Gold { count, .. } => count,
+            Buys::Listed(n) => n,
+        }
+    }
+
+    /// The `i`-th buy (`i` below `len()`); `buf` as `of` left it.
+    #[inline]
+    pub fn get(&self, s: &State, p: usize, buf: &[Action], i: usize) -> Action {
+        match *self {
+            Buys::Gems { face, reserved } => {
+                let on_board = face.count_ones() as usize;
+                let src = if i < on_board {
+                    nth_bit(face, i)
+                } else {
+                    RESERVED_SRC + nth_bit(reserved as u32, i - on_board)
+                };
+                Action::Buy {
+                    src,
+                    pay: Pay::default(),
+                }
+            }
+            Buys::Gold {
+                face,
+                reserved,
+                held,
+                ..
+            } => {
+                let mut i = i;
+                for pos in bits(face) {
+                    if let Some(buy) = gold_buy(s, held, pos, card_at(s, pos), &mut i) {
+                        return buy;
+                    }
+                }
+                for r in bits(reserved as u32) {
+                    let card = s.reserved[p][r as usize];
+                    if let Some(buy) = gold_buy(s, held, RESERVED_SRC + r, card, &mut i) {
+                        return buy;
+                    }
+                }
+                unreachable!("a draw beyond the buys counted")
+            }
+            Buys::Listed(_) => buf[i],
+        }
+    }
+}
+
+/// The `i`-th way to pay for `card` at `src` (a player `gold_only` describes), as a buy; or
+/// `None`, with `i` moved past this card's payments, when it has fewer.
+fn gold_buy(s: &State, held: (u64, u64, u32), src: u8, card: u8, i: &mut usize) -> Option<Action> {
+    let (owed, gems, gold) = gold_owed(s, held, card);
+    let n = payment::count_gold_payments(owed, gems, gold) as usize;
+    if *i >= n {
+        *i -= n;
+        return None;
+    }
+    let pay = payment::nth_gold_payment(owed, gems, gold, *i);
+    Some(Action::Buy { src, pay })
+}
+
+/// What a player `gold_only` describes owes for `card` after bonuses, their gems and their
+/// gold, as `each_gold_payment` takes them.
+#[inline]
+fn gold_owed(s: &State, (bonus, gems, gold): (u64, u64, u32), card: u8) -> (u64, u64, u32) {
+    (
+        missing(s.rules.cost_by_id[card as usize], bonus),
+        gems,
+        gold,
+    )
+}
+
+/// How many ways a player `gold_only` describes has to pay for `card`.
+#[inline]
+fn gold_payment_count(s: &State, held: (u64, u64, u32), card: u8) -> usize {
+    let (owed, gems, gold) = gold_owed(s, held, card);
+    payment::count_gold_payments(owed, gems, gold) as usize
 }
 
 /// Every way to pay for `card` at `src` with wildcards, as buys.
@@ -389,7 +537,7 @@ fn offer_gold_payments(
     card: u8,
     out: &mut Vec<Action>,
 ) {
-    let owed = missing(s.rules.cost_by_id[card as usize], bonus);
+    let (owed, gems, gold) = gold_owed(s, (bonus, gems, gold), card);
     payment::each_gold_payment(owed, gems, gold, |pay| out.push(Action::Buy { src, pay }));
 }
 

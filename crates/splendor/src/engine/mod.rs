@@ -4,9 +4,11 @@
 //! - [`cards`]: reserving, buying (payment with gold), refilling the face-up cards;
 //! - [`orient`]: The Orient's card effects (join, free card, reserve a noble, sacrifice);
 //! - [`strongholds`]: placing, moving, removing, conquest;
-//! - [`turn`]: the order of the end of a turn (nobles, trading posts, cities) and of the game.
+//! - [`turn`]: the order of the end of a turn (nobles, trading posts, cities) and of the game;
+//! - [`draw`]: one legal action drawn at random without listing them all (random playouts).
 
 pub mod cards;
+pub mod draw;
 pub mod orient;
 pub mod payment;
 pub mod strongholds;

@@ -173,6 +173,56 @@ pub fn each_gold_payment(owed: u64, held: u64, gold: u32, mut f: impl FnMut(Pay)
     }
 }
 
+/// How many payments `each_gold_payment` offers, counted without listing them in the common
+/// cases (no gold or one gold to spare).
+#[inline]
+pub fn count_gold_payments(owed: u64, held: u64, gold: u32) -> u32 {
+    let lo = missing(owed, held);
+    let need = total(lo);
+    if need > gold {
+        return 0;
+    }
+    let spare = gold - need;
+    // Where gold may replace gems beyond the shortfall: what is owed that gems would pay.
+    let room = owed.wrapping_sub(lo); // no byte borrows: lo <= owed
+    if spare > 1 {
+        return count_extra(unpack(room), spare);
+    }
+    // The shortfall alone, and with one gold to spare one more in each colour with room.
+    1 + spare * at_least(room, 1).count_ones()
+}
+
+/// How many ways there are to add at most `spare` gold over the colours, at most `room[c]` in
+/// colour `c` (each at most 7: no card costs more of a colour).
+fn count_extra(room: [u8; 5], spare: u32) -> u32 {
+    const MOST: usize = 5 * 7;
+    // More than all the room is the same as all of it.
+    let most = (spare as usize).min(room.iter().map(|&r| r.min(7) as usize).sum());
+    // ways[t]: the ways over the colours so far that add exactly t.
+    let mut ways = [0u32; MOST + 1];
+    ways[0] = 1;
+    for &r in &room {
+        // Downwards, so that ways[..t] are still those before this colour.
+        for t in (1..=most).rev() {
+            ways[t] = ways[t.saturating_sub(r as usize)..=t].iter().sum();
+        }
+    }
+    ways[..=most].iter().sum()
+}
+
+/// The `i`-th payment `each_gold_payment` offers (`i` below `count_gold_payments`).
+pub fn nth_gold_payment(owed: u64, held: u64, gold: u32, i: usize) -> Pay {
+    let mut k = 0;
+    let mut found = None;
+    each_gold_payment(owed, held, gold, |pay| {
+        if k == i {
+            found = Some(pay);
+        }
+        k += 1;
+    });
+    found.expect("a payment of those counted")
+}
+
 /// Gold tokens only (the hot case): the shortfall `lo` must be paid in gold, and up to `spare`
 /// more gold may replace gems anywhere within what is owed. An odometer over the colours where
 /// gold could replace a gem, emitting each payment as it turns.
@@ -321,8 +371,18 @@ mod tests {
             let gold = (x >> 40) as u32 % 6;
             let want = all_payments(owed, held, gold);
             let mut got = Vec::new();
-            each_gold_payment(pack(&owed), pack(&held), gold, |pay| got.push(pay));
+            let (owed_p, held_p) = (pack(&owed), pack(&held));
+            each_gold_payment(owed_p, held_p, gold, |pay| got.push(pay));
             assert_eq!(got, want, "owed {owed:?} held {held:?} gold {gold}");
+            let count = count_gold_payments(owed_p, held_p, gold);
+            assert_eq!(
+                count as usize,
+                want.len(),
+                "owed {owed:?} held {held:?} gold {gold}"
+            );
+            for (i, &pay) in want.iter().enumerate() {
+                assert_eq!(nth_gold_payment(owed_p, held_p, gold, i), pay);
+            }
             let lo: [u8; 5] = std::array::from_fn(|c| owed[c].saturating_sub(held[c]));
             let need: u32 = lo.iter().map(|&u| u as u32).sum();
             if need <= gold {

@@ -90,6 +90,51 @@ pub fn legal_takes(s: &State, out: &mut Vec<Action>) {
     extend_cut(out, pairs, *n);
 }
 
+/// The takes `legal_takes` lists, in its order, without listing them: for drawing one.
+pub struct Takes {
+    threes: &'static [Action],
+    /// The colours of the one take of fewer than three, or 0 for none.
+    short: u8,
+    pairs: &'static [Action],
+}
+
+impl Takes {
+    #[inline]
+    pub fn of(s: &State) -> Takes {
+        let bank = bank_packed(s);
+        let avail = at_least(bank, 1);
+        let (threes, n) = &THREE_TAKES[avail as usize];
+        let fewer = s.rules.config.params.take_three_short == ShortTake::Fewer;
+        let short = if *n == 0 && fewer { avail } else { 0 };
+        let (pairs, m) = &PAIR_TAKES[at_least(bank, 4) as usize];
+        Takes {
+            threes: &threes[..*n],
+            short,
+            pairs: &pairs[..*m],
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.threes.len() + (self.short != 0) as usize + self.pairs.len()
+    }
+
+    /// The `i`-th take (`i` below `len()`).
+    #[inline]
+    pub fn get(&self, i: usize) -> Action {
+        if let Some(&a) = self.threes.get(i) {
+            return a;
+        }
+        let i = i - self.threes.len();
+        if self.short != 0 {
+            if i == 0 {
+                return Action::TakeDifferent(self.short);
+            }
+            return self.pairs[i - 1];
+        }
+        self.pairs[i]
+    }
+}
+
 pub fn check_take_different(s: &State, mask: u8) -> Result<(), String> {
     let avail = available(s);
     if mask == 0 || mask >= 32 {
@@ -206,11 +251,23 @@ const RETURNS: [([Action; 6], usize); 64] = {
 };
 
 pub fn legal_returns(s: &State, p: usize, out: &mut Vec<Action>) {
+    let (returns, n) = &RETURNS[held_kinds(s, p) as usize];
+    extend_cut(out, returns, *n);
+}
+
+/// The returns `legal_returns` lists, as a slice of the table.
+#[inline]
+pub fn returns(s: &State, p: usize) -> &'static [Action] {
+    let (returns, n) = &RETURNS[held_kinds(s, p) as usize];
+    &returns[..*n]
+}
+
+/// The token kinds player `p` holds, as a mask (six bits, gold last).
+#[inline]
+fn held_kinds(s: &State, p: usize) -> u8 {
     let t = &s.tokens[p];
     let gems = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
-    let held = at_least(gems, 1) | ((t[GOLD] > 0) as u8) << GOLD;
-    let (returns, n) = &RETURNS[held as usize];
-    extend_cut(out, returns, *n);
+    at_least(gems, 1) | ((t[GOLD] > 0) as u8) << GOLD
 }
 
 pub fn check_return(s: &State, p: usize, k: u8) -> Result<(), String> {
