@@ -4,7 +4,7 @@
 use crate::action::{pos_name, Action, Pay, RESERVED_SRC};
 use crate::colour::{add_clamped, clamp127, covers, missing, pack, token_name, total, GOLD};
 use crate::data::Effect;
-use crate::engine::payment::{self, Spent};
+use crate::engine::payment::{self, GoldHand, Spent};
 use crate::engine::{orient, strongholds};
 use crate::event::Event;
 use crate::rules::{NONE, SLOTS};
@@ -42,7 +42,7 @@ fn place_in_play(s: &State, pos: u8) -> bool {
 
 /// What player `p` brings to a purchase: bonuses plus gems per colour, packed, and wildcard
 /// units (gold tokens, 2 per Orient gold card).
-#[inline]
+#[inline(always)]
 pub fn means(s: &State, p: usize) -> (u64, u32) {
     let t = &s.tokens[p];
     let have = add_clamped(pack(&s.bonus[p]), pack(&[t[0], t[1], t[2], t[3], t[4]]));
@@ -50,65 +50,74 @@ pub fn means(s: &State, p: usize) -> (u64, u32) {
     (have, wild)
 }
 
-/// The face-up cards open to a player, as bits by place (`level * 6 + slot`): `cards`, those
-/// the player may reserve or buy (a card is there and no other player's stronghold holds it),
-/// and `payable`, those of them the player can pay for: with bonuses and gems alone, or with
-/// wildcards covering the rest (the Orient's own conditions on a card not yet tested). Found
-/// once per decision for the reserve and the buy lists.
-pub struct Open {
-    cards: u32,
-    payable: u32,
-}
-
-impl Open {
-    #[inline]
-    pub fn of(s: &State, p: usize, (have, wild): (u64, u32)) -> Open {
-        let rules = &*s.rules;
-        let mut cards = filled_places(&s.board) & rules.place_mask;
-        if rules.strongholds {
-            for pos in bits(cards) {
-                if strongholds::blocked(s, p, pos) {
-                    cards &= !(1 << pos);
-                }
+/// The face-up places holding a card player `p` can pay for, as bits (bit `level * 6 +
+/// slot`): with bonuses and gems alone, or with wildcards covering the rest; open to them (no
+/// other player's stronghold holds it) and its own conditions (the Orient's) met.
+#[inline(always)]
+pub fn payable(s: &State, p: usize, (have, wild): (u64, u32)) -> u32 {
+    let rules = &*s.rules;
+    let mut face = if wild == 0 {
+        places_where(s, |cost| covers(have, cost))
+    } else if rules.posts_module {
+        // Gold counting double (a trading post) may cover more than `wild` gems: every card
+        // is left to the payment enumeration.
+        filled_places(&s.board) & rules.place_mask
+    } else {
+        places_where(s, |cost| total(missing(cost, have)) <= wild)
+    } & rules.place_mask;
+    if rules.strongholds {
+        face &= !blocked_places(s, p);
+    }
+    if rules.orient {
+        for pos in bits(face) {
+            if !may_acquire(s, p, card_at(s, pos)) {
+                face &= !(1 << pos);
             }
         }
-        // Gold counting double (a trading post) may cover more than `wild` gems: every card
-        // is then left to the payment enumeration.
-        let payable = if wild == 0 {
-            cards_where(s, cards, |cost| all_ones_if(covers(have, cost)))
-        } else if rules.posts_module {
-            cards
-        } else {
-            cards_where(s, cards, |cost| {
-                // All ones when `wild - lack` does not go below zero.
-                let lack = total(missing(cost, have)) as i32;
-                !((wild as i32 - lack) >> 31) as u32
-            })
-        };
-        Open { cards, payable }
     }
+    face
 }
 
-/// The cards of `mask` (face-up places) whose packed cost `keep` answers with all ones (rather
-/// than zero): a mask, not a bool, so that no branch on the (unpredictable) answer is made.
+/// The face-up places holding a card no other player's stronghold holds, as bits.
+fn open_places(s: &State, p: usize) -> u32 {
+    let mut cards = filled_places(&s.board) & s.rules.place_mask;
+    if s.rules.strongholds {
+        cards &= !blocked_places(s, p);
+    }
+    cards
+}
+
+/// The places where another player's stronghold keeps `p` from buying or reserving, as bits.
+fn blocked_places(s: &State, p: usize) -> u32 {
+    let mut blocked = 0;
+    for (q, theirs) in s.strongholds.iter().enumerate().take(s.players()) {
+        for &pos in theirs.iter().filter(|&&pos| q != p && pos < 32) {
+            blocked |= 1 << pos;
+        }
+    }
+    blocked
+}
+
+/// The face-up places whose card's packed cost `keep` accepts, as bits (bit `level * 6 +
+/// slot`), place by place in straight-line code: no branch on the (unpredictable) answers, nor
+/// on which places hold a card (an empty place costs more than anyone holds: see
+/// `rules::NO_CARD_COST`).
 #[inline(always)]
-fn cards_where(s: &State, mask: u32, keep: impl Fn(u64) -> u32) -> u32 {
-    let flat = s.board.as_flattened();
-    let mut rest = mask;
+fn places_where(s: &State, keep: impl Fn(u64) -> bool) -> u32 {
+    let cost = &s.rules.cost_by_id;
+    let orient = s.rules.orient;
     let mut out = 0;
-    while rest != 0 {
-        let low = rest & rest.wrapping_neg();
-        rest ^= low;
-        let card = flat[low.trailing_zeros() as usize];
-        out |= low & keep(s.rules.cost_by_id[card as usize]);
+    for (level, row) in s.board.iter().enumerate() {
+        let mut found = 0;
+        for (k, &card) in row.iter().enumerate() {
+            // The Orient's places only when they are in play.
+            if k < 4 || orient {
+                found |= (keep(cost[card as usize]) as u32) << k;
+            }
+        }
+        out |= found << (level * SLOTS);
     }
     out
-}
-
-/// All ones for `true`, zero for `false`, by arithmetic the compiler keeps free of branches.
-#[inline(always)]
-fn all_ones_if(b: bool) -> u32 {
-    (b as u32).wrapping_neg()
 }
 
 /// The places of the board that hold a card, as bits (bit `level * 6 + slot`): a word test per
@@ -160,16 +169,16 @@ pub fn nth_bit(mask: u32, i: usize) -> u8 {
 }
 
 #[inline]
-pub fn legal_reserves(s: &State, p: usize, open: &Open, out: &mut Vec<Action>) {
-    let (cards, decks) = reservable(s, p, open);
+pub fn legal_reserves(s: &State, p: usize, out: &mut Vec<Action>) {
+    let (cards, decks) = reservable(s, p);
     out.extend(bits(cards).map(Action::Reserve));
     out.extend(bits(decks as u32).map(Action::ReserveDeck));
 }
 
 /// What player `p` may reserve, as bits: the face-up places open to them, and the decks
 /// (bit = deck) with a card; nothing when their hand is full.
-#[inline]
-pub fn reservable(s: &State, p: usize, open: &Open) -> (u32, u8) {
+#[inline(always)]
+pub fn reservable(s: &State, p: usize) -> (u32, u8) {
     if s.reserved_count(p) >= s.rules.config.params.reserve_limit as usize {
         return (0, 0);
     }
@@ -179,7 +188,7 @@ pub fn reservable(s: &State, p: usize, open: &Open) -> (u32, u8) {
             decks |= 1 << d;
         }
     }
-    (open.cards, decks)
+    (open_places(s, p), decks)
 }
 
 fn deck_allowed(s: &State, d: u8) -> bool {
@@ -314,8 +323,9 @@ pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
 
 /// Buying: each face-up card open to `p`, then each reserved one, once per way of paying.
 #[inline]
-pub fn legal_buys(s: &State, p: usize, open: &Open, means: (u64, u32), out: &mut Vec<Action>) {
-    let (face, reserved) = buyable(s, p, open, means);
+pub fn legal_buys(s: &State, p: usize, means: (u64, u32), out: &mut Vec<Action>) {
+    let face = payable(s, p, means);
+    let reserved = payable_reserved(s, p, means);
     if means.1 == 0 {
         // No wildcard (the common case): one payment, all in gems, for each card.
         out.extend(bits(face).map(|pos| Action::Buy {
@@ -328,10 +338,10 @@ pub fn legal_buys(s: &State, p: usize, open: &Open, means: (u64, u32), out: &mut
         }));
         return;
     }
-    if let Some(gold) = gold_only(s, p) {
+    if let Some(hand) = gold_only(s, p) {
         // What the player holds is packed once for all the face-up cards.
         for pos in bits(face) {
-            offer_gold_payments(s, gold, pos, card_at(s, pos), out);
+            offer_gold_payments(hand, s, pos, card_at(s, pos), out);
         }
     } else {
         for pos in bits(face) {
@@ -343,22 +353,12 @@ pub fn legal_buys(s: &State, p: usize, open: &Open, means: (u64, u32), out: &mut
     }
 }
 
-/// The cards player `p` may buy, as bits: face-up places (`level * 6 + slot`) and reserved
-/// places. Each is open to them, its own conditions (the Orient's) are met, and their means
-/// reach its cost (bonuses and gems alone when they have no wildcard).
-#[inline]
-fn buyable(s: &State, p: usize, open: &Open, (have, wild): (u64, u32)) -> (u32, u8) {
+/// The reserved places (bits) holding a card player `p` can pay for, as `payable` says of the
+/// face-up ones.
+#[inline(always)]
+pub fn payable_reserved(s: &State, p: usize, (have, wild): (u64, u32)) -> u8 {
     let rules = &*s.rules;
-    let mut face = open.payable;
-    if rules.orient {
-        for pos in bits(face) {
-            if !may_acquire(s, p, card_at(s, pos)) {
-                face &= !(1 << pos);
-            }
-        }
-    }
-    // The reserved cards, tested without a branch per card: an empty place's NONE has a cost
-    // of zero, and `card != NONE` drops it.
+    // Tested without a branch per card.
     let mut reserved = 0u8;
     for (r, &card) in s.reserved[p].iter().enumerate() {
         let cost = rules.cost_by_id[card as usize];
@@ -369,29 +369,26 @@ fn buyable(s: &State, p: usize, open: &Open, (have, wild): (u64, u32)) -> (u32, 
         };
         reserved |= (((card != NONE) & reachable) as u8) << r;
     }
-    let mut rest = reserved;
-    while rest != 0 {
-        let r = rest.trailing_zeros();
-        rest &= rest - 1;
-        let card = s.reserved[p][r as usize];
-        if rules.has_condition[card as usize] && !may_acquire(s, p, card) {
-            reserved &= !(1 << r);
+    if rules.orient {
+        for r in bits(reserved as u32) {
+            let card = s.reserved[p][r as usize];
+            if rules.has_condition[card as usize] && !may_acquire(s, p, card) {
+                reserved &= !(1 << r);
+            }
         }
     }
-    (face, reserved)
+    reserved
 }
 
-/// The buys `legal_buys` lists, in its order, for drawing one: counted without listing them
-/// when the player has no wildcard or gold tokens only (always so in the base game), listed
-/// otherwise.
+/// The buys `legal_buys` lists for a player with wildcards, in its order, for drawing one:
+/// counted without listing them when gold tokens are the only wildcards (always so in the base
+/// game), listed otherwise.
 pub enum Buys {
-    /// One payment per card, all in gems.
-    Gems { face: u32, reserved: u8 },
-    /// Gold tokens as the only wildcards (`gold_only` describes them): `count` payments in all.
+    /// Gold tokens as the only wildcards: `count` payments in all.
     Gold {
         face: u32,
         reserved: u8,
-        held: (u64, u64, u32),
+        hand: GoldHand,
         count: usize,
     },
     /// The first `n` actions of the buffer, as `legal_buys` listed them.
@@ -399,73 +396,51 @@ pub enum Buys {
 }
 
 impl Buys {
-    /// The buys of player `p`; `buf` holds them when they are listed.
+    /// The buys of player `p`, who has wildcards; `buf` holds them when they are listed.
     #[inline]
-    pub fn of(s: &State, p: usize, open: &Open, means: (u64, u32), buf: &mut Vec<Action>) -> Buys {
-        let (face, reserved) = buyable(s, p, open, means);
-        if means.1 == 0 {
-            return Buys::Gems { face, reserved };
-        }
-        let Some(held) = gold_only(s, p) else {
+    pub fn of(s: &State, p: usize, means: (u64, u32), buf: &mut Vec<Action>) -> Buys {
+        let Some(hand) = gold_only(s, p) else {
             buf.clear();
-            legal_buys(s, p, open, means, buf);
+            legal_buys(s, p, means, buf);
             return Buys::Listed(buf.len());
         };
-        let on_board: usize = bits(face)
-            .map(|pos| gold_payment_count(s, held, card_at(s, pos)))
-            .sum();
-        let in_hand: usize = bits(reserved as u32)
-            .map(|r| gold_payment_count(s, held, s.reserved[p][r as usize]))
+        let face = payable(s, p, means);
+        let reserved = payable_reserved(s, p, means);
+        let count = buy_sources(s, p, face, reserved)
+            .map(|(_, cost)| hand.count(cost) as usize)
             .sum();
         Buys::Gold {
             face,
             reserved,
-            held,
-            count: on_board + in_hand,
+            hand,
+            count,
         }
     }
 
     pub fn len(&self) -> usize {
         match *self {
-            Buys::Gems { face, reserved } => (face.count_ones() + reserved.count_ones()) as usize,
             Buys::Gold { count, .. } => count,
             Buys::Listed(n) => n,
         }
     }
 
     /// The `i`-th buy (`i` below `len()`); `buf` as `of` left it.
-    #[inline]
     pub fn get(&self, s: &State, p: usize, buf: &[Action], i: usize) -> Action {
         match *self {
-            Buys::Gems { face, reserved } => {
-                let on_board = face.count_ones() as usize;
-                let src = if i < on_board {
-                    nth_bit(face, i)
-                } else {
-                    RESERVED_SRC + nth_bit(reserved as u32, i - on_board)
-                };
-                Action::Buy {
-                    src,
-                    pay: Pay::default(),
-                }
-            }
             Buys::Gold {
                 face,
                 reserved,
-                held,
+                hand,
                 ..
             } => {
                 let mut i = i;
-                for pos in bits(face) {
-                    if let Some(buy) = gold_buy(s, held, pos, card_at(s, pos), &mut i) {
-                        return buy;
+                for (src, cost) in buy_sources(s, p, face, reserved) {
+                    let n = hand.count(cost) as usize;
+                    if i < n {
+                        let pay = hand.nth(cost, i);
+                        return Action::Buy { src, pay };
                     }
-                }
-                for r in bits(reserved as u32) {
-                    let card = s.reserved[p][r as usize];
-                    if let Some(buy) = gold_buy(s, held, RESERVED_SRC + r, card, &mut i) {
-                        return buy;
-                    }
+                    i -= n;
                 }
                 unreachable!("a draw beyond the buys counted")
             }
@@ -474,71 +449,71 @@ impl Buys {
     }
 }
 
-/// The `i`-th way to pay for `card` at `src` (a player `gold_only` describes), as a buy; or
-/// `None`, with `i` moved past this card's payments, when it has fewer.
-fn gold_buy(s: &State, held: (u64, u64, u32), src: u8, card: u8, i: &mut usize) -> Option<Action> {
-    let (owed, gems, gold) = gold_owed(s, held, card);
-    let n = payment::count_gold_payments(owed, gems, gold) as usize;
-    if *i >= n {
-        *i -= n;
-        return None;
-    }
-    let pay = payment::nth_gold_payment(owed, gems, gold, *i);
-    Some(Action::Buy { src, pay })
+/// The places to buy from, face-up (bits `face`) then reserved (bits `reserved`), with their
+/// cards' packed costs.
+#[inline]
+fn buy_sources(
+    s: &State,
+    p: usize,
+    face: u32,
+    reserved: u8,
+) -> impl Iterator<Item = (u8, u64)> + '_ {
+    let cost = &s.rules.cost_by_id;
+    let on_board = bits(face).map(move |pos| (pos, cost[card_at(s, pos) as usize]));
+    let in_hand = bits(reserved as u32)
+        .map(move |r| (RESERVED_SRC + r, cost[s.reserved[p][r as usize] as usize]));
+    on_board.chain(in_hand)
 }
 
-/// What a player `gold_only` describes owes for `card` after bonuses, their gems and their
-/// gold, as `each_gold_payment` takes them.
+/// Set bits of `mask` (below `1 << 18`), by table: the baseline x86-64 the project builds for
+/// has no popcount instruction.
 #[inline]
-fn gold_owed(s: &State, (bonus, gems, gold): (u64, u64, u32), card: u8) -> (u64, u64, u32) {
-    (
-        missing(s.rules.cost_by_id[card as usize], bonus),
-        gems,
-        gold,
-    )
-}
-
-/// How many ways a player `gold_only` describes has to pay for `card`.
-#[inline]
-fn gold_payment_count(s: &State, held: (u64, u64, u32), card: u8) -> usize {
-    let (owed, gems, gold) = gold_owed(s, held, card);
-    payment::count_gold_payments(owed, gems, gold) as usize
+pub fn ones(mask: u32) -> usize {
+    const ONES: [u8; 64] = {
+        let mut t = [0u8; 64];
+        let mut m = 0;
+        while m < 64 {
+            t[m] = (m as u32).count_ones() as u8;
+            m += 1;
+        }
+        t
+    };
+    let row = |k: u32| ONES[(mask >> (6 * k) & 63) as usize] as usize;
+    row(0) + row(1) + row(2)
 }
 
 /// Every way to pay for `card` at `src` with wildcards, as buys.
 #[inline(never)]
 fn offer_payments(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>) {
-    if let Some(gold) = gold_only(s, p) {
-        return offer_gold_payments(s, gold, src, card, out);
+    if let Some(hand) = gold_only(s, p) {
+        return offer_gold_payments(hand, s, src, card, out);
     }
     let owed = payment::owed(s, p, card);
     payment::each_payment(s, p, &owed, |pay| out.push(Action::Buy { src, pay }));
 }
 
 /// When gold tokens are player `p`'s only wildcards (no Orient gold card, no double-gold power:
-/// always so in the base game), their bonuses and gems packed (as `missing` takes them) and
-/// their gold.
+/// always so in the base game), what they bring to a purchase.
 #[inline]
-fn gold_only(s: &State, p: usize) -> Option<(u64, u64, u32)> {
+fn gold_only(s: &State, p: usize) -> Option<GoldHand> {
     if s.gold_cards[p] > 0 || s.rules.posts_module {
         return None;
     }
     let t = &s.tokens[p];
     let gems = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
-    Some((clamp127(pack(&s.bonus[p])), gems, t[GOLD] as u32))
+    Some(GoldHand::new(
+        clamp127(pack(&s.bonus[p])),
+        gems,
+        t[GOLD] as u32,
+    ))
 }
 
 /// `offer_payments` for a player `gold_only` describes.
 #[inline]
-fn offer_gold_payments(
-    s: &State,
-    (bonus, gems, gold): (u64, u64, u32),
-    src: u8,
-    card: u8,
-    out: &mut Vec<Action>,
-) {
-    let (owed, gems, gold) = gold_owed(s, (bonus, gems, gold), card);
-    payment::each_gold_payment(owed, gems, gold, |pay| out.push(Action::Buy { src, pay }));
+fn offer_gold_payments(hand: GoldHand, s: &State, src: u8, card: u8, out: &mut Vec<Action>) {
+    hand.each(s.rules.cost_by_id[card as usize], |pay| {
+        out.push(Action::Buy { src, pay })
+    });
 }
 
 /// Every payment for `card` from `src`, as buy actions.

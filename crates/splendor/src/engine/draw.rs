@@ -4,7 +4,7 @@
 //! the action at that index: the action a uniform pick from `legal`'s list would give, after
 //! the same draw.
 
-use crate::action::Action;
+use crate::action::{Action, Pay, RESERVED_SRC};
 use crate::engine::{cards, legal, tokens};
 use crate::state::{Phase, State};
 use silk_core::{Seat, SilkRng};
@@ -43,30 +43,62 @@ fn pick(list: &[Action], rng: &mut SilkRng) -> Option<Action> {
 /// decks, buys; a pass when there is none.
 fn random_act(s: &State, p: usize, rng: &mut SilkRng, buf: &mut Vec<Action>) -> Action {
     let takes = tokens::Takes::of(s);
+    let reserves = cards::reservable(s, p);
     let means = cards::means(s, p);
-    let open = cards::Open::of(s, p, means);
-    let (face_up, decks) = cards::reservable(s, p, &open);
-    let buys = cards::Buys::of(s, p, &open, means, buf);
+    if means.1 > 0 {
+        let buys = cards::Buys::of(s, p, means, buf);
+        return draw(&takes, reserves, buys.len(), rng).unwrap_or_else(|i| buys.get(s, p, buf, i));
+    }
+    // No wildcard (the common case): one payment per card, all in gems.
+    let face = cards::payable(s, p, means);
+    let reserved = cards::payable_reserved(s, p, means) as u32;
+    let on_board = cards::ones(face);
+    let buys = on_board + cards::ones(reserved);
+    draw(&takes, reserves, buys, rng).unwrap_or_else(|i| {
+        let src = if i < on_board {
+            cards::nth_bit(face, i)
+        } else {
+            RESERVED_SRC + cards::nth_bit(reserved, i - on_board)
+        };
+        Action::Buy {
+            src,
+            pay: Pay::default(),
+        }
+    })
+}
+
+/// One pick among the takes, the reserves (face-up places and decks, as bits) and `buys`
+/// buys, in that order: the action, or the index of the buy picked (`Err`).
+#[inline(always)]
+fn draw(
+    takes: &tokens::Takes,
+    (face_up, decks): (u32, u8),
+    buys: usize,
+    rng: &mut SilkRng,
+) -> Result<Action, usize> {
     let n_takes = takes.len();
-    let n_face_up = face_up.count_ones() as usize;
-    let n_decks = decks.count_ones() as usize;
-    let all = n_takes + n_face_up + n_decks + buys.len();
+    let (n_face_up, n_decks) = if face_up == 0 && decks == 0 {
+        (0, 0) // A full hand (the common case).
+    } else {
+        (cards::ones(face_up), cards::ones(decks as u32))
+    };
+    let all = n_takes + n_face_up + n_decks + buys;
     if all == 0 {
         // The list is the pass alone, and the pick still draws.
         rng.index(1);
-        return Action::Pass;
+        return Ok(Action::Pass);
     }
     let mut i = rng.index(all);
     if i < n_takes {
-        return takes.get(i);
+        return Ok(takes.get(i));
     }
     i -= n_takes;
     if i < n_face_up {
-        return Action::Reserve(cards::nth_bit(face_up, i));
+        return Ok(Action::Reserve(cards::nth_bit(face_up, i)));
     }
     i -= n_face_up;
     if i < n_decks {
-        return Action::ReserveDeck(cards::nth_bit(decks as u32, i));
+        return Ok(Action::ReserveDeck(cards::nth_bit(decks as u32, i)));
     }
-    buys.get(s, p, buf, i - n_decks)
+    Err(i - n_decks)
 }

@@ -66,10 +66,8 @@ fn act_actions(s: &State, p: usize, out: &mut Vec<Action>) {
     // Room for a whole list at once, so the pushes below never grow the buffer.
     out.reserve(64);
     tokens::legal_takes(s, out);
-    let means = cards::means(s, p);
-    let open = cards::Open::of(s, p, means);
-    cards::legal_reserves(s, p, &open, out);
-    cards::legal_buys(s, p, &open, means, out);
+    cards::legal_reserves(s, p, out);
+    cards::legal_buys(s, p, cards::means(s, p), out);
 }
 
 /// Why `action` is not legal for the player to move now, or `Ok` with the settled payment of a

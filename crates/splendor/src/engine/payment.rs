@@ -173,23 +173,95 @@ pub fn each_gold_payment(owed: u64, held: u64, gold: u32, mut f: impl FnMut(Pay)
     }
 }
 
-/// How many payments `each_gold_payment` offers, counted without listing them in the common
-/// cases (no gold or one gold to spare).
-#[inline]
-pub fn count_gold_payments(owed: u64, held: u64, gold: u32) -> u32 {
-    let lo = missing(owed, held);
-    let need = total(lo);
-    if need > gold {
-        return 0;
+/// What a player whose only wildcards are gold tokens (no Orient gold card, no double-gold
+/// power: always so in the base game) brings to a purchase, packed once for all the cards:
+/// bonuses and gems as `missing` takes them, and gold.
+#[derive(Clone, Copy, Debug)]
+pub struct GoldHand {
+    pub bonus: u64,
+    pub gems: u64,
+    pub gold: u32,
+    /// The colours of which they hold a gem, as a mask.
+    held: u8,
+}
+
+/// Set bits of each five-bit mask.
+const ONES: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut m = 0;
+    while m < 32 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
     }
-    let spare = gold - need;
-    // Where gold may replace gems beyond the shortfall: what is owed that gems would pay.
-    let room = owed.wrapping_sub(lo); // no byte borrows: lo <= owed
-    if spare > 1 {
-        return count_extra(unpack(room), spare);
+    t
+};
+
+impl GoldHand {
+    pub fn new(bonus: u64, gems: u64, gold: u32) -> GoldHand {
+        GoldHand {
+            bonus,
+            gems,
+            gold,
+            held: at_least(gems, 1),
+        }
     }
-    // The shortfall alone, and with one gold to spare one more in each colour with room.
-    1 + spare * at_least(room, 1).count_ones()
+
+    /// Every payment of a card of packed cost `cost`, each passed to `f`: `each_gold_payment`.
+    #[inline]
+    pub fn each(&self, cost: u64, f: impl FnMut(Pay)) {
+        each_gold_payment(missing(cost, self.bonus), self.gems, self.gold, f)
+    }
+
+    /// How many payments `each` offers, counted without listing them.
+    #[inline]
+    pub fn count(&self, cost: u64) -> u32 {
+        let owed = missing(cost, self.bonus);
+        let lo = missing(owed, self.gems); // what the gems held cannot pay: gold must
+        let need = total(lo);
+        if need > self.gold {
+            return 0;
+        }
+        let spare = self.gold - need;
+        if spare > 1 {
+            return count_extra(unpack(owed.wrapping_sub(lo)), spare);
+        }
+        // The shortfall alone; with one gold to spare, one payment more for each colour where
+        // gems would pay part (owed after bonuses, and held).
+        1 + spare * ONES[(at_least(owed, 1) & self.held) as usize] as u32
+    }
+
+    /// The `i`-th payment `each` offers (`i` below `count`).
+    #[inline]
+    pub fn nth(&self, cost: u64, i: usize) -> Pay {
+        let owed = missing(cost, self.bonus);
+        let lo = missing(owed, self.gems);
+        let spare = self.gold.wrapping_sub(total(lo));
+        if spare > 1 {
+            let mut k = 0;
+            let mut found = None;
+            self.each(cost, |pay| {
+                if k == i {
+                    found = Some(pay);
+                }
+                k += 1;
+            });
+            return found.expect("a payment of those counted");
+        }
+        let base = Pay::from_packed_units(lo);
+        if i == 0 {
+            return base;
+        }
+        // One more gold in a colour with room, the last colour first (`each`'s order).
+        let mut colours = at_least(owed, 1) & self.held;
+        for _ in 1..i {
+            colours ^= 1 << (7 - colours.leading_zeros());
+        }
+        let c = 7 - colours.leading_zeros();
+        Pay {
+            gold: base.gold + (1 << (3 * c)),
+            cards: 0,
+        }
+    }
 }
 
 /// How many ways there are to add at most `spare` gold over the colours, at most `room[c]` in
@@ -208,19 +280,6 @@ fn count_extra(room: [u8; 5], spare: u32) -> u32 {
         }
     }
     ways[..=most].iter().sum()
-}
-
-/// The `i`-th payment `each_gold_payment` offers (`i` below `count_gold_payments`).
-pub fn nth_gold_payment(owed: u64, held: u64, gold: u32, i: usize) -> Pay {
-    let mut k = 0;
-    let mut found = None;
-    each_gold_payment(owed, held, gold, |pay| {
-        if k == i {
-            found = Some(pay);
-        }
-        k += 1;
-    });
-    found.expect("a payment of those counted")
 }
 
 /// Gold tokens only (the hot case): the shortfall `lo` must be paid in gold, and up to `spare`
@@ -368,20 +427,26 @@ mod tests {
             x ^= x << 17;
             let owed: [u8; 5] = std::array::from_fn(|c| (x >> (4 * c)) as u8 % 8);
             let held: [u8; 5] = std::array::from_fn(|c| (x >> (20 + 4 * c)) as u8 % 6);
-            let gold = (x >> 40) as u32 % 6;
+            let gold = (x >> 40) as u32 % 9;
             let want = all_payments(owed, held, gold);
             let mut got = Vec::new();
             let (owed_p, held_p) = (pack(&owed), pack(&held));
             each_gold_payment(owed_p, held_p, gold, |pay| got.push(pay));
             assert_eq!(got, want, "owed {owed:?} held {held:?} gold {gold}");
-            let count = count_gold_payments(owed_p, held_p, gold);
+            // The same payments counted and drawn one by one, with no bonus (owed = cost).
+            let hand = GoldHand::new(0, held_p, gold);
+            let count = hand.count(owed_p);
             assert_eq!(
                 count as usize,
                 want.len(),
                 "owed {owed:?} held {held:?} gold {gold}"
             );
             for (i, &pay) in want.iter().enumerate() {
-                assert_eq!(nth_gold_payment(owed_p, held_p, gold, i), pay);
+                assert_eq!(
+                    hand.nth(owed_p, i),
+                    pay,
+                    "owed {owed:?} held {held:?} gold {gold}"
+                );
             }
             let lo: [u8; 5] = std::array::from_fn(|c| owed[c].saturating_sub(held[c]));
             let need: u32 = lo.iter().map(|&u| u as u32).sum();

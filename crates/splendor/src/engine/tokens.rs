@@ -99,7 +99,7 @@ pub struct Takes {
 }
 
 impl Takes {
-    #[inline]
+    #[inline(always)]
     pub fn of(s: &State) -> Takes {
         let bank = bank_packed(s);
         let avail = at_least(bank, 1);
