@@ -153,15 +153,28 @@ pub const fn clamp127(x: u64) -> u64 {
     (x & !HIGH) | big.wrapping_mul(0x7F)
 }
 
+/// A mask of the colours where `have` falls short of `need` (both packed, counts below 128).
+#[inline]
+pub const fn short_of(have: u64, need: u64) -> u8 {
+    // The high bit of each byte of `t` is clear where have < need (as in `covers`).
+    let t = (have | HIGH).wrapping_sub(need);
+    gather(!t & HIGH)
+}
+
+/// The high bits of the five bytes of `x` (nothing else set) as a five-bit mask.
+#[inline]
+const fn gather(x: u64) -> u8 {
+    // Bytes 0-4 hold one bit each at bit 0; the multiplier moves byte i's bit to bit 32 + i,
+    // and no two partial products meet (8i - 7j is distinct for every pair).
+    (((x >> 7).wrapping_mul(0x0000_0001_0204_0810) >> 32) & 0x1F) as u8
+}
+
 /// A mask of the packed counts that are at least `k` (bit `i` for count `i`; counts and `k`
 /// below 128).
 #[inline]
 pub const fn at_least(packed: u64, k: u8) -> u8 {
     // Each byte's high bit: set where 128 + count - k does not borrow, i.e. count >= k.
-    let ge = ((packed | HIGH).wrapping_sub(k as u64 * 0x0000_0001_0101_0101) & HIGH) >> 7;
-    // Bytes 0-4 hold one bit each at bit 0; the multiplier moves byte i's bit to bit 32 + i,
-    // and no two partial products meet (8i - 7j is distinct for every pair).
-    ((ge.wrapping_mul(0x0000_0001_0204_0810) >> 32) & 0x1F) as u8
+    gather((packed | HIGH).wrapping_sub(k as u64 * 0x0000_0001_0101_0101) & HIGH)
 }
 
 #[cfg(test)]
@@ -195,6 +208,12 @@ mod tests {
             let k = (x >> 50) as u8 % 12;
             let ge = (0..5).fold(0u8, |m, i| m | ((have[i] >= k) as u8) << i);
             assert_eq!(at_least(pack(&have), k), ge, "{have:?} >= {k}");
+            let lt = (0..5).fold(0u8, |m, i| m | ((have[i] < need[i]) as u8) << i);
+            assert_eq!(
+                short_of(pack(&have), pack(&need)),
+                lt,
+                "{have:?} < {need:?}"
+            );
         }
     }
 }

@@ -380,89 +380,61 @@ pub fn payable_reserved(s: &State, p: usize, (have, wild): (u64, u32)) -> u8 {
     reserved
 }
 
-/// The buys `legal_buys` lists for a player with wildcards, in its order, for drawing one:
-/// counted without listing them when gold tokens are the only wildcards (always so in the base
-/// game), listed otherwise.
-pub enum Buys {
-    /// Gold tokens as the only wildcards: `count` payments in all.
-    Gold {
-        face: u32,
-        reserved: u8,
-        hand: GoldHand,
-        count: usize,
-    },
-    /// The first `n` actions of the buffer, as `legal_buys` listed them.
-    Listed(usize),
+/// The buys `legal_buys` lists for a player whose only wildcards are gold tokens (always so in
+/// the base game), in its order, counted without listing them: for drawing one.
+pub struct GoldBuys {
+    hand: GoldHand,
+    face: u32,
+    reserved: u32,
+    count: usize,
 }
 
-impl Buys {
-    /// The buys of player `p`, who has wildcards; `buf` holds them when they are listed.
+impl GoldBuys {
+    /// The buys of player `p`, whose means are `means` (with wildcards); `None` when gold
+    /// tokens are not their only wildcards.
     #[inline]
-    pub fn of(s: &State, p: usize, means: (u64, u32), buf: &mut Vec<Action>) -> Buys {
-        let Some(hand) = gold_only(s, p) else {
-            buf.clear();
-            legal_buys(s, p, means, buf);
-            return Buys::Listed(buf.len());
-        };
+    pub fn of(s: &State, p: usize, means: (u64, u32)) -> Option<GoldBuys> {
+        let hand = gold_only(s, p)?;
         let face = payable(s, p, means);
-        let reserved = payable_reserved(s, p, means);
-        let count = buy_sources(s, p, face, reserved)
-            .map(|(_, cost)| hand.count(cost) as usize)
-            .sum();
-        Buys::Gold {
+        let reserved = payable_reserved(s, p, means) as u32;
+        let cost = &s.rules.cost_by_id;
+        let mut count = 0;
+        for pos in bits(face) {
+            count += hand.count(cost[card_at(s, pos) as usize]) as usize;
+        }
+        for r in bits(reserved) {
+            count += hand.count(cost[s.reserved[p][r as usize] as usize]) as usize;
+        }
+        Some(GoldBuys {
+            hand,
             face,
             reserved,
-            hand,
             count,
-        }
+        })
     }
 
     pub fn len(&self) -> usize {
-        match *self {
-            Buys::Gold { count, .. } => count,
-            Buys::Listed(n) => n,
-        }
+        self.count
     }
 
-    /// The `i`-th buy (`i` below `len()`); `buf` as `of` left it.
-    pub fn get(&self, s: &State, p: usize, buf: &[Action], i: usize) -> Action {
-        match *self {
-            Buys::Gold {
-                face,
-                reserved,
-                hand,
-                ..
-            } => {
-                let mut i = i;
-                for (src, cost) in buy_sources(s, p, face, reserved) {
-                    let n = hand.count(cost) as usize;
-                    if i < n {
-                        let pay = hand.nth(cost, i);
-                        return Action::Buy { src, pay };
-                    }
-                    i -= n;
-                }
-                unreachable!("a draw beyond the buys counted")
+    /// The `i`-th buy (`i` below `len()`).
+    pub fn get(&self, s: &State, p: usize, mut i: usize) -> Action {
+        let cost = &s.rules.cost_by_id;
+        let reserved = bits(self.reserved).map(|r| (RESERVED_SRC + r, s.reserved[p][r as usize]));
+        for (src, card) in bits(self.face)
+            .map(|pos| (pos, card_at(s, pos)))
+            .chain(reserved)
+        {
+            let cost = cost[card as usize];
+            let n = self.hand.count(cost) as usize;
+            if i < n {
+                let pay = self.hand.nth(cost, i);
+                return Action::Buy { src, pay };
             }
-            Buys::Listed(_) => buf[i],
+            i -= n;
         }
+        unreachable!("a draw beyond the buys counted")
     }
-}
-
-/// The places to buy from, face-up (bits `face`) then reserved (bits `reserved`), with their
-/// cards' packed costs.
-#[inline]
-fn buy_sources(
-    s: &State,
-    p: usize,
-    face: u32,
-    reserved: u8,
-) -> impl Iterator<Item = (u8, u64)> + '_ {
-    let cost = &s.rules.cost_by_id;
-    let on_board = bits(face).map(move |pos| (pos, cost[card_at(s, pos) as usize]));
-    let in_hand = bits(reserved as u32)
-        .map(move |r| (RESERVED_SRC + r, cost[s.reserved[p][r as usize] as usize]));
-    on_board.chain(in_hand)
 }
 
 /// Set bits of `mask` (below `1 << 18`), by table: the baseline x86-64 the project builds for

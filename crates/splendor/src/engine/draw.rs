@@ -46,8 +46,13 @@ fn random_act(s: &State, p: usize, rng: &mut SilkRng, buf: &mut Vec<Action>) -> 
     let reserves = cards::reservable(s, p);
     let means = cards::means(s, p);
     if means.1 > 0 {
-        let buys = cards::Buys::of(s, p, means, buf);
-        return draw(&takes, reserves, buys.len(), rng).unwrap_or_else(|i| buys.get(s, p, buf, i));
+        let Some(buys) = cards::GoldBuys::of(s, p, means) else {
+            // Orient gold cards or gold counting double: the buys listed.
+            buf.clear();
+            cards::legal_buys(s, p, means, buf);
+            return draw(&takes, reserves, buf.len(), rng).unwrap_or_else(|i| buf[i]);
+        };
+        return draw(&takes, reserves, buys.len(), rng).unwrap_or_else(|i| buys.get(s, p, i));
     }
     // No wildcard (the common case): one payment per card, all in gems.
     let face = cards::payable(s, p, means);

@@ -3,7 +3,7 @@
 //! gold pays for; legal payments are every such choice the player can afford.
 
 use crate::action::Pay;
-use crate::colour::{at_least, covers, missing, pack, total, unpack, GOLD};
+use crate::colour::{at_least, covers, missing, pack, short_of, total, unpack, GOLD};
 use crate::data::Power;
 use crate::engine::tokens::has_power;
 use crate::state::State;
@@ -181,6 +181,9 @@ pub struct GoldHand {
     pub bonus: u64,
     pub gems: u64,
     pub gold: u32,
+    /// Bonuses and gems together (each count below 128: at most 20 gems and far fewer than
+    /// 100 bonuses of a colour).
+    have: u64,
     /// The colours of which they hold a gem, as a mask.
     held: u8,
 }
@@ -202,6 +205,7 @@ impl GoldHand {
             bonus,
             gems,
             gold,
+            have: bonus + gems,
             held: at_least(gems, 1),
         }
     }
@@ -215,19 +219,20 @@ impl GoldHand {
     /// How many payments `each` offers, counted without listing them.
     #[inline]
     pub fn count(&self, cost: u64) -> u32 {
-        let owed = missing(cost, self.bonus);
-        let lo = missing(owed, self.gems); // what the gems held cannot pay: gold must
-        let need = total(lo);
+        // What bonuses and gems cannot pay: gold must.
+        let need = total(missing(cost, self.have));
         if need > self.gold {
             return 0;
         }
         let spare = self.gold - need;
         if spare > 1 {
+            let owed = missing(cost, self.bonus);
+            let lo = missing(owed, self.gems);
             return count_extra(unpack(owed.wrapping_sub(lo)), spare);
         }
         // The shortfall alone; with one gold to spare, one payment more for each colour where
-        // gems would pay part (owed after bonuses, and held).
-        1 + spare * ONES[(at_least(owed, 1) & self.held) as usize] as u32
+        // gems would pay part (the bonuses fall short of the cost, and gems are held).
+        1 + spare * ONES[(short_of(self.bonus, cost) & self.held) as usize] as u32
     }
 
     /// The `i`-th payment `each` offers (`i` below `count`).
@@ -252,7 +257,7 @@ impl GoldHand {
             return base;
         }
         // One more gold in a colour with room, the last colour first (`each`'s order).
-        let mut colours = at_least(owed, 1) & self.held;
+        let mut colours = short_of(self.bonus, cost) & self.held;
         for _ in 1..i {
             colours ^= 1 << (7 - colours.leading_zeros());
         }
