@@ -2,7 +2,7 @@
 //! and prestige, and refilling the face-up places.
 
 use crate::action::{pos_name, Action, Pay, RESERVED_SRC};
-use crate::colour::{add_clamped, clamp127, covers, missing, pack, token_name, total, GOLD};
+use crate::colour::{covers, missing, pack, token_name, total, unpack, GOLD};
 use crate::data::Effect;
 use crate::engine::payment::{self, GoldHand, Spent};
 use crate::engine::{orient, strongholds};
@@ -44,8 +44,7 @@ fn place_in_play(s: &State, pos: u8) -> bool {
 /// units (gold tokens, 2 per Orient gold card).
 #[inline(always)]
 pub fn means(s: &State, p: usize) -> (u64, u32) {
-    let t = &s.tokens[p];
-    let have = add_clamped(pack(&s.bonus[p]), pack(&[t[0], t[1], t[2], t[3], t[4]]));
+    let have = s.bonus_packed(p) + s.gems_packed(p);
     let wild = s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32;
     (have, wild)
 }
@@ -471,12 +470,10 @@ fn gold_only(s: &State, p: usize) -> Option<GoldHand> {
     if s.gold_cards[p] > 0 || s.rules.posts_module {
         return None;
     }
-    let t = &s.tokens[p];
-    let gems = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
     Some(GoldHand::new(
-        clamp127(pack(&s.bonus[p])),
-        gems,
-        t[GOLD] as u32,
+        s.bonus_packed(p),
+        s.gems_packed(p),
+        s.tokens[p][GOLD] as u32,
     ))
 }
 
@@ -519,16 +516,17 @@ pub fn check_buy(s: &State, p: usize, src: u8, pay: Pay) -> Result<Spent, String
 
 /// The payment of a purchase `legal_buys` listed, settled without the checks of `check_buy`.
 pub fn settle_listed(s: &State, p: usize, src: u8, pay: Pay) -> Spent {
-    let owed = payment::owed(s, p, source_card(s, p, src));
+    let card = source_card(s, p, src);
     if pay == Pay::default() {
         // All in gems, which the listing found held.
+        let owed = missing(s.rules.cost_by_id[card as usize], s.bonus_packed(p));
         return Spent {
-            gems: owed,
+            gems: unpack(owed),
             gold_tokens: 0,
             gold_cards: 0,
         };
     }
-    payment::settle(s, p, &owed, pay).expect("a listed payment settles")
+    payment::settle(s, p, &payment::owed(s, p, card), pay).expect("a listed payment settles")
 }
 
 /// Buys the card at `src`, paying as `check_buy` settled it.
@@ -543,10 +541,7 @@ pub fn buy(
     let card = source_card(s, p, src);
     let mut paid = [0u8; 6];
     paid[..5].copy_from_slice(&spent.gems);
-    for (c, &k) in spent.gems.iter().enumerate() {
-        s.tokens[p][c] -= k;
-        s.bank[c] += k;
-    }
+    s.gems_to_bank(p, pack(&spent.gems));
     s.tokens[p][GOLD] -= spent.gold_tokens;
     s.bank[GOLD] += spent.gold_tokens;
     paid[GOLD] = spent.gold_tokens;
