@@ -385,8 +385,13 @@ pub struct GoldBuys {
     hand: GoldHand,
     face: u32,
     reserved: u32,
+    /// How many payments for each place to buy from, face-up then reserved, and in all.
+    counts: [u16; SOURCES],
     count: usize,
 }
+
+/// Places to buy from at most: the face-up places, then the reserved ones.
+const SOURCES: usize = 3 * SLOTS + 3;
 
 impl GoldBuys {
     /// The buys of player `p`, whose means are `means` (with wildcards); `None` when gold
@@ -394,22 +399,19 @@ impl GoldBuys {
     #[inline]
     pub fn of(s: &State, p: usize, means: (u64, u32)) -> Option<GoldBuys> {
         let hand = gold_only(s, p)?;
-        let face = payable(s, p, means);
-        let reserved = payable_reserved(s, p, means) as u32;
-        let cost = &s.rules.cost_by_id;
-        let mut count = 0;
-        for pos in bits(face) {
-            count += hand.count(cost[card_at(s, pos) as usize]) as usize;
-        }
-        for r in bits(reserved) {
-            count += hand.count(cost[s.reserved[p][r as usize] as usize]) as usize;
-        }
-        Some(GoldBuys {
+        let mut buys = GoldBuys {
             hand,
-            face,
-            reserved,
-            count,
-        })
+            face: payable(s, p, means),
+            reserved: payable_reserved(s, p, means) as u32,
+            counts: [0; SOURCES],
+            count: 0,
+        };
+        for (k, (_, card)) in buys.sources(s, p).enumerate() {
+            let n = hand.count(s.rules.cost_by_id[card as usize]);
+            buys.counts[k] = n as u16;
+            buys.count += n as usize;
+        }
+        Some(buys)
     }
 
     pub fn len(&self) -> usize {
@@ -418,21 +420,22 @@ impl GoldBuys {
 
     /// The `i`-th buy (`i` below `len()`).
     pub fn get(&self, s: &State, p: usize, mut i: usize) -> Action {
-        let cost = &s.rules.cost_by_id;
-        let reserved = bits(self.reserved).map(|r| (RESERVED_SRC + r, s.reserved[p][r as usize]));
-        for (src, card) in bits(self.face)
-            .map(|pos| (pos, card_at(s, pos)))
-            .chain(reserved)
-        {
-            let cost = cost[card as usize];
-            let n = self.hand.count(cost) as usize;
-            if i < n {
-                let pay = self.hand.nth(cost, i);
+        for ((src, card), &n) in self.sources(s, p).zip(&self.counts) {
+            if i < n as usize {
+                let pay = self.hand.nth(s.rules.cost_by_id[card as usize], i);
                 return Action::Buy { src, pay };
             }
-            i -= n;
+            i -= n as usize;
         }
         unreachable!("a draw beyond the buys counted")
+    }
+
+    /// The places to buy from, face-up then reserved, with their cards.
+    fn sources<'a>(&self, s: &'a State, p: usize) -> impl Iterator<Item = (u8, u8)> + 'a {
+        let on_board = bits(self.face).map(move |pos| (pos, card_at(s, pos)));
+        let in_hand =
+            bits(self.reserved).map(move |r| (RESERVED_SRC + r, s.reserved[p][r as usize]));
+        on_board.chain(in_hand)
     }
 }
 

@@ -273,18 +273,23 @@ impl GoldHand {
 /// colour `c` (each at most 7: no card costs more of a colour).
 fn count_extra(room: [u8; 5], spare: u32) -> u32 {
     const MOST: usize = 5 * 7;
-    // More than all the room is the same as all of it.
-    let most = (spare as usize).min(room.iter().map(|&r| r.min(7) as usize).sum());
-    // ways[t]: the ways over the colours so far that add exactly t.
+    let most = (spare as usize).min(MOST);
+    // ways[t]: the ways over the colours so far that add exactly t; `top` the most they add.
     let mut ways = [0u32; MOST + 1];
     ways[0] = 1;
-    for &r in &room {
-        // Downwards, so that ways[..t] are still those before this colour.
-        for t in (1..=most).rev() {
-            ways[t] = ways[t.saturating_sub(r as usize)..=t].iter().sum();
+    let mut top = 0;
+    for r in room.map(|r| r.min(7) as usize) {
+        top = (top + r).min(most);
+        // Each new ways[t] is the sum of the old ways[t - r..=t]: prefix sums upwards, then
+        // differences downwards (so that each subtracts a prefix sum not yet changed).
+        for t in 1..=top {
+            ways[t] += ways[t - 1];
+        }
+        for t in (r + 1..=top).rev() {
+            ways[t] -= ways[t - r - 1];
         }
     }
-    ways[..=most].iter().sum()
+    ways[..=top].iter().sum()
 }
 
 /// Gold tokens only (the hot case): the shortfall `lo` must be paid in gold, and up to `spare`
