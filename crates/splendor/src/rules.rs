@@ -105,6 +105,9 @@ pub struct Rules {
     /// the affordability loop that runs for every card at every decision; [`NO_CARD_COST`] for
     /// ids of no card).
     pub cost_by_id: [u64; 256],
+    /// Each noble's packed requirement, by id, as `cost_by_id` ([`NO_CARD_COST`] for ids of no
+    /// noble, so that an empty place is visited by nobody).
+    pub noble_needs: [u64; 256],
     /// By id: the card has a condition of its own to be acquired (Orient join, sacrifice).
     pub has_condition: [bool; 256],
     /// No module: the end of a turn is only refill, token limit, nobles.
@@ -253,6 +256,10 @@ pub fn compile(config: &SplendorConfig) -> Result<Rules, SetupError> {
             Effect::Join | Effect::JoinTake1 | Effect::Sacrifice
         );
     }
+    let mut noble_needs = [NO_CARD_COST; 256];
+    for (id, n) in nobles.iter().enumerate() {
+        noble_needs[id] = n.requires_packed;
+    }
     let noble_floor = nobles
         .iter()
         .map(|n| n.requires.iter().sum::<u8>())
@@ -263,6 +270,7 @@ pub fn compile(config: &SplendorConfig) -> Result<Rules, SetupError> {
         n_places,
         place_mask: places[..n_places].iter().fold(0, |m, &pos| m | 1 << pos),
         cost_by_id,
+        noble_needs,
         has_condition,
         base_only: config.modules.is_empty(),
         noble_floor,
