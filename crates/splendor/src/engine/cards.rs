@@ -157,16 +157,6 @@ fn bits(mask: u32) -> impl Iterator<Item = u8> {
     })
 }
 
-/// Place of the `i`-th set bit of `mask`, lowest first (`i` below the count of set bits).
-#[inline]
-pub fn nth_bit(mask: u32, i: usize) -> u8 {
-    let mut rest = mask;
-    for _ in 0..i {
-        rest &= rest.wrapping_sub(1);
-    }
-    rest.trailing_zeros() as u8
-}
-
 #[inline]
 pub fn legal_reserves(s: &State, p: usize, out: &mut Vec<Action>) {
     let (cards, decks) = reservable(s, p);
@@ -439,21 +429,59 @@ impl GoldBuys {
     }
 }
 
+/// Set bits of each six-bit row of a mask of places (a level's, a hand's, the decks').
+const ONES: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut m = 0;
+    while m < 64 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// For each six-bit row, the place of its `k`-th set bit, lowest first.
+const NTH: [[u8; 6]; 64] = {
+    let mut t = [[0u8; 6]; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut k = 0;
+        let mut b = 0;
+        while b < 6 {
+            if m >> b & 1 == 1 {
+                t[m][k] = b as u8;
+                k += 1;
+            }
+            b += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
 /// Set bits of `mask` (below `1 << 18`), by table: the baseline x86-64 the project builds for
 /// has no popcount instruction.
 #[inline]
 pub fn ones(mask: u32) -> usize {
-    const ONES: [u8; 64] = {
-        let mut t = [0u8; 64];
-        let mut m = 0;
-        while m < 64 {
-            t[m] = (m as u32).count_ones() as u8;
-            m += 1;
-        }
-        t
-    };
     let row = |k: u32| ONES[(mask >> (6 * k) & 63) as usize] as usize;
     row(0) + row(1) + row(2)
+}
+
+/// Place of the `i`-th set bit of `mask` (below `1 << 18`), lowest first (`i` below
+/// `ones(mask)`): its row found by the rows' counts, the bit by table, with no loop (whose
+/// length would be the random draw's).
+#[inline]
+pub fn nth_bit(mask: u32, i: usize) -> u8 {
+    let row = |k: u32| (mask >> (6 * k) & 63) as usize;
+    let (first, second) = (ONES[row(0)] as usize, ONES[row(1)] as usize);
+    let (k, i) = if i < first {
+        (0, i)
+    } else if i < first + second {
+        (1, i - first)
+    } else {
+        (2, i - first - second)
+    };
+    6 * k as u8 + NTH[row(k)][i % 6]
 }
 
 /// Every way to pay for `card` at `src` with wildcards, as buys.
@@ -619,6 +647,22 @@ pub fn refill(s: &mut State, ev: &mut impl EventSink<Event>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn set_bits_by_table_agree_with_the_loop() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..5_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mask = (x >> 11) as u32 & ((1 << 18) - 1);
+            assert_eq!(ones(mask), mask.count_ones() as usize);
+            let places: Vec<u8> = bits(mask).collect();
+            for (i, &pos) in places.iter().enumerate() {
+                assert_eq!(nth_bit(mask, i), pos, "{mask:b} {i}");
+            }
+        }
+    }
 
     #[test]
     fn filled_places_agree_with_the_loop() {
