@@ -404,11 +404,12 @@ impl GoldBuys {
         Some(buys)
     }
 
-    pub fn len(&self) -> usize {
+    /// How many buys in all.
+    pub fn count(&self) -> usize {
         self.count
     }
 
-    /// The `i`-th buy (`i` below `len()`).
+    /// The `i`-th buy (`i` below `count()`).
     pub fn get(&self, s: &State, p: usize, mut i: usize) -> Action {
         for ((src, card), &n) in self.sources(s, p).zip(&self.counts) {
             if i < n as usize {

@@ -52,7 +52,7 @@ fn random_act(s: &State, p: usize, rng: &mut SilkRng, buf: &mut Vec<Action>) -> 
             cards::legal_buys(s, p, means, buf);
             return draw(&takes, reserves, buf.len(), rng).unwrap_or_else(|i| buf[i]);
         };
-        return draw(&takes, reserves, buys.len(), rng).unwrap_or_else(|i| buys.get(s, p, i));
+        return draw(&takes, reserves, buys.count(), rng).unwrap_or_else(|i| buys.get(s, p, i));
     }
     // No wildcard (the common case): one payment per card, all in gems.
     let face = cards::payable(s, p, means);
@@ -81,7 +81,7 @@ fn draw(
     buys: usize,
     rng: &mut SilkRng,
 ) -> Result<Action, usize> {
-    let n_takes = takes.len();
+    let n_takes = takes.count();
     let (n_face_up, n_decks) = if face_up == 0 && decks == 0 {
         (0, 0) // A full hand (the common case).
     } else {

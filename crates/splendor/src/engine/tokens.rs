@@ -107,11 +107,12 @@ impl Takes {
         }
     }
 
-    pub fn len(&self) -> usize {
+    /// How many takes in all.
+    pub fn count(&self) -> usize {
         self.threes.len() + (self.short != 0) as usize + self.pairs.len()
     }
 
-    /// The `i`-th take (`i` below `len()`).
+    /// The `i`-th take (`i` below `count()`).
     #[inline]
     pub fn get(&self, i: usize) -> Action {
         if let Some(&a) = self.threes.get(i) {
