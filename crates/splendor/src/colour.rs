@@ -139,20 +139,6 @@ pub const fn total(packed: u64) -> u32 {
     ((packed.wrapping_mul(0x0000_0001_0101_0101) >> 32) & 0xFF) as u32
 }
 
-/// Per colour `min(a + b, 127)` (any byte values): the counts `missing` and `covers` accept.
-#[inline]
-pub const fn add_clamped(a: u64, b: u64) -> u64 {
-    // Each operand clamped to 127 first, so that no byte's sum carries into the next.
-    clamp127(clamp127(a) + clamp127(b))
-}
-
-/// Every packed count of 128 or more made 127 (so that `missing` and `covers` may take it).
-#[inline]
-pub const fn clamp127(x: u64) -> u64 {
-    let big = (x & HIGH) >> 7; // 1 in each byte of 128 or more
-    (x & !HIGH) | big.wrapping_mul(0x7F)
-}
-
 /// A mask of the colours where `have` falls short of `need` (both packed, counts below 128).
 #[inline]
 pub const fn short_of(have: u64, need: u64) -> u8 {
@@ -197,14 +183,6 @@ mod tests {
             assert_eq!(covers(pack(&have), pack(&need)), got == 0);
             assert_eq!(unpack(pack(&have)), have);
             assert_eq!(total(got), want.iter().map(|&v| v as u32).sum::<u32>());
-            let a: [u8; 5] = std::array::from_fn(|i| (x >> (8 * i + 3)) as u8);
-            let b: [u8; 5] = std::array::from_fn(|i| (y >> (8 * i + 5)) as u8);
-            let clamped: [u8; 5] = std::array::from_fn(|i| a[i].saturating_add(b[i]).min(127));
-            assert_eq!(
-                add_clamped(pack(&a), pack(&b)),
-                pack(&clamped),
-                "{a:?} + {b:?}"
-            );
             let k = (x >> 50) as u8 % 12;
             let ge = (0..5).fold(0u8, |m, i| m | ((have[i] >= k) as u8) << i);
             assert_eq!(at_least(pack(&have), k), ge, "{have:?} >= {k}");
