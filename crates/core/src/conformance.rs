@@ -6,8 +6,9 @@
 //!
 //! It plays random games to the end and, at every decision, checks the contract of [`Game`]:
 //! whose move it is, legality and uniqueness of generated actions, action strings that parse
-//! back, illegal actions refused without change, views that leak nothing, engine invariants,
-//! save/load round trip, and replay determinism.
+//! back, illegal actions refused without change, random draws (`random_legal_action`) that
+//! agree with the legal list, views that leak nothing, engine invariants, save/load round trip,
+//! and replay determinism.
 
 use crate::driver::next_decider;
 use crate::game::{Game, ToMove};
@@ -103,6 +104,8 @@ fn check_game<G: Game>(
     }
     let n = G::num_seats(&state);
     let mut rng = SilkRng::for_stream(seed, 0xC0DE);
+    // Apart, so that checking the draws leaves the game the suite plays as it was.
+    let mut draws = SilkRng::for_stream(seed, 0xD4A3);
     let mut replay = Replay::<G>::new(config.clone(), seed);
     let mut legal = Vec::new();
     let mut others = Vec::new();
@@ -119,7 +122,7 @@ fn check_game<G: Game>(
             report.simultaneous_decisions += 1;
         }
 
-        // Seats without a decision have no legal actions.
+        // Seats without a decision have no legal actions, and none to draw.
         for seat in Seat::all(n).filter(|s| !to_move.includes(*s)) {
             G::legal_actions(&state, seat, &mut others);
             if !others.is_empty() {
@@ -127,6 +130,7 @@ fn check_game<G: Game>(
                     "{seat} is not to move ({to_move:?}) but has legal actions {others:?}"
                 )));
             }
+            sampled_as_listed::<G>(&state, seat, &[], &mut draws, &mut others).map_err(at)?;
         }
 
         let Some(seat) = next_decider(to_move) else {
@@ -186,6 +190,8 @@ fn check_game<G: Game>(
             }
         }
 
+        sampled_as_listed::<G>(&state, seat, &legal, &mut draws, &mut others).map_err(at)?;
+
         // A legal action played by a seat that is not to move is refused without change.
         if let Some(other) = Seat::all(n).find(|s| !to_move.includes(*s)) {
             refused_unchanged::<G>(&state, other, legal[0])
@@ -233,6 +239,38 @@ fn check_game<G: Game>(
     let replayed = back.run("replay").map_err(|e| e.to_string())?;
     if replayed != state {
         return Err("replaying the action log did not reproduce the final state".into());
+    }
+    Ok(())
+}
+
+/// Draws of `random_legal_action` from this state agree with a uniform pick from `legal` (the
+/// list `legal_actions` gave): the same action after the same draws from the generator, for
+/// several generators. `buf` starts with stale contents, as a driver's reused buffer does.
+fn sampled_as_listed<G: Game>(
+    state: &G::State,
+    seat: Seat,
+    legal: &[G::Action],
+    rng: &mut SilkRng,
+    buf: &mut Vec<G::Action>,
+) -> Result<(), String> {
+    const DRAWS: usize = 8;
+    for _ in 0..DRAWS {
+        let start = SilkRng::seed_from(rng.next_u64());
+        let mut listed = start;
+        let want = (!legal.is_empty()).then(|| legal[listed.index(legal.len())]);
+        let mut drawn = start;
+        let got = G::random_legal_action(state, seat, &mut drawn, buf);
+        if got != want {
+            return Err(format!(
+                "random_legal_action for {seat} drew {got:?}, the legal list {want:?}"
+            ));
+        }
+        if drawn != listed {
+            return Err(format!(
+                "random_legal_action for {seat} drew {got:?} as the list does, but left the \
+                 generator in another state"
+            ));
+        }
     }
     Ok(())
 }

@@ -94,7 +94,8 @@ pub fn play<G: Game>(
     })
 }
 
-/// Plays random legal actions from `state` to the end, allocation-free once `buf` has grown.
+/// Plays random legal actions from `state` to the end, allocation-free once `buf` has grown:
+/// each drawn by `Game::random_legal_action`, the same as a uniform pick from the legal list.
 /// Returns the number of decisions made. The hot loop of random simulations and benches.
 pub fn random_playout<G: Game>(
     state: &mut G::State,
@@ -107,11 +108,9 @@ pub fn random_playout<G: Game>(
         let Some(seat) = next_decider(G::to_move(state)) else {
             break;
         };
-        G::legal_actions(state, seat, buf);
-        if buf.is_empty() {
+        let Some(action) = G::random_legal_action(state, seat, rng, buf) else {
             break;
-        }
-        let action = buf[rng.index(buf.len())];
+        };
         if G::apply_listed(state, seat, action).is_err() {
             break;
         }

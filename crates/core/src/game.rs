@@ -147,6 +147,27 @@ pub trait Game: Sized + 'static {
     /// Empty when `seat` has no decision now. Never contains duplicates.
     fn legal_actions(state: &Self::State, seat: Seat, out: &mut Vec<Self::Action>);
 
+    /// One legal action of `seat` drawn uniformly with `rng`, as a random player draws it:
+    /// exactly `legal_actions` then `rng.index(len)` into the list (`None`, drawing nothing,
+    /// when the list is empty), which is the default. An engine may override it to find the
+    /// drawn action without listing all of them, but must return the same action after the
+    /// same draws from `rng`, so that a game played with it is the game played with the list
+    /// (the conformance suite holds every engine to that). `buf` is scratch space. The action
+    /// is one `legal_actions` lists, so `apply_listed` may play it.
+    #[inline]
+    fn random_legal_action(
+        state: &Self::State,
+        seat: Seat,
+        rng: &mut SilkRng,
+        buf: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        Self::legal_actions(state, seat, buf);
+        if buf.is_empty() {
+            return None;
+        }
+        Some(buf[rng.index(buf.len())])
+    }
+
     /// Plays `action` for `seat`, reporting events to `events`. On an illegal action the state is
     /// left unchanged and the error says why.
     fn apply_with(

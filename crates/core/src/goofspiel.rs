@@ -571,6 +571,87 @@ mod tests {
         assert!(err.contains("proved nothing"), "{err}");
     }
 
+    /// Goofspiel whose `random_legal_action` cheats: with `EXTRA` it picks the listed action
+    /// but then draws once more; without, it picks the action after the one drawn. The suite
+    /// must catch both.
+    struct Skewed<const EXTRA: bool>;
+    impl<const EXTRA: bool> Game for Skewed<EXTRA> {
+        const NAME: &'static str = "skewed";
+        type Config = GoofConfig;
+        type State = GoofState;
+        type Action = Bid;
+        type View = GoofView;
+        type Event = GoofEvent;
+        fn setup(c: &GoofConfig, seed: u64) -> Result<GoofState, SetupError> {
+            Goofspiel::setup(c, seed)
+        }
+        fn num_seats(s: &GoofState) -> usize {
+            Goofspiel::num_seats(s)
+        }
+        fn to_move(s: &GoofState) -> ToMove {
+            Goofspiel::to_move(s)
+        }
+        fn legal_actions(s: &GoofState, seat: Seat, out: &mut Vec<Bid>) {
+            Goofspiel::legal_actions(s, seat, out)
+        }
+        fn random_legal_action(
+            s: &GoofState,
+            seat: Seat,
+            rng: &mut SilkRng,
+            buf: &mut Vec<Bid>,
+        ) -> Option<Bid> {
+            Goofspiel::legal_actions(s, seat, buf);
+            if buf.is_empty() {
+                return None;
+            }
+            let i = rng.index(buf.len());
+            if EXTRA {
+                rng.next_u64();
+                return Some(buf[i]);
+            }
+            Some(buf[(i + 1) % buf.len()])
+        }
+        fn apply_with(
+            s: &mut GoofState,
+            seat: Seat,
+            a: Bid,
+            e: &mut impl EventSink<GoofEvent>,
+        ) -> Result<(), IllegalAction> {
+            Goofspiel::apply_with(s, seat, a, e)
+        }
+        fn view(s: &GoofState, seat: Seat) -> GoofView {
+            Goofspiel::view(s, seat)
+        }
+        fn determinize(s: &GoofState, seat: Seat, rng: &mut SilkRng) -> GoofState {
+            Goofspiel::determinize(s, seat, rng)
+        }
+        fn outcome(s: &GoofState) -> Option<Outcome> {
+            Goofspiel::outcome(s)
+        }
+        fn action_to_string(s: &GoofState, a: Bid) -> String {
+            Goofspiel::action_to_string(s, a)
+        }
+        fn parse_action(s: &GoofState, seat: Seat, t: &str) -> Result<Bid, ParseActionError> {
+            Goofspiel::parse_action(s, seat, t)
+        }
+        fn rules_text(c: &GoofConfig) -> String {
+            Goofspiel::rules_text(c)
+        }
+    }
+
+    #[test]
+    fn the_suite_catches_a_random_draw_that_differs_from_the_list() {
+        let config = GoofConfig {
+            players: 3,
+            cards: 6,
+        };
+        let err =
+            conformance::check::<Skewed<false>>(&config, &Conformance::default()).unwrap_err();
+        assert!(err.contains("drew Some(Bid("), "{err}");
+        let err = conformance::check::<Skewed<true>>(&config, &Conformance::default()).unwrap_err();
+        assert!(err.contains("left the generator in another state"), "{err}");
+    }
+
     /// A replay file may name a seat the game does not have: an error, not a panic.
     #[test]
     fn a_replay_move_by_a_seat_beyond_the_table_is_refused() {

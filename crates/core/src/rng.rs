@@ -72,10 +72,14 @@ impl SilkRng {
 
     /// Fisher–Yates shuffle in place.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        // A copy in registers, written back once (rather than after every draw).
+        let mut rng = *self;
         for i in (1..items.len()).rev() {
-            let j = self.below(i as u32 + 1) as usize;
-            items.swap(i, j);
+            let j = rng.below(i as u32 + 1) as usize;
+            // j <= i already: `min` only spares a bounds check.
+            items.swap(i, j.min(i));
         }
+        *self = rng;
     }
 
     /// `true` with probability `num / den`.

@@ -1,9 +1,23 @@
 //! Random full games of Splendor: decisions/s, and the cost of copying a state.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use silk_core::{random_playout, Game, SilkRng};
-use silk_splendor::{intern, setup::setup_with, Module, Splendor, SplendorConfig};
+use silk_core::{next_decider, random_playout, Game, SilkRng};
+use silk_splendor::{intern, setup::setup_with, Action, Module, Splendor, SplendorConfig, State};
 use std::hint::black_box;
+
+/// A random game as random drivers played it before `Game::random_legal_action`: the whole
+/// legal list at every decision, then a uniform pick from it. The same games as
+/// `random_playout` plays, decision for decision. Returns the decisions made.
+fn listed_playout(s: &mut State, rng: &mut SilkRng, buf: &mut Vec<Action>) -> u64 {
+    let mut n = 0;
+    while let Some(seat) = next_decider(Splendor::to_move(s)) {
+        Splendor::legal_actions(s, seat, buf);
+        let action = buf[rng.index(buf.len())];
+        Splendor::apply_listed(s, seat, action).expect("a listed action");
+        n += 1;
+    }
+    n
+}
 
 fn random_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("splendor");
@@ -45,6 +59,23 @@ fn random_games(c: &mut Criterion) {
                 })
             },
         );
+        if modules.is_empty() {
+            group.bench_function(
+                format!(
+                    "random game, {name}, {players} players, whole legal list each decision \
+                     (decisions/s)"
+                ),
+                |b| {
+                    let mut seed = 0u64;
+                    b.iter(|| {
+                        seed += 1;
+                        let mut s = setup_with(rules, seed).unwrap();
+                        let mut rng = SilkRng::seed_from(seed);
+                        black_box(listed_playout(&mut s, &mut rng, &mut buf))
+                    })
+                },
+            );
+        }
     }
     let rules = intern(&SplendorConfig::new(4)).unwrap();
     let s = setup_with(rules, 1).unwrap();
@@ -58,6 +89,17 @@ fn random_games(c: &mut Criterion) {
         b.iter(|| {
             Splendor::legal_actions(black_box(&s), s.seat(), &mut buf);
             black_box(buf.len())
+        })
+    });
+    let mut rng = SilkRng::seed_from(1);
+    group.bench_function("one legal action drawn at setup", |b| {
+        b.iter(|| {
+            black_box(Splendor::random_legal_action(
+                black_box(&s),
+                s.seat(),
+                &mut rng,
+                &mut buf,
+            ))
         })
     });
     group.finish();

@@ -1,12 +1,14 @@
 //! Random playouts for profiling, and an equivalence hash to prove a speed change changed
-//! nothing: `cargo run --release -p silk-splendor --example splendor_playout -- [games] [check]`.
-//! With `check`, every legal list, action and final state is hashed (slower); the hash must stay
-//! the same across a change that only makes the engine faster. Without it the actions are
-//! played as `random_playout` plays them (`apply_listed`); with it, through the checked
-//! `apply`.
+//! nothing: `cargo run --release -p silk-splendor --example splendor_playout -- [games] [check]
+//! [base] [listed]`. With `check`, every legal list, action and final state is hashed (slower);
+//! the hash must stay the same across a change that only makes the engine faster, and each
+//! action is also drawn as `random_playout` draws it (`random_legal_action`), which must agree.
+//! Without it the games are played by `random_playout` itself, or with `listed` by a pick from
+//! the whole legal list at every decision (`apply_listed` either way); with it, through the
+//! checked `apply`. `base` plays the base game alone.
 
-use silk_core::{next_decider, Game, SilkRng};
-use silk_splendor::{intern, setup::setup_with, Module, Splendor, SplendorConfig};
+use silk_core::{next_decider, random_playout, Game, SilkRng};
+use silk_splendor::{intern, setup::setup_with, Action, Module, Splendor, SplendorConfig, State};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
@@ -16,6 +18,7 @@ fn main() {
     let games: u64 = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(200_000);
     let check = args.iter().any(|a| a == "check");
     let base_only = args.iter().any(|a| a == "base");
+    let listed = args.iter().any(|a| a == "listed");
     let sets: [&[Module]; 5] = [
         &[],
         &[Module::Cities],
@@ -28,6 +31,7 @@ fn main() {
         for players in 2..=4 {
             let rules = intern(&SplendorConfig::new(players).with_modules(modules)).unwrap();
             let mut buf = Vec::new();
+            let mut spare = Vec::new();
             let mut decisions = 0u64;
             let mut stuck = 0u64;
             let mut capped = 0u64;
@@ -36,18 +40,15 @@ fn main() {
             for seed in 0..per {
                 let mut s = setup_with(rules, seed).unwrap();
                 let mut rng = SilkRng::seed_from(seed);
-                while let Some(seat) = next_decider(Splendor::to_move(&s)) {
-                    Splendor::legal_actions(&s, seat, &mut buf);
-                    let a = buf[rng.index(buf.len())];
-                    if check {
-                        buf.hash(&mut hasher);
-                    }
-                    if check {
-                        Splendor::apply(&mut s, seat, a).unwrap();
-                    } else {
-                        Splendor::apply_listed(&mut s, seat, a).unwrap();
-                    }
-                    decisions += 1;
+                if !check && !listed {
+                    decisions += random_playout::<Splendor>(&mut s, &mut rng, &mut buf, u64::MAX);
+                } else {
+                    decisions += play_listed(
+                        &mut s,
+                        &mut rng,
+                        &mut buf,
+                        check.then_some((&mut hasher, &mut spare)),
+                    );
                 }
                 if s.stuck {
                     stuck += 1;
@@ -73,4 +74,35 @@ fn main() {
     if check {
         println!("hash {:016x}", hasher.finish());
     }
+}
+
+/// A random game played with the whole legal list at every decision; with a hasher, every
+/// list is hashed, each action is also drawn as `random_playout` draws it (which must agree),
+/// and the actions are played through the checked `apply`. Returns the decisions made.
+fn play_listed(
+    s: &mut State,
+    rng: &mut SilkRng,
+    buf: &mut Vec<Action>,
+    mut check: Option<(&mut DefaultHasher, &mut Vec<Action>)>,
+) -> u64 {
+    let mut decisions = 0;
+    while let Some(seat) = next_decider(Splendor::to_move(s)) {
+        let before = *rng;
+        Splendor::legal_actions(s, seat, buf);
+        let a = buf[rng.index(buf.len())];
+        if let Some((hasher, spare)) = check.as_mut() {
+            buf.hash(*hasher);
+            let mut drawn = before;
+            let got = Splendor::random_legal_action(s, seat, &mut drawn, spare);
+            assert!(
+                got == Some(a) && drawn == *rng,
+                "{got:?} drawn, {a:?} listed"
+            );
+            Splendor::apply(s, seat, a).unwrap();
+        } else {
+            Splendor::apply_listed(s, seat, a).unwrap();
+        }
+        decisions += 1;
+    }
+    decisions
 }

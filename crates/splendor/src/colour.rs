@@ -139,18 +139,20 @@ pub const fn total(packed: u64) -> u32 {
     ((packed.wrapping_mul(0x0000_0001_0101_0101) >> 32) & 0xFF) as u32
 }
 
-/// Per colour `min(a + b, 127)` (any byte values): the counts `missing` and `covers` accept.
+/// A mask of the colours where `have` falls short of `need` (both packed, counts below 128).
 #[inline]
-pub const fn add_clamped(a: u64, b: u64) -> u64 {
-    // Each operand clamped to 127 first, so that no byte's sum carries into the next.
-    clamp127(clamp127(a) + clamp127(b))
+pub const fn short_of(have: u64, need: u64) -> u8 {
+    // The high bit of each byte of `t` is clear where have < need (as in `covers`).
+    let t = (have | HIGH).wrapping_sub(need);
+    gather(!t & HIGH)
 }
 
-/// Every packed count of 128 or more made 127 (so that `missing` and `covers` may take it).
+/// The high bits of the five bytes of `x` (nothing else set) as a five-bit mask.
 #[inline]
-pub const fn clamp127(x: u64) -> u64 {
-    let big = (x & HIGH) >> 7; // 1 in each byte of 128 or more
-    (x & !HIGH) | big.wrapping_mul(0x7F)
+const fn gather(x: u64) -> u8 {
+    // Bytes 0-4 hold one bit each at bit 0; the multiplier moves byte i's bit to bit 32 + i,
+    // and no two partial products meet (8i - 7j is distinct for every pair).
+    (((x >> 7).wrapping_mul(0x0000_0001_0204_0810) >> 32) & 0x1F) as u8
 }
 
 /// A mask of the packed counts that are at least `k` (bit `i` for count `i`; counts and `k`
@@ -158,10 +160,7 @@ pub const fn clamp127(x: u64) -> u64 {
 #[inline]
 pub const fn at_least(packed: u64, k: u8) -> u8 {
     // Each byte's high bit: set where 128 + count - k does not borrow, i.e. count >= k.
-    let ge = ((packed | HIGH).wrapping_sub(k as u64 * 0x0000_0001_0101_0101) & HIGH) >> 7;
-    // Bytes 0-4 hold one bit each at bit 0; the multiplier moves byte i's bit to bit 32 + i,
-    // and no two partial products meet (8i - 7j is distinct for every pair).
-    ((ge.wrapping_mul(0x0000_0001_0204_0810) >> 32) & 0x1F) as u8
+    gather((packed | HIGH).wrapping_sub(k as u64 * 0x0000_0001_0101_0101) & HIGH)
 }
 
 #[cfg(test)]
@@ -184,17 +183,15 @@ mod tests {
             assert_eq!(covers(pack(&have), pack(&need)), got == 0);
             assert_eq!(unpack(pack(&have)), have);
             assert_eq!(total(got), want.iter().map(|&v| v as u32).sum::<u32>());
-            let a: [u8; 5] = std::array::from_fn(|i| (x >> (8 * i + 3)) as u8);
-            let b: [u8; 5] = std::array::from_fn(|i| (y >> (8 * i + 5)) as u8);
-            let clamped: [u8; 5] = std::array::from_fn(|i| a[i].saturating_add(b[i]).min(127));
-            assert_eq!(
-                add_clamped(pack(&a), pack(&b)),
-                pack(&clamped),
-                "{a:?} + {b:?}"
-            );
             let k = (x >> 50) as u8 % 12;
             let ge = (0..5).fold(0u8, |m, i| m | ((have[i] >= k) as u8) << i);
             assert_eq!(at_least(pack(&have), k), ge, "{have:?} >= {k}");
+            let lt = (0..5).fold(0u8, |m, i| m | ((have[i] < need[i]) as u8) << i);
+            assert_eq!(
+                short_of(pack(&have), pack(&need)),
+                lt,
+                "{have:?} < {need:?}"
+            );
         }
     }
 }

@@ -75,6 +75,15 @@ impl Game for Splendor {
         engine::legal(s, seat, out)
     }
 
+    fn random_legal_action(
+        s: &State,
+        seat: Seat,
+        rng: &mut SilkRng,
+        buf: &mut Vec<Action>,
+    ) -> Option<Action> {
+        engine::draw::random_legal(s, seat, rng, buf)
+    }
+
     fn apply_with(
         s: &mut State,
         seat: Seat,

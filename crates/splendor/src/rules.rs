@@ -102,8 +102,12 @@ pub struct Rules {
     /// The same places as bits (bit `level * 6 + slot`).
     pub place_mask: u32,
     /// Each card's packed cost, by id (256 entries, so that a `u8` id needs no bounds check in
-    /// the affordability loop that runs for every card at every decision).
+    /// the affordability loop that runs for every card at every decision; [`NO_CARD_COST`] for
+    /// ids of no card).
     pub cost_by_id: [u64; 256],
+    /// Each noble's packed requirement, by id, as `cost_by_id` ([`NO_CARD_COST`] for ids of no
+    /// noble, so that an empty place is visited by nobody).
+    pub noble_needs: [u64; 256],
     /// By id: the card has a condition of its own to be acquired (Orient join, sacrifice).
     pub has_condition: [bool; 256],
     /// No module: the end of a turn is only refill, token limit, nobles.
@@ -112,6 +116,12 @@ pub struct Rules {
     /// is visited by none, whatever the colours.
     pub noble_floor: u8,
 }
+
+/// The packed cost of no card (`NONE`, an empty place), in `Rules::cost_by_id`: 127 gems of
+/// each colour, beyond what anyone's bonuses and gems reach (at most 20 gems of a colour, and
+/// far fewer than 100 cards), so that a test of what a player can pay needs no test of whether a
+/// card is there.
+pub const NO_CARD_COST: u64 = 0x7F_7F7F_7F7F;
 
 /// Join cards there may be (each remembers the colour it was joined to).
 pub const MAX_JOINS: usize = 8;
@@ -237,7 +247,7 @@ pub fn compile(config: &SplendorConfig) -> Result<Rules, SetupError> {
             }
         }
     }
-    let mut cost_by_id = [0u64; 256];
+    let mut cost_by_id = [NO_CARD_COST; 256];
     let mut has_condition = [false; 256];
     for (id, c) in cards.iter().enumerate() {
         cost_by_id[id] = c.cost_packed;
@@ -245,6 +255,10 @@ pub fn compile(config: &SplendorConfig) -> Result<Rules, SetupError> {
             c.effect,
             Effect::Join | Effect::JoinTake1 | Effect::Sacrifice
         );
+    }
+    let mut noble_needs = [NO_CARD_COST; 256];
+    for (id, n) in nobles.iter().enumerate() {
+        noble_needs[id] = n.requires_packed;
     }
     let noble_floor = nobles
         .iter()
@@ -256,6 +270,7 @@ pub fn compile(config: &SplendorConfig) -> Result<Rules, SetupError> {
         n_places,
         place_mask: places[..n_places].iter().fold(0, |m, &pos| m | 1 << pos),
         cost_by_id,
+        noble_needs,
         has_condition,
         base_only: config.modules.is_empty(),
         noble_floor,

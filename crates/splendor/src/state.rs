@@ -1,5 +1,6 @@
 //! The game state: fixed arrays and small integers, no heap, `Copy`.
 
+use crate::colour::{covers, pack, total, GOLD};
 use crate::rules::{
     Rules, CITIES_SHOWN, DECKS, MAX_JOINS, MAX_NOBLES, MAX_PLAYERS, MAX_STRONGHOLDS, NONE, SLOTS,
 };
@@ -192,6 +193,13 @@ pub struct State {
     pub rng: SilkRng,
 }
 
+/// Writes the five packed gem counts `packed` (each below 128) over the first five of `counts`
+/// (gold, if there, is left as it is).
+#[inline]
+fn set_gems(counts: &mut [u8; 6], packed: u64) {
+    counts[..5].copy_from_slice(&packed.to_le_bytes()[..5]);
+}
+
 /// Kinds of queued card effects.
 pub mod effect {
     pub const JOIN: u8 = 0;
@@ -210,7 +218,46 @@ impl State {
         Seat(self.current)
     }
     pub fn tokens_held(&self, p: usize) -> u32 {
-        self.tokens[p].iter().map(|&k| k as u32).sum()
+        total(self.gems_packed(p)) + self.tokens[p][GOLD] as u32
+    }
+    // Packed counts (see `colour::pack`) stay below 128, as `colour::missing`, `covers` and
+    // `at_least` need, and a player's gems and bonuses add up without a carry: a colour has at
+    // most 20 gems (rules::compile refuses more), and a player's bonuses of a colour come from
+    // its 18 base cards and at most 30 Orient cards (doubles and joins).
+    /// The supply's gems (gold left out), packed.
+    #[inline]
+    pub fn bank_packed(&self) -> u64 {
+        let b = &self.bank;
+        pack(&[b[0], b[1], b[2], b[3], b[4]])
+    }
+    /// Player `p`'s gems (gold left out), packed.
+    #[inline]
+    pub fn gems_packed(&self, p: usize) -> u64 {
+        let t = &self.tokens[p];
+        pack(&[t[0], t[1], t[2], t[3], t[4]])
+    }
+    /// Player `p`'s bonuses, packed.
+    #[inline]
+    pub fn bonus_packed(&self, p: usize) -> u64 {
+        pack(&self.bonus[p])
+    }
+    /// Moves `gems` (packed, gold left out) from the supply to player `p`: five colours in a
+    /// few word operations. The supply must hold them (a rule checked before: a failure is a
+    /// bug, reported as an overflow would be).
+    #[inline]
+    pub fn gems_to_player(&mut self, p: usize, gems: u64) {
+        let (bank, held) = (self.bank_packed(), self.gems_packed(p));
+        assert!(covers(bank, gems), "the supply lacks gems taken");
+        set_gems(&mut self.bank, bank - gems);
+        set_gems(&mut self.tokens[p], held + gems);
+    }
+    /// Moves `gems` (packed, gold left out) from player `p` to the supply; they must hold them.
+    #[inline]
+    pub fn gems_to_bank(&mut self, p: usize, gems: u64) {
+        let (bank, held) = (self.bank_packed(), self.gems_packed(p));
+        assert!(covers(held, gems), "a player pays gems they lack");
+        set_gems(&mut self.bank, bank + gems);
+        set_gems(&mut self.tokens[p], held - gems);
     }
     pub fn owns(&self, p: usize, card: u8) -> bool {
         self.owned[p][card as usize / 64] >> (card % 64) & 1 == 1

@@ -2,9 +2,9 @@
 //! and prestige, and refilling the face-up places.
 
 use crate::action::{pos_name, Action, Pay, RESERVED_SRC};
-use crate::colour::{add_clamped, clamp127, covers, missing, pack, token_name, total, GOLD};
+use crate::colour::{covers, missing, pack, token_name, total, unpack, GOLD};
 use crate::data::Effect;
-use crate::engine::payment::{self, Spent};
+use crate::engine::payment::{self, GoldHand, Spent};
 use crate::engine::{orient, strongholds};
 use crate::event::Event;
 use crate::rules::{NONE, SLOTS};
@@ -42,73 +42,81 @@ fn place_in_play(s: &State, pos: u8) -> bool {
 
 /// What player `p` brings to a purchase: bonuses plus gems per colour, packed, and wildcard
 /// units (gold tokens, 2 per Orient gold card).
-#[inline]
+#[inline(always)]
 pub fn means(s: &State, p: usize) -> (u64, u32) {
-    let t = &s.tokens[p];
-    let have = add_clamped(pack(&s.bonus[p]), pack(&[t[0], t[1], t[2], t[3], t[4]]));
+    let have = s.bonus_packed(p) + s.gems_packed(p);
     let wild = s.tokens[p][GOLD] as u32 + 2 * s.gold_cards[p] as u32;
     (have, wild)
 }
 
-/// The face-up cards open to a player, as bits by place (`level * 6 + slot`): `cards`, those
-/// the player may reserve or buy (a card is there and no other player's stronghold holds it),
-/// and `payable`, those of them the player can pay for: with bonuses and gems alone, or with
-/// wildcards covering the rest (the Orient's own conditions on a card not yet tested). Found
-/// once per decision for the reserve and the buy lists.
-pub struct Open {
-    cards: u32,
-    payable: u32,
-}
-
-impl Open {
-    #[inline]
-    pub fn of(s: &State, p: usize, (have, wild): (u64, u32)) -> Open {
-        let rules = &*s.rules;
-        let mut cards = filled_places(&s.board) & rules.place_mask;
-        if rules.strongholds {
-            for pos in bits(cards) {
-                if strongholds::blocked(s, p, pos) {
-                    cards &= !(1 << pos);
-                }
+/// The face-up places holding a card player `p` can pay for, as bits (bit `level * 6 +
+/// slot`): with bonuses and gems alone, or with wildcards covering the rest; open to them (no
+/// other player's stronghold holds it) and its own conditions (the Orient's) met.
+#[inline(always)]
+pub fn payable(s: &State, p: usize, (have, wild): (u64, u32)) -> u32 {
+    let rules = &*s.rules;
+    let mut face = if wild == 0 {
+        places_where(s, |cost| covers(have, cost))
+    } else if rules.posts_module {
+        // Gold counting double (a trading post) may cover more than `wild` gems: every card
+        // is left to the payment enumeration.
+        filled_places(&s.board) & rules.place_mask
+    } else {
+        places_where(s, |cost| total(missing(cost, have)) <= wild)
+    } & rules.place_mask;
+    if rules.strongholds {
+        face &= !blocked_places(s, p);
+    }
+    if rules.orient {
+        for pos in bits(face) {
+            if !may_acquire(s, p, card_at(s, pos)) {
+                face &= !(1 << pos);
             }
         }
-        // Gold counting double (a trading post) may cover more than `wild` gems: every card
-        // is then left to the payment enumeration.
-        let payable = if wild == 0 {
-            cards_where(s, cards, |cost| all_ones_if(covers(have, cost)))
-        } else if rules.posts_module {
-            cards
-        } else {
-            cards_where(s, cards, |cost| {
-                // All ones when `wild - lack` does not go below zero.
-                let lack = total(missing(cost, have)) as i32;
-                !((wild as i32 - lack) >> 31) as u32
-            })
-        };
-        Open { cards, payable }
     }
+    face
 }
 
-/// The cards of `mask` (face-up places) whose packed cost `keep` answers with all ones (rather
-/// than zero): a mask, not a bool, so that no branch on the (unpredictable) answer is made.
+/// The face-up places holding a card no other player's stronghold holds, as bits.
+fn open_places(s: &State, p: usize) -> u32 {
+    let mut cards = filled_places(&s.board) & s.rules.place_mask;
+    if s.rules.strongholds {
+        cards &= !blocked_places(s, p);
+    }
+    cards
+}
+
+/// The places where another player's stronghold keeps `p` from buying or reserving, as bits.
+fn blocked_places(s: &State, p: usize) -> u32 {
+    let mut blocked = 0;
+    for (q, theirs) in s.strongholds.iter().enumerate().take(s.players()) {
+        for &pos in theirs.iter().filter(|&&pos| q != p && pos < 32) {
+            blocked |= 1 << pos;
+        }
+    }
+    blocked
+}
+
+/// The face-up places whose card's packed cost `keep` accepts, as bits (bit `level * 6 +
+/// slot`), place by place in straight-line code: no branch on the (unpredictable) answers, nor
+/// on which places hold a card (an empty place costs more than anyone holds: see
+/// `rules::NO_CARD_COST`).
 #[inline(always)]
-fn cards_where(s: &State, mask: u32, keep: impl Fn(u64) -> u32) -> u32 {
-    let flat = s.board.as_flattened();
-    let mut rest = mask;
+fn places_where(s: &State, keep: impl Fn(u64) -> bool) -> u32 {
+    let cost = &s.rules.cost_by_id;
+    let orient = s.rules.orient;
     let mut out = 0;
-    while rest != 0 {
-        let low = rest & rest.wrapping_neg();
-        rest ^= low;
-        let card = flat[low.trailing_zeros() as usize];
-        out |= low & keep(s.rules.cost_by_id[card as usize]);
+    for (level, row) in s.board.iter().enumerate() {
+        let mut found = 0;
+        for (k, &card) in row.iter().enumerate() {
+            // The Orient's places only when they are in play.
+            if k < 4 || orient {
+                found |= (keep(cost[card as usize]) as u32) << k;
+            }
+        }
+        out |= found << (level * SLOTS);
     }
     out
-}
-
-/// All ones for `true`, zero for `false`, by arithmetic the compiler keeps free of branches.
-#[inline(always)]
-fn all_ones_if(b: bool) -> u32 {
-    (b as u32).wrapping_neg()
 }
 
 /// The places of the board that hold a card, as bits (bit `level * 6 + slot`): a word test per
@@ -150,16 +158,26 @@ fn bits(mask: u32) -> impl Iterator<Item = u8> {
 }
 
 #[inline]
-pub fn legal_reserves(s: &State, p: usize, open: &Open, out: &mut Vec<Action>) {
+pub fn legal_reserves(s: &State, p: usize, out: &mut Vec<Action>) {
+    let (cards, decks) = reservable(s, p);
+    out.extend(bits(cards).map(Action::Reserve));
+    out.extend(bits(decks as u32).map(Action::ReserveDeck));
+}
+
+/// What player `p` may reserve, as bits: the face-up places open to them, and the decks
+/// (bit = deck) with a card; nothing when their hand is full.
+#[inline(always)]
+pub fn reservable(s: &State, p: usize) -> (u32, u8) {
     if s.reserved_count(p) >= s.rules.config.params.reserve_limit as usize {
-        return;
+        return (0, 0);
     }
-    out.extend(bits(open.cards).map(Action::Reserve));
+    let mut decks = 0;
     for d in 0..6u8 {
         if deck_allowed(s, d) && s.decks.len[d as usize] > 0 {
-            out.push(Action::ReserveDeck(d));
+            decks |= 1 << d;
         }
     }
+    (open_places(s, p), decks)
 }
 
 fn deck_allowed(s: &State, d: u8) -> bool {
@@ -294,40 +312,42 @@ pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
 
 /// Buying: each face-up card open to `p`, then each reserved one, once per way of paying.
 #[inline]
-pub fn legal_buys(
-    s: &State,
-    p: usize,
-    open: &Open,
-    (have, wild): (u64, u32),
-    out: &mut Vec<Action>,
-) {
-    let rules = &*s.rules;
-    let mut payable = open.payable;
-    if rules.orient {
-        for pos in bits(payable) {
-            if !may_acquire(s, p, card_at(s, pos)) {
-                payable &= !(1 << pos);
-            }
-        }
-    }
-    if wild == 0 {
-        // No wildcard (the common case): one payment, all in gems, for each payable card.
-        out.extend(bits(payable).map(|pos| Action::Buy {
+pub fn legal_buys(s: &State, p: usize, means: (u64, u32), out: &mut Vec<Action>) {
+    let face = payable(s, p, means);
+    let reserved = payable_reserved(s, p, means);
+    if means.1 == 0 {
+        // No wildcard (the common case): one payment, all in gems, for each card.
+        out.extend(bits(face).map(|pos| Action::Buy {
             src: pos,
             pay: Pay::default(),
         }));
-    } else if let Some(gold) = gold_only(s, p) {
-        // What the player holds is packed once for all the cards.
-        for pos in bits(payable) {
-            offer_gold_payments(s, gold, pos, card_at(s, pos), out);
+        out.extend(bits(reserved as u32).map(|r| Action::Buy {
+            src: RESERVED_SRC + r,
+            pay: Pay::default(),
+        }));
+        return;
+    }
+    if let Some(hand) = gold_only(s, p) {
+        // What the player holds is packed once for all the face-up cards.
+        for pos in bits(face) {
+            offer_gold_payments(hand, s, pos, card_at(s, pos), out);
         }
     } else {
-        for pos in bits(payable) {
+        for pos in bits(face) {
             offer_payments(s, p, pos, card_at(s, pos), out);
         }
     }
-    // The reserved cards, tested without a branch per card: an empty place's NONE has a cost
-    // of zero, and `card != NONE` drops it.
+    for r in bits(reserved as u32) {
+        offer_payments(s, p, RESERVED_SRC + r, s.reserved[p][r as usize], out);
+    }
+}
+
+/// The reserved places (bits) holding a card player `p` can pay for, as `payable` says of the
+/// face-up ones.
+#[inline(always)]
+pub fn payable_reserved(s: &State, p: usize, (have, wild): (u64, u32)) -> u8 {
+    let rules = &*s.rules;
+    // Tested without a branch per card.
     let mut reserved = 0u8;
     for (r, &card) in s.reserved[p].iter().enumerate() {
         let cost = rules.cost_by_id[card as usize];
@@ -338,59 +358,163 @@ pub fn legal_buys(
         };
         reserved |= (((card != NONE) & reachable) as u8) << r;
     }
-    while reserved != 0 {
-        let r = reserved.trailing_zeros() as u8;
-        reserved &= reserved - 1;
-        let card = s.reserved[p][r as usize];
-        if rules.has_condition[card as usize] && !may_acquire(s, p, card) {
-            continue;
-        }
-        let src = RESERVED_SRC + r;
-        if wild == 0 {
-            out.push(Action::Buy {
-                src,
-                pay: Pay::default(),
-            });
-        } else {
-            offer_payments(s, p, src, card, out);
+    if rules.orient {
+        for r in bits(reserved as u32) {
+            let card = s.reserved[p][r as usize];
+            if rules.has_condition[card as usize] && !may_acquire(s, p, card) {
+                reserved &= !(1 << r);
+            }
         }
     }
+    reserved
+}
+
+/// The buys `legal_buys` lists for a player whose only wildcards are gold tokens (always so in
+/// the base game), in its order, counted without listing them: for drawing one.
+pub struct GoldBuys {
+    hand: GoldHand,
+    face: u32,
+    reserved: u32,
+    /// How many payments for each place to buy from, face-up then reserved, and in all.
+    counts: [u16; SOURCES],
+    count: usize,
+}
+
+/// Places to buy from at most: the face-up places, then the reserved ones.
+const SOURCES: usize = 3 * SLOTS + 3;
+
+impl GoldBuys {
+    /// The buys of player `p`, whose means are `means` (with wildcards); `None` when gold
+    /// tokens are not their only wildcards.
+    #[inline]
+    pub fn of(s: &State, p: usize, means: (u64, u32)) -> Option<GoldBuys> {
+        let hand = gold_only(s, p)?;
+        let mut buys = GoldBuys {
+            hand,
+            face: payable(s, p, means),
+            reserved: payable_reserved(s, p, means) as u32,
+            counts: [0; SOURCES],
+            count: 0,
+        };
+        for (k, (_, card)) in buys.sources(s, p).enumerate() {
+            let n = hand.count(s.rules.cost_by_id[card as usize]);
+            buys.counts[k] = n as u16;
+            buys.count += n as usize;
+        }
+        Some(buys)
+    }
+
+    /// How many buys in all.
+    pub fn count(&self) -> usize {
+        self.count
+    }
+
+    /// The `i`-th buy (`i` below `count()`).
+    pub fn get(&self, s: &State, p: usize, mut i: usize) -> Action {
+        for ((src, card), &n) in self.sources(s, p).zip(&self.counts) {
+            if i < n as usize {
+                let pay = self.hand.nth(s.rules.cost_by_id[card as usize], i);
+                return Action::Buy { src, pay };
+            }
+            i -= n as usize;
+        }
+        unreachable!("a draw beyond the buys counted")
+    }
+
+    /// The places to buy from, face-up then reserved, with their cards.
+    fn sources<'a>(&self, s: &'a State, p: usize) -> impl Iterator<Item = (u8, u8)> + 'a {
+        let on_board = bits(self.face).map(move |pos| (pos, card_at(s, pos)));
+        let in_hand =
+            bits(self.reserved).map(move |r| (RESERVED_SRC + r, s.reserved[p][r as usize]));
+        on_board.chain(in_hand)
+    }
+}
+
+/// Set bits of each six-bit row of a mask of places (a level's, a hand's, the decks').
+const ONES: [u8; 64] = {
+    let mut t = [0u8; 64];
+    let mut m = 0;
+    while m < 64 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+/// For each six-bit row, the place of its `k`-th set bit, lowest first.
+const NTH: [[u8; 6]; 64] = {
+    let mut t = [[0u8; 6]; 64];
+    let mut m = 0;
+    while m < 64 {
+        let mut k = 0;
+        let mut b = 0;
+        while b < 6 {
+            if m >> b & 1 == 1 {
+                t[m][k] = b as u8;
+                k += 1;
+            }
+            b += 1;
+        }
+        m += 1;
+    }
+    t
+};
+
+/// Set bits of `mask` (below `1 << 18`), by table: the baseline x86-64 the project builds for
+/// has no popcount instruction.
+#[inline]
+pub fn ones(mask: u32) -> usize {
+    let row = |k: u32| ONES[(mask >> (6 * k) & 63) as usize] as usize;
+    row(0) + row(1) + row(2)
+}
+
+/// Place of the `i`-th set bit of `mask` (below `1 << 18`), lowest first (`i` below
+/// `ones(mask)`): its row found by the rows' counts, the bit by table, with no loop (whose
+/// length would be the random draw's).
+#[inline]
+pub fn nth_bit(mask: u32, i: usize) -> u8 {
+    let row = |k: u32| (mask >> (6 * k) & 63) as usize;
+    let (first, second) = (ONES[row(0)] as usize, ONES[row(1)] as usize);
+    let (k, i) = if i < first {
+        (0, i)
+    } else if i < first + second {
+        (1, i - first)
+    } else {
+        (2, i - first - second)
+    };
+    6 * k as u8 + NTH[row(k)][i % 6]
 }
 
 /// Every way to pay for `card` at `src` with wildcards, as buys.
 #[inline(never)]
 fn offer_payments(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>) {
-    if let Some(gold) = gold_only(s, p) {
-        return offer_gold_payments(s, gold, src, card, out);
+    if let Some(hand) = gold_only(s, p) {
+        return offer_gold_payments(hand, s, src, card, out);
     }
     let owed = payment::owed(s, p, card);
     payment::each_payment(s, p, &owed, |pay| out.push(Action::Buy { src, pay }));
 }
 
 /// When gold tokens are player `p`'s only wildcards (no Orient gold card, no double-gold power:
-/// always so in the base game), their bonuses and gems packed (as `missing` takes them) and
-/// their gold.
+/// always so in the base game), what they bring to a purchase.
 #[inline]
-fn gold_only(s: &State, p: usize) -> Option<(u64, u64, u32)> {
+fn gold_only(s: &State, p: usize) -> Option<GoldHand> {
     if s.gold_cards[p] > 0 || s.rules.posts_module {
         return None;
     }
-    let t = &s.tokens[p];
-    let gems = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
-    Some((clamp127(pack(&s.bonus[p])), gems, t[GOLD] as u32))
+    Some(GoldHand::new(
+        s.bonus_packed(p),
+        s.gems_packed(p),
+        s.tokens[p][GOLD] as u32,
+    ))
 }
 
 /// `offer_payments` for a player `gold_only` describes.
 #[inline]
-fn offer_gold_payments(
-    s: &State,
-    (bonus, gems, gold): (u64, u64, u32),
-    src: u8,
-    card: u8,
-    out: &mut Vec<Action>,
-) {
-    let owed = missing(s.rules.cost_by_id[card as usize], bonus);
-    payment::each_gold_payment(owed, gems, gold, |pay| out.push(Action::Buy { src, pay }));
+fn offer_gold_payments(hand: GoldHand, s: &State, src: u8, card: u8, out: &mut Vec<Action>) {
+    hand.each(s.rules.cost_by_id[card as usize], |pay| {
+        out.push(Action::Buy { src, pay })
+    });
 }
 
 /// Every payment for `card` from `src`, as buy actions.
@@ -424,16 +548,17 @@ pub fn check_buy(s: &State, p: usize, src: u8, pay: Pay) -> Result<Spent, String
 
 /// The payment of a purchase `legal_buys` listed, settled without the checks of `check_buy`.
 pub fn settle_listed(s: &State, p: usize, src: u8, pay: Pay) -> Spent {
-    let owed = payment::owed(s, p, source_card(s, p, src));
+    let card = source_card(s, p, src);
     if pay == Pay::default() {
         // All in gems, which the listing found held.
+        let owed = missing(s.rules.cost_by_id[card as usize], s.bonus_packed(p));
         return Spent {
-            gems: owed,
+            gems: unpack(owed),
             gold_tokens: 0,
             gold_cards: 0,
         };
     }
-    payment::settle(s, p, &owed, pay).expect("a listed payment settles")
+    payment::settle(s, p, &payment::owed(s, p, card), pay).expect("a listed payment settles")
 }
 
 /// Buys the card at `src`, paying as `check_buy` settled it.
@@ -448,10 +573,7 @@ pub fn buy(
     let card = source_card(s, p, src);
     let mut paid = [0u8; 6];
     paid[..5].copy_from_slice(&spent.gems);
-    for (c, &k) in spent.gems.iter().enumerate() {
-        s.tokens[p][c] -= k;
-        s.bank[c] += k;
-    }
+    s.gems_to_bank(p, pack(&spent.gems));
     s.tokens[p][GOLD] -= spent.gold_tokens;
     s.bank[GOLD] += spent.gold_tokens;
     paid[GOLD] = spent.gold_tokens;
@@ -526,6 +648,22 @@ pub fn refill(s: &mut State, ev: &mut impl EventSink<Event>) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn set_bits_by_table_agree_with_the_loop() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..5_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mask = (x >> 11) as u32 & ((1 << 18) - 1);
+            assert_eq!(ones(mask), mask.count_ones() as usize);
+            let places: Vec<u8> = bits(mask).collect();
+            for (i, &pos) in places.iter().enumerate() {
+                assert_eq!(nth_bit(mask, i), pos, "{mask:b} {i}");
+            }
+        }
+    }
 
     #[test]
     fn filled_places_agree_with_the_loop() {

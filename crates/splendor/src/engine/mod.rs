@@ -4,9 +4,11 @@
 //! - [`cards`]: reserving, buying (payment with gold), refilling the face-up cards;
 //! - [`orient`]: The Orient's card effects (join, free card, reserve a noble, sacrifice);
 //! - [`strongholds`]: placing, moving, removing, conquest;
-//! - [`turn`]: the order of the end of a turn (nobles, trading posts, cities) and of the game.
+//! - [`turn`]: the order of the end of a turn (nobles, trading posts, cities) and of the game;
+//! - [`draw`]: one legal action drawn at random without listing them all (random playouts).
 
 pub mod cards;
+pub mod draw;
 pub mod orient;
 pub mod payment;
 pub mod strongholds;
@@ -64,10 +66,8 @@ fn act_actions(s: &State, p: usize, out: &mut Vec<Action>) {
     // Room for a whole list at once, so the pushes below never grow the buffer.
     out.reserve(64);
     tokens::legal_takes(s, out);
-    let means = cards::means(s, p);
-    let open = cards::Open::of(s, p, means);
-    cards::legal_reserves(s, p, &open, out);
-    cards::legal_buys(s, p, &open, means, out);
+    cards::legal_reserves(s, p, out);
+    cards::legal_buys(s, p, cards::means(s, p), out);
 }
 
 /// Why `action` is not legal for the player to move now, or `Ok` with the settled payment of a

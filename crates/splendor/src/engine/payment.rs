@@ -3,7 +3,7 @@
 //! gold pays for; legal payments are every such choice the player can afford.
 
 use crate::action::Pay;
-use crate::colour::{at_least, covers, missing, pack, total, unpack, GOLD};
+use crate::colour::{at_least, covers, missing, pack, short_of, total, unpack, GOLD};
 use crate::data::Power;
 use crate::engine::tokens::has_power;
 use crate::state::State;
@@ -173,6 +173,125 @@ pub fn each_gold_payment(owed: u64, held: u64, gold: u32, mut f: impl FnMut(Pay)
     }
 }
 
+/// What a player whose only wildcards are gold tokens (no Orient gold card, no double-gold
+/// power: always so in the base game) brings to a purchase, packed once for all the cards:
+/// bonuses and gems as `missing` takes them, and gold.
+#[derive(Clone, Copy, Debug)]
+pub struct GoldHand {
+    pub bonus: u64,
+    pub gems: u64,
+    pub gold: u32,
+    /// Bonuses and gems together (each count below 128: at most 20 gems and far fewer than
+    /// 100 bonuses of a colour).
+    have: u64,
+    /// The colours of which they hold a gem, as a mask.
+    held: u8,
+}
+
+/// Set bits of each five-bit mask.
+const ONES: [u8; 32] = {
+    let mut t = [0u8; 32];
+    let mut m = 0;
+    while m < 32 {
+        t[m] = (m as u32).count_ones() as u8;
+        m += 1;
+    }
+    t
+};
+
+impl GoldHand {
+    pub fn new(bonus: u64, gems: u64, gold: u32) -> GoldHand {
+        GoldHand {
+            bonus,
+            gems,
+            gold,
+            have: bonus + gems,
+            held: at_least(gems, 1),
+        }
+    }
+
+    /// Every payment of a card of packed cost `cost`, each passed to `f`: `each_gold_payment`.
+    #[inline]
+    pub fn each(&self, cost: u64, f: impl FnMut(Pay)) {
+        each_gold_payment(missing(cost, self.bonus), self.gems, self.gold, f)
+    }
+
+    /// How many payments `each` offers, counted without listing them.
+    #[inline]
+    pub fn count(&self, cost: u64) -> u32 {
+        // What bonuses and gems cannot pay: gold must.
+        let need = total(missing(cost, self.have));
+        if need > self.gold {
+            return 0;
+        }
+        let spare = self.gold - need;
+        if spare > 1 {
+            let owed = missing(cost, self.bonus);
+            let lo = missing(owed, self.gems);
+            return count_extra(unpack(owed.wrapping_sub(lo)), spare);
+        }
+        // The shortfall alone; with one gold to spare, one payment more for each colour where
+        // gems would pay part (the bonuses fall short of the cost, and gems are held).
+        1 + spare * ONES[(short_of(self.bonus, cost) & self.held) as usize] as u32
+    }
+
+    /// The `i`-th payment `each` offers (`i` below `count`).
+    #[inline]
+    pub fn nth(&self, cost: u64, i: usize) -> Pay {
+        let owed = missing(cost, self.bonus);
+        let lo = missing(owed, self.gems);
+        let spare = self.gold.wrapping_sub(total(lo));
+        if spare > 1 {
+            let mut k = 0;
+            let mut found = None;
+            self.each(cost, |pay| {
+                if k == i {
+                    found = Some(pay);
+                }
+                k += 1;
+            });
+            return found.expect("a payment of those counted");
+        }
+        let base = Pay::from_packed_units(lo);
+        if i == 0 {
+            return base;
+        }
+        // One more gold in a colour with room, the last colour first (`each`'s order).
+        let mut colours = short_of(self.bonus, cost) & self.held;
+        for _ in 1..i {
+            colours ^= 1 << (7 - colours.leading_zeros());
+        }
+        let c = 7 - colours.leading_zeros();
+        Pay {
+            gold: base.gold + (1 << (3 * c)),
+            cards: 0,
+        }
+    }
+}
+
+/// How many ways there are to add at most `spare` gold over the colours, at most `room[c]` in
+/// colour `c` (each at most 7: no card costs more of a colour).
+fn count_extra(room: [u8; 5], spare: u32) -> u32 {
+    const MOST: usize = 5 * 7;
+    let most = (spare as usize).min(MOST);
+    // ways[t]: the ways over the colours so far that add exactly t; `top` the most they add.
+    let mut ways = [0u32; MOST + 1];
+    ways[0] = 1;
+    let mut top = 0;
+    for r in room.map(|r| r.min(7) as usize) {
+        top = (top + r).min(most);
+        // Each new ways[t] is the sum of the old ways[t - r..=t]: prefix sums upwards, then
+        // differences downwards (so that each subtracts a prefix sum not yet changed).
+        for t in 1..=top {
+            ways[t] += ways[t - 1];
+        }
+        for t in (r + 1..=top).rev() {
+            ways[t] -= ways[t - r - 1];
+        }
+    }
+    ways[..=top].iter().sum()
+}
+
 /// Gold tokens only (the hot case): the shortfall `lo` must be paid in gold, and up to `spare`
 /// more gold may replace gems anywhere within what is owed. An odometer over the colours where
 /// gold could replace a gem, emitting each payment as it turns.
@@ -318,11 +437,27 @@ mod tests {
             x ^= x << 17;
             let owed: [u8; 5] = std::array::from_fn(|c| (x >> (4 * c)) as u8 % 8);
             let held: [u8; 5] = std::array::from_fn(|c| (x >> (20 + 4 * c)) as u8 % 6);
-            let gold = (x >> 40) as u32 % 6;
+            let gold = (x >> 40) as u32 % 9;
             let want = all_payments(owed, held, gold);
             let mut got = Vec::new();
-            each_gold_payment(pack(&owed), pack(&held), gold, |pay| got.push(pay));
+            let (owed_p, held_p) = (pack(&owed), pack(&held));
+            each_gold_payment(owed_p, held_p, gold, |pay| got.push(pay));
             assert_eq!(got, want, "owed {owed:?} held {held:?} gold {gold}");
+            // The same payments counted and drawn one by one, with no bonus (owed = cost).
+            let hand = GoldHand::new(0, held_p, gold);
+            let count = hand.count(owed_p);
+            assert_eq!(
+                count as usize,
+                want.len(),
+                "owed {owed:?} held {held:?} gold {gold}"
+            );
+            for (i, &pay) in want.iter().enumerate() {
+                assert_eq!(
+                    hand.nth(owed_p, i),
+                    pay,
+                    "owed {owed:?} held {held:?} gold {gold}"
+                );
+            }
             let lo: [u8; 5] = std::array::from_fn(|c| owed[c].saturating_sub(held[c]));
             let need: u32 = lo.iter().map(|&u| u as u32).sum();
             if need <= gold {

@@ -26,6 +26,9 @@ fn held_by_another(s: &State, p: usize, pos: u8) -> bool {
 
 /// `p` takes back their strongholds from the card at `pos` (bought or reserved).
 pub fn take_back(s: &mut State, p: usize, pos: u8, ev: &mut impl EventSink<Event>) {
+    if !s.rules.strongholds {
+        return;
+    }
     let mut count = 0;
     for x in s.strongholds[p].iter_mut() {
         if *x == pos {

@@ -2,7 +2,7 @@
 //! gem powers.
 
 use crate::action::Action;
-use crate::colour::{at_least, clamp127, pack, token_name, GOLD};
+use crate::colour::{at_least, token_name, unpack, GOLD};
 use crate::data::{Power, ShortTake};
 use crate::event::Event;
 use crate::state::State;
@@ -62,21 +62,14 @@ fn extend_cut(out: &mut Vec<Action>, actions: &[Action], n: usize) {
     out.truncate(len + n);
 }
 
-/// The supply's gems, packed (gold left out; counts of 128 or more made 127, as `at_least`
-/// needs).
-fn bank_packed(s: &State) -> u64 {
-    let b = &s.bank;
-    clamp127(pack(&[b[0], b[1], b[2], b[3], b[4]]))
-}
-
 /// Colours with at least one token in the supply, as a mask.
 fn available(s: &State) -> u8 {
-    at_least(bank_packed(s), 1)
+    at_least(s.bank_packed(), 1)
 }
 
 #[inline]
 pub fn legal_takes(s: &State, out: &mut Vec<Action>) {
-    let bank = bank_packed(s);
+    let bank = s.bank_packed();
     let avail = at_least(bank, 1);
     // Three colours or more in the supply: the table lists the takes of three (and has none
     // for fewer).
@@ -88,6 +81,52 @@ pub fn legal_takes(s: &State, out: &mut Vec<Action>) {
     }
     let (pairs, n) = &PAIR_TAKES[at_least(bank, 4) as usize];
     extend_cut(out, pairs, *n);
+}
+
+/// The takes `legal_takes` lists, in its order, without listing them: for drawing one.
+pub struct Takes {
+    threes: &'static [Action],
+    /// The colours of the one take of fewer than three, or 0 for none.
+    short: u8,
+    pairs: &'static [Action],
+}
+
+impl Takes {
+    #[inline(always)]
+    pub fn of(s: &State) -> Takes {
+        let bank = s.bank_packed();
+        let avail = at_least(bank, 1);
+        let (threes, n) = &THREE_TAKES[avail as usize];
+        let fewer = s.rules.config.params.take_three_short == ShortTake::Fewer;
+        let short = if *n == 0 && fewer { avail } else { 0 };
+        let (pairs, m) = &PAIR_TAKES[at_least(bank, 4) as usize];
+        Takes {
+            threes: &threes[..*n],
+            short,
+            pairs: &pairs[..*m],
+        }
+    }
+
+    /// How many takes in all.
+    pub fn count(&self) -> usize {
+        self.threes.len() + (self.short != 0) as usize + self.pairs.len()
+    }
+
+    /// The `i`-th take (`i` below `count()`).
+    #[inline]
+    pub fn get(&self, i: usize) -> Action {
+        if let Some(&a) = self.threes.get(i) {
+            return a;
+        }
+        let i = i - self.threes.len();
+        if self.short != 0 {
+            if i == 0 {
+                return Action::TakeDifferent(self.short);
+            }
+            return self.pairs[i - 1];
+        }
+        self.pairs[i]
+    }
 }
 
 pub fn check_take_different(s: &State, mask: u8) -> Result<(), String> {
@@ -124,13 +163,12 @@ pub fn check_take_two(s: &State, c: u8) -> Result<(), String> {
 
 #[inline]
 pub fn take_different(s: &mut State, p: usize, mask: u8, ev: &mut impl EventSink<Event>) {
+    // One of each colour of the mask, as packed counts: the multiplier moves bit c to bit 8c
+    // (and no other product lands on a multiple of 8), with no branch per colour.
+    let gems = (mask as u64 * 0x1020_4081) & 0x01_0101_0101;
+    s.gems_to_player(p, gems);
     let mut took = [0u8; 6];
-    // Without a branch per colour (the mask is the random player's choice).
-    for (c, t) in took.iter_mut().enumerate().take(5) {
-        *t = mask >> c & 1;
-        s.bank[c] -= *t;
-        s.tokens[p][c] += *t;
-    }
+    took[..5].copy_from_slice(&unpack(gems));
     ev.emit(Event::Took {
         seat: Seat(p as u8),
         tokens: took,
@@ -206,11 +244,21 @@ const RETURNS: [([Action; 6], usize); 64] = {
 };
 
 pub fn legal_returns(s: &State, p: usize, out: &mut Vec<Action>) {
-    let t = &s.tokens[p];
-    let gems = clamp127(pack(&[t[0], t[1], t[2], t[3], t[4]]));
-    let held = at_least(gems, 1) | ((t[GOLD] > 0) as u8) << GOLD;
-    let (returns, n) = &RETURNS[held as usize];
+    let (returns, n) = &RETURNS[held_kinds(s, p) as usize];
     extend_cut(out, returns, *n);
+}
+
+/// The returns `legal_returns` lists, as a slice of the table.
+#[inline]
+pub fn returns(s: &State, p: usize) -> &'static [Action] {
+    let (returns, n) = &RETURNS[held_kinds(s, p) as usize];
+    &returns[..*n]
+}
+
+/// The token kinds player `p` holds, as a mask (six bits, gold last).
+#[inline]
+fn held_kinds(s: &State, p: usize) -> u8 {
+    at_least(s.gems_packed(p), 1) | ((s.tokens[p][GOLD] > 0) as u8) << GOLD
 }
 
 pub fn check_return(s: &State, p: usize, k: u8) -> Result<(), String> {

@@ -3,11 +3,11 @@
 //! the end-of-game check when a round is complete.
 
 use crate::action::Action;
-use crate::colour::{covers, pack, total};
+use crate::colour::{covers, total};
 use crate::data::{Edition, NoAction, Power};
 use crate::engine::{cards, orient, strongholds, tokens};
 use crate::event::Event;
-use crate::rules::NONE;
+use crate::rules::{MAX_NOBLES, NONE};
 use crate::state::{effect, Phase, State, Step};
 use silk_core::{EventSink, Seat};
 
@@ -171,21 +171,19 @@ fn advance_base(s: &mut State, ev: &mut impl EventSink<Event>) {
 /// The nobles step: the one noble who visits comes; when several would, the player chooses
 /// (true: the phase is now that choice).
 fn nobles_step(s: &mut State, p: usize, ev: &mut impl EventSink<Event>) -> bool {
-    let bonus = pack(&s.bonus[p]);
+    let bonus = s.bonus_packed(p);
     if total(bonus) < s.rules.noble_floor as u32 {
         return false; // Too few bonuses for any noble.
     }
-    let (count, first) = count_where(s.nobles.len(), |i| visits(s, p, bonus, i));
-    match count {
-        0 => false,
-        1 => {
-            receive_noble(s, p, first, ev);
-            false
-        }
-        _ => {
-            s.phase = Phase::Noble;
-            true
-        }
+    let visiting = visiting_nobles(s, p, bonus);
+    if visiting == 0 {
+        false
+    } else if visiting & (visiting - 1) == 0 {
+        receive_noble(s, p, visiting.trailing_zeros() as u8, ev);
+        false
+    } else {
+        s.phase = Phase::Noble;
+        true
     }
 }
 
@@ -259,32 +257,32 @@ fn game_over(s: &mut State, stuck: bool, ev: &mut impl EventSink<Event>) {
 
 /// Nobles who would visit `p` now: revealed, not received, not reserved by another.
 pub fn legal_nobles(s: &State, p: usize, out: &mut Vec<Action>) {
-    for i in 0..s.nobles.len() as u8 {
-        if noble_visits(s, p, i) {
-            out.push(Action::Noble(i));
-        }
-    }
+    let visiting = visiting_nobles(s, p, s.bonus_packed(p));
+    out.extend(
+        (0..MAX_NOBLES as u8)
+            .filter(|i| visiting >> i & 1 == 1)
+            .map(Action::Noble),
+    );
 }
 
-fn noble_visits(s: &State, p: usize, i: u8) -> bool {
-    visits(s, p, pack(&s.bonus[p]), i)
-}
-
-/// `noble_visits` for a player whose bonuses, packed, are `bonus`.
+/// The nobles who would visit `p` now, as bits by place: revealed, not received, not reserved
+/// by another, and `bonus` (`p`'s, packed) meets their requirement. Tested place by place
+/// without a branch on the answers.
 #[inline]
-fn visits(s: &State, p: usize, bonus: u64, i: u8) -> bool {
-    let i = i as usize;
-    if i >= s.nobles.len() || s.nobles[i] == NONE || s.noble_holder[i] != NONE {
-        return false;
+fn visiting_nobles(s: &State, p: usize, bonus: u64) -> u8 {
+    let mut visiting = 0;
+    for i in 0..MAX_NOBLES {
+        let reserver = s.noble_reserver[i];
+        let free = (s.noble_holder[i] == NONE) & ((reserver == NONE) | (reserver as usize == p));
+        // No noble in the place: a requirement nobody meets.
+        let meets = covers(bonus, s.rules.noble_needs[s.nobles[i] as usize]);
+        visiting |= ((free & meets) as u8) << i;
     }
-    if s.noble_reserver[i] != NONE && s.noble_reserver[i] as usize != p {
-        return false;
-    }
-    covers(bonus, s.rules.nobles[s.nobles[i] as usize].requires_packed)
+    visiting
 }
 
 pub fn check_noble(s: &State, p: usize, i: u8) -> Result<(), String> {
-    if noble_visits(s, p, i) {
+    if i < MAX_NOBLES as u8 && visiting_nobles(s, p, s.bonus_packed(p)) >> i & 1 == 1 {
         Ok(())
     } else {
         Err("that noble does not visit you (bonuses short, taken, or reserved)".into())
