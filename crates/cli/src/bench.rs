@@ -89,13 +89,12 @@ pub fn bench<G: CliGame>(config: &G::Config, args: &BenchArgs, out: &mut Out) ->
         decisions = played.decisions;
         engine.push(Rate::of(played.games, played.decisions, secs));
         for (t, rates) in per_threads.iter_mut().enumerate() {
-            let mut lab_decisions = 0;
             let started = Instant::now();
-            lab::run_batch_each::<G>(config, &batch(games, t + 1), None, &mut |_, r| {
-                lab_decisions += r.decisions;
-                Ok(())
-            })?;
+            // The summary as `silk simulate` makes it; nothing else reads the records.
+            let (spec, fold) = lab::run_batch_fold::<G>(config, &batch(games, t + 1), None, None)?;
+            std::hint::black_box(fold.summary(&spec));
             let secs = started.elapsed().as_secs_f64();
+            let lab_decisions = fold.played_decisions();
             if lab_decisions != played.decisions {
                 return Err(CliError::Internal(format!(
                     "the lab made {lab_decisions} decisions where the engine alone made {}: \

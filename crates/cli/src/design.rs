@@ -33,11 +33,16 @@ where
 {
     let model = TimeModel::new(G::DECISION_KINDS, time).map_err(CliError::input)?;
     let mut fold: Option<Measures> = None;
-    let (spec, summary) = lab::run_batch_each::<G>(config, batch, None, &mut |spec, r| {
-        fold.get_or_insert_with(|| Measures::new(spec, model.clone()))
-            .add(r);
-        Ok(())
-    })?;
+    let (spec, summary) = lab::run_batch_each::<G>(
+        config,
+        batch,
+        None,
+        Some(&mut |spec, r| {
+            fold.get_or_insert_with(|| Measures::new(spec, model.clone()))
+                .add(r);
+            Ok(())
+        }),
+    )?;
     let measures = fold.map(|f| f.finish()).unwrap_or_default();
     Ok(Measured3 {
         spec,

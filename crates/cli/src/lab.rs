@@ -117,16 +117,34 @@ pub fn run_batch<G: CliGame + Observe>(
 where
     G::Config: Sync,
 {
-    run_batch_each::<G>(config, batch, writer, &mut |_, _| Ok(()))
+    run_batch_each::<G>(config, batch, writer, None)
 }
+
+/// What a caller does with each game's record (with the run's spec).
+pub type EachGame<'a> = &'a mut dyn FnMut(&RunSpec, &silk_lab::GameRecord) -> Result<(), LabError>;
 
 /// [`run_batch`], handing each game's record to `each` too (with the run's spec).
 pub fn run_batch_each<G: CliGame + Observe>(
     config: &G::Config,
     batch: &Batch,
-    mut writer: Option<&mut RunWriter>,
-    each: &mut dyn FnMut(&RunSpec, &silk_lab::GameRecord) -> Result<(), LabError>,
+    writer: Option<&mut RunWriter>,
+    each: Option<EachGame>,
 ) -> CliResult<(RunSpec, Summary)>
+where
+    G::Config: Sync,
+{
+    let (spec, fold) = run_batch_fold::<G>(config, batch, writer, each)?;
+    let summary = fold.summary(&spec);
+    Ok((spec, summary))
+}
+
+/// [`run_batch_each`], returning the run's fold rather than its summary.
+pub fn run_batch_fold<G: CliGame + Observe>(
+    config: &G::Config,
+    batch: &Batch,
+    mut writer: Option<&mut RunWriter>,
+    mut each: Option<EachGame>,
+) -> CliResult<(RunSpec, Fold)>
 where
     G::Config: Sync,
 {
@@ -140,17 +158,34 @@ where
         max_decisions: batch.max_decisions,
         check: batch.check,
     };
-    let mut fold = Fold::new(&spec);
-    silk_lab::simulate_each::<G>(config, &spec, &factory, opts, &tick, &mut |r| {
+    // Records come back to this thread only for a writer or a caller that reads them; the
+    // summary is folded where the games are played.
+    let wants_records = writer.is_some() || each.is_some();
+    let mut hand_on = |r: silk_lab::GameRecord| {
         if let Some(w) = writer.as_deref_mut() {
             w.write(&r)?;
         }
-        fold.add(&r);
-        each(&spec, &r)
-    })?;
+        match each.as_deref_mut() {
+            Some(each) => each(&spec, &r),
+            None => Ok(()),
+        }
+    };
+    let records: Option<silk_lab::EachRecord> = if wants_records {
+        Some(&mut hand_on)
+    } else {
+        None
+    };
+    let fold = silk_lab::simulate_fold::<G>(
+        config,
+        &spec,
+        &factory,
+        opts,
+        &tick,
+        Fold::new(&spec),
+        records,
+    )?;
     bar.finish_and_clear();
-    let summary = fold.summary(&spec);
-    Ok((spec, summary))
+    Ok((spec, fold))
 }
 
 /// Checks before a long run that a report can be written at `path`.
@@ -221,13 +256,18 @@ where
         (false, _) => None,
     };
     let started = std::time::Instant::now();
-    let (spec, summary) = run_batch_each::<G>(config, batch, writer.as_mut(), &mut |spec, r| {
-        // Streamed: each trace is written as its game's record comes, never kept.
-        match tracer.as_mut() {
-            Some(t) => t.write(spec, r),
-            None => Ok(()),
-        }
-    })?;
+    let (spec, summary) = run_batch_each::<G>(
+        config,
+        batch,
+        writer.as_mut(),
+        Some(&mut |spec, r| {
+            // Streamed: each trace is written as its game's record comes, never kept.
+            match tracer.as_mut() {
+                Some(t) => t.write(spec, r),
+                None => Ok(()),
+            }
+        }),
+    )?;
     let secs = started.elapsed().as_secs_f64();
     if let Some(t) = &tracer {
         t.finish(out);

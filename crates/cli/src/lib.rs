@@ -1214,12 +1214,12 @@ fn find_command(
             _ => None,
         };
         let mut finder = find::Finder { query, limit, dir, matched: 0, games: 0 };
-        let (spec, summary) = lab::run_batch_each::<G>(&cfg, &batch.batch(out), writer.as_mut(), &mut |spec, r| {
+        let (spec, summary) = lab::run_batch_each::<G>(&cfg, &batch.batch(out), writer.as_mut(), Some(&mut |spec, r| {
             match (finder.each(spec, r, out)?, tracer.as_mut()) {
                 (true, Some(t)) => t.write(spec, r),
                 _ => Ok(()),
             }
-        })?;
+        }))?;
         if let Some(w) = writer {
             w.finish(&spec, &summary)?;
         }

@@ -85,8 +85,17 @@ pub struct Extremes {
 /// Inserts game `r` into `list` (kept sorted by `before`, then by index) and drops what falls
 /// past [`KEEP`]: constant memory, and the same list in any order of insertion.
 fn keep(list: &mut Vec<GameRef>, r: &GameRecord, before: fn(&Key, &Key) -> Ordering) {
+    keep_key(list, Key::of(r), || GameRef::of(r), before);
+}
+
+/// [`keep`] for a game known by its key; `game` makes its entry if it is kept.
+fn keep_key(
+    list: &mut Vec<GameRef>,
+    g: Key,
+    game: impl FnOnce() -> GameRef,
+    before: fn(&Key, &Key) -> Ordering,
+) {
     let order = |a: &Key, b: &Key| before(a, b).then(a.index.cmp(&b.index));
-    let g = Key::of(r);
     if list.len() == KEEP
         && list
             .last()
@@ -95,24 +104,51 @@ fn keep(list: &mut Vec<GameRef>, r: &GameRecord, before: fn(&Key, &Key) -> Order
         return;
     }
     let at = list.partition_point(|x| order(&x.key(), &g).is_lt());
-    list.insert(at, GameRef::of(r));
+    list.insert(at, game());
     list.truncate(KEEP);
+}
+
+/// The orders of the kinds of game kept, most extreme first (then the lower index).
+fn first_seen(_: &Key, _: &Key) -> Ordering {
+    Ordering::Equal
+}
+fn longest(a: &Key, b: &Key) -> Ordering {
+    (b.rounds, b.decisions).cmp(&(a.rounds, a.decisions))
+}
+fn shortest(a: &Key, b: &Key) -> Ordering {
+    (a.rounds, a.decisions).cmp(&(b.rounds, b.decisions))
+}
+fn widest(a: &Key, b: &Key) -> Ordering {
+    b.margin.cmp(&a.margin)
 }
 
 impl Extremes {
     pub fn add(&mut self, r: &GameRecord) {
         if !r.finished {
-            keep(&mut self.unfinished, r, |_, _| Ordering::Equal);
+            keep(&mut self.unfinished, r, first_seen);
         } else if r.stuck {
-            keep(&mut self.stuck, r, |_, _| Ordering::Equal);
+            keep(&mut self.stuck, r, first_seen);
         } else {
-            keep(&mut self.longest, r, |a, b| {
-                (b.rounds, b.decisions).cmp(&(a.rounds, a.decisions))
-            });
-            keep(&mut self.shortest, r, |a, b| {
-                (a.rounds, a.decisions).cmp(&(b.rounds, b.decisions))
-            });
-            keep(&mut self.widest_margin, r, |a, b| b.margin.cmp(&a.margin));
+            keep(&mut self.longest, r, longest);
+            keep(&mut self.shortest, r, shortest);
+            keep(&mut self.widest_margin, r, widest);
+        }
+    }
+
+    /// Adds the games `other` kept (from other games of the run): the lists are those of all
+    /// the games together, as insertion order does not matter.
+    pub fn merge(&mut self, other: &Extremes) {
+        let lists: [(&mut Vec<GameRef>, &Vec<GameRef>, fn(&Key, &Key) -> Ordering); 5] = [
+            (&mut self.longest, &other.longest, longest),
+            (&mut self.shortest, &other.shortest, shortest),
+            (&mut self.widest_margin, &other.widest_margin, widest),
+            (&mut self.stuck, &other.stuck, first_seen),
+            (&mut self.unfinished, &other.unfinished, first_seen),
+        ];
+        for (mine, theirs, before) in lists {
+            for g in theirs {
+                keep_key(mine, g.key(), || g.clone(), before);
+            }
         }
     }
 

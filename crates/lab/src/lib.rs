@@ -21,10 +21,10 @@ pub mod tune;
 pub use run::{game_seed, play_one, GameRecord, RunSpec, Shard};
 pub use summary::{Fold, Summary};
 
-use rayon::prelude::*;
 use silk_core::{Observe, Player};
 use std::io::{BufRead, Write};
-use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Condvar, Mutex};
 
 use std::path::Path;
 
@@ -53,9 +53,14 @@ pub struct Options {
     pub check: bool,
 }
 
-/// Games played in parallel before their records are handed on: enough to keep every thread
-/// busy, few enough that memory does not depend on the length of the run.
-const CHUNK: u64 = 1024;
+/// Games a thread takes at a time: few enough that the threads end a run together.
+const BATCH: u64 = 64;
+/// Batches played ahead of the record being handed on, when records are handed on: memory
+/// does not depend on the length of the run.
+const AHEAD: u64 = 32;
+
+/// What each game's record is handed to, on the calling thread and in index order.
+pub type EachRecord<'a> = &'a mut dyn FnMut(GameRecord) -> Result<(), LabError>;
 
 /// Plays the run's games (its shard, if any) and hands each record to `each`, in index order,
 /// as they finish: memory stays the same for a thousand games or a billion. Records are
@@ -66,87 +71,200 @@ pub fn simulate_each<G: Observe>(
     bots: &BotFactory<G>,
     opts: Options,
     tick: &(dyn Fn() + Sync),
-    each: &mut dyn FnMut(GameRecord) -> Result<(), LabError>,
+    each: EachRecord,
 ) -> Result<(), LabError>
 where
     G::Config: Sync,
 {
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(opts.threads)
-        .build()
-        .map_err(|e| LabError::Engine(e.to_string()))?;
+    run_games::<G>(config, spec, bots, opts, tick, None, Some(each)).map(|_| ())
+}
+
+/// Plays the run's games and folds their records into `fold`: each thread folds the games it
+/// plays and the parts are merged at the end, so no thread waits on a serial fold. `each`, if
+/// given, also receives every record, in index order, on the calling thread (a writer).
+pub fn simulate_fold<G: Observe>(
+    config: &G::Config,
+    spec: &RunSpec,
+    bots: &BotFactory<G>,
+    opts: Options,
+    tick: &(dyn Fn() + Sync),
+    fold: Fold,
+    each: Option<EachRecord>,
+) -> Result<Fold, LabError>
+where
+    G::Config: Sync,
+{
+    let folded = run_games::<G>(config, spec, bots, opts, tick, Some(fold), each)?;
+    Ok(folded.unwrap_or_default())
+}
+
+/// The threads of a run (0: one per core).
+fn thread_count(threads: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    }
+}
+
+/// The one game loop of a run: `fold` (if any) folds every record where it is played; `each`
+/// (if any) receives every record in index order on this thread.
+fn run_games<G: Observe>(
+    config: &G::Config,
+    spec: &RunSpec,
+    bots: &BotFactory<G>,
+    opts: Options,
+    tick: &(dyn Fn() + Sync),
+    fold: Option<Fold>,
+    mut each: Option<EachRecord>,
+) -> Result<Option<Fold>, LabError>
+where
+    G::Config: Sync,
+{
     let all = spec.indices();
     if all.is_empty() {
-        return Ok(());
+        return Ok(fold);
     }
     let config = G::batch_config(config);
     // Every game of a run has the same metric names: named once, shared by every record.
     let (first, _) = run::setup_game::<G>(config, spec.seed, all.start, spec.bots.len())?;
     let names = run::run_names::<G>(&first);
-    let play = |games: Range<u64>| -> Chunk {
-        pool.install(|| {
-            games
-                .into_par_iter()
-                .map_init(
-                    || run::Worker::<G>::new(names.clone()),
-                    |worker, index| {
-                        // The bots of this game in their seats (bots may rotate).
-                        let mut players = replay::players::<G>(spec, index, bots)?;
-                        let r = worker.play(config, spec.seed, index, &mut players, opts);
-                        tick();
-                        r
-                    },
-                )
-                .collect()
-        })
+    let play = |worker: &mut run::Worker<G>, index: u64| {
+        // The bots of this game in their seats (bots may rotate).
+        let mut players = replay::players::<G>(spec, index, bots)?;
+        let r = worker.play(config, spec.seed, index, &mut players, opts);
+        tick();
+        r
     };
-    let chunks = (all.start..all.end)
-        .step_by(CHUNK as usize)
-        .map(|start| start..start.saturating_add(CHUNK).min(all.end));
-    if pool.current_num_threads() == 1 {
-        // One thread means one core: each game is handed on as it ends, on this thread, while
-        // its record is still in the cache.
-        let mut worker = run::Worker::<G>::new(names.clone());
+    let batches = (all.end - all.start).div_ceil(BATCH);
+    let threads = (thread_count(opts.threads) as u64).min(batches).max(1) as usize;
+    if threads == 1 {
+        // One thread: each game is folded and handed on as it ends, while its record is still
+        // in the cache.
+        let (mut worker, mut fold) = (run::Worker::<G>::new(names), fold);
         for index in all {
-            let mut players = replay::players::<G>(spec, index, bots)?;
-            let r = worker.play(config, spec.seed, index, &mut players, opts);
-            tick();
-            each(r?)?;
+            let r = play(&mut worker, index)?;
+            if let Some(f) = &mut fold {
+                f.add(&r);
+            }
+            if let Some(each) = each.as_deref_mut() {
+                each(r)?;
+            }
         }
-        return Ok(());
+        return Ok(fold);
     }
-    // The records of one chunk are handed on (folded, written) on this thread while the pool
-    // plays the next, so that work never stops the workers.
-    let mut pending: Option<Chunk> = None;
-    let mut chunks = chunks.peekable();
-    while pending.is_some() || chunks.peek().is_some() {
-        let next = chunks.next();
-        let (played, handed) = std::thread::scope(|scope| {
-            let playing = next.map(|games| scope.spawn(|| play(games)));
-            let handed = pending.take().map_or(Ok(()), |chunk| hand_on(chunk, each));
-            (playing.map(|p| p.join()), handed)
-        });
-        handed?;
-        pending = match played {
-            Some(Ok(chunk)) => Some(chunk),
-            Some(Err(panic)) => std::panic::resume_unwind(panic),
-            None => None,
-        };
-    }
-    Ok(())
-}
-
-/// One chunk's records, in index order.
-type Chunk = Vec<Result<GameRecord, LabError>>;
-
-fn hand_on(
-    chunk: Chunk,
-    each: &mut dyn FnMut(GameRecord) -> Result<(), LabError>,
-) -> Result<(), LabError> {
-    for r in chunk {
-        each(r?)?;
-    }
-    Ok(())
+    let wants_records = each.is_some();
+    // The next game to take; games handed on so far (with `each`); a stop after an error.
+    let next = AtomicU64::new(all.start);
+    let handed = (Mutex::new(all.start), Condvar::new());
+    let stop = AtomicBool::new(false);
+    let halt = || {
+        stop.store(true, Ordering::Relaxed);
+        let _guard = handed.0.lock().unwrap_or_else(|e| e.into_inner());
+        handed.1.notify_all();
+    };
+    let (tx, rx) = mpsc::channel::<(u64, Vec<Result<GameRecord, LabError>>)>();
+    // Each thread folds its games into its own part.
+    let parts: Vec<Option<Fold>> = (0..threads)
+        .map(|_| fold.as_ref().map(Fold::empty_like))
+        .collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = parts
+            .into_iter()
+            .map(|mut fold| {
+                let tx = tx.clone();
+                let (names, next, handed, stop, play, halt) =
+                    (names.clone(), &next, &handed, &stop, &play, &halt);
+                scope.spawn(move || {
+                    let mut worker = run::Worker::<G>::new(names);
+                    while !stop.load(Ordering::Relaxed) {
+                        let start = next.fetch_add(BATCH, Ordering::Relaxed);
+                        if start >= all.end {
+                            break;
+                        }
+                        if wants_records {
+                            let mut h = handed.0.lock().unwrap_or_else(|e| e.into_inner());
+                            while start >= *h + AHEAD * BATCH && !stop.load(Ordering::Relaxed) {
+                                h = handed.1.wait(h).unwrap_or_else(|e| e.into_inner());
+                            }
+                            if stop.load(Ordering::Relaxed) {
+                                break;
+                            }
+                        }
+                        let mut records = Vec::new();
+                        for index in start..(start + BATCH).min(all.end) {
+                            match play(&mut worker, index) {
+                                Ok(r) => {
+                                    if let Some(f) = &mut fold {
+                                        f.add(&r);
+                                    }
+                                    if wants_records {
+                                        records.push(Ok(r));
+                                    }
+                                }
+                                Err(e) => {
+                                    halt();
+                                    if !wants_records {
+                                        return (fold, Some((index, e)));
+                                    }
+                                    records.push(Err(e));
+                                    break;
+                                }
+                            }
+                        }
+                        if wants_records && tx.send((start, records)).is_err() {
+                            break;
+                        }
+                    }
+                    (fold, None)
+                })
+            })
+            .collect();
+        drop(tx);
+        // The records, back in index order (batches start at multiples of BATCH from the
+        // first game).
+        let mut result = Ok(());
+        if let Some(each) = each.as_deref_mut() {
+            let mut waiting = std::collections::BTreeMap::new();
+            let mut expected = all.start;
+            for (start, records) in rx {
+                waiting.insert(start, records);
+                while let Some(records) = waiting.remove(&expected) {
+                    for r in records {
+                        if result.is_ok() {
+                            result = r.and_then(&mut *each);
+                            if result.is_err() {
+                                halt();
+                            }
+                        }
+                    }
+                    expected += BATCH;
+                    *handed.0.lock().unwrap_or_else(|e| e.into_inner()) = expected;
+                    handed.1.notify_all();
+                }
+            }
+        }
+        let mut folded = fold;
+        let mut failed: Option<(u64, LabError)> = None;
+        for w in workers {
+            let (part, error) = match w.join() {
+                Ok(done) => done,
+                Err(panic) => std::panic::resume_unwind(panic),
+            };
+            if let (Some(all), Some(part)) = (&mut folded, &part) {
+                all.merge(part);
+            }
+            if let Some((i, e)) = error {
+                if failed.as_ref().is_none_or(|(j, _)| i < *j) {
+                    failed = Some((i, e));
+                }
+            }
+        }
+        result?;
+        match failed {
+            Some((_, e)) => Err(e),
+            None => Ok(folded),
+        }
+    })
 }
 
 /// [`simulate_each`] into a list, for short runs and tests.
@@ -480,6 +598,15 @@ mod tests {
                 rounds: (3 + i % 4) as u32,
                 stuck: i % 17 == 0,
                 finished: i % 19 != 0,
+                // Metrics some games count and others do not, met in different orders.
+                metrics: [
+                    ("goods.sold", (i % 3) as i64),
+                    ("tile.thief", i as i64 - 20),
+                ]
+                .into_iter()
+                .filter(|_| i % 4 != 0)
+                .skip((i % 2) as usize)
+                .collect(),
                 ..record(i)
             })
             .collect();
@@ -489,6 +616,20 @@ mod tests {
         }
         let s = fold.summary(&spec);
         assert_eq!(s, Summary::of(&spec, &recs));
+        // Folds of parts, as threads fold them (games dealt round the parts out of order),
+        // merged in any order, give the same summary.
+        for parts in [2usize, 3, 7] {
+            let mut folds: Vec<Fold> = (0..parts).map(|_| Fold::new(&spec)).collect();
+            for (i, r) in recs.iter().enumerate().rev() {
+                folds[(i * 5 + i / 3) % parts].add(r);
+            }
+            let mut merged = folds.pop().unwrap();
+            for f in &folds {
+                merged.merge(f);
+            }
+            assert_eq!(merged.summary(&spec), s, "{parts} parts");
+            assert_eq!(merged.played_decisions(), fold.played_decisions());
+        }
         // Against the figures computed directly from the list.
         let normal: Vec<&GameRecord> = recs.iter().filter(|r| r.finished && !r.stuck).collect();
         assert_eq!(s.games, normal.len() as u64);

@@ -111,6 +111,16 @@ impl Tally {
         }
     }
 
+    /// Adds every value `other` counted (a fold of other games).
+    pub fn merge(&mut self, other: &Tally) {
+        for (&v, &k) in &other.sparse {
+            self.add_times(v, k);
+        }
+        for (at, &k) in other.dense.iter().enumerate() {
+            self.add_times(other.base + at as i64, k);
+        }
+    }
+
     /// Every value counted, with its count, in value order.
     fn counts(&self) -> std::collections::BTreeMap<i64, u64> {
         let mut all = self.sparse.clone();

@@ -129,6 +129,8 @@ pub struct Fold {
     extremes: Extremes,
     decisions_sum: u64,
     branching_sum: u64,
+    /// Decisions of every game folded, cut short or not (what `silk bench` compares).
+    played_decisions: u64,
 }
 
 /// A record's metric that has no slot in the fold yet.
@@ -159,6 +161,7 @@ impl Fold {
     }
 
     pub fn add(&mut self, r: &GameRecord) {
+        self.played_decisions = self.played_decisions.saturating_add(r.decisions);
         self.extremes.add(r);
         if !r.finished {
             self.unfinished += 1;
@@ -238,6 +241,62 @@ impl Fold {
         }
         self.decisions_sum = self.decisions_sum.saturating_add(r.decisions);
         self.branching_sum = self.branching_sum.saturating_add(r.branching_sum);
+    }
+
+    /// An empty fold for other games of the same run.
+    pub fn empty_like(&self) -> Fold {
+        Fold {
+            spec: self.spec.clone(),
+            kind_of: self.kind_of.clone(),
+            bot_games: vec![(0, 0); self.bot_games.len()],
+            ..Fold::default()
+        }
+    }
+
+    /// Decisions of every game folded, including those cut short.
+    pub fn played_decisions(&self) -> u64 {
+        self.played_decisions
+    }
+
+    /// Adds the games folded into `other` (other games of the same run, as a thread folds
+    /// them): the summary is then that of all the games together, in any order of merging.
+    pub fn merge(&mut self, other: &Fold) {
+        self.played_decisions = self.played_decisions.saturating_add(other.played_decisions);
+        self.extremes.merge(&other.extremes);
+        self.unfinished += other.unfinished;
+        self.stuck += other.stuck;
+        self.games += other.games;
+        if self.wins.len() < other.wins.len() {
+            self.wins.resize(other.wins.len(), 0);
+        }
+        for (w, &o) in self.wins.iter_mut().zip(&other.wins) {
+            *w += o;
+        }
+        self.ties += other.ties;
+        self.first_games += other.first_games;
+        self.first_wins += other.first_wins;
+        for (g, o) in self.bot_games.iter_mut().zip(&other.bot_games) {
+            g.0 += o.0;
+            g.1 += o.1;
+        }
+        if self.seat_bot.len() < other.seat_bot.len() {
+            self.seat_bot.resize(other.seat_bot.len(), (0, 0));
+        }
+        for (e, o) in self.seat_bot.iter_mut().zip(&other.seat_bot) {
+            e.0 += o.0;
+            e.1 += o.1;
+        }
+        self.margin.merge(&other.margin);
+        self.rounds.merge(&other.rounds);
+        self.decisions.merge(&other.decisions);
+        self.lead_changes.merge(&other.lead_changes);
+        for (name, &theirs) in &other.metric_slot {
+            let mine = self.slot_of(name);
+            self.totals[mine] = self.totals[mine].saturating_add(other.totals[theirs]);
+            self.per_game[mine].merge(&other.per_game[theirs]);
+        }
+        self.decisions_sum = self.decisions_sum.saturating_add(other.decisions_sum);
+        self.branching_sum = self.branching_sum.saturating_add(other.branching_sum);
     }
 
     /// The slot of metric `name`, made on first sight.
