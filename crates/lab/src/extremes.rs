@@ -108,7 +108,10 @@ fn keep_key(
     list.truncate(KEEP);
 }
 
-/// The orders of the kinds of game kept, most extreme first (then the lower index).
+/// How a kind of game kept is ordered, most extreme first (then the lower index).
+type Order = fn(&Key, &Key) -> Ordering;
+
+/// The orders of the kinds of game kept.
 fn first_seen(_: &Key, _: &Key) -> Ordering {
     Ordering::Equal
 }
@@ -138,7 +141,7 @@ impl Extremes {
     /// Adds the games `other` kept (from other games of the run): the lists are those of all
     /// the games together, as insertion order does not matter.
     pub fn merge(&mut self, other: &Extremes) {
-        let lists: [(&mut Vec<GameRef>, &Vec<GameRef>, fn(&Key, &Key) -> Ordering); 5] = [
+        let lists: [(&mut Vec<GameRef>, &Vec<GameRef>, Order); 5] = [
             (&mut self.longest, &other.longest, longest),
             (&mut self.shortest, &other.shortest, shortest),
             (&mut self.widest_margin, &other.widest_margin, widest),

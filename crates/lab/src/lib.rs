@@ -223,7 +223,7 @@ where
         // The records, back in index order (batches start at multiples of BATCH from the
         // first game).
         let mut result = Ok(());
-        if let Some(each) = each.as_deref_mut() {
+        if let Some(each) = each {
             let mut waiting = std::collections::BTreeMap::new();
             let mut expected = all.start;
             for (start, records) in rx {
