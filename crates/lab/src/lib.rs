@@ -53,7 +53,8 @@ pub struct Options {
     pub check: bool,
 }
 
-/// Games a thread takes at a time: few enough that the threads end a run together.
+/// Games a thread takes at a time, at most: few enough that the threads end a run together
+/// (a short run takes smaller batches, at least 16 per thread).
 const BATCH: u64 = 64;
 /// Batches played ahead of the record being handed on, when records are handed on: memory
 /// does not depend on the length of the run.
@@ -135,8 +136,9 @@ where
         tick();
         r
     };
-    let batches = (all.end - all.start).div_ceil(BATCH);
-    let threads = (thread_count(opts.threads) as u64).min(batches).max(1) as usize;
+    let games = all.end - all.start;
+    let threads = (thread_count(opts.threads) as u64).min(games).max(1) as usize;
+    let batch = (games / (16 * threads as u64)).clamp(1, BATCH);
     if threads == 1 {
         // One thread: each game is folded and handed on as it ends, while its record is still
         // in the cache.
@@ -177,13 +179,13 @@ where
                 scope.spawn(move || {
                     let mut worker = run::Worker::<G>::new(names);
                     while !stop.load(Ordering::Relaxed) {
-                        let start = next.fetch_add(BATCH, Ordering::Relaxed);
+                        let start = next.fetch_add(batch, Ordering::Relaxed);
                         if start >= all.end {
                             break;
                         }
                         if wants_records {
                             let mut h = handed.0.lock().unwrap_or_else(|e| e.into_inner());
-                            while start >= *h + AHEAD * BATCH && !stop.load(Ordering::Relaxed) {
+                            while start >= *h + AHEAD * batch && !stop.load(Ordering::Relaxed) {
                                 h = handed.1.wait(h).unwrap_or_else(|e| e.into_inner());
                             }
                             if stop.load(Ordering::Relaxed) {
@@ -191,7 +193,7 @@ where
                             }
                         }
                         let mut records = Vec::new();
-                        for index in start..(start + BATCH).min(all.end) {
+                        for index in start..(start + batch).min(all.end) {
                             match play(&mut worker, index) {
                                 Ok(r) => {
                                     if let Some(f) = &mut fold {
@@ -220,7 +222,7 @@ where
             })
             .collect();
         drop(tx);
-        // The records, back in index order (batches start at multiples of BATCH from the
+        // The records, back in index order (batches start at multiples of `batch` from the
         // first game).
         let mut result = Ok(());
         if let Some(each) = each {
@@ -237,7 +239,7 @@ where
                             }
                         }
                     }
-                    expected += BATCH;
+                    expected += batch;
                     *handed.0.lock().unwrap_or_else(|e| e.into_inner()) = expected;
                     handed.1.notify_all();
                 }
@@ -572,6 +574,85 @@ mod tests {
             u64::MAX / 2..(u64::MAX as u128 * 3 / 4) as u64
         );
         assert_eq!(Shard { k: 0, n: 0 }.range(10), 0..0);
+    }
+
+    /// Any number of threads plays the same games: the same records in the same order, the
+    /// same summary folded where the games are played, and the first failing game's error.
+    #[test]
+    fn threads_change_nothing() {
+        use silk_core::goofspiel::{GoofConfig, Goofspiel};
+        let config = GoofConfig {
+            players: 3,
+            cards: 5,
+        };
+        let spec = RunSpec {
+            game: "goofspiel".into(),
+            config: serde_json::json!({}),
+            bots: vec!["random".into(); 3],
+            seed: 9,
+            games: 1000,
+            shard: None,
+            rotate: false,
+        };
+        let factory = |_: usize, _: &str, seed: u64| {
+            Ok(Box::new(silk_core::RandomPlayer::new(seed)) as Box<dyn Player<Goofspiel>>)
+        };
+        let opts = |threads| Options {
+            threads,
+            max_decisions: 1000,
+            check: false,
+        };
+        let one = simulate::<Goofspiel>(&config, &spec, &factory, opts(1), &|| {}).unwrap();
+        let summary = Summary::of(&spec, &one);
+        for threads in [1, 2, 3] {
+            let got = simulate::<Goofspiel>(&config, &spec, &factory, opts(threads), &|| {});
+            assert_eq!(got.unwrap(), one, "{threads} threads");
+            let mut seen = 0;
+            for each in [false, true] {
+                let mut count = |_: GameRecord| {
+                    seen += 1;
+                    Ok(())
+                };
+                let records: Option<EachRecord> = each.then_some(&mut count);
+                let fold = Fold::new(&spec);
+                let fold = simulate_fold::<Goofspiel>(
+                    &config,
+                    &spec,
+                    &factory,
+                    opts(threads),
+                    &|| {},
+                    fold,
+                    records,
+                )
+                .unwrap();
+                assert_eq!(fold.summary(&spec), summary, "{threads} threads");
+            }
+            assert_eq!(seen, 1000);
+        }
+        // Games 300 and 700 cannot seat their bots: the run fails on game 300, whatever the
+        // threads, with or without records handed on, and never hangs.
+        let failing = |seat: usize, _: &str, seed: u64| {
+            let index = (0..spec.games).find(|&i| run::bot_seed(spec.seed, i, seat) == seed);
+            match index {
+                Some(i) if i == 300 || i == 700 => Err(LabError::Input(format!("game {i}"))),
+                _ => Ok(Box::new(silk_core::RandomPlayer::new(seed)) as Box<dyn Player<Goofspiel>>),
+            }
+        };
+        for threads in [1, 2, 3] {
+            let e = simulate::<Goofspiel>(&config, &spec, &failing, opts(threads), &|| {});
+            assert_eq!(e.unwrap_err().to_string(), "game 300", "{threads} threads");
+            let fold = Fold::new(&spec);
+            let e = simulate_fold::<Goofspiel>(
+                &config,
+                &spec,
+                &failing,
+                opts(threads),
+                &|| {},
+                fold,
+                None,
+            );
+            assert_eq!(e.unwrap_err().to_string(), "game 300", "{threads} threads");
+        }
     }
 
     /// A fold gives exactly the summary of the records it was given, whatever their number.
