@@ -324,7 +324,6 @@ impl<G: Observe> Worker<G> {
         };
         let standing = &mut self.standing;
         let mut round = G::round(&state);
-        let mut decision = 0u64;
         let mut kinds = [0u32; MAX_DECISION_KINDS];
         let last_kind = G::DECISION_KINDS.len().clamp(1, MAX_DECISION_KINDS) - 1;
         let decisions = drive::<G>(
@@ -334,13 +333,14 @@ impl<G: Observe> Worker<G> {
             opts.max_decisions,
             (&mut self.legal, &mut self.events),
             |_seat, action, legal: &[G::Action], state: &G::State, events: &[G::Event]| {
-                decision += 1;
                 // An engine's kind out of range counts as its last kind rather than panicking.
                 let k = G::decision_kind(&action).min(last_kind);
                 kinds[k] = kinds[k].saturating_add(1);
                 branching_sum += legal.len() as u64;
                 if opts.check {
                     G::check_invariants(state).map_err(|e| {
+                        // Every decision so far was counted under its kind.
+                        let decision: u64 = kinds.iter().map(|&k| k as u64).sum();
                         LabError::Engine(format!(
                             "game {index} (seed {seed}), decision {decision}: invariant broken: {e}"
                         ))

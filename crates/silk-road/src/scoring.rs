@@ -91,13 +91,13 @@ fn majorities(goods: &[Goods]) -> [Option<u8>; 5] {
 /// Ranks from scores: highest total first; `rule` settles equal totals.
 pub fn rank(scores: &[Score], rule: TieRule) -> Outcome {
     let totals: Vec<i32> = scores.iter().map(|x| x.total as i32).collect();
-    Outcome::ranked_by(totals.clone(), |i| {
+    Outcome::ranked_by(totals, |i| {
         let second = match rule {
             TieRule::Shared => 0,
             TieRule::MostMoney => scores[i].money,
             TieRule::MostGoods => scores[i].goods,
         };
-        (totals[i], second)
+        (scores[i].total, second)
     })
 }
 
