@@ -52,12 +52,10 @@ fn every_decision_has_a_kind() {
     }
 }
 
-/// A simulation keeps only the events the metrics read: every event it drops counts nothing,
-/// under every auction format (sealed bids and open reveals have events of their own).
-#[test]
-fn the_lab_drops_only_events_that_count_nothing() {
+/// A 4-player config for each format each auction point accepts, named `param = format`.
+fn every_format() -> Vec<(String, SilkRoadConfig)> {
     use silk_road::auctions::POINTS;
-    let mut away = 0;
+    let mut out = Vec::new();
     for point in POINTS {
         for format in point.formats() {
             let mut config = SilkRoadConfig::new(4);
@@ -65,11 +63,22 @@ fn the_lab_drops_only_events_that_count_nothing() {
                 "leader_auction" => config.params.leader_auction = format,
                 _ => config.params.vizier_auction = format,
             }
-            let (seen, dropped) =
-                silk_core::conformance::check_observes::<SilkRoad>(&config, 3).unwrap();
-            assert!(seen > 0 && dropped < seen, "{} = {format}", point.param);
-            away += dropped;
+            out.push((format!("{} = {format}", point.param), config));
         }
+    }
+    out
+}
+
+/// A simulation keeps only the events the metrics read: every event it drops counts nothing,
+/// under every auction format (sealed bids and open reveals have events of their own).
+#[test]
+fn the_lab_drops_only_events_that_count_nothing() {
+    let mut away = 0;
+    for (what, config) in every_format() {
+        let (seen, dropped) =
+            silk_core::conformance::check_observes::<SilkRoad>(&config, 3).unwrap();
+        assert!(seen > 0 && dropped < seen, "{what}");
+        away += dropped;
     }
     assert!(away > 0, "narration events are dropped");
 }
@@ -79,24 +88,16 @@ fn the_lab_drops_only_events_that_count_nothing() {
 /// rules cannot take is refused naming its parameter.
 #[test]
 fn conformance_every_auction_format_at_every_point() {
-    use silk_road::auctions::POINTS;
-    for point in POINTS {
-        for format in point.formats() {
-            let mut config = SilkRoadConfig::new(4);
-            match point.param {
-                "leader_auction" => config.params.leader_auction = format,
-                _ => config.params.vizier_auction = format,
-            }
-            let report = run::<SilkRoad>(
-                &config,
-                &Conformance {
-                    games: 3,
-                    seed: 5,
-                    ..Conformance::default()
-                },
-            );
-            assert_eq!(report.games, 3, "{} = {format}", point.param);
-        }
+    for (what, config) in every_format() {
+        let report = run::<SilkRoad>(
+            &config,
+            &Conformance {
+                games: 3,
+                seed: 5,
+                ..Conformance::default()
+            },
+        );
+        assert_eq!(report.games, 3, "{what}");
     }
     let mut config = SilkRoadConfig::new(4);
     config.params.leader_auction = "sealed/all_pay".parse().unwrap();
