@@ -256,18 +256,14 @@ where
         (false, _) => None,
     };
     let started = std::time::Instant::now();
-    let (spec, summary) = run_batch_each::<G>(
-        config,
-        batch,
-        writer.as_mut(),
-        Some(&mut |spec, r| {
-            // Streamed: each trace is written as its game's record comes, never kept.
-            match tracer.as_mut() {
-                Some(t) => t.write(spec, r),
-                None => Ok(()),
-            }
-        }),
-    )?;
+    // Streamed: each trace is written as its game's record comes, never kept. Without traces
+    // no record comes back here unless `--out` writes it.
+    let mut trace = |spec: &RunSpec, r: &silk_lab::GameRecord| match tracer.as_mut() {
+        Some(t) => t.write(spec, r),
+        None => Ok(()),
+    };
+    let each: Option<EachGame> = if traces { Some(&mut trace) } else { None };
+    let (spec, summary) = run_batch_each::<G>(config, batch, writer.as_mut(), each)?;
     let secs = started.elapsed().as_secs_f64();
     if let Some(t) = &tracer {
         t.finish(out);

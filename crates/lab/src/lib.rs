@@ -23,7 +23,7 @@ pub use summary::{Fold, Summary};
 
 use silk_core::{Observe, Player};
 use std::io::{BufRead, Write};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 
 use std::path::Path;
@@ -99,6 +99,17 @@ where
     Ok(folded.unwrap_or_default())
 }
 
+/// Calls its function if the thread unwinds from a panic while it is alive.
+struct OnPanic<F: Fn()>(F);
+
+impl<F: Fn()> Drop for OnPanic<F> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            (self.0)();
+        }
+    }
+}
+
 /// The threads of a run (0: one per core).
 fn thread_count(threads: usize) -> usize {
     match threads {
@@ -155,15 +166,18 @@ where
         return Ok(fold);
     }
     let wants_records = each.is_some();
-    // The next game to take; games handed on so far (with `each`); a stop after an error.
+    // The next game to take; games handed on so far (with `each`); `cut`: after an error at
+    // game `i`, only the batches starting at or below `i` are still played (so every game
+    // before the first error is played and handed on, whatever the timing).
     let next = AtomicU64::new(all.start);
     let handed = (Mutex::new(all.start), Condvar::new());
-    let stop = AtomicBool::new(false);
-    let halt = || {
-        stop.store(true, Ordering::Relaxed);
+    let cut = AtomicU64::new(u64::MAX);
+    let halt = |at: u64| {
+        cut.fetch_min(at, Ordering::Relaxed);
         let _guard = handed.0.lock().unwrap_or_else(|e| e.into_inner());
         handed.1.notify_all();
     };
+    let skipped = |start: u64| start > cut.load(Ordering::Relaxed);
     let (tx, rx) = mpsc::channel::<(u64, Vec<Result<GameRecord, LabError>>)>();
     // Each thread folds its games into its own part.
     let parts: Vec<Option<Fold>> = (0..threads)
@@ -174,26 +188,32 @@ where
             .into_iter()
             .map(|mut fold| {
                 let tx = tx.clone();
-                let (names, next, handed, stop, play, halt) =
-                    (names.clone(), &next, &handed, &stop, &play, &halt);
+                let (names, next, handed, play, halt, skipped) =
+                    (names.clone(), &next, &handed, &play, &halt, &skipped);
                 scope.spawn(move || {
+                    // A panic stops the others too (none waits for a batch that never comes).
+                    let _stop = OnPanic(|| halt(all.start));
                     let mut worker = run::Worker::<G>::new(names);
-                    while !stop.load(Ordering::Relaxed) {
-                        let start = next.fetch_add(batch, Ordering::Relaxed);
-                        if start >= all.end {
+                    loop {
+                        let start = next
+                            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+                                Some(s.saturating_add(batch))
+                            })
+                            .unwrap_or(u64::MAX);
+                        if start >= all.end || skipped(start) {
                             break;
                         }
                         if wants_records {
                             let mut h = handed.0.lock().unwrap_or_else(|e| e.into_inner());
-                            while start >= *h + AHEAD * batch && !stop.load(Ordering::Relaxed) {
+                            while start >= h.saturating_add(AHEAD * batch) && !skipped(start) {
                                 h = handed.1.wait(h).unwrap_or_else(|e| e.into_inner());
                             }
-                            if stop.load(Ordering::Relaxed) {
+                            if skipped(start) {
                                 break;
                             }
                         }
                         let mut records = Vec::new();
-                        for index in start..(start + batch).min(all.end) {
+                        for index in start..start.saturating_add(batch).min(all.end) {
                             match play(&mut worker, index) {
                                 Ok(r) => {
                                     if let Some(f) = &mut fold {
@@ -204,7 +224,7 @@ where
                                     }
                                 }
                                 Err(e) => {
-                                    halt();
+                                    halt(index);
                                     if !wants_records {
                                         return (fold, Some((index, e)));
                                     }
@@ -224,10 +244,11 @@ where
         drop(tx);
         // The records, back in index order (batches start at multiples of `batch` from the
         // first game).
+        let _stop = OnPanic(|| halt(all.start));
         let mut result = Ok(());
+        let mut expected = all.start;
         if let Some(each) = each {
             let mut waiting = std::collections::BTreeMap::new();
-            let mut expected = all.start;
             for (start, records) in rx {
                 waiting.insert(start, records);
                 while let Some(records) = waiting.remove(&expected) {
@@ -235,11 +256,11 @@ where
                         if result.is_ok() {
                             result = r.and_then(&mut *each);
                             if result.is_err() {
-                                halt();
+                                halt(all.start);
                             }
                         }
                     }
-                    expected += batch;
+                    expected = expected.saturating_add(batch);
                     *handed.0.lock().unwrap_or_else(|e| e.into_inner()) = expected;
                     handed.1.notify_all();
                 }
@@ -262,6 +283,11 @@ where
             }
         }
         result?;
+        if wants_records && expected < all.end && failed.is_none() {
+            return Err(LabError::Engine(format!(
+                "the run stopped at game {expected} without saying why"
+            )));
+        }
         match failed {
             Some((_, e)) => Err(e),
             None => Ok(folded),
@@ -652,6 +678,72 @@ mod tests {
                 None,
             );
             assert_eq!(e.unwrap_err().to_string(), "game 300", "{threads} threads");
+        }
+    }
+
+    /// A long run whose records are handed on (the window of batches binds): every record
+    /// before a failing game is handed on, in order, then the error; a failing reader stops
+    /// the run; a panicking bot ends it with the panic, never a hang.
+    #[test]
+    fn a_long_run_stops_cleanly() {
+        use silk_core::goofspiel::{GoofConfig, Goofspiel};
+        let config = GoofConfig {
+            players: 2,
+            cards: 3,
+        };
+        let spec = RunSpec {
+            game: "goofspiel".into(),
+            config: serde_json::json!({}),
+            bots: vec!["random".into(); 2],
+            seed: 4,
+            games: 6000,
+            shard: None,
+            rotate: false,
+        };
+        let opts = Options {
+            threads: 3,
+            max_decisions: 1000,
+            check: false,
+        };
+        let seat_of = |seat: usize, seed: u64| {
+            (0..spec.games).find(|&i| run::bot_seed(spec.seed, i, seat) == seed)
+        };
+        let failing = |seat: usize, _: &str, seed: u64| match seat_of(seat, seed) {
+            Some(i) if i == 4321 => Err(LabError::Input(format!("game {i}"))),
+            _ => Ok(Box::new(silk_core::RandomPlayer::new(seed)) as Box<dyn Player<Goofspiel>>),
+        };
+        let mut handed = Vec::new();
+        let e = simulate_each::<Goofspiel>(&config, &spec, &failing, opts, &|| {}, &mut |r| {
+            handed.push(r.index);
+            Ok(())
+        });
+        assert_eq!(e.unwrap_err().to_string(), "game 4321");
+        assert_eq!(handed, (0..4321).collect::<Vec<u64>>());
+        let fine = |_: usize, _: &str, seed: u64| {
+            Ok(Box::new(silk_core::RandomPlayer::new(seed)) as Box<dyn Player<Goofspiel>>)
+        };
+        let mut read = 0;
+        let e = simulate_each::<Goofspiel>(&config, &spec, &fine, opts, &|| {}, &mut |r| {
+            read += 1;
+            match r.index {
+                100 => Err(LabError::Input("full disk".into())),
+                _ => Ok(()),
+            }
+        });
+        assert_eq!(e.unwrap_err().to_string(), "full disk");
+        assert_eq!(read, 101);
+        let panicking = |seat: usize, _: &str, seed: u64| match seat_of(seat, seed) {
+            Some(2500) => panic!("a bot's bug"),
+            _ => Ok(Box::new(silk_core::RandomPlayer::new(seed)) as Box<dyn Player<Goofspiel>>),
+        };
+        for records in [false, true] {
+            let run = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                let mut each = |_: GameRecord| Ok(());
+                let each: Option<EachRecord> = records.then_some(&mut each);
+                let fold = Fold::new(&spec);
+                simulate_fold::<Goofspiel>(&config, &spec, &panicking, opts, &|| {}, fold, each)
+            }));
+            assert!(run.is_err(), "the panic comes through (records: {records})");
         }
     }
 

@@ -492,8 +492,6 @@ mod tests {
         }
     }
 
-    /// P1 leads after round 1, P2 after round 2, and P1 wins with the last turn, in the middle
-    /// of round 3: that last change of lead counts too.
     /// The sole leader is the one seat strictly ahead of every other; a shared lead is none.
     #[test]
     fn sole_leader_is_strictly_ahead() {
@@ -508,6 +506,8 @@ mod tests {
         assert_eq!(sole_leader(&[i64::MIN]), Some(0));
     }
 
+    /// P1 leads after round 1, P2 after round 2, and P1 wins with the last turn, in the middle
+    /// of round 3: that last change of lead counts too.
     #[test]
     fn the_final_lead_change_counts_when_the_game_ends_inside_a_round() {
         let mut players: Vec<Box<dyn Player<Race>>> = vec![

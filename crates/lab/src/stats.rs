@@ -87,10 +87,9 @@ impl Tally {
     #[inline]
     pub fn add(&mut self, v: i64) {
         // The common case inline (a value in the window): a run folds tens per game.
-        match self
-            .dense
-            .get_mut(v.wrapping_sub(self.base) as u64 as usize)
-        {
+        // Clamped before the conversion, so that no offset wraps into the window.
+        let at = (v.wrapping_sub(self.base) as u64).min(WINDOW as u64) as usize;
+        match self.dense.get_mut(at) {
             Some(k) if v.checked_sub(self.base).is_some() => *k += 1,
             _ => self.add_times(v, 1),
         }
@@ -117,7 +116,9 @@ impl Tally {
             self.add_times(v, k);
         }
         for (at, &k) in other.dense.iter().enumerate() {
-            self.add_times(other.base + at as i64, k);
+            if k > 0 {
+                self.add_times(other.base.wrapping_add(at as i64), k);
+            }
         }
     }
 

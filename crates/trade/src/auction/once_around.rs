@@ -132,8 +132,6 @@ impl OnceAround {
         self.bids.get(seat.index()).copied().filter(|&b| b > 0)
     }
 
-    /// What `seat` owns for bidding, if it is a bidder.
-    #[inline]
     /// The largest budget of the bidders (0 with none).
     pub fn richest(&self) -> u32 {
         self.budgets[..self.len as usize]
@@ -143,6 +141,8 @@ impl OnceAround {
             .unwrap_or(0)
     }
 
+    /// What `seat` owns for bidding, if it is a bidder.
+    #[inline]
     pub fn budget(&self, seat: Seat) -> Option<u32> {
         self.bidders()
             .position(|s| s == seat)
