@@ -346,33 +346,19 @@ pub fn check_decision_kinds<G: crate::metrics::Observe>(
         return Err(format!("decision kind {}: {} seconds", k.name, k.seconds));
     }
     let mut seen = vec![false; kinds.len()];
-    let mut legal = Vec::new();
-    for g in 0..games {
-        let mut rng = SilkRng::seed_from(0xD1CE ^ g as u64);
-        let mut state = G::setup(config, g as u64).map_err(|e| e.to_string())?;
-        let mut decisions = 0;
-        while let Some(seat) = next_decider(G::to_move(&state)) {
-            G::legal_actions(&state, seat, &mut legal);
-            for a in &legal {
-                let k = G::decision_kind(a);
-                *seen.get_mut(k).ok_or_else(|| {
-                    format!(
-                        "{} is of kind {k}, beyond the list",
-                        G::action_to_string(&state, *a)
-                    )
-                })? = true;
-            }
-            if legal.is_empty() {
-                break;
-            }
-            let a = legal[rng.index(legal.len())];
-            G::apply(&mut state, seat, a).map_err(|e| e.to_string())?;
-            decisions += 1;
-            if decisions > 100_000 {
-                break;
-            }
+    let every_legal = |state: &G::State, legal: &[G::Action]| {
+        for a in legal {
+            let k = G::decision_kind(a);
+            *seen.get_mut(k).ok_or_else(|| {
+                format!(
+                    "{} is of kind {k}, beyond the list",
+                    G::action_to_string(state, *a)
+                )
+            })? = true;
         }
-    }
+        Ok(())
+    };
+    random_games::<G>(config, games, 0xD1CE, every_legal, |_, _| Ok(()))?;
     Ok(kinds
         .iter()
         .zip(seen)
@@ -389,38 +375,58 @@ pub fn check_observes<G: crate::metrics::Observe>(
     games: u32,
 ) -> Result<(u64, u64), String> {
     let (mut seen, mut away) = (0u64, 0u64);
-    let mut legal = Vec::new();
-    let mut events = Vec::new();
+    // The metric names are the same for every state of one config.
+    let first = G::setup(config, 0).map_err(|e| e.to_string())?;
+    let names = std::sync::Arc::new(crate::metrics::Names::new(G::metric_names(&first)));
+    let each_event = |state: &G::State, events: &[G::Event]| {
+        for e in events {
+            seen += 1;
+            if G::observes(e) {
+                continue;
+            }
+            away += 1;
+            let mut counters = crate::metrics::Counters::new(&names);
+            G::observe(state, e, &mut counters);
+            let counted = counters.iter().next().map(|(n, v)| format!("{n} = {v}"));
+            if let Some(counted) = counted {
+                return Err(format!(
+                    "observes() turns away {e:?}, but observe() counts {counted} for it"
+                ));
+            }
+        }
+        Ok(())
+    };
+    random_games::<G>(config, games, 0x0B5E, |_, _| Ok(()), each_event)?;
+    Ok((seen, away))
+}
+
+/// The random games the lab's checks play: game `g` set up from seed `g`, its moves drawn from
+/// `salt ^ g`, at most 100 000 decisions each. `legal_list` sees each legal list with the state
+/// it is of; `played`, the state after the drawn action and the events it caused.
+fn random_games<G: Game>(
+    config: &G::Config,
+    games: u32,
+    salt: u64,
+    mut legal_list: impl FnMut(&G::State, &[G::Action]) -> Result<(), String>,
+    mut played: impl FnMut(&G::State, &[G::Event]) -> Result<(), String>,
+) -> Result<(), String> {
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
     for g in 0..games {
-        let mut rng = SilkRng::seed_from(0x0B5E ^ g as u64);
+        let mut rng = SilkRng::seed_from(salt ^ g as u64);
         let mut state = G::setup(config, g as u64).map_err(|e| e.to_string())?;
-        let names = std::sync::Arc::new(crate::metrics::Names::new(G::metric_names(&state)));
         let mut decisions = 0;
         while let Some(seat) = next_decider(G::to_move(&state)) {
             G::legal_actions(&state, seat, &mut legal);
-            if legal.is_empty() || decisions > 100_000 {
+            legal_list(&state, &legal)?;
+            if legal.is_empty() || decisions >= 100_000 {
                 break;
             }
             let a = legal[rng.index(legal.len())];
             events.clear();
             G::apply_with(&mut state, seat, a, &mut events).map_err(|e| e.to_string())?;
             decisions += 1;
-            for e in &events {
-                seen += 1;
-                if G::observes(e) {
-                    continue;
-                }
-                away += 1;
-                let mut counters = crate::metrics::Counters::new(&names);
-                G::observe(&state, e, &mut counters);
-                let counted = counters.iter().next().map(|(n, v)| format!("{n} = {v}"));
-                if let Some(counted) = counted {
-                    return Err(format!(
-                        "observes() turns away {e:?}, but observe() counts {counted} for it"
-                    ));
-                }
-            }
+            played(&state, &events)?;
         }
     }
-    Ok((seen, away))
+    Ok(())
 }
