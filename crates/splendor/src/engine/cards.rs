@@ -5,6 +5,7 @@ use crate::action::{pos_name, Action, Pay, RESERVED_SRC};
 use crate::colour::{covers, missing, pack, token_name, total, unpack, GOLD};
 use crate::data::Effect;
 use crate::engine::payment::{self, GoldHand, Spent};
+use crate::engine::reach::{self, Lacks};
 use crate::engine::{orient, strongholds};
 use crate::event::Event;
 use crate::rules::{NONE, SLOTS};
@@ -373,14 +374,14 @@ pub fn payable_reserved(s: &State, p: usize, (have, wild): (u64, u32)) -> u8 {
 /// the base game), in its order, counted without listing them: for drawing one.
 pub struct GoldBuys {
     hand: GoldHand,
-    face: u32,
-    reserved: u32,
-    /// How many payments for each place to buy from, face-up then reserved, and in all.
+    /// The places to buy from, as bits by buying source (`src`: face-up places, then reserved).
+    srcs: u32,
+    /// How many payments for each source, and in all.
     counts: [u16; SOURCES],
     count: usize,
 }
 
-/// Places to buy from at most: the face-up places, then the reserved ones.
+/// Buying sources (`src`) at most: the face-up places, then the reserved ones.
 const SOURCES: usize = 3 * SLOTS + 3;
 
 impl GoldBuys {
@@ -389,19 +390,45 @@ impl GoldBuys {
     #[inline]
     pub fn of(s: &State, p: usize, means: (u64, u32)) -> Option<GoldBuys> {
         let hand = gold_only(s, p)?;
-        let mut buys = GoldBuys {
-            hand,
-            face: payable(s, p, means),
-            reserved: payable_reserved(s, p, means) as u32,
-            counts: [0; SOURCES],
-            count: 0,
-        };
-        for (k, (_, card)) in buys.sources(s, p).enumerate() {
-            let n = hand.count(s.rules.cost_by_id[card as usize]);
-            buys.counts[k] = n as u16;
-            buys.count += n as usize;
+        let face = payable(s, p, means);
+        let reserved = payable_reserved(s, p, means) as u32;
+        let mut buys = GoldBuys::new(hand, face | reserved << RESERVED_SRC);
+        for src in bits(buys.srcs) {
+            let cost = s.rules.cost_by_id[source_card(s, p, src) as usize];
+            buys.add(src, hand.count(cost));
         }
         Some(buys)
+    }
+
+    /// `of` without the Orient's places, from what the player lacks for each card: `sources`
+    /// the sources (`reach::SOURCES` order) they may buy from.
+    #[inline]
+    pub fn of_lacks(s: &State, p: usize, lacks: &Lacks, sources: u16) -> Option<GoldBuys> {
+        let hand = gold_only(s, p)?;
+        let cards = reach::Cards::of(s, p);
+        let mut buys = GoldBuys::new(hand, src_bits(sources));
+        for k in bits(sources as u32) {
+            let cost = s.rules.cost_by_id[cards.at(k as usize) as usize];
+            buys.add(
+                source_src(k),
+                hand.count_lacking(cost, lacks.of(k as usize)),
+            );
+        }
+        Some(buys)
+    }
+
+    fn new(hand: GoldHand, srcs: u32) -> GoldBuys {
+        GoldBuys {
+            hand,
+            srcs,
+            counts: [0; SOURCES],
+            count: 0,
+        }
+    }
+
+    fn add(&mut self, src: u8, n: u32) {
+        self.counts[src as usize] = n as u16;
+        self.count += n as usize;
     }
 
     /// How many buys in all.
@@ -411,23 +438,49 @@ impl GoldBuys {
 
     /// The `i`-th buy (`i` below `count()`).
     pub fn get(&self, s: &State, p: usize, mut i: usize) -> Action {
-        for ((src, card), &n) in self.sources(s, p).zip(&self.counts) {
-            if i < n as usize {
-                let pay = self.hand.nth(s.rules.cost_by_id[card as usize], i);
+        for src in bits(self.srcs) {
+            let n = self.counts[src as usize] as usize;
+            if i < n {
+                let cost = s.rules.cost_by_id[source_card(s, p, src) as usize];
+                let pay = self.hand.nth(cost, i);
                 return Action::Buy { src, pay };
             }
-            i -= n as usize;
+            i -= n;
         }
         unreachable!("a draw beyond the buys counted")
     }
+}
 
-    /// The places to buy from, face-up then reserved, with their cards.
-    fn sources<'a>(&self, s: &'a State, p: usize) -> impl Iterator<Item = (u8, u8)> + 'a {
-        let on_board = bits(self.face).map(move |pos| (pos, card_at(s, pos)));
-        let in_hand =
-            bits(self.reserved).map(move |r| (RESERVED_SRC + r, s.reserved[p][r as usize]));
-        on_board.chain(in_hand)
+/// The buying source (`src`) of source `k` of `reach::SOURCES`.
+#[inline]
+pub fn source_src(k: u8) -> u8 {
+    if (k as usize) < reach::FIRST_RESERVED {
+        k / 4 * SLOTS as u8 + k % 4
+    } else {
+        RESERVED_SRC + k - reach::FIRST_RESERVED as u8
     }
+}
+
+/// Sources of `reach::SOURCES` as bits by buying source (`src`).
+#[inline]
+fn src_bits(sources: u16) -> u32 {
+    let m = sources as u32;
+    (m & 0xF)
+        | (m & 0xF0) << 2
+        | (m & 0xF00) << 4
+        | (m >> reach::FIRST_RESERVED & 7) << RESERVED_SRC
+}
+
+/// The sources of `reach::SOURCES` open to player `p` (no Orient's places): the face-up places
+/// in play that no other player's stronghold holds, and the reserved places.
+#[inline]
+pub fn open_sources(s: &State, p: usize) -> u16 {
+    let mut places = s.rules.place_mask;
+    if s.rules.strongholds {
+        places &= !blocked_places(s, p);
+    }
+    let face = (places & 0xF) | (places >> 2 & 0xF0) | (places >> 4 & 0xF00);
+    face as u16 | 7 << reach::FIRST_RESERVED
 }
 
 /// Set bits of each six-bit row of a mask of places (a level's, a hand's, the decks').

@@ -11,6 +11,7 @@ pub mod cards;
 pub mod draw;
 pub mod orient;
 pub mod payment;
+pub mod reach;
 pub mod strongholds;
 pub mod tokens;
 pub mod turn;

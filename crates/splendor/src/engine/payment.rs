@@ -220,7 +220,12 @@ impl GoldHand {
     #[inline]
     pub fn count(&self, cost: u64) -> u32 {
         // What bonuses and gems cannot pay: gold must.
-        let need = total(missing(cost, self.have));
+        self.count_lacking(cost, total(missing(cost, self.have)))
+    }
+
+    /// `count`, knowing what bonuses and gems lack for the card: `need` gems.
+    #[inline]
+    pub fn count_lacking(&self, cost: u64, need: u32) -> u32 {
         if need > self.gold {
             return 0;
         }
