@@ -271,6 +271,7 @@ pub fn reserve_deck(s: &mut State, p: usize, d: u8, ev: &mut impl EventSink<Even
 }
 
 /// The card at a buying source: a face-up place or a reserved place.
+#[inline]
 pub fn source_card(s: &State, p: usize, src: u8) -> u8 {
     if src >= RESERVED_SRC {
         s.reserved[p]
@@ -602,12 +603,14 @@ pub fn check_buy(s: &State, p: usize, src: u8, pay: Pay) -> Result<Spent, String
 /// The payment of a purchase `legal_buys` listed, settled without the checks of `check_buy`.
 pub fn settle_listed(s: &State, p: usize, src: u8, pay: Pay) -> Spent {
     let card = source_card(s, p, src);
-    if pay == Pay::default() {
-        // All in gems, which the listing found held.
+    if pay.cards == 0 && !s.rules.posts_module {
+        // Gems, and gold tokens one for one: what the bonuses leave owed, gold paying the
+        // units the payment names, gems the rest (the listing found them held).
         let owed = missing(s.rules.cost_by_id[card as usize], s.bonus_packed(p));
+        let gold = pay.packed_units();
         return Spent {
-            gems: unpack(owed),
-            gold_tokens: 0,
+            gems: unpack(owed - gold),
+            gold_tokens: total(gold) as u8,
             gold_cards: 0,
         };
     }
