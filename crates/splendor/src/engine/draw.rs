@@ -31,7 +31,7 @@ pub fn random_legal(
 }
 
 /// A uniform pick from `list`, as the default draw makes it.
-#[inline]
+#[inline(always)]
 fn pick(list: &[Action], rng: &mut SilkRng) -> Option<Action> {
     if list.is_empty() {
         return None;

@@ -266,19 +266,26 @@ pub fn legal_nobles(s: &State, p: usize, out: &mut Vec<Action>) {
 }
 
 /// The nobles who would visit `p` now, as bits by place: revealed, not received, not reserved
-/// by another, and `bonus` (`p`'s, packed) meets their requirement. Tested place by place
-/// without a branch on the answers.
+/// by another, and `bonus` (`p`'s, packed) meets their requirement. The requirements first,
+/// place by place without a branch on the answers (most often nobody's is met); then whether
+/// those nobles are free.
 #[inline]
 fn visiting_nobles(s: &State, p: usize, bonus: u64) -> u8 {
+    let mut meets = 0;
+    for (i, &noble) in s.nobles.iter().enumerate() {
+        // No noble in the place: a requirement nobody meets.
+        meets |= (covers(bonus, s.rules.noble_needs[noble as usize]) as u8) << i;
+    }
+    if meets == 0 {
+        return 0;
+    }
     let mut visiting = 0;
     for i in 0..MAX_NOBLES {
         let reserver = s.noble_reserver[i];
         let free = (s.noble_holder[i] == NONE) & ((reserver == NONE) | (reserver as usize == p));
-        // No noble in the place: a requirement nobody meets.
-        let meets = covers(bonus, s.rules.noble_needs[s.nobles[i] as usize]);
-        visiting |= ((free & meets) as u8) << i;
+        visiting |= (free as u8) << i;
     }
-    visiting
+    meets & visiting
 }
 
 pub fn check_noble(s: &State, p: usize, i: u8) -> Result<(), String> {
