@@ -169,6 +169,13 @@ pub fn legal_reserves(s: &State, p: usize, out: &mut Vec<Action>) {
 /// (bit = deck) with a card; nothing when their hand is full.
 #[inline(always)]
 pub fn reservable(s: &State, p: usize) -> (u32, u8) {
+    reservable_of(s, p, || open_places(s, p))
+}
+
+/// `reservable`, the face-up places open to player `p` given by `open` (asked only when the
+/// hand has room).
+#[inline(always)]
+pub fn reservable_of(s: &State, p: usize, open: impl FnOnce() -> u32) -> (u32, u8) {
     if s.reserved_count(p) >= s.rules.config.params.reserve_limit as usize {
         return (0, 0);
     }
@@ -178,7 +185,7 @@ pub fn reservable(s: &State, p: usize) -> (u32, u8) {
             decks |= 1 << d;
         }
     }
-    (open_places(s, p), decks)
+    (open(), decks)
 }
 
 fn deck_allowed(s: &State, d: u8) -> bool {
@@ -377,7 +384,7 @@ pub struct GoldBuys {
     hand: GoldHand,
     /// The places to buy from, as bits by buying source (`src`: face-up places, then reserved).
     srcs: u32,
-    /// How many payments for each source, and in all.
+    /// How many payments for each source (by `src`), and in all.
     counts: [u16; SOURCES],
     count: usize,
 }
@@ -395,17 +402,16 @@ impl GoldBuys {
         let reserved = payable_reserved(s, p, means) as u32;
         let mut buys = GoldBuys::new(hand, face | reserved << RESERVED_SRC);
         for src in bits(buys.srcs) {
-            let cost = s.rules.cost_by_id[source_card(s, p, src) as usize];
-            buys.add(src, hand.count(cost));
+            buys.add(src, hand.count(source_cost(s, p, src)));
         }
         Some(buys)
     }
 
-    /// `of` without the Orient's places, from what the player lacks for each card: `sources`
-    /// the sources (`reach::SOURCES` order) they may buy from.
+    /// `of` for a player `gold_only` describes as `hand`, without the Orient's places, from
+    /// what they lack for each card: `sources` the sources (`reach::SOURCES` order) they may
+    /// buy from.
     #[inline]
-    pub fn of_lacks(s: &State, p: usize, lacks: &Lacks, sources: u16) -> Option<GoldBuys> {
-        let hand = gold_only(s, p)?;
+    pub fn of_lacks(s: &State, p: usize, hand: GoldHand, lacks: &Lacks, sources: u16) -> GoldBuys {
         let cards = reach::Cards::of(s, p);
         let mut buys = GoldBuys::new(hand, src_bits(sources));
         for k in bits(sources as u32) {
@@ -415,9 +421,10 @@ impl GoldBuys {
                 hand.count_lacking(cost, lacks.of(k as usize)),
             );
         }
-        Some(buys)
+        buys
     }
 
+    #[inline]
     fn new(hand: GoldHand, srcs: u32) -> GoldBuys {
         GoldBuys {
             hand,
@@ -427,6 +434,7 @@ impl GoldBuys {
         }
     }
 
+    #[inline]
     fn add(&mut self, src: u8, n: u32) {
         self.counts[src as usize] = n as u16;
         self.count += n as usize;
@@ -442,14 +450,19 @@ impl GoldBuys {
         for src in bits(self.srcs) {
             let n = self.counts[src as usize] as usize;
             if i < n {
-                let cost = s.rules.cost_by_id[source_card(s, p, src) as usize];
-                let pay = self.hand.nth(cost, i);
+                let pay = self.hand.nth(source_cost(s, p, src), i);
                 return Action::Buy { src, pay };
             }
             i -= n;
         }
         unreachable!("a draw beyond the buys counted")
     }
+}
+
+/// The packed cost of the card at a buying source.
+#[inline]
+fn source_cost(s: &State, p: usize, src: u8) -> u64 {
+    s.rules.cost_by_id[source_card(s, p, src) as usize]
 }
 
 /// The buying source (`src`) of source `k` of `reach::SOURCES`.
@@ -464,7 +477,7 @@ pub fn source_src(k: u8) -> u8 {
 
 /// Sources of `reach::SOURCES` as bits by buying source (`src`).
 #[inline]
-fn src_bits(sources: u16) -> u32 {
+pub fn src_bits(sources: u16) -> u32 {
     let m = sources as u32;
     (m & 0xF)
         | (m & 0xF0) << 2
@@ -552,7 +565,7 @@ fn offer_payments(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>)
 /// When gold tokens are player `p`'s only wildcards (no Orient gold card, no double-gold power:
 /// always so in the base game), what they bring to a purchase.
 #[inline]
-fn gold_only(s: &State, p: usize) -> Option<GoldHand> {
+pub fn gold_only(s: &State, p: usize) -> Option<GoldHand> {
     if s.gold_cards[p] > 0 || s.rules.posts_module {
         return None;
     }

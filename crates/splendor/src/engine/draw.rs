@@ -43,14 +43,16 @@ fn pick(list: &[Action], rng: &mut SilkRng) -> Option<Action> {
 /// decks, buys; a pass when there is none.
 fn random_act(s: &State, p: usize, rng: &mut SilkRng, buf: &mut Vec<Action>) -> Action {
     let takes = tokens::Takes::of(s);
-    let reserves = cards::reservable(s, p);
     let means = cards::means(s, p);
     if s.rules.orient {
+        let reserves = cards::reservable(s, p);
         return random_act_orient(s, p, rng, buf, &takes, reserves, means);
     }
     let (have, wild) = means;
     let lacks = reach::lacks(s, p, have, wild);
-    let sources = lacks.within & cards::open_sources(s, p);
+    let open = cards::open_sources(s, p);
+    let reserves = cards::reservable_of(s, p, || cards::src_bits(lacks.cards & open));
+    let sources = lacks.within & open;
     if wild == 0 {
         // No wildcard (the common case): one payment per card, all in gems.
         let buys = cards::ones(sources as u32);
@@ -59,10 +61,11 @@ fn random_act(s: &State, p: usize, rng: &mut SilkRng, buf: &mut Vec<Action>) -> 
             pay: Pay::default(),
         });
     }
-    let Some(buys) = cards::GoldBuys::of_lacks(s, p, &lacks, sources) else {
+    let Some(hand) = cards::gold_only(s, p) else {
         // Gold counting double: the buys listed.
         return draw_listed(s, p, rng, buf, &takes, reserves, means);
     };
+    let buys = cards::GoldBuys::of_lacks(s, p, hand, &lacks, sources);
     draw(&takes, reserves, buys.count(), rng).unwrap_or_else(|i| buys.get(s, p, i))
 }
 

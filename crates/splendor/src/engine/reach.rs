@@ -18,13 +18,14 @@ pub const SOURCES: usize = 16;
 pub const FIRST_RESERVED: usize = 12;
 
 /// Per source (one byte each, source `k` in byte `k`), the gems player `p` lacks for its card
-/// beyond `have` (bonuses and gems, packed), all colours together, 255 standing for 255 or
-/// more and for no card; and the mask of the sources where that is at most `wild` (bit `k`
-/// for source `k`).
+/// beyond `have` (bonuses and gems, packed), all colours together (at most 35: no card costs
+/// more than 7 of a colour), 255 for no card; the mask of the sources where that is at most
+/// `wild` (bit `k` for source `k`), and the mask of those that hold a card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Lacks {
     pub lack: u128,
     pub within: u16,
+    pub cards: u16,
 }
 
 impl Lacks {
@@ -85,7 +86,11 @@ pub fn lacks(s: &State, p: usize, have: u64, wild: u32) -> Lacks {
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 fn lacks_by_words(cost: &[u64; 256], cards: Cards, have: u64, wild: u8) -> Lacks {
     use crate::colour::{missing, total};
-    let mut out = Lacks { lack: 0, within: 0 };
+    let mut out = Lacks {
+        lack: 0,
+        within: 0,
+        cards: 0,
+    };
     for k in 0..SOURCES {
         let card = cards.at(k);
         let lack = if card == NONE {
@@ -96,6 +101,7 @@ fn lacks_by_words(cost: &[u64; 256], cards: Cards, have: u64, wild: u8) -> Lacks
         };
         out.lack |= (lack as u128) << (8 * k);
         out.within |= ((lack <= wild as u32) as u16) << k;
+        out.cards |= ((card != NONE) as u16) << k;
     }
     out
 }
@@ -108,7 +114,7 @@ mod sse2 {
     /// [`super::lacks`] two cards at a time: per colour what the cost exceeds `have` by
     /// (`psubusb`), summed over the colours (`psadbw`), the 16 sums packed into bytes
     /// (saturating: an absent card's cost, `NO_CARD_COST`, lacks far more than 255), and
-    /// compared with `wild`.
+    /// compared with `wild` and with 255.
     #[inline]
     #[target_feature(enable = "sse2")]
     pub fn lacks(cost: &[u64; 256], cards: Cards, have: u64, wild: u8) -> Lacks {
@@ -128,11 +134,13 @@ mod sse2 {
         let sums = _mm_packus_epi16(eight(0), eight(8));
         let wild = _mm_set1_epi8(wild as i8);
         let within = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(sums, wild), sums));
+        let none = _mm_movemask_epi8(_mm_cmpeq_epi8(sums, _mm_set1_epi8(-1)));
         let low = _mm_cvtsi128_si64(sums) as u64;
         let high = _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)) as u64;
         Lacks {
             lack: low as u128 | (high as u128) << 64,
             within: within as u16,
+            cards: !none as u16,
         }
     }
 }
@@ -197,6 +205,7 @@ mod tests {
                 };
                 assert_eq!(want.of(k), lack);
                 assert_eq!(want.within >> k & 1 == 1, lack <= wild as u32);
+                assert_eq!(want.cards >> k & 1 == 1, card != NONE);
             }
         }
     }
