@@ -41,6 +41,7 @@ fn pick(list: &[Action], rng: &mut SilkRng) -> Option<Action> {
 
 /// The turn's action, in `act_actions`' order: takes, reserves of face-up cards, reserves from
 /// decks, buys; a pass when there is none.
+#[inline]
 fn random_act(s: &State, p: usize, rng: &mut SilkRng, buf: &mut Vec<Action>) -> Action {
     let takes = tokens::Takes::of(s);
     let means = cards::means(s, p);
