@@ -613,21 +613,20 @@ pub fn check_buy(s: &State, p: usize, src: u8, pay: Pay) -> Result<Spent, String
     payment::settle(s, p, &payment::owed(s, p, card), pay)
 }
 
-/// The payment of a purchase `legal_buys` listed, settled without the checks of `check_buy`.
-pub fn settle_listed(s: &State, p: usize, src: u8, pay: Pay) -> Spent {
-    let card = source_card(s, p, src);
+/// The payment of a purchase `legal_buys` listed, settled without the checks of `check_buy`:
+/// the gems (packed), gold tokens and gold cards it spends.
+#[inline]
+fn settle_listed(s: &State, p: usize, card: u8, pay: Pay) -> (u64, u8, u8) {
     if pay.cards == 0 && !s.rules.posts_module {
         // Gems, and gold tokens one for one: what the bonuses leave owed, gold paying the
         // units the payment names, gems the rest (the listing found them held).
         let owed = missing(s.rules.cost_by_id[card as usize], s.bonus_packed(p));
         let gold = pay.packed_units();
-        return Spent {
-            gems: unpack(owed - gold),
-            gold_tokens: total(gold) as u8,
-            gold_cards: 0,
-        };
+        return (owed - gold, total(gold) as u8, 0);
     }
-    payment::settle(s, p, &payment::owed(s, p, card), pay).expect("a listed payment settles")
+    let spent =
+        payment::settle(s, p, &payment::owed(s, p, card), pay).expect("a listed payment settles");
+    (pack(&spent.gems), spent.gold_tokens, spent.gold_cards)
 }
 
 /// Buys the card at `src`, paying as `check_buy` settled it.
@@ -640,13 +639,41 @@ pub fn buy(
     ev: &mut impl EventSink<Event>,
 ) {
     let card = source_card(s, p, src);
-    let mut paid = [0u8; 6];
-    paid[..5].copy_from_slice(&spent.gems);
-    s.gems_to_bank(p, pack(&spent.gems));
-    s.tokens[p][GOLD] -= spent.gold_tokens;
-    s.bank[GOLD] += spent.gold_tokens;
-    paid[GOLD] = spent.gold_tokens;
-    s.gold_cards[p] -= spent.gold_cards;
+    let paid = (pack(&spent.gems), spent.gold_tokens, spent.gold_cards);
+    carry_out(s, p, src, card, paid, conquest, ev);
+}
+
+/// Buys the card at `src` with a payment `legal_buys` listed, settled without the checks of
+/// `check_buy`.
+pub fn buy_listed(
+    s: &mut State,
+    p: usize,
+    src: u8,
+    pay: Pay,
+    conquest: bool,
+    ev: &mut impl EventSink<Event>,
+) {
+    let card = source_card(s, p, src);
+    let paid = settle_listed(s, p, card, pay);
+    carry_out(s, p, src, card, paid, conquest, ev);
+}
+
+/// A purchase of `card` at `src`: the payment (gems packed, gold tokens, gold cards) to the
+/// supply, the card from its place to the player.
+#[inline]
+fn carry_out(
+    s: &mut State,
+    p: usize,
+    src: u8,
+    card: u8,
+    (gems, gold_tokens, gold_cards): (u64, u8, u8),
+    conquest: bool,
+    ev: &mut impl EventSink<Event>,
+) {
+    s.gems_to_bank(p, gems);
+    s.tokens[p][GOLD] -= gold_tokens;
+    s.bank[GOLD] += gold_tokens;
+    s.gold_cards[p] -= gold_cards;
     if src >= RESERVED_SRC {
         let r = (src - RESERVED_SRC) as usize;
         s.reserved[p][r] = NONE;
@@ -656,12 +683,15 @@ pub fn buy(
         take_from_board(s, src);
     }
     s.bought = true;
+    let mut paid = [0u8; 6];
+    paid[..5].copy_from_slice(&unpack(gems));
+    paid[GOLD] = gold_tokens;
     ev.emit(Event::Bought {
         seat: Seat(p as u8),
         card,
         from: src,
         paid,
-        gold_cards: spent.gold_cards,
+        gold_cards,
         conquest,
     });
     gain(s, p, card);

@@ -162,15 +162,13 @@ pub fn apply_listed(
     if seat != s.seat() {
         return Err(IllegalAction::NotYourTurn(seat));
     }
-    let paid = match action {
-        Action::Buy { src, pay } => Some(cards::settle_listed(s, s.current as usize, src, pay)),
-        _ => None,
-    };
-    play(s, seat, action, paid, ev);
+    // A purchase is settled as it is carried out.
+    play(s, seat, action, None, ev);
     Ok(())
 }
 
-/// Carries out a checked action; `paid` is the settled payment of a purchase.
+/// Carries out a checked action; `paid` is the settled payment of a purchase (`None`: a
+/// listed purchase, settled as it is carried out).
 fn play(
     s: &mut State,
     seat: Seat,
@@ -196,13 +194,15 @@ fn play(
         (_, Action::Return(k)) => tokens::give_back(s, p, k, ev),
         (_, Action::Reserve(pos)) => cards::reserve(s, p, pos, ev),
         (_, Action::ReserveDeck(d)) => cards::reserve_deck(s, p, d, ev),
-        (phase, Action::Buy { src, .. }) => {
+        (phase, Action::Buy { src, pay }) => {
             let conquest = phase == Phase::Conquest;
             if conquest {
                 s.conquered = true;
             }
-            let spent = paid.expect("a purchase is settled before it is played");
-            cards::buy(s, p, src, spent, conquest, ev)
+            match paid {
+                Some(spent) => cards::buy(s, p, src, spent, conquest, ev),
+                None => cards::buy_listed(s, p, src, pay, conquest, ev),
+            }
         }
         (Phase::Join { card }, Action::Join(c)) => orient::join(s, p, card, c, ev),
         (_, Action::Free(pos)) => orient::take_free(s, p, pos, ev),
