@@ -37,6 +37,7 @@ impl Pay {
         }
     }
     /// The units per colour, packed (see `colour::pack`): `from_packed_units` undone.
+    #[inline]
     pub fn packed_units(self) -> u64 {
         let g = self.gold as u64;
         let u = |c: u32| (g >> (3 * c) & 7) << (8 * c);

@@ -660,7 +660,7 @@ pub fn buy_listed(
 
 /// A purchase of `card` at `src`: the payment (gems packed, gold tokens, gold cards) to the
 /// supply, the card from its place to the player.
-#[inline]
+#[inline(always)]
 fn carry_out(
     s: &mut State,
     p: usize,

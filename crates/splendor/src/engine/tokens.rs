@@ -116,7 +116,7 @@ impl Takes {
     }
 
     /// The `i`-th take (`i` below `count()`).
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, i: usize) -> Action {
         if i < self.threes as usize {
             return THREE_TAKES[self.avail as usize].0[i];
