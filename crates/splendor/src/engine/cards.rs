@@ -169,14 +169,14 @@ pub fn legal_reserves(s: &State, p: usize, out: &mut Vec<Action>) {
 /// (bit = deck) with a card; nothing when their hand is full.
 #[inline(always)]
 pub fn reservable(s: &State, p: usize) -> (u32, u8) {
-    reservable_of(s, p, || open_places(s, p))
+    reservable_of(s, s.reserved_count(p), || open_places(s, p))
 }
 
-/// `reservable`, the face-up places open to player `p` given by `open` (asked only when the
-/// hand has room).
+/// `reservable` for a player holding `held` reserved cards, the face-up places open to them
+/// given by `open` (asked only when the hand has room).
 #[inline(always)]
-pub fn reservable_of(s: &State, p: usize, open: impl FnOnce() -> u32) -> (u32, u8) {
-    if s.reserved_count(p) >= s.rules.config.params.reserve_limit as usize {
+pub fn reservable_of(s: &State, held: usize, open: impl FnOnce() -> u32) -> (u32, u8) {
+    if held >= s.rules.config.params.reserve_limit as usize {
         return (0, 0);
     }
     let mut decks = 0;

@@ -52,7 +52,8 @@ fn random_act(s: &State, p: usize, rng: &mut SilkRng, buf: &mut Vec<Action>) -> 
     let (have, wild) = means;
     let lacks = reach::lacks(s, p, have, wild);
     let open = cards::open_sources(s, p);
-    let reserves = cards::reservable_of(s, p, || cards::src_bits(lacks.cards & open));
+    let held = cards::ones((lacks.cards >> reach::FIRST_RESERVED) as u32);
+    let reserves = cards::reservable_of(s, held, || cards::src_bits(lacks.cards & open));
     let sources = lacks.within & open;
     if wild == 0 {
         // No wildcard (the common case): one payment per card, all in gems.
