@@ -180,7 +180,7 @@ fn play(
     // A new chain of consequences starts with the turn's action and with a conquest purchase.
     let restart =
         s.phase == Phase::Act || matches!((s.phase, action), (Phase::Conquest, Action::Buy { .. }));
-    if s.phase == Phase::Act && action != Action::Pass {
+    if s.phase == Phase::Act && !matches!(action, Action::Pass) {
         s.passes = 0;
     }
     match (s.phase, action) {
@@ -227,7 +227,7 @@ fn play(
         (_, Action::City(i)) => turn::claim_city(s, p, i, ev),
         _ => unreachable!("check() admits only the pairs above"),
     }
-    if action == Action::Pass {
+    if matches!(action, Action::Pass) {
         s.step = Step::EndTurn;
     } else if restart {
         s.step = Step::Effects;
