@@ -468,11 +468,7 @@ fn source_cost(s: &State, p: usize, src: u8) -> u64 {
 /// The buying source (`src`) of source `k` of `reach::SOURCES`.
 #[inline]
 pub fn source_src(k: u8) -> u8 {
-    if (k as usize) < reach::FIRST_RESERVED {
-        k / 4 * SLOTS as u8 + k % 4
-    } else {
-        RESERVED_SRC + k - reach::FIRST_RESERVED as u8
-    }
+    reach::SOURCE_SRC[k as usize % reach::SOURCES]
 }
 
 /// Sources of `reach::SOURCES` as bits by buying source (`src`).

@@ -7,6 +7,7 @@
 //! SSE2 instructions do both for two cards at a time (`psubusb`, `psadbw`), for all the cards in
 //! about a quarter of the instructions the same work takes a word at a time.
 
+use crate::action::RESERVED_SRC;
 use crate::rules::{NONE, SLOTS};
 use crate::state::State;
 
@@ -17,13 +18,29 @@ pub const SOURCES: usize = 16;
 /// The first reserved place among the sources.
 pub const FIRST_RESERVED: usize = 12;
 
+/// The buying source (`src`: `level * 6 + slot`, or `RESERVED_SRC` + the reserved place) of
+/// each source; the 16th, never a card, as the third reserved place.
+pub const SOURCE_SRC: [u8; SOURCES] = {
+    let mut t = [0; SOURCES];
+    let mut k = 0;
+    while k < SOURCES {
+        t[k] = if k < FIRST_RESERVED {
+            (k / 4 * SLOTS + k % 4) as u8
+        } else {
+            RESERVED_SRC + if k < 15 { k - FIRST_RESERVED } else { 2 } as u8
+        };
+        k += 1;
+    }
+    t
+};
+
 /// Per source (one byte each, source `k` in byte `k`), the gems player `p` lacks for its card
 /// beyond `have` (bonuses and gems, packed), all colours together (at most 35: no card costs
 /// more than 7 of a colour), 255 for no card; the mask of the sources where that is at most
 /// `wild` (bit `k` for source `k`), and the mask of those that hold a card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Lacks {
-    pub lack: u128,
+    pub lack: [u8; SOURCES],
     pub within: u16,
     pub cards: u16,
 }
@@ -32,7 +49,7 @@ impl Lacks {
     /// The gems lacking for source `k`'s card.
     #[inline]
     pub fn of(&self, k: usize) -> u32 {
-        (self.lack >> (8 * k)) as u8 as u32
+        self.lack[k] as u32
     }
 }
 
@@ -58,7 +75,7 @@ impl Cards<'_> {
     #[inline(always)]
     pub fn at(&self, k: usize) -> u8 {
         match k {
-            0..FIRST_RESERVED => self.board[k / 4][k % 4],
+            0..FIRST_RESERVED => self.board.as_flattened()[SOURCE_SRC[k] as usize],
             FIRST_RESERVED..15 => self.reserved[k - FIRST_RESERVED],
             _ => NONE,
         }
@@ -87,7 +104,7 @@ pub fn lacks(s: &State, p: usize, have: u64, wild: u32) -> Lacks {
 fn lacks_by_words(cost: &[u64; 256], cards: Cards, have: u64, wild: u8) -> Lacks {
     use crate::colour::{missing, total};
     let mut out = Lacks {
-        lack: 0,
+        lack: [0; SOURCES],
         within: 0,
         cards: 0,
     };
@@ -99,7 +116,7 @@ fn lacks_by_words(cost: &[u64; 256], cards: Cards, have: u64, wild: u8) -> Lacks
             // Below 256: at most 7 of each of five colours.
             total(missing(cost[card as usize], have))
         };
-        out.lack |= (lack as u128) << (8 * k);
+        out.lack[k] = lack as u8;
         out.within |= ((lack <= wild as u32) as u16) << k;
         out.cards |= ((card != NONE) as u16) << k;
     }
@@ -108,7 +125,7 @@ fn lacks_by_words(cost: &[u64; 256], cards: Cards, have: u64, wild: u8) -> Lacks
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 mod sse2 {
-    use super::{Cards, Lacks};
+    use super::{Cards, Lacks, SOURCES};
     use std::arch::x86_64::*;
 
     /// [`super::lacks`] two cards at a time: per colour what the cost exceeds `have` by
@@ -137,8 +154,11 @@ mod sse2 {
         let none = _mm_movemask_epi8(_mm_cmpeq_epi8(sums, _mm_set1_epi8(-1)));
         let low = _mm_cvtsi128_si64(sums) as u64;
         let high = _mm_cvtsi128_si64(_mm_unpackhi_epi64(sums, sums)) as u64;
+        let mut lack = [0; SOURCES];
+        lack[..8].copy_from_slice(&low.to_le_bytes());
+        lack[8..].copy_from_slice(&high.to_le_bytes());
         Lacks {
-            lack: low as u128 | (high as u128) << 64,
+            lack,
             within: within as u16,
             cards: !none as u16,
         }
