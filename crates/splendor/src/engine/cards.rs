@@ -485,10 +485,10 @@ pub fn src_bits(sources: u16) -> u32 {
 /// in play that no other player's stronghold holds, and the reserved places.
 #[inline]
 pub fn open_sources(s: &State, p: usize) -> u16 {
-    let mut places = s.rules.place_mask;
-    if s.rules.strongholds {
-        places &= !blocked_places(s, p);
+    if !s.rules.strongholds {
+        return s.rules.source_mask;
     }
+    let places = s.rules.place_mask & !blocked_places(s, p);
     let face = (places & 0xF) | (places >> 2 & 0xF0) | (places >> 4 & 0xF00);
     face as u16 | 7 << reach::FIRST_RESERVED
 }
