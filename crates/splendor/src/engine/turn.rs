@@ -170,11 +170,18 @@ fn advance_base(s: &mut State, ev: &mut impl EventSink<Event>) {
 
 /// The nobles step: the one noble who visits comes; when several would, the player chooses
 /// (true: the phase is now that choice).
+#[inline(always)]
 fn nobles_step(s: &mut State, p: usize, ev: &mut impl EventSink<Event>) -> bool {
     let bonus = s.bonus_packed(p);
     if total(bonus) < s.rules.noble_floor as u32 {
-        return false; // Too few bonuses for any noble.
+        return false; // Too few bonuses for any noble (the common case, tested inline).
     }
+    nobles_visit(s, p, bonus, ev)
+}
+
+/// `nobles_step` for a player with bonuses `bonus` (packed), enough in number for a noble.
+#[inline(never)]
+fn nobles_visit(s: &mut State, p: usize, bonus: u64, ev: &mut impl EventSink<Event>) -> bool {
     let visiting = visiting_nobles(s, p, bonus);
     if visiting == 0 {
         false
