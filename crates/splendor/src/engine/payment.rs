@@ -232,8 +232,15 @@ impl GoldHand {
         let spare = self.gold - need;
         if spare > 1 {
             let owed = missing(cost, self.bonus);
-            let lo = missing(owed, self.gems);
-            return count_extra(unpack(owed.wrapping_sub(lo)), spare);
+            // Per colour, how much more gold could pay instead of gems.
+            let room = owed.wrapping_sub(missing(owed, self.gems));
+            if spare == 2 {
+                // No more gold, one more in a colour, one in each of two, or two in one.
+                let one = ONES[at_least(room, 1) as usize] as u32;
+                let two = ONES[at_least(room, 2) as usize] as u32;
+                return 1 + one + one * one.saturating_sub(1) / 2 + two;
+            }
+            return count_extra(unpack(room), spare);
         }
         // The shortfall alone; with one gold to spare, one payment more for each colour where
         // gems would pay part (the bonuses fall short of the cost, and gems are held).
