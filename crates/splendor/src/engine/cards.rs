@@ -27,14 +27,21 @@ pub fn card_at(s: &State, pos: u8) -> u8 {
 }
 
 /// The deck that refills a face-up place.
+#[inline]
 pub fn deck_of_place(pos: u8) -> usize {
-    let level = pos as usize / SLOTS;
-    if pos as usize % SLOTS >= 4 {
-        3 + level
-    } else {
-        level
-    }
+    DECK_OF_PLACE[pos as usize % (3 * SLOTS)] as usize
 }
+
+/// `deck_of_place` by table: places `e` and `f` from the Orient's decks (3 + level).
+const DECK_OF_PLACE: [u8; 3 * SLOTS] = {
+    let mut t = [0; 3 * SLOTS];
+    let mut pos = 0;
+    while pos < 3 * SLOTS {
+        t[pos] = (pos / SLOTS + if pos % SLOTS >= 4 { 3 } else { 0 }) as u8;
+        pos += 1;
+    }
+    t
+};
 
 fn place_in_play(s: &State, pos: u8) -> bool {
     let k = pos as usize % SLOTS;
@@ -723,7 +730,7 @@ pub fn gain(s: &mut State, p: usize, card: u8) {
 
 /// Empties a face-up place; `refill` fills it at the step the rules say.
 pub fn take_from_board(s: &mut State, pos: u8) {
-    s.board[pos as usize / SLOTS][pos as usize % SLOTS] = NONE;
+    s.board.as_flattened_mut()[pos as usize] = NONE;
     s.holes |= 1 << pos;
 }
 
@@ -734,7 +741,7 @@ pub fn refill(s: &mut State, ev: &mut impl EventSink<Event>) {
         let pos = s.holes.trailing_zeros() as u8;
         s.holes &= s.holes - 1;
         if let Some(card) = s.decks.draw(deck_of_place(pos)) {
-            s.board[pos as usize / SLOTS][pos as usize % SLOTS] = card;
+            s.board.as_flattened_mut()[pos as usize] = card;
             ev.emit(Event::Refilled { at: pos, card });
         }
     }
