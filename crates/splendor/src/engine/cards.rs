@@ -656,7 +656,12 @@ pub fn buy_listed(
     conquest: bool,
     ev: &mut impl EventSink<Event>,
 ) {
-    let card = source_card(s, p, src);
+    // A listed source is in play: its card without the tests of `source_card`.
+    let card = if src >= RESERVED_SRC {
+        s.reserved[p][(src - RESERVED_SRC) as usize % 3]
+    } else {
+        card_at(s, src)
+    };
     let paid = settle_listed(s, p, card, pay);
     carry_out(s, p, src, card, paid, conquest, ev);
 }
