@@ -215,7 +215,7 @@ fn has_choice(s: &State, p: usize, buf: &mut Vec<Action>) -> bool {
     !buf.is_empty()
 }
 
-#[inline]
+#[inline(always)]
 fn end_turn(s: &mut State, ev: &mut impl EventSink<Event>) {
     let p = s.current as usize;
     let params = &s.rules.config.params;
