@@ -706,7 +706,7 @@ fn carry_out(
 }
 
 /// Player `p` acquires `card`: its bonus and prestige now, its effects queued.
-#[inline]
+#[inline(always)]
 pub fn gain(s: &mut State, p: usize, card: u8) {
     let c = *s.rules.card(card);
     s.prestige[p] += c.points;
