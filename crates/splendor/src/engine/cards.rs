@@ -648,6 +648,7 @@ pub fn buy(
 
 /// Buys the card at `src` with a payment `legal_buys` listed, settled without the checks of
 /// `check_buy`.
+#[inline]
 pub fn buy_listed(
     s: &mut State,
     p: usize,
