@@ -735,6 +735,7 @@ pub fn gain(s: &mut State, p: usize, card: u8) {
 }
 
 /// Empties a face-up place; `refill` fills it at the step the rules say.
+#[inline]
 pub fn take_from_board(s: &mut State, pos: u8) {
     s.board.as_flattened_mut()[pos as usize] = NONE;
     s.holes |= 1 << pos;
