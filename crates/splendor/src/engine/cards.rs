@@ -234,6 +234,7 @@ pub fn check_reserve_deck(s: &State, p: usize, d: u8) -> Result<(), String> {
     Ok(())
 }
 
+#[inline]
 fn hand(s: &mut State, p: usize, card: u8, blind: bool) -> bool {
     let r = s.reserved[p]
         .iter()
