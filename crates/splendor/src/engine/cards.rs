@@ -625,6 +625,9 @@ fn settle_listed(s: &State, p: usize, card: u8, pay: Pay) -> (u64, u8, u8) {
         // Gems, and gold tokens one for one: what the bonuses leave owed, gold paying the
         // units the payment names, gems the rest (the listing found them held).
         let owed = missing(s.rules.cost_by_id[card as usize], s.bonus_packed(p));
+        if pay.gold == 0 {
+            return (owed, 0, 0); // All in gems (the common case).
+        }
         let gold = pay.packed_units();
         return (owed - gold, total(gold) as u8, 0);
     }
