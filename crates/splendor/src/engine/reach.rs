@@ -5,7 +5,8 @@
 //! Without the Orient's places there are 15 places to buy from (12 face-up, 3 reserved), and
 //! the gems lacking for each are one saturating subtraction and one byte sum: on x86-64 the
 //! SSE2 instructions do both for two cards at a time (`psubusb`, `psadbw`), for all the cards in
-//! about a quarter of the instructions the same work takes a word at a time.
+//! about half the instructions a word at a time takes to test them without gold, a quarter of
+//! those it takes to sum what each lacks.
 
 use crate::action::RESERVED_SRC;
 use crate::rules::{NONE, SLOTS};
@@ -130,8 +131,10 @@ mod sse2 {
 
     /// [`super::lacks`] two cards at a time: per colour what the cost exceeds `have` by
     /// (`psubusb`), summed over the colours (`psadbw`), the 16 sums packed into bytes
-    /// (saturating: an absent card's cost, `NO_CARD_COST`, lacks far more than 255), and
-    /// compared with `wild` and with 255.
+    /// (saturating), and compared with `wild` and with 255. An absent card's cost,
+    /// `NO_CARD_COST` (127 of each colour), lacks at least 5 × 59 > 255, so it reads 255 as
+    /// the word-at-a-time code says: a player holds at most 68 of a colour (20 gems, 48
+    /// bonuses; see `State::gems_packed`).
     #[inline]
     #[target_feature(enable = "sse2")]
     pub fn lacks(cost: &[u64; 256], cards: Cards, have: u64, wild: u8) -> Lacks {
