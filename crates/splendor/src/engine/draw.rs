@@ -53,7 +53,9 @@ fn random_act(s: &State, p: usize, rng: &mut SilkRng, buf: &mut Vec<Action>) -> 
     let lacks = reach::lacks(s, p, have, wild);
     let open = cards::open_sources(s, p);
     let held = cards::ones((lacks.cards >> reach::FIRST_RESERVED) as u32);
-    let reserves = cards::reservable_of(s, held, || cards::src_bits(lacks.cards & open));
+    // The face-up cards open to the player (the sources before the reserved places).
+    let face = lacks.cards & open & reach::FACE_UP;
+    let reserves = cards::reservable_of(s, held, || cards::src_bits(face));
     let sources = lacks.within & open;
     if wild == 0 {
         // No wildcard (the common case): one payment per card, all in gems.

@@ -18,6 +18,8 @@ use crate::state::State;
 pub const SOURCES: usize = 16;
 /// The first reserved place among the sources.
 pub const FIRST_RESERVED: usize = 12;
+/// The face-up places among the sources, as bits.
+pub const FACE_UP: u16 = (1 << FIRST_RESERVED) - 1;
 
 /// The buying source (`src`: `level * 6 + slot`, or `RESERVED_SRC` + the reserved place) of
 /// each source; the 16th, never a card, as the third reserved place.
