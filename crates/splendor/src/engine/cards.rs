@@ -29,7 +29,7 @@ pub fn card_at(s: &State, pos: u8) -> u8 {
 /// The deck that refills a face-up place.
 #[inline]
 pub fn deck_of_place(pos: u8) -> usize {
-    DECK_OF_PLACE[pos as usize % (3 * SLOTS)] as usize
+    DECK_OF_PLACE[pos as usize] as usize
 }
 
 /// `deck_of_place` by table: places `e` and `f` from the Orient's decks (3 + level).
@@ -663,7 +663,7 @@ pub fn buy_listed(
 ) {
     // A listed source is in play: its card without the tests of `source_card`.
     let card = if src >= RESERVED_SRC {
-        s.reserved[p][(src - RESERVED_SRC) as usize % 3]
+        s.reserved[p][(src - RESERVED_SRC) as usize]
     } else {
         card_at(s, src)
     };
