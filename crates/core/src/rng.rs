@@ -74,10 +74,18 @@ impl SilkRng {
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         // A copy in registers, written back once (rather than after every draw).
         let mut rng = *self;
-        for i in (1..items.len()).rev() {
-            let j = rng.below(i as u32 + 1) as usize;
-            // j <= i already: `min` only spares a bounds check.
-            items.swap(i, j.min(i));
+        // The last item of what is left swaps with a uniform pick of it (itself included);
+        // split off, so that neither index needs a bounds check.
+        let mut rest = items;
+        while let Some((last, head)) = rest.split_last_mut() {
+            if head.is_empty() {
+                break;
+            }
+            let j = rng.below(head.len() as u32 + 1) as usize;
+            if let Some(other) = head.get_mut(j) {
+                std::mem::swap(last, other);
+            }
+            rest = head;
         }
         *self = rng;
     }

@@ -36,6 +36,13 @@ impl Pay {
             cards: 0,
         }
     }
+    /// The units per colour, packed (see `colour::pack`): `from_packed_units` undone.
+    #[inline]
+    pub fn packed_units(self) -> u64 {
+        let g = self.gold as u64;
+        let u = |c: u32| (g >> (3 * c) & 7) << (8 * c);
+        u(0) | u(1) | u(2) | u(3) | u(4)
+    }
     pub fn total(self) -> u32 {
         (0..5).map(|c| self.units(c) as u32).sum()
     }

@@ -101,6 +101,9 @@ pub struct Rules {
     pub n_places: usize,
     /// The same places as bits (bit `level * 6 + slot`).
     pub place_mask: u32,
+    /// The base places among them, with the reserved places, as bits by source of
+    /// `engine::reach::SOURCES` (bit `level * 4 + slot`, then 12–14).
+    pub source_mask: u16,
     /// Each card's packed cost, by id (256 entries, so that a `u8` id needs no bounds check in
     /// the affordability loop that runs for every card at every decision; [`NO_CARD_COST`] for
     /// ids of no card).
@@ -269,6 +272,12 @@ pub fn compile(config: &SplendorConfig) -> Result<Rules, SetupError> {
         places,
         n_places,
         place_mask: places[..n_places].iter().fold(0, |m, &pos| m | 1 << pos),
+        source_mask: places[..n_places]
+            .iter()
+            .filter(|&&pos| pos as usize % SLOTS < 4)
+            .fold(0x7000, |m, &pos| {
+                m | 1 << (pos as usize / SLOTS * 4 + pos as usize % SLOTS)
+            }),
         cost_by_id,
         noble_needs,
         has_condition,

@@ -5,6 +5,7 @@ use crate::action::{pos_name, Action, Pay, RESERVED_SRC};
 use crate::colour::{covers, missing, pack, token_name, total, unpack, GOLD};
 use crate::data::Effect;
 use crate::engine::payment::{self, GoldHand, Spent};
+use crate::engine::reach::{self, Lacks};
 use crate::engine::{orient, strongholds};
 use crate::event::Event;
 use crate::rules::{NONE, SLOTS};
@@ -26,14 +27,21 @@ pub fn card_at(s: &State, pos: u8) -> u8 {
 }
 
 /// The deck that refills a face-up place.
+#[inline]
 pub fn deck_of_place(pos: u8) -> usize {
-    let level = pos as usize / SLOTS;
-    if pos as usize % SLOTS >= 4 {
-        3 + level
-    } else {
-        level
-    }
+    DECK_OF_PLACE[pos as usize % (3 * SLOTS)] as usize
 }
+
+/// `deck_of_place` by table: places `e` and `f` from the Orient's decks (3 + level).
+const DECK_OF_PLACE: [u8; 3 * SLOTS] = {
+    let mut t = [0; 3 * SLOTS];
+    let mut pos = 0;
+    while pos < 3 * SLOTS {
+        t[pos] = (pos / SLOTS + if pos % SLOTS >= 4 { 3 } else { 0 }) as u8;
+        pos += 1;
+    }
+    t
+};
 
 fn place_in_play(s: &State, pos: u8) -> bool {
     let k = pos as usize % SLOTS;
@@ -168,7 +176,14 @@ pub fn legal_reserves(s: &State, p: usize, out: &mut Vec<Action>) {
 /// (bit = deck) with a card; nothing when their hand is full.
 #[inline(always)]
 pub fn reservable(s: &State, p: usize) -> (u32, u8) {
-    if s.reserved_count(p) >= s.rules.config.params.reserve_limit as usize {
+    reservable_of(s, s.reserved_count(p), || open_places(s, p))
+}
+
+/// `reservable` for a player holding `held` reserved cards, the face-up places open to them
+/// given by `open` (asked only when the hand has room).
+#[inline(always)]
+pub fn reservable_of(s: &State, held: usize, open: impl FnOnce() -> u32) -> (u32, u8) {
+    if held >= s.rules.config.params.reserve_limit as usize {
         return (0, 0);
     }
     let mut decks = 0;
@@ -177,7 +192,7 @@ pub fn reservable(s: &State, p: usize) -> (u32, u8) {
             decks |= 1 << d;
         }
     }
-    (open_places(s, p), decks)
+    (open(), decks)
 }
 
 fn deck_allowed(s: &State, d: u8) -> bool {
@@ -219,6 +234,7 @@ pub fn check_reserve_deck(s: &State, p: usize, d: u8) -> Result<(), String> {
     Ok(())
 }
 
+#[inline]
 fn hand(s: &mut State, p: usize, card: u8, blind: bool) -> bool {
     let r = s.reserved[p]
         .iter()
@@ -270,6 +286,7 @@ pub fn reserve_deck(s: &mut State, p: usize, d: u8, ev: &mut impl EventSink<Even
 }
 
 /// The card at a buying source: a face-up place or a reserved place.
+#[inline]
 pub fn source_card(s: &State, p: usize, src: u8) -> u8 {
     if src >= RESERVED_SRC {
         s.reserved[p]
@@ -373,14 +390,14 @@ pub fn payable_reserved(s: &State, p: usize, (have, wild): (u64, u32)) -> u8 {
 /// the base game), in its order, counted without listing them: for drawing one.
 pub struct GoldBuys {
     hand: GoldHand,
-    face: u32,
-    reserved: u32,
-    /// How many payments for each place to buy from, face-up then reserved, and in all.
+    /// The places to buy from, as bits by buying source (`src`: face-up places, then reserved).
+    srcs: u32,
+    /// How many payments for each source (by `src`), and in all.
     counts: [u16; SOURCES],
     count: usize,
 }
 
-/// Places to buy from at most: the face-up places, then the reserved ones.
+/// Buying sources (`src`) at most: the face-up places, then the reserved ones.
 const SOURCES: usize = 3 * SLOTS + 3;
 
 impl GoldBuys {
@@ -389,19 +406,46 @@ impl GoldBuys {
     #[inline]
     pub fn of(s: &State, p: usize, means: (u64, u32)) -> Option<GoldBuys> {
         let hand = gold_only(s, p)?;
-        let mut buys = GoldBuys {
-            hand,
-            face: payable(s, p, means),
-            reserved: payable_reserved(s, p, means) as u32,
-            counts: [0; SOURCES],
-            count: 0,
-        };
-        for (k, (_, card)) in buys.sources(s, p).enumerate() {
-            let n = hand.count(s.rules.cost_by_id[card as usize]);
-            buys.counts[k] = n as u16;
-            buys.count += n as usize;
+        let face = payable(s, p, means);
+        let reserved = payable_reserved(s, p, means) as u32;
+        let mut buys = GoldBuys::new(hand, face | reserved << RESERVED_SRC);
+        for src in bits(buys.srcs) {
+            buys.add(src, hand.count(source_cost(s, p, src)));
         }
         Some(buys)
+    }
+
+    /// `of` for a player `gold_only` describes as `hand`, without the Orient's places, from
+    /// what they lack for each card: `sources` the sources (`reach::SOURCES` order) they may
+    /// buy from.
+    #[inline]
+    pub fn of_lacks(s: &State, p: usize, hand: GoldHand, lacks: &Lacks, sources: u16) -> GoldBuys {
+        let cards = reach::Cards::of(s, p);
+        let mut buys = GoldBuys::new(hand, src_bits(sources));
+        for k in bits(sources as u32) {
+            let cost = s.rules.cost_by_id[cards.at(k as usize) as usize];
+            buys.add(
+                source_src(k),
+                hand.count_lacking(cost, lacks.of(k as usize)),
+            );
+        }
+        buys
+    }
+
+    #[inline]
+    fn new(hand: GoldHand, srcs: u32) -> GoldBuys {
+        GoldBuys {
+            hand,
+            srcs,
+            counts: [0; SOURCES],
+            count: 0,
+        }
+    }
+
+    #[inline]
+    fn add(&mut self, src: u8, n: u32) {
+        self.counts[src as usize] = n as u16;
+        self.count += n as usize;
     }
 
     /// How many buys in all.
@@ -411,23 +455,50 @@ impl GoldBuys {
 
     /// The `i`-th buy (`i` below `count()`).
     pub fn get(&self, s: &State, p: usize, mut i: usize) -> Action {
-        for ((src, card), &n) in self.sources(s, p).zip(&self.counts) {
-            if i < n as usize {
-                let pay = self.hand.nth(s.rules.cost_by_id[card as usize], i);
+        for src in bits(self.srcs) {
+            let n = self.counts[src as usize] as usize;
+            if i < n {
+                let pay = self.hand.nth(source_cost(s, p, src), i);
                 return Action::Buy { src, pay };
             }
-            i -= n as usize;
+            i -= n;
         }
         unreachable!("a draw beyond the buys counted")
     }
+}
 
-    /// The places to buy from, face-up then reserved, with their cards.
-    fn sources<'a>(&self, s: &'a State, p: usize) -> impl Iterator<Item = (u8, u8)> + 'a {
-        let on_board = bits(self.face).map(move |pos| (pos, card_at(s, pos)));
-        let in_hand =
-            bits(self.reserved).map(move |r| (RESERVED_SRC + r, s.reserved[p][r as usize]));
-        on_board.chain(in_hand)
+/// The packed cost of the card at a buying source.
+#[inline]
+fn source_cost(s: &State, p: usize, src: u8) -> u64 {
+    s.rules.cost_by_id[source_card(s, p, src) as usize]
+}
+
+/// The buying source (`src`) of source `k` of `reach::SOURCES`.
+#[inline]
+pub fn source_src(k: u8) -> u8 {
+    reach::SOURCE_SRC[k as usize % reach::SOURCES]
+}
+
+/// Sources of `reach::SOURCES` as bits by buying source (`src`).
+#[inline]
+pub fn src_bits(sources: u16) -> u32 {
+    let m = sources as u32;
+    (m & 0xF)
+        | (m & 0xF0) << 2
+        | (m & 0xF00) << 4
+        | (m >> reach::FIRST_RESERVED & 7) << RESERVED_SRC
+}
+
+/// The sources of `reach::SOURCES` open to player `p` (no Orient's places): the face-up places
+/// in play that no other player's stronghold holds, and the reserved places.
+#[inline]
+pub fn open_sources(s: &State, p: usize) -> u16 {
+    if !s.rules.strongholds {
+        return s.rules.source_mask;
     }
+    let places = s.rules.place_mask & !blocked_places(s, p);
+    let face = (places & 0xF) | (places >> 2 & 0xF0) | (places >> 4 & 0xF00);
+    face as u16 | 7 << reach::FIRST_RESERVED
 }
 
 /// Set bits of each six-bit row of a mask of places (a level's, a hand's, the decks').
@@ -498,7 +569,7 @@ fn offer_payments(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>)
 /// When gold tokens are player `p`'s only wildcards (no Orient gold card, no double-gold power:
 /// always so in the base game), what they bring to a purchase.
 #[inline]
-fn gold_only(s: &State, p: usize) -> Option<GoldHand> {
+pub fn gold_only(s: &State, p: usize) -> Option<GoldHand> {
     if s.gold_cards[p] > 0 || s.rules.posts_module {
         return None;
     }
@@ -546,19 +617,23 @@ pub fn check_buy(s: &State, p: usize, src: u8, pay: Pay) -> Result<Spent, String
     payment::settle(s, p, &payment::owed(s, p, card), pay)
 }
 
-/// The payment of a purchase `legal_buys` listed, settled without the checks of `check_buy`.
-pub fn settle_listed(s: &State, p: usize, src: u8, pay: Pay) -> Spent {
-    let card = source_card(s, p, src);
-    if pay == Pay::default() {
-        // All in gems, which the listing found held.
+/// The payment of a purchase `legal_buys` listed, settled without the checks of `check_buy`:
+/// the gems (packed), gold tokens and gold cards it spends.
+#[inline]
+fn settle_listed(s: &State, p: usize, card: u8, pay: Pay) -> (u64, u8, u8) {
+    if pay.cards == 0 && !s.rules.posts_module {
+        // Gems, and gold tokens one for one: what the bonuses leave owed, gold paying the
+        // units the payment names, gems the rest (the listing found them held).
         let owed = missing(s.rules.cost_by_id[card as usize], s.bonus_packed(p));
-        return Spent {
-            gems: unpack(owed),
-            gold_tokens: 0,
-            gold_cards: 0,
-        };
+        if pay.gold == 0 {
+            return (owed, 0, 0); // All in gems (the common case).
+        }
+        let gold = pay.packed_units();
+        return (owed - gold, total(gold) as u8, 0);
     }
-    payment::settle(s, p, &payment::owed(s, p, card), pay).expect("a listed payment settles")
+    let spent =
+        payment::settle(s, p, &payment::owed(s, p, card), pay).expect("a listed payment settles");
+    (pack(&spent.gems), spent.gold_tokens, spent.gold_cards)
 }
 
 /// Buys the card at `src`, paying as `check_buy` settled it.
@@ -571,13 +646,47 @@ pub fn buy(
     ev: &mut impl EventSink<Event>,
 ) {
     let card = source_card(s, p, src);
-    let mut paid = [0u8; 6];
-    paid[..5].copy_from_slice(&spent.gems);
-    s.gems_to_bank(p, pack(&spent.gems));
-    s.tokens[p][GOLD] -= spent.gold_tokens;
-    s.bank[GOLD] += spent.gold_tokens;
-    paid[GOLD] = spent.gold_tokens;
-    s.gold_cards[p] -= spent.gold_cards;
+    let paid = (pack(&spent.gems), spent.gold_tokens, spent.gold_cards);
+    carry_out(s, p, src, card, paid, conquest, ev);
+}
+
+/// Buys the card at `src` with a payment `legal_buys` listed, settled without the checks of
+/// `check_buy`.
+#[inline]
+pub fn buy_listed(
+    s: &mut State,
+    p: usize,
+    src: u8,
+    pay: Pay,
+    conquest: bool,
+    ev: &mut impl EventSink<Event>,
+) {
+    // A listed source is in play: its card without the tests of `source_card`.
+    let card = if src >= RESERVED_SRC {
+        s.reserved[p][(src - RESERVED_SRC) as usize % 3]
+    } else {
+        card_at(s, src)
+    };
+    let paid = settle_listed(s, p, card, pay);
+    carry_out(s, p, src, card, paid, conquest, ev);
+}
+
+/// A purchase of `card` at `src`: the payment (gems packed, gold tokens, gold cards) to the
+/// supply, the card from its place to the player.
+#[inline(always)]
+fn carry_out(
+    s: &mut State,
+    p: usize,
+    src: u8,
+    card: u8,
+    (gems, gold_tokens, gold_cards): (u64, u8, u8),
+    conquest: bool,
+    ev: &mut impl EventSink<Event>,
+) {
+    s.gems_to_bank(p, gems);
+    s.tokens[p][GOLD] -= gold_tokens;
+    s.bank[GOLD] += gold_tokens;
+    s.gold_cards[p] -= gold_cards;
     if src >= RESERVED_SRC {
         let r = (src - RESERVED_SRC) as usize;
         s.reserved[p][r] = NONE;
@@ -587,19 +696,22 @@ pub fn buy(
         take_from_board(s, src);
     }
     s.bought = true;
+    let mut paid = [0u8; 6];
+    paid[..5].copy_from_slice(&unpack(gems));
+    paid[GOLD] = gold_tokens;
     ev.emit(Event::Bought {
         seat: Seat(p as u8),
         card,
         from: src,
         paid,
-        gold_cards: spent.gold_cards,
+        gold_cards,
         conquest,
     });
     gain(s, p, card);
 }
 
 /// Player `p` acquires `card`: its bonus and prestige now, its effects queued.
-#[inline]
+#[inline(always)]
 pub fn gain(s: &mut State, p: usize, card: u8) {
     let c = *s.rules.card(card);
     s.prestige[p] += c.points;
@@ -627,8 +739,9 @@ pub fn gain(s: &mut State, p: usize, card: u8) {
 }
 
 /// Empties a face-up place; `refill` fills it at the step the rules say.
+#[inline]
 pub fn take_from_board(s: &mut State, pos: u8) {
-    s.board[pos as usize / SLOTS][pos as usize % SLOTS] = NONE;
+    s.board.as_flattened_mut()[pos as usize] = NONE;
     s.holes |= 1 << pos;
 }
 
@@ -639,7 +752,7 @@ pub fn refill(s: &mut State, ev: &mut impl EventSink<Event>) {
         let pos = s.holes.trailing_zeros() as u8;
         s.holes &= s.holes - 1;
         if let Some(card) = s.decks.draw(deck_of_place(pos)) {
-            s.board[pos as usize / SLOTS][pos as usize % SLOTS] = card;
+            s.board.as_flattened_mut()[pos as usize] = card;
             ev.emit(Event::Refilled { at: pos, card });
         }
     }

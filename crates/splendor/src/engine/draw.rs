@@ -5,7 +5,7 @@
 //! the same draw.
 
 use crate::action::{Action, Pay, RESERVED_SRC};
-use crate::engine::{cards, legal, tokens};
+use crate::engine::{cards, legal, reach, tokens};
 use crate::state::{Phase, State};
 use silk_core::{Seat, SilkRng};
 
@@ -31,7 +31,7 @@ pub fn random_legal(
 }
 
 /// A uniform pick from `list`, as the default draw makes it.
-#[inline]
+#[inline(always)]
 fn pick(list: &[Action], rng: &mut SilkRng) -> Option<Action> {
     if list.is_empty() {
         return None;
@@ -41,25 +41,59 @@ fn pick(list: &[Action], rng: &mut SilkRng) -> Option<Action> {
 
 /// The turn's action, in `act_actions`' order: takes, reserves of face-up cards, reserves from
 /// decks, buys; a pass when there is none.
+#[inline]
 fn random_act(s: &State, p: usize, rng: &mut SilkRng, buf: &mut Vec<Action>) -> Action {
     let takes = tokens::Takes::of(s);
-    let reserves = cards::reservable(s, p);
     let means = cards::means(s, p);
+    if s.rules.orient {
+        let reserves = cards::reservable(s, p);
+        return random_act_orient(s, p, rng, buf, &takes, reserves, means);
+    }
+    let (have, wild) = means;
+    let lacks = reach::lacks(s, p, have, wild);
+    let open = cards::open_sources(s, p);
+    let held = cards::ones((lacks.cards >> reach::FIRST_RESERVED) as u32);
+    let reserves = cards::reservable_of(s, held, || cards::src_bits(lacks.cards & open));
+    let sources = lacks.within & open;
+    if wild == 0 {
+        // No wildcard (the common case): one payment per card, all in gems.
+        let buys = cards::ones(sources as u32);
+        return draw(&takes, reserves, buys, rng).unwrap_or_else(|i| Action::Buy {
+            src: cards::source_src(cards::nth_bit(sources as u32, i)),
+            pay: Pay::default(),
+        });
+    }
+    let Some(hand) = cards::gold_only(s, p) else {
+        // Gold counting double: the buys listed.
+        return draw_listed(s, p, rng, buf, &takes, reserves, means);
+    };
+    let buys = cards::GoldBuys::of_lacks(s, p, hand, &lacks, sources);
+    draw(&takes, reserves, buys.count(), rng).unwrap_or_else(|i| buys.get(s, p, i))
+}
+
+/// `random_act` with the Orient's places and cards.
+#[inline(never)]
+fn random_act_orient(
+    s: &State,
+    p: usize,
+    rng: &mut SilkRng,
+    buf: &mut Vec<Action>,
+    takes: &tokens::Takes,
+    reserves: (u32, u8),
+    means: (u64, u32),
+) -> Action {
     if means.1 > 0 {
         let Some(buys) = cards::GoldBuys::of(s, p, means) else {
-            // Orient gold cards or gold counting double: the buys listed.
-            buf.clear();
-            cards::legal_buys(s, p, means, buf);
-            return draw(&takes, reserves, buf.len(), rng).unwrap_or_else(|i| buf[i]);
+            // Orient gold cards: the buys listed.
+            return draw_listed(s, p, rng, buf, takes, reserves, means);
         };
-        return draw(&takes, reserves, buys.count(), rng).unwrap_or_else(|i| buys.get(s, p, i));
+        return draw(takes, reserves, buys.count(), rng).unwrap_or_else(|i| buys.get(s, p, i));
     }
-    // No wildcard (the common case): one payment per card, all in gems.
     let face = cards::payable(s, p, means);
     let reserved = cards::payable_reserved(s, p, means) as u32;
     let on_board = cards::ones(face);
     let buys = on_board + cards::ones(reserved);
-    draw(&takes, reserves, buys, rng).unwrap_or_else(|i| {
+    draw(takes, reserves, buys, rng).unwrap_or_else(|i| {
         let src = if i < on_board {
             cards::nth_bit(face, i)
         } else {
@@ -70,6 +104,22 @@ fn random_act(s: &State, p: usize, rng: &mut SilkRng, buf: &mut Vec<Action>) -> 
             pay: Pay::default(),
         }
     })
+}
+
+/// The draw with the buys listed in `buf` (wildcards other than gold tokens).
+#[inline(never)]
+fn draw_listed(
+    s: &State,
+    p: usize,
+    rng: &mut SilkRng,
+    buf: &mut Vec<Action>,
+    takes: &tokens::Takes,
+    reserves: (u32, u8),
+    means: (u64, u32),
+) -> Action {
+    buf.clear();
+    cards::legal_buys(s, p, means, buf);
+    draw(takes, reserves, buf.len(), rng).unwrap_or_else(|i| buf[i])
 }
 
 /// One pick among the takes, the reserves (face-up places and decks, as bits) and `buys`

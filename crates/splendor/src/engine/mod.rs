@@ -11,6 +11,7 @@ pub mod cards;
 pub mod draw;
 pub mod orient;
 pub mod payment;
+pub mod reach;
 pub mod strongholds;
 pub mod tokens;
 pub mod turn;
@@ -161,15 +162,13 @@ pub fn apply_listed(
     if seat != s.seat() {
         return Err(IllegalAction::NotYourTurn(seat));
     }
-    let paid = match action {
-        Action::Buy { src, pay } => Some(cards::settle_listed(s, s.current as usize, src, pay)),
-        _ => None,
-    };
-    play(s, seat, action, paid, ev);
+    // A purchase is settled as it is carried out.
+    play(s, seat, action, None, ev);
     Ok(())
 }
 
-/// Carries out a checked action; `paid` is the settled payment of a purchase.
+/// Carries out a checked action; `paid` is the settled payment of a purchase (`None`: a
+/// listed purchase, settled as it is carried out).
 fn play(
     s: &mut State,
     seat: Seat,
@@ -179,34 +178,46 @@ fn play(
 ) {
     let p = s.current as usize;
     // A new chain of consequences starts with the turn's action and with a conquest purchase.
-    let restart =
-        s.phase == Phase::Act || matches!((s.phase, action), (Phase::Conquest, Action::Buy { .. }));
-    if s.phase == Phase::Act && action != Action::Pass {
+    let act = matches!(s.phase, Phase::Act);
+    let restart = act || matches!((s.phase, action), (Phase::Conquest, Action::Buy { .. }));
+    if act && !matches!(action, Action::Pass) {
         s.passes = 0;
     }
-    match (s.phase, action) {
-        (_, Action::Pass) => {
+    // By the action alone: the phase is read only where its fields matter (`check` admitted
+    // the action in this phase).
+    match action {
+        Action::Pass => {
             s.passes += 1;
             ev.emit(Event::Passed { seat });
         }
-        (_, Action::TakeDifferent(mask)) => tokens::take_different(s, p, mask, ev),
-        (_, Action::TakeTwo(c)) => tokens::take_two(s, p, c, ev),
-        (_, Action::Gem(c)) => tokens::take_gem(s, p, c, ev),
-        (_, Action::Return(k)) => tokens::give_back(s, p, k, ev),
-        (_, Action::Reserve(pos)) => cards::reserve(s, p, pos, ev),
-        (_, Action::ReserveDeck(d)) => cards::reserve_deck(s, p, d, ev),
-        (phase, Action::Buy { src, .. }) => {
-            let conquest = phase == Phase::Conquest;
+        Action::TakeDifferent(mask) => tokens::take_different(s, p, mask, ev),
+        Action::TakeTwo(c) => tokens::take_two(s, p, c, ev),
+        Action::Gem(c) => tokens::take_gem(s, p, c, ev),
+        Action::Return(k) => tokens::give_back(s, p, k, ev),
+        Action::Reserve(pos) => cards::reserve(s, p, pos, ev),
+        Action::ReserveDeck(d) => cards::reserve_deck(s, p, d, ev),
+        Action::Buy { src, pay } => {
+            let conquest = matches!(s.phase, Phase::Conquest);
             if conquest {
                 s.conquered = true;
             }
-            let spent = paid.expect("a purchase is settled before it is played");
-            cards::buy(s, p, src, spent, conquest, ev)
+            match paid {
+                Some(spent) => cards::buy(s, p, src, spent, conquest, ev),
+                None => cards::buy_listed(s, p, src, pay, conquest, ev),
+            }
         }
-        (Phase::Join { card }, Action::Join(c)) => orient::join(s, p, card, c, ev),
-        (_, Action::Free(pos)) => orient::take_free(s, p, pos, ev),
-        (_, Action::ReserveNoble(i)) => orient::reserve_noble(s, p, i, ev),
-        (Phase::Sacrifice { colour, left, card }, Action::Discard(id)) => {
+        Action::Join(c) => {
+            let Phase::Join { card } = s.phase else {
+                misplaced()
+            };
+            orient::join(s, p, card, c, ev)
+        }
+        Action::Free(pos) => orient::take_free(s, p, pos, ev),
+        Action::ReserveNoble(i) => orient::reserve_noble(s, p, i, ev),
+        Action::Discard(id) => {
+            let Phase::Sacrifice { colour, left, card } = s.phase else {
+                misplaced()
+            };
             orient::discard(s, p, id, ev);
             let gone = s.rules.card(id).bonus_count;
             if left > gone {
@@ -218,20 +229,30 @@ fn play(
                 return;
             }
         }
-        (_, Action::Place { from, to }) => strongholds::place(s, p, from, to, ev),
-        (_, Action::Remove { at, seat: owner }) => strongholds::remove(s, p, at, owner, ev),
-        (Phase::Conquest, Action::Decline) => s.conquered = true,
-        (_, Action::Noble(i)) => turn::receive_noble(s, p, i, ev),
-        (_, Action::Post(i)) => turn::place_post(s, p, i, ev),
-        (_, Action::City(i)) => turn::claim_city(s, p, i, ev),
-        _ => unreachable!("check() admits only the pairs above"),
+        Action::Place { from, to } => strongholds::place(s, p, from, to, ev),
+        Action::Remove { at, seat: owner } => strongholds::remove(s, p, at, owner, ev),
+        Action::Decline => {
+            if !matches!(s.phase, Phase::Conquest) {
+                misplaced()
+            }
+            s.conquered = true;
+        }
+        Action::Noble(i) => turn::receive_noble(s, p, i, ev),
+        Action::Post(i) => turn::place_post(s, p, i, ev),
+        Action::City(i) => turn::claim_city(s, p, i, ev),
     }
-    if action == Action::Pass {
+    if matches!(action, Action::Pass) {
         s.step = Step::EndTurn;
     } else if restart {
         s.step = Step::Effects;
     }
     turn::advance(s, ev);
+}
+
+/// An action played in a phase where `check` admits it not: a bug.
+#[cold]
+fn misplaced() -> ! {
+    unreachable!("check() admits the action in this phase only")
 }
 
 /// The phase as players say it, for messages.

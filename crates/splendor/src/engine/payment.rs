@@ -220,15 +220,27 @@ impl GoldHand {
     #[inline]
     pub fn count(&self, cost: u64) -> u32 {
         // What bonuses and gems cannot pay: gold must.
-        let need = total(missing(cost, self.have));
+        self.count_lacking(cost, total(missing(cost, self.have)))
+    }
+
+    /// `count`, knowing what bonuses and gems lack for the card: `need` gems.
+    #[inline]
+    pub fn count_lacking(&self, cost: u64, need: u32) -> u32 {
         if need > self.gold {
             return 0;
         }
         let spare = self.gold - need;
         if spare > 1 {
             let owed = missing(cost, self.bonus);
-            let lo = missing(owed, self.gems);
-            return count_extra(unpack(owed.wrapping_sub(lo)), spare);
+            // Per colour, how much more gold could pay instead of gems.
+            let room = owed.wrapping_sub(missing(owed, self.gems));
+            if spare == 2 {
+                // No more gold, one more in a colour, one in each of two, or two in one.
+                let one = ONES[at_least(room, 1) as usize] as u32;
+                let two = ONES[at_least(room, 2) as usize] as u32;
+                return 1 + one + one * one.saturating_sub(1) / 2 + two;
+            }
+            return count_extra(unpack(room), spare);
         }
         // The shortfall alone; with one gold to spare, one payment more for each colour where
         // gems would pay part (the bonuses fall short of the cost, and gems are held).
@@ -241,6 +253,10 @@ impl GoldHand {
         let owed = missing(cost, self.bonus);
         let lo = missing(owed, self.gems);
         let spare = self.gold.wrapping_sub(total(lo));
+        if spare == 2 {
+            let room = owed.wrapping_sub(lo);
+            return Pay::from_packed_units(lo + nth_of_two_more(room, i as u32));
+        }
         if spare > 1 {
             let mut k = 0;
             let mut found = None;
@@ -267,6 +283,50 @@ impl GoldHand {
             cards: 0,
         }
     }
+}
+
+/// The `i`-th way, in `each`'s order (lexicographic, colour 0 first), to add at most two more
+/// gold over the colours, at most `room` (packed) in each: as packed units. Unranked colour by
+/// colour: the ways with none in a colour come first, then with one, then with two, each block
+/// as large as the ways left for the colours after it.
+fn nth_of_two_more(room: u64, mut i: u32) -> u64 {
+    let (one, two) = (at_least(room, 1), at_least(room, 2));
+    // The ways to add at most `budget` over the colours after `c`.
+    let after = |c: usize, budget: u32| {
+        let m = ONES[(one >> (c + 1)) as usize] as u32;
+        match budget {
+            0 => 1,
+            1 => 1 + m,
+            _ => 1 + m + m * m.saturating_sub(1) / 2 + ONES[(two >> (c + 1)) as usize] as u32,
+        }
+    };
+    let mut budget = 2;
+    let mut extra = 0;
+    for c in 0..5 {
+        if i == 0 {
+            break;
+        }
+        if one >> c & 1 == 0 {
+            continue;
+        }
+        let none = after(c, budget);
+        if i < none {
+            continue;
+        }
+        i -= none;
+        let once = after(c, budget - 1);
+        if i < once {
+            extra += 1 << (8 * c);
+            budget -= 1;
+            continue;
+        }
+        i -= once;
+        // Two in this colour: nothing left for the others (`i` is 0 now).
+        extra += 2 << (8 * c);
+        budget = 0;
+    }
+    debug_assert_eq!(i, 0, "a way beyond those counted");
+    extra
 }
 
 /// How many ways there are to add at most `spare` gold over the colours, at most `room[c]` in

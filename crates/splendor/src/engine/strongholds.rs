@@ -25,6 +25,7 @@ fn held_by_another(s: &State, p: usize, pos: u8) -> bool {
 }
 
 /// `p` takes back their strongholds from the card at `pos` (bought or reserved).
+#[inline]
 pub fn take_back(s: &mut State, p: usize, pos: u8, ev: &mut impl EventSink<Event>) {
     if !s.rules.strongholds {
         return;

@@ -85,10 +85,13 @@ pub fn legal_takes(s: &State, out: &mut Vec<Action>) {
 
 /// The takes `legal_takes` lists, in its order, without listing them: for drawing one.
 pub struct Takes {
-    threes: &'static [Action],
-    /// The colours of the one take of fewer than three, or 0 for none.
-    short: u8,
-    pairs: &'static [Action],
+    /// The colours in the supply, and those with 4 or more there (takes of two), as masks.
+    avail: u8,
+    pairs: u8,
+    /// How many takes of three there are.
+    threes: u8,
+    /// Whether the one take of fewer than three is offered.
+    short: bool,
 }
 
 impl Takes {
@@ -96,36 +99,36 @@ impl Takes {
     pub fn of(s: &State) -> Takes {
         let bank = s.bank_packed();
         let avail = at_least(bank, 1);
-        let (threes, n) = &THREE_TAKES[avail as usize];
+        let threes = THREE_TAKES[avail as usize].1 as u8;
         let fewer = s.rules.config.params.take_three_short == ShortTake::Fewer;
-        let short = if *n == 0 && fewer { avail } else { 0 };
-        let (pairs, m) = &PAIR_TAKES[at_least(bank, 4) as usize];
         Takes {
-            threes: &threes[..*n],
-            short,
-            pairs: &pairs[..*m],
+            avail,
+            pairs: at_least(bank, 4),
+            threes,
+            short: threes == 0 && avail != 0 && fewer,
         }
     }
 
     /// How many takes in all.
+    #[inline(always)]
     pub fn count(&self) -> usize {
-        self.threes.len() + (self.short != 0) as usize + self.pairs.len()
+        self.threes as usize + self.short as usize + PAIR_TAKES[self.pairs as usize].1
     }
 
     /// The `i`-th take (`i` below `count()`).
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, i: usize) -> Action {
-        if let Some(&a) = self.threes.get(i) {
-            return a;
+        if i < self.threes as usize {
+            return THREE_TAKES[self.avail as usize].0[i];
         }
-        let i = i - self.threes.len();
-        if self.short != 0 {
+        let i = i - self.threes as usize;
+        if self.short {
             if i == 0 {
-                return Action::TakeDifferent(self.short);
+                return Action::TakeDifferent(self.avail);
             }
-            return self.pairs[i - 1];
+            return PAIR_TAKES[self.pairs as usize].0[i - 1];
         }
-        self.pairs[i]
+        PAIR_TAKES[self.pairs as usize].0[i]
     }
 }
 

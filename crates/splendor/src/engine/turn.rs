@@ -170,11 +170,18 @@ fn advance_base(s: &mut State, ev: &mut impl EventSink<Event>) {
 
 /// The nobles step: the one noble who visits comes; when several would, the player chooses
 /// (true: the phase is now that choice).
+#[inline(always)]
 fn nobles_step(s: &mut State, p: usize, ev: &mut impl EventSink<Event>) -> bool {
     let bonus = s.bonus_packed(p);
     if total(bonus) < s.rules.noble_floor as u32 {
-        return false; // Too few bonuses for any noble.
+        return false; // Too few bonuses for any noble (the common case, tested inline).
     }
+    nobles_visit(s, p, bonus, ev)
+}
+
+/// `nobles_step` for a player with bonuses `bonus` (packed), enough in number for a noble.
+#[inline(never)]
+fn nobles_visit(s: &mut State, p: usize, bonus: u64, ev: &mut impl EventSink<Event>) -> bool {
     let visiting = visiting_nobles(s, p, bonus);
     if visiting == 0 {
         false
@@ -208,7 +215,7 @@ fn has_choice(s: &State, p: usize, buf: &mut Vec<Action>) -> bool {
     !buf.is_empty()
 }
 
-#[inline]
+#[inline(always)]
 fn end_turn(s: &mut State, ev: &mut impl EventSink<Event>) {
     let p = s.current as usize;
     let params = &s.rules.config.params;
@@ -266,19 +273,26 @@ pub fn legal_nobles(s: &State, p: usize, out: &mut Vec<Action>) {
 }
 
 /// The nobles who would visit `p` now, as bits by place: revealed, not received, not reserved
-/// by another, and `bonus` (`p`'s, packed) meets their requirement. Tested place by place
-/// without a branch on the answers.
+/// by another, and `bonus` (`p`'s, packed) meets their requirement. The requirements first,
+/// place by place without a branch on the answers (most often nobody's is met); then whether
+/// those nobles are free.
 #[inline]
 fn visiting_nobles(s: &State, p: usize, bonus: u64) -> u8 {
+    let mut meets = 0;
+    for (i, &noble) in s.nobles.iter().enumerate() {
+        // No noble in the place: a requirement nobody meets.
+        meets |= (covers(bonus, s.rules.noble_needs[noble as usize]) as u8) << i;
+    }
+    if meets == 0 {
+        return 0;
+    }
     let mut visiting = 0;
     for i in 0..MAX_NOBLES {
         let reserver = s.noble_reserver[i];
         let free = (s.noble_holder[i] == NONE) & ((reserver == NONE) | (reserver as usize == p));
-        // No noble in the place: a requirement nobody meets.
-        let meets = covers(bonus, s.rules.noble_needs[s.nobles[i] as usize]);
-        visiting |= ((free & meets) as u8) << i;
+        visiting |= (free as u8) << i;
     }
-    visiting
+    meets & visiting
 }
 
 pub fn check_noble(s: &State, p: usize, i: u8) -> Result<(), String> {
