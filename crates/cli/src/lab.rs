@@ -152,7 +152,13 @@ where
     let r = spec.indices();
     let bar = progress_bar(r.end - r.start, "games", batch.progress);
     let factory = bot_factory::<G>;
-    let tick = || bar.inc(1);
+    // A hidden bar still reads the clock on every step: a quiet run does not step it.
+    let show = batch.progress;
+    let tick = || {
+        if show {
+            bar.inc(1)
+        }
+    };
     let opts = silk_lab::Options {
         threads: threads(batch.threads),
         max_decisions: batch.max_decisions,

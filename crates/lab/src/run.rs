@@ -137,16 +137,16 @@ pub fn bot_seed(run_seed: u64, index: u64, seat: usize) -> u64 {
 }
 
 fn sole_leader(standing: &[i64]) -> Option<usize> {
-    // One pass: the best so far, where, and whether another seat equals it.
-    let (mut best, mut at, mut shared) = (i64::MIN, None, false);
+    // One pass without branches (who leads is unpredictable): the best so far, where, and
+    // whether another seat equals it.
+    let (mut best, mut at, mut shared) = (i64::MIN, 0, false);
     for (i, &v) in standing.iter().enumerate() {
-        if at.is_none() || v > best {
-            (best, at, shared) = (v, Some(i), false);
-        } else if v == best {
-            shared = true;
-        }
+        let more = v > best || i == 0;
+        shared = !more & (shared | (v == best));
+        at = if more { i } else { at };
+        best = best.max(v);
     }
-    at.filter(|_| !shared)
+    (!standing.is_empty() && !shared).then_some(at)
 }
 
 /// Who leads the provisional standing, counting a change of sole leader.

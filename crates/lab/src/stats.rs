@@ -66,16 +66,20 @@ impl Dist {
 /// it (rounds, decisions, margins take a few hundred values at most).
 #[derive(Clone, Debug, Default)]
 pub struct Tally {
-    /// Counts of the values `base .. base + WINDOW`, by offset (empty before the first value):
-    /// most values fall near the first, and an array index is cheaper than a tree walk.
+    /// Counts of the values `base .. base + dense.len()`, by offset (empty before the first
+    /// value): most values fall near the first, and an array index is cheaper than a tree walk.
     dense: Vec<u64>,
     base: i64,
-    /// Counts of the values outside the window.
+    /// Counts of the values outside the array.
     sparse: std::collections::BTreeMap<i64, u64>,
 }
 
-/// Values counted in [`Tally`]'s array, centred on the first value.
+/// Values counted in [`Tally`]'s array at first, centred on the first value.
 const WINDOW: usize = 512;
+
+/// The array widens (doubling) to take a value outside it while it spans at most this many
+/// values (128 KB): a sum over a game's auctions in per mille spreads over thousands.
+const MAX_DENSE: usize = 1 << 14;
 
 impl PartialEq for Tally {
     fn eq(&self, other: &Tally) -> bool {
@@ -86,12 +90,14 @@ impl PartialEq for Tally {
 impl Tally {
     #[inline]
     pub fn add(&mut self, v: i64) {
-        // The common case inline (a value in the window): a run folds tens per game.
-        // Clamped before the conversion, so that no offset wraps into the window.
-        let at = (v.wrapping_sub(self.base) as u64).min(WINDOW as u64) as usize;
-        match self.dense.get_mut(at) {
-            Some(k) if v.checked_sub(self.base).is_some() => *k += 1,
-            _ => self.add_times(v, 1),
+        // The common case inline (a value in the array): a run folds tens per game. An offset
+        // that does not fit is out of the array (`checked_sub`: none wraps into it).
+        let at = v
+            .checked_sub(self.base)
+            .and_then(|at| usize::try_from(at).ok());
+        match at.and_then(|at| self.dense.get_mut(at)) {
+            Some(k) => *k += 1,
+            None => self.add_times(v, 1),
         }
     }
 
@@ -104,10 +110,51 @@ impl Tally {
             self.dense = vec![0; WINDOW];
             self.base = v.saturating_sub(WINDOW as i64 / 2);
         }
-        match v.checked_sub(self.base) {
-            Some(at) if (0..WINDOW as i64).contains(&at) => self.dense[at as usize] += k,
-            _ => *self.sparse.entry(v).or_insert(0) += k,
+        match self.offset(v).or_else(|| self.widen_to(v)) {
+            Some(at) => self.dense[at] += k,
+            None => *self.sparse.entry(v).or_insert(0) += k,
         }
+    }
+
+    /// Where `v` is counted in the array, if it is.
+    fn offset(&self, v: i64) -> Option<usize> {
+        let at = usize::try_from(v.checked_sub(self.base)?).ok()?;
+        (at < self.dense.len()).then_some(at)
+    }
+
+    /// Widens the array towards `v`, at least doubling it, if it then spans at most
+    /// [`MAX_DENSE`] values; moves the counts it now covers out of `sparse`. Returns `v`'s
+    /// offset.
+    #[cold]
+    fn widen_to(&mut self, v: i64) -> Option<usize> {
+        let (lo, len) = (self.base as i128, self.dense.len() as i128);
+        let hi = lo + len;
+        let v = v as i128;
+        let size = (hi.max(v + 1) - lo.min(v)).max(2 * len);
+        if size > MAX_DENSE as i128 {
+            return None;
+        }
+        let new_lo = if v < lo { hi - size } else { lo };
+        if new_lo < i64::MIN as i128 || new_lo + size - 1 > i64::MAX as i128 {
+            return None;
+        }
+        let mut dense = vec![0; size as usize];
+        let shift = (lo - new_lo) as usize;
+        dense[shift..shift + self.dense.len()].copy_from_slice(&self.dense);
+        self.dense = dense;
+        self.base = new_lo as i64;
+        let top = (new_lo + size - 1) as i64;
+        let covered: Vec<(i64, u64)> = self
+            .sparse
+            .range(self.base..=top)
+            .map(|(&v, &k)| (v, k))
+            .collect();
+        for (w, k) in covered {
+            self.sparse.remove(&w);
+            let at = (w - self.base) as usize;
+            self.dense[at] += k;
+        }
+        self.offset(v as i64)
     }
 
     /// Adds every value `other` counted (a fold of other games).
@@ -120,6 +167,21 @@ impl Tally {
                 self.add_times(other.base.wrapping_add(at as i64), k);
             }
         }
+    }
+
+    /// The sum of every value counted, wide and saturating (a damaged games.jsonl cannot make
+    /// it wrap).
+    pub fn sum(&self) -> i128 {
+        let dense = self
+            .dense
+            .iter()
+            .enumerate()
+            .map(|(at, &k)| (self.base as i128 + at as i128).saturating_mul(k as i128));
+        let sparse = self
+            .sparse
+            .iter()
+            .map(|(&v, &k)| (v as i128).saturating_mul(k as i128));
+        dense.chain(sparse).fold(0i128, i128::saturating_add)
     }
 
     /// Every value counted, with its count, in value order.
@@ -232,6 +294,50 @@ mod tests {
         let mut t = Tally::default();
         t.add_times(5, 0);
         assert_eq!(t.dist().n, 0);
+    }
+
+    /// Values spread over thousands widen the array (up to its cap) and count exactly as a
+    /// plain map of counts does, in any order, merged or not.
+    #[test]
+    fn tally_widens_and_counts_exactly() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut values = Vec::new();
+        for i in 0..20_000u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = match i % 4 {
+                0 => 4000 + (x % 9000) as i64,
+                1 => -((x % 30_000) as i64),
+                2 => (x % 100) as i64,
+                _ => x as i64,
+            };
+            values.push(v);
+        }
+        let mut reference = std::collections::BTreeMap::new();
+        for &v in &values {
+            *reference.entry(v).or_insert(0u64) += 1;
+        }
+        let (mut one, mut a, mut b) = (Tally::default(), Tally::default(), Tally::default());
+        for (i, &v) in values.iter().enumerate() {
+            one.add(v);
+            if i % 3 == 0 {
+                a.add(v)
+            } else {
+                b.add(v)
+            }
+        }
+        assert_eq!(one.counts(), reference);
+        assert!(one.dense.len() > WINDOW && one.dense.len() <= MAX_DENSE);
+        a.merge(&b);
+        assert_eq!(a.counts(), reference);
+        let sum: i128 = values.iter().map(|&v| v as i128).sum();
+        assert_eq!(one.sum(), sum);
+        let mut rev = Tally::default();
+        for &v in values.iter().rev() {
+            rev.add(v);
+        }
+        assert_eq!(rev, one);
     }
 
     #[test]

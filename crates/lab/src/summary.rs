@@ -119,9 +119,8 @@ pub struct Fold {
     lead_changes: Tally,
     /// Each metric's slot below, by name (the summary lists them in name order).
     metric_slot: BTreeMap<String, usize>,
-    /// By slot: metric sums, wide and saturating (a damaged games.jsonl cannot make them wrap).
-    totals: Vec<i128>,
-    /// By slot: each metric's values per game, in the games that counted it.
+    /// By slot: each metric's values per game, in the games that counted it (their sum is the
+    /// metric's total).
     per_game: Vec<Tally>,
     /// The last record's metric names and the slot here of each of theirs: the records of a
     /// simulation share their names, so each name is looked up once per run, not per game.
@@ -236,7 +235,6 @@ impl Fold {
                     s
                 }
             };
-            self.totals[slot] = self.totals[slot].saturating_add(v as i128);
             self.per_game[slot].add(v);
         }
         self.decisions_sum = self.decisions_sum.saturating_add(r.decisions);
@@ -292,7 +290,6 @@ impl Fold {
         self.lead_changes.merge(&other.lead_changes);
         for (name, &theirs) in &other.metric_slot {
             let mine = self.slot_of(name);
-            self.totals[mine] = self.totals[mine].saturating_add(other.totals[theirs]);
             self.per_game[mine].merge(&other.per_game[theirs]);
         }
         self.decisions_sum = self.decisions_sum.saturating_add(other.decisions_sum);
@@ -305,9 +302,8 @@ impl Fold {
         if let Some(&s) = self.metric_slot.get(name) {
             return s;
         }
-        let s = self.totals.len();
+        let s = self.per_game.len();
         self.metric_slot.insert(name.to_string(), s);
-        self.totals.push(0);
         self.per_game.push(Tally::default());
         s
     }
@@ -353,9 +349,11 @@ impl Fold {
             ),
         };
         let total = |name: &str| {
-            self.metric_slot
-                .get(name)
-                .map(|&s| self.totals[s].clamp(i64::MIN as i128, i64::MAX as i128) as i64)
+            self.metric_slot.get(name).map(|&s| {
+                self.per_game[s]
+                    .sum()
+                    .clamp(i64::MIN as i128, i64::MAX as i128) as i64
+            })
         };
         let ratios = silk_core::metrics::RATIOS
             .iter()
@@ -395,7 +393,7 @@ impl Fold {
             metrics: self
                 .metric_slot
                 .iter()
-                .map(|(name, &slot)| (name, self.totals[slot], slot))
+                .map(|(name, &slot)| (name, self.per_game[slot].sum(), slot))
                 .map(|(name, total, slot)| Metric {
                     name: name.clone(),
                     total: total.clamp(i64::MIN as i128, i64::MAX as i128) as i64,
