@@ -41,6 +41,33 @@ pub enum Action {
     GivePawn(Seat),
 }
 
+impl Action {
+    /// How many variants [`Action`] has.
+    pub const VARIANTS: usize = 15;
+
+    /// The variant's number, in declaration order (compiles to reading the tag).
+    #[inline]
+    pub const fn variant(&self) -> usize {
+        match self {
+            Action::Bid(_) => 0,
+            Action::Pass => 1,
+            Action::SellPawn => 2,
+            Action::KeepPawn => 3,
+            Action::Move(_) => 4,
+            Action::Take { .. } => 5,
+            Action::Sell { .. } => 6,
+            Action::Buy { .. } => 7,
+            Action::Trade { .. } => 8,
+            Action::Swap { .. } => 9,
+            Action::Steal(_) => 10,
+            Action::Vizier(_) => 11,
+            Action::Reveal(_) => 12,
+            Action::Decline => 13,
+            Action::GivePawn(_) => 14,
+        }
+    }
+}
+
 fn parse_seat(text: &str, n: usize) -> Option<Seat> {
     let t = text.trim().trim_start_matches(['P', 'p']);
     let k: usize = t.parse().ok()?;

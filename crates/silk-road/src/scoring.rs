@@ -60,10 +60,88 @@ pub fn totals(s: &State) -> [u32; MAX_PLAYERS] {
         *t = m as u32 + g.total();
     }
     let bonus = s.rules.config.params.majority_bonus;
-    for i in majorities(goods).into_iter().flatten() {
-        out[i as usize] += bonus;
+    let held = majorities_held(goods);
+    for (t, &k) in out.iter_mut().zip(&held) {
+        *t += bonus * k as u32;
     }
     out
+}
+
+/// How many goods each player holds the sole majority of (the lab's standing, at every round):
+/// what [`majorities`] says, counted per player without a branch.
+fn majorities_held(goods: &[Goods]) -> [u8; MAX_PLAYERS] {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: the function needs SSE2 alone, which this build's target has (the `cfg`
+        // above): every x86-64 processor has it.
+        unsafe { sse2::majorities_held(goods) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    majorities_held_by_good(goods)
+}
+
+/// [`majorities_held`] from [`majorities`]: the reference, and the code for other processors.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+fn majorities_held_by_good(goods: &[Goods]) -> [u8; MAX_PLAYERS] {
+    let mut held = [0; MAX_PLAYERS];
+    for i in majorities(goods).into_iter().flatten() {
+        held[i as usize] += 1;
+    }
+    held
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2 {
+    use super::{Goods, MAX_PLAYERS};
+    use std::arch::x86_64::*;
+
+    /// The number of set bits in five.
+    const ONES: [u8; 32] = {
+        let mut t = [0; 32];
+        let mut i = 0;
+        while i < 32 {
+            t[i] = (i as u32).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+
+    /// [`super::majorities_held`] with the five goods of a player in the bytes of one register:
+    /// the most of each good (`pmaxub`), who has that many (`pcmpeqb`, a bit mask per player) and
+    /// how many do (`psubb`); a good counts for its holder when it is held by exactly one player
+    /// and by at least one token.
+    #[inline]
+    #[target_feature(enable = "sse2")]
+    pub fn majorities_held(goods: &[Goods]) -> [u8; MAX_PLAYERS] {
+        let goods = &goods[..goods.len().min(MAX_PLAYERS)];
+        let load = |h: &Goods| {
+            let b = h.0;
+            let word = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], 0, 0, 0]);
+            _mm_cvtsi64_si128(word as i64)
+        };
+        let zero = _mm_setzero_si128();
+        let mut most = zero;
+        for h in goods {
+            most = _mm_max_epu8(most, load(h));
+        }
+        let (mut holders, mut has) = (zero, [0u32; MAX_PLAYERS]);
+        for (m, h) in has.iter_mut().zip(goods) {
+            let at_most = _mm_cmpeq_epi8(load(h), most);
+            holders = _mm_sub_epi8(holders, at_most);
+            *m = _mm_movemask_epi8(at_most) as u32;
+        }
+        // One holder, and a good at all (the padding bytes and goods nobody has are 0).
+        let sole = _mm_andnot_si128(
+            _mm_cmpeq_epi8(most, zero),
+            _mm_cmpeq_epi8(holders, _mm_set1_epi8(1)),
+        );
+        let sole = _mm_movemask_epi8(sole) as u32 & 0x1F;
+        let mut held = [0; MAX_PLAYERS];
+        for (k, &m) in held.iter_mut().zip(&has) {
+            *k = ONES[(m & sole) as usize];
+        }
+        held
+    }
 }
 
 /// The one player with strictly the most of `g` (none when tied or when nobody has any).
@@ -111,7 +189,8 @@ mod tests {
     use crate::{SilkRoad, SilkRoadConfig};
     use silk_core::{random_playout, Game, SilkRng};
 
-    /// The majorities found in one pass agree with counting each good apart.
+    /// The majorities found in one pass (and counted per player, SSE2 included) agree with
+    /// counting each good apart.
     #[test]
     fn majorities_agree_with_counting_each_good() {
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
@@ -143,6 +222,12 @@ mod tests {
                 }
             });
             assert_eq!(majorities(&goods), want, "{goods:?}");
+            let mut held = [0u8; MAX_PLAYERS];
+            for i in want.into_iter().flatten() {
+                held[i as usize] += 1;
+            }
+            assert_eq!(majorities_held_by_good(&goods), held, "{goods:?}");
+            assert_eq!(majorities_held(&goods), held, "{goods:?}");
         }
     }
 
