@@ -95,7 +95,7 @@ mod sse2 {
     use super::{Goods, MAX_PLAYERS};
     use std::arch::x86_64::*;
 
-    /// The number of set bits in five.
+    /// The number of set bits of each five-bit mask.
     const ONES: [u8; 32] = {
         let mut t = [0; 32];
         let mut i = 0;
