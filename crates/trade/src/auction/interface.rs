@@ -97,12 +97,14 @@ impl Auction {
                 for k in 0..MAX_SEATS {
                     let seat = Seat(((start.index() + k) % MAX_SEATS) as u8);
                     if seats.contains(seat) {
-                        let budget = budgets.get(seat.index()).copied().ok_or(
-                            TradeError::MissingBudget {
+                        // Not `ok_or(error)`: that builds the error, and calls its drop, at
+                        // every seat of every auction.
+                        let Some(&budget) = budgets.get(seat.index()) else {
+                            return Err(TradeError::MissingBudget {
                                 seat,
                                 given: budgets.len(),
-                            },
-                        )?;
+                            });
+                        };
                         order[len] = (seat, budget);
                         len += 1;
                     }

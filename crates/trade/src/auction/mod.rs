@@ -54,13 +54,14 @@ fn check_seat(seat: Seat) -> Result<(), TradeError> {
 }
 
 fn budget_of(budgets: &[u32], seat: Seat) -> Result<u32, TradeError> {
-    budgets
-        .get(seat.index())
-        .copied()
-        .ok_or(TradeError::MissingBudget {
+    // Not `ok_or(error)`: that builds the error, and calls its drop, on every call.
+    match budgets.get(seat.index()) {
+        Some(&b) => Ok(b),
+        None => Err(TradeError::MissingBudget {
             seat,
             given: budgets.len(),
-        })
+        }),
+    }
 }
 
 /// Each bidder's budget, indexed by seat, for the seats of `seats`.
