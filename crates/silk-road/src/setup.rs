@@ -75,23 +75,39 @@ fn place_tiles(
     rng: &mut SilkRng,
 ) -> Result<(), SetupError> {
     let per = rules.tiles_per_city as usize;
+    // Every game deals from a shuffled copy of each back's tiles: kept on the stack (a game's
+    // setup allocates nothing), on the heap only for a board with more tiles than that.
+    let (mut on_stack, mut on_heap) = ([NO_TILE; DECK_ON_STACK], Vec::new());
     for (colour, pool) in [
         (Colour::Orange, &rules.orange),
         (Colour::Purple, &rules.purple),
     ] {
-        let mut deck = pool.clone();
-        rng.shuffle(&mut deck);
-        let cities: Vec<usize> = (0..rules.back.len())
-            .filter(|&c| rules.back[c] == colour)
-            .collect();
-        for &c in &cities {
+        let deck: &mut [u8] = if pool.len() <= DECK_ON_STACK {
+            let deck = &mut on_stack[..pool.len()];
+            deck.copy_from_slice(pool);
+            deck
+        } else {
+            on_heap.clone_from(pool);
+            &mut on_heap
+        };
+        rng.shuffle(deck);
+        let cities = (0..rules.back.len()).filter(move |&c| rules.back[c] == colour);
+        // Dealt from the end of the deck; what is left are the spares.
+        let mut left = deck.len();
+        for c in cities.clone() {
             for slot in tiles[c].iter_mut().take(per) {
-                *slot = deck.pop().unwrap_or(NO_TILE);
+                *slot = match left.checked_sub(1) {
+                    Some(top) => {
+                        left = top;
+                        deck[top]
+                    }
+                    None => NO_TILE,
+                };
             }
         }
-        let mut spares = deck;
+        let spares = &mut deck[..left];
         let forbidden = |t: u8| rules.kind(t).is_crook_or_barterer();
-        for &c in cities.iter().filter(|&&c| rules.restricted[c]) {
+        for c in cities.clone().filter(|&c| rules.restricted[c]) {
             for slot in 0..per {
                 if !forbidden(tiles[c][slot]) {
                     continue;
@@ -105,9 +121,9 @@ fn place_tiles(
                     continue;
                 }
                 let others: Vec<(usize, usize)> = cities
-                    .iter()
-                    .filter(|&&d| !rules.restricted[d])
-                    .flat_map(|&d| (0..per).map(move |s| (d, s)))
+                    .clone()
+                    .filter(|&d| !rules.restricted[d])
+                    .flat_map(|d| (0..per).map(move |s| (d, s)))
                     .filter(|&(d, s)| !forbidden(tiles[d][s]))
                     .collect();
                 if others.is_empty() {
@@ -124,6 +140,9 @@ fn place_tiles(
     }
     Ok(())
 }
+
+/// The most tiles of one back dealt without a heap allocation.
+const DECK_ON_STACK: usize = 128;
 
 /// The leader auction among everyone but the holder, from the holder's left.
 pub fn auction_for(state: &State) -> Phase {
