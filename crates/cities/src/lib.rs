@@ -4,6 +4,17 @@
 //!
 //! The design is unfinished; every gap is a parameter in `data/cities/` with the project's
 //! default (data/cities/README.md). Phase numbers follow the text (1, 2, 4).
+//!
+//! ```
+//! use silk_cities::{Cities, CitiesConfig};
+//! use silk_core::{random_playout, Game, SilkRng, ToMove};
+//!
+//! let mut state = Cities::setup(&CitiesConfig::new(4), 3).unwrap();
+//! let played = random_playout::<Cities>(&mut state, &mut SilkRng::seed_from(3), &mut Vec::new(), 200);
+//! // A random game is long: after 200 decisions it is still being played.
+//! assert_eq!(played, 200);
+//! assert!(!matches!(Cities::to_move(&state), ToMove::Terminal));
+//! ```
 
 pub mod action;
 pub mod auctions;

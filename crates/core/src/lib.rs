@@ -6,6 +6,16 @@
 //! ([`Replay`]). A finished game can also be written as an open [`Trace`]: self-contained JSON
 //! (setup in the game's own terms, structured decisions, chance, result) that other tools check. With the `testing` feature (engines' dev-dependencies), `conformance` checks any
 //! engine against the contract in one line and `golden` keeps a seeded game's trace.
+//!
+//! ```
+//! use silk_core::goofspiel::{GoofConfig, Goofspiel};
+//! use silk_core::{random_playout, Game, SilkRng};
+//!
+//! let mut state = Goofspiel::setup(&GoofConfig::default(), 1).unwrap();
+//! random_playout::<Goofspiel>(&mut state, &mut SilkRng::seed_from(1), &mut Vec::new(), 1_000);
+//! let outcome = Goofspiel::outcome(&state).expect("five rounds and it is over");
+//! assert_eq!(outcome.ranks.len(), 3);
+//! ```
 
 pub mod chance;
 #[cfg(any(test, feature = "testing"))]

@@ -4,6 +4,16 @@
 //!
 //! The board and tile mix are data (`data/silk-road/`); the bundled ones are reconstructed
 //! (the real map and tile sheet are not public) and a group can load its own.
+//!
+//! ```
+//! use silk_core::{random_playout, Game, SilkRng};
+//! use silk_road::{SilkRoad, SilkRoadConfig};
+//!
+//! let mut state = SilkRoad::setup(&SilkRoadConfig::new(4), 7).unwrap();
+//! random_playout::<SilkRoad>(&mut state, &mut SilkRng::seed_from(7), &mut Vec::new(), 100_000);
+//! let outcome = SilkRoad::outcome(&state).expect("a random game reaches Antioch");
+//! assert_eq!(outcome.scores.len(), 4);
+//! ```
 
 pub mod action;
 pub mod auctions;

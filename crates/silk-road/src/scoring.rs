@@ -69,6 +69,7 @@ pub fn totals(s: &State) -> [u32; MAX_PLAYERS] {
 
 /// How many goods each player holds the sole majority of (the lab's standing, at every round):
 /// what [`majorities`] says, counted per player without a branch.
+#[allow(unsafe_code)] // audited: the SSE2 call below
 fn majorities_held(goods: &[Goods]) -> [u8; MAX_PLAYERS] {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {

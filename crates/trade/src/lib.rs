@@ -5,6 +5,16 @@
 //! cloned millions of times per second by the bots. Static data (maps loaded from JSON) is
 //! immutable and shared by reference; engines keep only `u8` node indices in their state.
 //! Every fallible step returns `Result<_, TradeError>` and leaves the value unchanged on error.
+//!
+//! ```
+//! use silk_trade::Coins;
+//!
+//! // 2 gold and 3 silver pay 7 silver: one gold and two silver, no change to take back.
+//! let mut purse = Coins::new(2, 3);
+//! let paid = purse.pay(7, true).unwrap();
+//! assert_eq!(paid.handed.value() - paid.change.value(), 7);
+//! assert_eq!(purse.value(), 6);
+//! ```
 
 pub mod auction;
 pub mod error;

@@ -88,6 +88,7 @@ impl Cards<'_> {
 /// What player `p`, who brings `have` (bonuses and gems, packed) and `wild` wildcard units,
 /// lacks for each card they could buy (see [`Lacks`]); the Orient's places are left out.
 #[inline(always)]
+#[allow(unsafe_code)] // audited: the SSE2 call below
 pub fn lacks(s: &State, p: usize, have: u64, wild: u32) -> Lacks {
     let cards = Cards::of(s, p);
     // Below 255, which stands for no card.
@@ -177,6 +178,7 @@ mod tests {
     use crate::SplendorConfig;
 
     #[test]
+    #[allow(unsafe_code)] // the reference test calls the SSE2 pass directly
     fn lacks_agree_with_the_word_at_a_time_reference() {
         let rules = intern(&SplendorConfig::new(4)).unwrap();
         let cost = &rules.cost_by_id;
