@@ -71,6 +71,81 @@ fn variants_run_on_the_same_seeds_and_show_differences_with_intervals() {
     assert!(d["hi"].as_f64().unwrap() > d["value"].as_f64().unwrap());
 }
 
+/// Issue 32: differences are taken game by game. A +2 majority bonus in Silk Road moves the
+/// winning margin by under half a point; over 300 games the paired interval excludes 0 while
+/// two independent intervals (what the lab gave before) would not, every game is matched, and
+/// the table says how many stars chance alone would give.
+#[test]
+fn issue32_compare_pairs_the_games_and_says_what_chance_would_star() {
+    let doc = json(&[
+        "compare",
+        "silk-road",
+        "--games",
+        "300",
+        "--bots",
+        "greedy",
+        "--seed",
+        "1",
+        "--variant",
+        "bonus=majority_bonus=4",
+    ]);
+    let margin = measure(&doc, "margin");
+    let d = &margin["differences"][0]["difference"];
+    assert_eq!(d["paired"], true);
+    assert_eq!(d["pairs"], 300);
+    assert_eq!(d["clear"], true, "{d}");
+    let half = |e: &Value| (e["hi"].as_f64().unwrap() - e["lo"].as_f64().unwrap()) / 2.0;
+    let (a, b) = (
+        &margin["values"][0]["estimate"],
+        &margin["values"][1]["estimate"],
+    );
+    let unpaired_half = (half(a).powi(2) + half(b).powi(2)).sqrt();
+    let value = d["value"].as_f64().unwrap();
+    assert!(
+        value - unpaired_half < 0.0,
+        "independent intervals would have called {value} ± {unpaired_half} clear too"
+    );
+    let table = &doc["comparisons"][0];
+    let tested = table["measures_tested"].as_f64().unwrap();
+    assert!(tested > 20.0);
+    assert!((table["expected_chance_stars"].as_f64().unwrap() - 0.05 * tested).abs() < 1e-9);
+    assert!(table["fdr_kept"].as_u64().unwrap() <= table["starred"].as_u64().unwrap());
+}
+
+/// Issue 32: a paired compare is played a chunk of games at a time (its memory does not grow
+/// with the games) and the chunks are exactly the run's games, also inside a shard: a variant
+/// identical to the base differs by 0 in every measure, over every game.
+#[test]
+fn issue32_paired_chunks_cover_the_run_and_its_shards() {
+    for shard in [None, Some("2/3")] {
+        let mut args = vec![
+            "compare",
+            "goofspiel",
+            "--games",
+            "1500",
+            "--bots",
+            "random",
+            "--variant",
+            "same=cards=5",
+        ];
+        if let Some(s) = shard {
+            args.extend(["--shard", s]);
+        }
+        let doc = json(&args);
+        let games = if shard.is_some() { 500 } else { 1500 };
+        for m in doc["measures"].as_array().unwrap() {
+            let d = &m["differences"][0]["difference"];
+            assert_eq!(d["value"], 0.0, "{}", m["measure"]);
+            assert_eq!(d["clear"], false, "{}", m["measure"]);
+        }
+        assert_eq!(
+            measure(&doc, "rounds")["differences"][0]["difference"]["pairs"],
+            games
+        );
+        assert_eq!(doc["comparisons"][0]["starred"], 0);
+    }
+}
+
 #[test]
 fn variant_text_table_and_html_report() {
     let dir = temp_dir("compare-html");

@@ -9,6 +9,7 @@ use crate::output::Out;
 use serde_json::{json, Value};
 use silk_core::Observe;
 use silk_lab::measure::{Measured, Measures};
+use silk_lab::paired::{self, Compared, GameObs, Paired, PairedDifference};
 use silk_lab::targets::{self, Gap, TargetsFile, Verdict};
 use silk_lab::time::{TimeModel, TimeSpec};
 use silk_lab::{sweep, RunSpec, Summary};
@@ -48,6 +49,98 @@ where
         spec,
         summary,
         measures,
+    })
+}
+
+/// Games a paired comparison holds per config at once: its memory is a chunk's per-game
+/// contributions, whatever the number of games.
+const PAIR_CHUNK: u64 = 512;
+
+/// Every config played on the same games, and each later config's paired differences from the
+/// first.
+pub struct PairedRuns {
+    /// The run as a whole (the base config's).
+    pub spec: RunSpec,
+    /// Each config's measures, in the order given.
+    pub measures: Vec<BTreeMap<String, Measured>>,
+    /// For each config after the first: its game-by-game differences from the first.
+    pub paired: Vec<BTreeMap<String, PairedDifference>>,
+}
+
+/// Plays every config on the same games, a chunk of games at a time (each chunk a finer shard
+/// of the batch, so the games are exactly the batch's), folding each config's measures and
+/// each variant's paired differences from the first config as the chunks end.
+pub fn measure_paired<G: CliGame + Observe>(
+    configs: &[(String, G::Config)],
+    batch: &Batch,
+    out: &mut Out,
+) -> CliResult<PairedRuns>
+where
+    G::Config: Sync,
+{
+    let Some((_, base)) = configs.first() else {
+        return Err(CliError::input("nothing to compare"));
+    };
+    let model = TimeModel::new(G::DECISION_KINDS, &TimeSpec::default()).map_err(CliError::input)?;
+    let spec = lab::spec_for::<G>(base, batch)?;
+    let (k, n) = spec.shard.map_or((1, 1), |s| (s.k, s.n));
+    let len = spec.indices().end - spec.indices().start;
+    // Chunk j of shard K/N is shard (K−1)·c + j of N·c: the same games, cut finer.
+    let chunks = len.div_ceil(PAIR_CHUNK).max(1);
+    let chunks = if n.checked_mul(chunks).is_some() {
+        chunks
+    } else {
+        1
+    };
+    let mut folds: Vec<Option<Measures>> = vec![None; configs.len()];
+    let mut paired: Vec<Paired> = vec![Paired::default(); configs.len().saturating_sub(1)];
+    let bar = lab::progress_bar(len * configs.len() as u64, "games", batch.progress);
+    for j in 0..chunks {
+        let chunk = Batch {
+            shard: Some(format!("{}/{}", (k - 1) * chunks + j + 1, n * chunks)),
+            progress: false,
+            ..batch.clone()
+        };
+        let mut obs: Vec<Vec<(u64, GameObs)>> = Vec::with_capacity(configs.len());
+        for ((_, config), fold) in configs.iter().zip(folds.iter_mut()) {
+            let mut games = Vec::new();
+            lab::run_batch_each::<G>(
+                config,
+                &chunk,
+                None,
+                Some(&mut |spec, r| {
+                    let o = fold
+                        .get_or_insert_with(|| Measures::new(spec, model.clone()))
+                        .add_observed(r);
+                    games.push((r.index, o));
+                    Ok(())
+                }),
+            )?;
+            bar.inc(games.len() as u64);
+            obs.push(games);
+        }
+        for (v, fold) in obs.iter().skip(1).zip(paired.iter_mut()) {
+            for ((i, b), (i2, o)) in obs[0].iter().zip(v) {
+                if i != i2 {
+                    return Err(CliError::Internal(format!(
+                        "paired games out of step: game {i} against game {i2}"
+                    )));
+                }
+                fold.add(b, o);
+            }
+        }
+    }
+    bar.finish_and_clear();
+    for (name, _) in configs {
+        out.message(&format!("{name}: {len} games done"));
+    }
+    Ok(PairedRuns {
+        spec,
+        measures: folds
+            .into_iter()
+            .map(|f| f.map(|f| f.finish()).unwrap_or_default())
+            .collect(),
+        paired: paired.iter().map(Paired::finish).collect(),
     })
 }
 
@@ -180,63 +273,58 @@ where
             variant_config::<G>(name, spec, base, players, data)?,
         ));
     }
-    let mut runs: Vec<(String, Measured3)> = Vec::new();
-    for (name, config) in &configs {
-        let run = measure::<G>(config, batch, &TimeSpec::default())?;
-        out.message(&format!("{name}: {} games done", batch.games));
-        runs.push((name.clone(), run));
-    }
+    let runs = measure_paired::<G>(&configs, batch, out)?;
     let names: Vec<String> = {
         let mut n: Vec<String> = runs
+            .measures
             .iter()
-            .flat_map(|(_, r)| r.measures.keys().cloned())
+            .flat_map(|m| m.keys().cloned())
             .collect();
         n.sort();
         n.dedup();
         n
     };
-    let base_m = &runs[0].1.measures;
+    let base_m = &runs.measures[0];
+    let compared: Vec<BTreeMap<String, Compared>> = runs
+        .measures
+        .iter()
+        .skip(1)
+        .zip(&runs.paired)
+        .map(|(m, p)| paired::compare(base_m, m, p))
+        .collect();
     // Text: one row per measure, each run's value, then each variant's difference.
     let mut text = format!(
         "{}: {} games per variant on the same seeds (from seed {}), bots {}{}\n\
-         value [95% interval]; differences are variant − base, * where the interval excludes 0\n\n",
+         value [95% interval]; differences are variant − base taken game by game, * where the \
+         interval excludes 0, † where it also survives the false-discovery control\n\n",
         G::NAME,
         batch.games,
         batch.seed,
-        runs[0].1.spec.bots.join(","),
-        if runs[0].1.spec.rotate {
-            " rotating"
-        } else {
-            ""
-        }
+        runs.spec.bots.join(","),
+        if runs.spec.rotate { " rotating" } else { "" }
     );
     let mut header = format!("{:<38}", "measure");
-    for (name, _) in &runs {
+    for (name, _) in &configs {
         header += &format!(" {name:>24}");
     }
-    for (name, _) in runs.iter().skip(1) {
-        header += &format!(" {:>26}", format!("{name} − base"));
+    for (name, _) in configs.iter().skip(1) {
+        header += &format!(" {:>27}", format!("{name} − base"));
     }
     text += &header;
     text += "\n";
     let mut rows_json = Vec::new();
     for name in &names {
-        let cells: Vec<Option<&Measured>> =
-            runs.iter().map(|(_, r)| r.measures.get(name)).collect();
+        let cells: Vec<Option<&Measured>> = runs.measures.iter().map(|m| m.get(name)).collect();
         let Some(first) = cells.iter().flatten().next() else {
             continue;
         };
-        let diffs: Vec<Option<silk_lab::measure::Difference>> = cells
-            .iter()
-            .skip(1)
-            .map(|c| Some(c.as_ref()?.minus(base_m.get(name)?)))
-            .collect();
+        let diffs: Vec<Option<&Compared>> = compared.iter().map(|c| c.get(name)).collect();
         rows_json.push(json!({
             "measure": name,
             "about": first.about,
             "kind": first.kind,
-            "values": runs.iter().zip(&cells).map(|((n, _), c)| json!({"variant": n, "estimate": c})).collect::<Vec<_>>(),
-            "differences": runs.iter().skip(1).zip(&diffs).map(|((n, _), d)| json!({"variant": n, "difference": d})).collect::<Vec<_>>(),
+            "values": configs.iter().zip(&cells).map(|((n, _), c)| json!({"variant": n, "estimate": c})).collect::<Vec<_>>(),
+            "differences": configs.iter().skip(1).zip(&diffs).map(|((n, _), d)| json!({"variant": n, "difference": d})).collect::<Vec<_>>(),
         }));
         if !shown(name, all) {
             continue;
@@ -247,8 +335,8 @@ where
         }
         for d in &diffs {
             line += &format!(
-                " {:>26}",
-                d.as_ref().map_or("—".into(), |d| {
+                " {:>27}",
+                d.map_or("—".into(), |d| {
                     let sign = |v: f64| if v >= 0.0 { "+" } else { "" };
                     format!(
                         "{}{} [{}{}, {}{}]{}",
@@ -258,7 +346,11 @@ where
                         fmt(first, d.lo),
                         sign(d.hi),
                         fmt(first, d.hi),
-                        if d.clear { "*" } else { " " }
+                        match (d.clear, d.fdr_kept) {
+                            (true, true) => "*†",
+                            (true, false) => "* ",
+                            _ => "  ",
+                        }
                     )
                 })
             );
@@ -268,26 +360,52 @@ where
     }
     text += "\nmeasures:\n";
     for name in names.iter().filter(|n| shown(n, all)) {
-        if let Some(m) = runs.iter().find_map(|(_, r)| r.measures.get(name)) {
+        if let Some(m) = runs.measures.iter().find_map(|m| m.get(name)) {
             text += &format!("  {name}: {}\n", m.about);
         }
     }
-    text += "\nIntervals of differences treat the runs as independent (Newcombe for shares, Welch \
-             for means); the variants share their seeds, so the true intervals are if anything \
-             narrower.\n";
+    let mut tables = Vec::new();
+    for ((name, _), c) in configs.iter().skip(1).zip(&compared) {
+        let tested = c.len();
+        let starred = c.values().filter(|d| d.clear).count();
+        let kept = c.values().filter(|d| d.fdr_kept).count();
+        text += &format!(
+            "\n{name}: {tested} measures compared; if nothing had changed, chance alone would star \
+             about {:.1} of them (5% each); {starred} starred, {kept} survive the Benjamini–Hochberg \
+             control at a {:.0}% false-discovery rate (†).",
+            0.05 * tested as f64,
+            100.0 * paired::FDR
+        );
+        tables.push(json!({
+            "variant": name,
+            "measures_tested": tested,
+            "expected_chance_stars": 0.05 * tested as f64,
+            "starred": starred,
+            "fdr": paired::FDR,
+            "fdr_kept": kept,
+        }));
+    }
+    text += "\n\nDifferences are paired: each variant's game K is the base's game K (same seeds, same \
+             bots in the same seats), and the interval is that of the per-game differences over the \
+             games counted in both (a share: the mean of the 0/1 differences; a ratio: the delta \
+             method on the pairs). The measures move together, so several stars from one change \
+             are one finding, not several.\n";
     if !all {
         text += "Per-game engine metrics: --all (and in --json, --html).\n";
     }
     if let Some(path) = html {
-        let variants: Vec<(String, &BTreeMap<String, Measured>)> =
-            runs.iter().map(|(n, r)| (n.clone(), &r.measures)).collect();
+        let variants: Vec<(String, &BTreeMap<String, Measured>)> = configs
+            .iter()
+            .map(|(n, _)| n.clone())
+            .zip(&runs.measures)
+            .collect();
         let settings: Vec<(String, Value)> = configs
             .iter()
             .map(|(n, c)| (n.clone(), serde_json::to_value(c).unwrap_or(Value::Null)))
             .collect();
         lab::write_report(
             path,
-            &silk_lab::report::compare_html(G::NAME, &runs[0].1.spec, &variants, &settings),
+            &silk_lab::report::compare_html(G::NAME, &runs.spec, &variants, &compared, &settings),
         )?;
     }
     out.doc(
@@ -296,9 +414,10 @@ where
             "game": G::NAME,
             "games": batch.games,
             "seed": batch.seed,
-            "bots": runs[0].1.spec.bots,
+            "bots": runs.spec.bots,
             "variants": configs.iter().map(|(n, c)| json!({"name": n, "config": c})).collect::<Vec<_>>(),
             "measures": rows_json,
+            "comparisons": tables,
         }),
     );
     Ok(())

@@ -7,6 +7,7 @@ pub mod bench;
 pub mod extremes;
 pub mod ladder;
 pub mod measure;
+pub mod paired;
 pub mod replay;
 pub mod report;
 pub mod run;

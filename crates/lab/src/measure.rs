@@ -9,6 +9,7 @@
 //! Rates and means are over the games that ended normally unless the name says otherwise
 //! (`share.stuck`, `share.unfinished` and `share.cut_short` are over every game played).
 
+use crate::paired::{GameObs, Obs};
 use crate::run::{GameRecord, RunSpec};
 use crate::stats::wilson;
 use crate::time::TimeModel;
@@ -160,6 +161,8 @@ pub struct Measures {
     metric_names: BTreeMap<String, ()>,
     /// Games that ended normally so far.
     normal_games: u64,
+    /// While [`Measures::add_observed`] runs: the game's contribution to each measure.
+    observed: Option<GameObs>,
 }
 
 /// `(name, numerator, denominator, scale, upper bound, about)` of an auction point's measure.
@@ -226,6 +229,7 @@ impl Measures {
             kinds,
             metric_names: BTreeMap::new(),
             normal_games: 0,
+            observed: None,
         }
     }
 
@@ -236,7 +240,14 @@ impl Measures {
         &mut self.accs.get_mut(name).expect("inserted above").1
     }
 
+    fn observe(&mut self, name: &str, obs: Obs) {
+        if let Some(o) = &mut self.observed {
+            o.push((name.to_string(), obs));
+        }
+    }
+
     fn rate(&mut self, name: &str, about: impl FnOnce() -> String, hit: bool) {
+        self.observe(name, Obs::Rate(hit));
         if let Acc::Rate { k, n } = self.acc(name, about, Acc::Rate { k: 0, n: 0 }) {
             *n += 1;
             *k += hit as u64;
@@ -244,6 +255,7 @@ impl Measures {
     }
 
     fn mean(&mut self, name: &str, about: impl FnOnce() -> String, v: f64) {
+        self.observe(name, Obs::Mean(v));
         let empty = Acc::Mean {
             n: 0,
             sum: 0.0,
@@ -268,6 +280,7 @@ impl Measures {
         (x, y): (f64, f64),
         upper: Option<f64>,
     ) {
+        self.observe(name, Obs::Ratio(x, y));
         let empty = Acc::Ratio(RatioSums {
             upper,
             ..RatioSums::default()
@@ -280,6 +293,14 @@ impl Measures {
             r.yy += y * y;
             r.xy += x * y;
         }
+    }
+
+    /// [`Measures::add`], returning what the game contributed to each measure (for
+    /// [`crate::paired::Paired`]).
+    pub fn add_observed(&mut self, r: &GameRecord) -> GameObs {
+        self.observed = Some(Vec::new());
+        self.add(r);
+        self.observed.take().unwrap_or_default()
     }
 
     /// Adds one game. Records must come in the run's order for the sums to be reproducible

@@ -13,7 +13,20 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     let denom = 1.0 + z * z / n_f;
     let centre = (p + z * z / (2.0 * n_f)) / denom;
     let half = z * ((p * (1.0 - p) / n_f + z * z / (4.0 * n_f * n_f)).sqrt()) / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At k = 0 the lower bound is exactly 0 (and at k = n the upper exactly 1); computed, it
+    // comes out as a rounding error such as 2e-19, which would make 0 of 1 000 games miss a
+    // target of "at most 0".
+    let lo = if k == 0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if k >= n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
+    (lo, hi)
 }
 
 /// A proportion with its 95% interval.

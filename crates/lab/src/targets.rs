@@ -271,11 +271,15 @@ pub fn gaps(targets: &[Target], measures: &BTreeMap<String, Measured>) -> Vec<Ga
                 };
             };
             let miss = (a - m.value).max(m.value - b).max(0.0);
+            // A share with no game on the wrong side of a zero-tolerance bound (`at_most: 0`,
+            // `at_least: 1`): no finite run narrows its interval further, so it is met.
+            let none_broke = m.kind == Kind::Rate
+                && ((b == 0.0 && m.value == 0.0) || (a == 1.0 && m.value == 1.0));
             let verdict = if m.hi < a || m.lo > b {
                 Verdict::Missed
             } else if miss > 0.0 {
                 Verdict::MissedUnsure
-            } else if m.lo >= a && m.hi <= b {
+            } else if none_broke || (m.lo >= a && m.hi <= b) {
                 Verdict::Met
             } else {
                 Verdict::MetUnsure
@@ -355,6 +359,31 @@ mod tests {
         assert_eq!(g[2].verdict, Verdict::MetUnsure);
         assert_eq!(g[3].verdict, Verdict::Met);
         assert!((total_miss(&g) - 1.4).abs() < 1e-12);
+    }
+
+    /// Issue 32: a zero-tolerance target measured at 0 of 1 000 games is met (the Wilson
+    /// lower bound at k = 0 is 0, not a rounding error above it).
+    #[test]
+    fn issue32_at_most_zero_with_no_game_is_met() {
+        let file = parse_targets(r#"{"targets": [{"measure": "share.cut_short", "at_most": 0}]}"#)
+            .unwrap();
+        let (lo, hi) = crate::stats::wilson(0, 1000);
+        let measures: BTreeMap<_, _> = [m("share.cut_short", Kind::Rate, 0.0, lo, hi)].into();
+        let g = gaps(&file.targets, &measures);
+        assert_eq!(g[0].verdict, Verdict::Met, "{:?}", g[0]);
+        assert_eq!(g[0].miss, 0.0);
+        // And 1 000 of 1 000 against "at least 1".
+        let file = parse_targets(r#"{"targets": [{"measure": "share.cut_short", "at_least": 1}]}"#)
+            .unwrap();
+        let (lo, hi) = crate::stats::wilson(1000, 1000);
+        let measures: BTreeMap<_, _> = [m("share.cut_short", Kind::Rate, 1.0, lo, hi)].into();
+        assert_eq!(gaps(&file.targets, &measures)[0].verdict, Verdict::Met);
+        // One game in 1 000 breaks it: missed.
+        let (lo, hi) = crate::stats::wilson(1, 1000);
+        let file = parse_targets(r#"{"targets": [{"measure": "share.cut_short", "at_most": 0}]}"#)
+            .unwrap();
+        let measures: BTreeMap<_, _> = [m("share.cut_short", Kind::Rate, 0.001, lo, hi)].into();
+        assert_eq!(gaps(&file.targets, &measures)[0].verdict, Verdict::Missed);
     }
 
     #[test]

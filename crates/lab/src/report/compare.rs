@@ -4,6 +4,7 @@
 use super::chart::{bar_chart, Axis, Bar, Chart};
 use super::{esc, page, settings};
 use crate::measure::Measured;
+use crate::paired::{Compared, FDR};
 use crate::RunSpec;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -20,11 +21,12 @@ pub fn compare_html(
     game: &str,
     spec: &RunSpec,
     variants: &[(String, &BTreeMap<String, Measured>)],
+    differences: &[BTreeMap<String, Compared>],
     configs: &[(String, Value)],
 ) -> String {
-    let Some((_, base)) = variants.first() else {
+    if variants.is_empty() {
         return page(&format!("silk compare — {game}"), "<p>No variants.</p>");
-    };
+    }
     let mut names: Vec<&String> = variants.iter().flat_map(|(_, m)| m.keys()).collect();
     names.sort();
     names.dedup();
@@ -87,19 +89,23 @@ pub fn compare_html(
                 None => "<td>—</td>".into(),
             };
         }
-        for (_, m) in variants.iter().skip(1) {
-            rows += &match (m.get(*name), base.get(*name)) {
-                (Some(x), Some(b)) => {
-                    let d = x.minus(b);
-                    format!(
-                        "<td class=\"{}\">{} [{}, {}]</td>",
-                        if d.clear { "clear" } else { "unclear" },
-                        x.show_unit(d.value),
-                        x.show_unit(d.lo),
-                        x.show_unit(d.hi)
-                    )
-                }
-                _ => "<td>—</td>".into(),
+        for d in differences {
+            rows += &match d.get(*name) {
+                Some(d) => format!(
+                    "<td class=\"{}\" title=\"p = {:.2e}{}\">{} [{}, {}]{}</td>",
+                    if d.clear { "clear" } else { "unclear" },
+                    d.p,
+                    if d.paired {
+                        format!(", {} matched games", d.pairs)
+                    } else {
+                        ", unpaired".into()
+                    },
+                    first.show_unit(d.value),
+                    first.show_unit(d.lo),
+                    first.show_unit(d.hi),
+                    if d.fdr_kept { " †" } else { "" }
+                ),
+                None => "<td>—</td>".into(),
             };
         }
         rows += "</tr>";
@@ -117,11 +123,29 @@ pub fn compare_html(
         .map(|(v, _)| esc(v))
         .collect::<Vec<_>>()
         .join(", ");
+    let chance = differences
+        .iter()
+        .zip(variants.iter().skip(1))
+        .map(|(d, (v, _))| {
+            format!(
+                "{}: {} measures compared; chance alone would make about {:.1} of them bold if \
+                 nothing had changed; {} bold, {} of them († ) survive the Benjamini–Hochberg \
+                 control at a {:.0}% false-discovery rate.",
+                esc(v),
+                d.len(),
+                0.05 * d.len() as f64,
+                d.values().filter(|c| c.clear).count(),
+                d.values().filter(|c| c.fdr_kept).count(),
+                100.0 * FDR
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
     let body = format!(
         "{}<p class=\"note\">Every variant plays the same games: the same seeds, the same bots in \
-         the same seats. Values with their 95% intervals; a difference in bold has an interval \
-         that excludes 0 (Newcombe's interval for shares, Welch's for means; both treat the \
-         variants as independent, so with shared seeds they are if anything too wide).</p>\
+         the same seats. Values with their 95% intervals. Each difference is taken game by game \
+         (game K of the variant against game K of the base) with the interval of the per-game \
+         differences; a difference in bold has an interval that excludes 0. {chance}</p>\
          <style>td.clear{{font-weight:bold}}</style>\
          {charts}<h2>Every measure</h2><table class=\"compare\">{head}{rows}</table>\
          <h2>Variants</h2>{details}",

@@ -1,0 +1,469 @@
+//! Differences between runs played on the same seeds, taken game by game.
+//!
+//! Variants of a design played on the same seeds with the same bots play matched games: game K
+//! of the base and game K of a variant share their deal and their bots. Their difference is best
+//! measured on the pairs — the per-game difference cancels what the two games share, so a real
+//! change shows with far fewer games than two independent samples need. The fold keeps running
+//! sums only (constant memory):
+//! - a **mean** (and a share, whose per-game value is 0 or 1): the mean of the per-game
+//!   differences over the games counted in both runs, with the normal interval
+//!   mean ± 1.96 · sd / √n (for shares this is the paired, McNemar-style difference of
+//!   proportions);
+//! - a **ratio** of per-game sums: `R_b − R_a` over the matched games, with the delta-method
+//!   interval of the pair (the covariance of the two runs' sums is kept).
+//!
+//! Each difference also carries its two-sided p-value, so a table of many differences can be
+//! read with a false-discovery control ([`benjamini_hochberg`]).
+
+use crate::measure::Measured;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+const Z: f64 = 1.959_963_984_540_054;
+
+/// One game's contribution to a measure.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Obs {
+    /// A share: whether it happened (the game counts in the share's population).
+    Rate(bool),
+    /// A value per game.
+    Mean(f64),
+    /// The game's numerator and denominator of a ratio of sums.
+    Ratio(f64, f64),
+}
+
+/// Every measure one game contributes to, by name, in the order the fold met them.
+pub type GameObs = Vec<(String, Obs)>;
+
+/// The difference `variant − base` of one measure over matched games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairedDifference {
+    pub value: f64,
+    pub lo: f64,
+    pub hi: f64,
+    /// The interval excludes 0.
+    pub clear: bool,
+    /// Matched games: games counted in both runs.
+    pub pairs: u64,
+    /// Two-sided p-value of "no difference" (normal approximation); 1 when not known.
+    pub p: f64,
+}
+
+#[derive(Clone, Debug, Default)]
+struct DiffSums {
+    n: u64,
+    sum: f64,
+    sum2: f64,
+}
+
+/// Sums of the pair `(x_b, y_b, x_a, y_a)` and of their products, for the delta method.
+#[derive(Clone, Debug, Default)]
+struct RatioPairSums {
+    n: u64,
+    s: [f64; 4],
+    /// Upper triangle of Σ v_i v_j, row by row: (0,0) (0,1) (0,2) (0,3) (1,1) … (3,3).
+    ss: [f64; 10],
+}
+
+#[derive(Clone, Debug)]
+enum PairAcc {
+    Diff(DiffSums),
+    Ratio(RatioPairSums),
+}
+
+/// The fold of paired differences of every measure, one matched game at a time.
+#[derive(Clone, Debug, Default)]
+pub struct Paired {
+    accs: BTreeMap<String, PairAcc>,
+}
+
+/// Whether a game ended normally, read from its observations (`share.cut_short`).
+fn normal(obs: &GameObs) -> bool {
+    obs.iter()
+        .any(|(n, o)| n == "share.cut_short" && *o == Obs::Rate(false))
+}
+
+impl Paired {
+    /// Adds game K of the base and game K of the variant. A measure counted in only one of the
+    /// two games is left out, except an engine metric (`metric.*`), which reads 0 in a game
+    /// that ended normally without counting it.
+    pub fn add(&mut self, base: &GameObs, variant: &GameObs) {
+        let (base_normal, variant_normal) = (normal(base), normal(variant));
+        let find = |obs: &GameObs, name: &str| obs.iter().find(|(n, _)| n == name).map(|x| x.1);
+        let zero_metric = |name: &str, normal: bool| {
+            (normal && name.starts_with("metric.")).then_some(Obs::Mean(0.0))
+        };
+        for (name, b) in base {
+            let v = find(variant, name).or_else(|| zero_metric(name, variant_normal));
+            if let Some(v) = v {
+                self.pair(name, *b, v);
+            }
+        }
+        for (name, v) in variant {
+            if find(base, name).is_none() {
+                if let Some(b) = zero_metric(name, base_normal) {
+                    self.pair(name, b, *v);
+                }
+            }
+        }
+    }
+
+    fn pair(&mut self, name: &str, base: Obs, variant: Obs) {
+        let value = |o: Obs| match o {
+            Obs::Rate(hit) => Some(hit as u8 as f64),
+            Obs::Mean(v) => Some(v),
+            Obs::Ratio(..) => None,
+        };
+        if !self.accs.contains_key(name) {
+            let empty = match base {
+                Obs::Ratio(..) => PairAcc::Ratio(RatioPairSums::default()),
+                _ => PairAcc::Diff(DiffSums::default()),
+            };
+            self.accs.insert(name.to_string(), empty);
+        }
+        match (self.accs.get_mut(name), base, variant) {
+            (Some(PairAcc::Ratio(s)), Obs::Ratio(xa, ya), Obs::Ratio(xb, yb)) => {
+                let v = [xb, yb, xa, ya];
+                s.n += 1;
+                let mut k = 0;
+                for i in 0..4 {
+                    s.s[i] += v[i];
+                    for j in i..4 {
+                        s.ss[k] += v[i] * v[j];
+                        k += 1;
+                    }
+                }
+            }
+            (Some(PairAcc::Diff(s)), b, v) => {
+                if let (Some(b), Some(v)) = (value(b), value(v)) {
+                    let d = v - b;
+                    s.n += 1;
+                    s.sum += d;
+                    s.sum2 += d * d;
+                }
+            }
+            // A measure whose kind differs between the runs cannot be paired.
+            _ => {}
+        }
+    }
+
+    /// Every paired difference, by measure name.
+    pub fn finish(&self) -> BTreeMap<String, PairedDifference> {
+        self.accs
+            .iter()
+            .map(|(name, acc)| {
+                let (n, d, se) = match acc {
+                    PairAcc::Diff(s) => diff_estimate(s),
+                    PairAcc::Ratio(s) => ratio_estimate(s),
+                };
+                (name.clone(), difference(n, d, se))
+            })
+            .collect()
+    }
+}
+
+fn diff_estimate(s: &DiffSums) -> (u64, f64, f64) {
+    let nf = s.n.max(1) as f64;
+    let mean = s.sum / nf;
+    let se = if s.n > 1 {
+        (((s.sum2 - s.sum * s.sum / nf) / (nf - 1.0)).max(0.0) / nf).sqrt()
+    } else {
+        f64::INFINITY
+    };
+    (s.n, mean, se)
+}
+
+fn ratio_estimate(s: &RatioPairSums) -> (u64, f64, f64) {
+    let nf = s.n.max(1) as f64;
+    let m: [f64; 4] = std::array::from_fn(|i| s.s[i] / nf);
+    let (rb, ra) = (ratio(m[0], m[1]), ratio(m[2], m[3]));
+    let d = rb - ra;
+    if s.n < 2 || m[1] == 0.0 || m[3] == 0.0 {
+        return (s.n, d, f64::INFINITY);
+    }
+    // Linearised: z = (x_b − R_b y_b)/ȳ_b − (x_a − R_a y_a)/ȳ_a, var(D) ≈ var(z) / n.
+    let c = [1.0 / m[1], -rb / m[1], -1.0 / m[3], ra / m[3]];
+    let mut k = 0;
+    let mut var = 0.0;
+    for i in 0..4 {
+        for j in i..4 {
+            let cov = (s.ss[k] - s.s[i] * s.s[j] / nf) / (nf - 1.0);
+            var += if i == j { 1.0 } else { 2.0 } * c[i] * c[j] * cov;
+            k += 1;
+        }
+    }
+    (s.n, d, (var.max(0.0) / nf).sqrt())
+}
+
+fn ratio(x: f64, y: f64) -> f64 {
+    if y == 0.0 {
+        0.0
+    } else {
+        x / y
+    }
+}
+
+fn difference(pairs: u64, value: f64, se: f64) -> PairedDifference {
+    let (lo, hi) = (value - Z * se, value + Z * se);
+    let p = if se.is_finite() && se > 0.0 {
+        two_sided_p(value / se)
+    } else if se == 0.0 && value != 0.0 && pairs > 1 {
+        // Every pair moved by the same amount: no doubt left.
+        0.0
+    } else {
+        1.0
+    };
+    PairedDifference {
+        value,
+        lo,
+        hi,
+        clear: lo > 0.0 || hi < 0.0,
+        pairs,
+        p,
+    }
+}
+
+/// The two-sided p-value of a standard normal statistic `z`: `erfc(|z| / √2)`.
+pub fn two_sided_p(z: f64) -> f64 {
+    if !z.is_finite() {
+        return if z.is_nan() { 1.0 } else { 0.0 };
+    }
+    erfc(z.abs() / std::f64::consts::SQRT_2).clamp(0.0, 1.0)
+}
+
+/// The complementary error function, from its Chebyshev fit (relative error below 1.2e-7,
+/// ample for a p-value).
+fn erfc(x: f64) -> f64 {
+    let z = x.abs();
+    let t = 1.0 / (1.0 + 0.5 * z);
+    let poly = -z * z - 1.265_512_23
+        + t * (1.000_023_68
+            + t * (0.374_091_96
+                + t * (0.096_784_18
+                    + t * (-0.186_288_06
+                        + t * (0.278_868_07
+                            + t * (-1.135_203_98
+                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
+    let r = t * poly.exp();
+    if x >= 0.0 {
+        r
+    } else {
+        2.0 - r
+    }
+}
+
+/// Which of `p` survive the Benjamini–Hochberg step-up procedure at false-discovery rate `q`:
+/// sorted ascending, the largest k with p_(k) ≤ k·q/m, and every p at or below it. Valid for
+/// independent or positively dependent tests (measures of one run mostly move together).
+pub fn benjamini_hochberg(p: &[f64], q: f64) -> Vec<bool> {
+    let m = p.len();
+    let mut order: Vec<usize> = (0..m).collect();
+    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
+    let mut cut = None;
+    for (rank, &i) in order.iter().enumerate() {
+        if p[i] <= (rank + 1) as f64 * q / m as f64 {
+            cut = Some(p[i]);
+        }
+    }
+    p.iter().map(|&x| cut.is_some_and(|c| x <= c)).collect()
+}
+
+/// False-discovery rate at which [`compare`] marks the differences that survive.
+pub const FDR: f64 = 0.05;
+
+/// One measure's difference `variant − base` as a comparison table shows it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Compared {
+    pub value: f64,
+    pub lo: f64,
+    pub hi: f64,
+    /// The 95% interval excludes 0 (the per-measure star).
+    pub clear: bool,
+    /// Two-sided p-value.
+    pub p: f64,
+    /// Survives the Benjamini–Hochberg control at [`FDR`] across every measure of the table.
+    pub fdr_kept: bool,
+    /// Taken game by game over `pairs` matched games; otherwise from the two runs' intervals
+    /// as if independent (the `*.max` measures, whose measure may differ between runs).
+    pub paired: bool,
+    pub pairs: u64,
+}
+
+/// Each measure's difference between a variant and the base, paired where the fold paired it,
+/// with the false-discovery control applied across all of them.
+pub fn compare(
+    base: &BTreeMap<String, Measured>,
+    variant: &BTreeMap<String, Measured>,
+    paired: &BTreeMap<String, PairedDifference>,
+) -> BTreeMap<String, Compared> {
+    let mut out: BTreeMap<String, Compared> = BTreeMap::new();
+    for (name, v) in variant {
+        let Some(b) = base.get(name) else { continue };
+        // The first mover's advantage is its win rate minus a constant: the same difference.
+        let key = if name == "first_mover_advantage" {
+            "win.first_mover"
+        } else {
+            name
+        };
+        let c = match paired.get(key) {
+            Some(d) => Compared {
+                value: d.value,
+                lo: d.lo,
+                hi: d.hi,
+                clear: d.clear,
+                p: d.p,
+                fdr_kept: false,
+                paired: true,
+                pairs: d.pairs,
+            },
+            None => {
+                let d = v.minus(b);
+                let se = (v.se.powi(2) + b.se.powi(2)).sqrt();
+                Compared {
+                    value: d.value,
+                    lo: d.lo,
+                    hi: d.hi,
+                    clear: d.clear,
+                    p: if se > 0.0 {
+                        two_sided_p(d.value / se)
+                    } else {
+                        1.0
+                    },
+                    fdr_kept: false,
+                    paired: false,
+                    pairs: 0,
+                }
+            }
+        };
+        out.insert(name.clone(), c);
+    }
+    let p: Vec<f64> = out.values().map(|c| c.p).collect();
+    for (c, kept) in out.values_mut().zip(benjamini_hochberg(&p, FDR)) {
+        // A difference the interval does not call clear is not a discovery either.
+        c.fdr_kept = kept && c.clear;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use silk_core::SilkRng;
+
+    fn obs(pairs: &[(&str, Obs)]) -> GameObs {
+        let mut v: GameObs = vec![("share.cut_short".into(), Obs::Rate(false))];
+        v.extend(pairs.iter().map(|(n, o)| (n.to_string(), *o)));
+        v
+    }
+
+    /// Two runs whose games share most of their variation: each game's value is a common
+    /// part plus a little of its own, and the variant adds 0.3. The paired interval finds the
+    /// shift that two independent intervals would bury in the common part's spread.
+    #[test]
+    fn pairing_finds_a_small_shift_that_the_common_noise_hides() {
+        let mut rng = SilkRng::seed_from(5);
+        let mut paired = Paired::default();
+        let mut unpaired_sd_sum = 0.0;
+        let n = 200;
+        for _ in 0..n {
+            let common = (rng.next_u64() % 1000) as f64 / 100.0; // 0–10
+            let own = |rng: &mut SilkRng| (rng.next_u64() % 100) as f64 / 100.0; // 0–1
+            let a = common + own(&mut rng);
+            let b = common + own(&mut rng) + 0.3;
+            unpaired_sd_sum += (a - 5.5).powi(2);
+            paired.add(
+                &obs(&[("rounds", Obs::Mean(a))]),
+                &obs(&[("rounds", Obs::Mean(b))]),
+            );
+        }
+        let d = &paired.finish()["rounds"];
+        assert_eq!(d.pairs, n);
+        assert!((d.value - 0.3).abs() < 0.1, "{d:?}");
+        assert!(d.clear && d.p < 1e-6, "{d:?}");
+        // Unpaired, each run's standard error alone is about sd/√n ≈ 2.9/14 ≈ 0.2: the
+        // difference's interval would be about ±0.57 and include 0.
+        let unpaired_se = (unpaired_sd_sum / n as f64).sqrt() / (n as f64).sqrt();
+        assert!(1.96 * (2.0 * unpaired_se * unpaired_se).sqrt() > 0.3);
+    }
+
+    #[test]
+    fn a_share_pairs_as_the_mean_of_zero_one_differences() {
+        let mut paired = Paired::default();
+        // 10 games: the variant wins 3 games the base lost, loses 1 the base won.
+        for g in 0..10 {
+            let (a, b) = match g {
+                0..=2 => (false, true),
+                3 => (true, false),
+                _ => (g % 2 == 0, g % 2 == 0),
+            };
+            paired.add(
+                &obs(&[("win.seat1", Obs::Rate(a))]),
+                &obs(&[("win.seat1", Obs::Rate(b))]),
+            );
+        }
+        let d = &paired.finish()["win.seat1"];
+        assert!((d.value - 0.2).abs() < 1e-12);
+        assert_eq!(d.pairs, 10);
+    }
+
+    #[test]
+    fn a_metric_missing_from_a_normal_game_reads_zero_but_other_measures_are_left_out() {
+        let mut paired = Paired::default();
+        paired.add(
+            &obs(&[("metric.x", Obs::Mean(4.0)), ("win.bot.a", Obs::Rate(true))]),
+            &obs(&[]),
+        );
+        let cut = vec![("share.cut_short".to_string(), Obs::Rate(true))];
+        paired.add(&obs(&[("metric.x", Obs::Mean(2.0))]), &cut);
+        let out = paired.finish();
+        assert_eq!(out["metric.x"].pairs, 1);
+        assert_eq!(out["metric.x"].value, -4.0);
+        assert!(!out.contains_key("win.bot.a"));
+    }
+
+    /// The ratio's paired difference is the difference of the two ratios of sums, and its
+    /// interval is narrow when the two runs' games move together.
+    #[test]
+    fn ratios_pair_by_the_delta_method() {
+        let mut paired = Paired::default();
+        let mut rng = SilkRng::seed_from(9);
+        let (mut xa, mut ya, mut xb, mut yb) = (0.0, 0.0, 0.0, 0.0);
+        for _ in 0..300 {
+            let y = 5.0 + (rng.next_u64() % 10) as f64;
+            let (a, b) = (0.4 * y, 0.5 * y);
+            xa += a;
+            ya += y;
+            xb += b;
+            yb += y;
+            paired.add(
+                &obs(&[("vp_share.war", Obs::Ratio(a, y))]),
+                &obs(&[("vp_share.war", Obs::Ratio(b, y))]),
+            );
+        }
+        let d = &paired.finish()["vp_share.war"];
+        assert!((d.value - (xb / yb - xa / ya)).abs() < 1e-12);
+        // Each game's share is exactly 0.4 and 0.5: no spread at all about the ratio.
+        assert!(d.hi - d.lo < 1e-6, "{d:?}");
+        assert_eq!(d.p, 0.0);
+    }
+
+    #[test]
+    fn p_values_of_the_normal() {
+        assert!((two_sided_p(1.959_963_984_540_054) - 0.05).abs() < 1e-6);
+        assert!((two_sided_p(0.0) - 1.0).abs() < 1e-6);
+        assert!((two_sided_p(-2.575_829_3) - 0.01).abs() < 1e-6);
+    }
+
+    /// Benjamini and Hochberg's own example (1995): 15 p-values, 4 rejected at q = 0.05.
+    #[test]
+    fn benjamini_hochberg_rejects_as_in_the_paper() {
+        let p = [
+            0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240, 0.4262,
+            0.5719, 0.6528, 0.7590, 1.0,
+        ];
+        let kept = benjamini_hochberg(&p, 0.05);
+        assert_eq!(kept.iter().filter(|&&k| k).count(), 4);
+        assert!(kept[..4].iter().all(|&k| k));
+        assert!(benjamini_hochberg(&[], 0.05).is_empty());
+    }
+}
