@@ -319,6 +319,76 @@ fn tune_finds_the_setting_that_meets_the_targets() {
     assert_eq!(doc["evaluations"].as_array().unwrap().len(), 30);
 }
 
+/// Issue 32: `tune --repeats R` runs R independent searches, validates each distinct
+/// recommendation beside the base on the same fresh games, says how many searches chose each,
+/// and names the targets no evaluated setting met.
+#[test]
+fn issue32_tune_repeats_its_search_and_says_how_sure_it_is() {
+    let dir = temp_dir("tune-repeats");
+    let t = targets(
+        &dir,
+        r#"{"targets": [{"measure": "rounds", "between": [7, 8]}, {"measure": "rounds", "at_least": 40}]}"#,
+    );
+    let doc = json(&[
+        "tune",
+        "goofspiel",
+        "--param",
+        "cards",
+        "--values",
+        "3",
+        "5",
+        "7",
+        "8",
+        "9",
+        "--targets",
+        t.to_str().unwrap(),
+        "--budget",
+        "12",
+        "--games",
+        "5",
+        "--validate-games",
+        "40",
+        "--repeats",
+        "4",
+    ]);
+    assert_eq!(doc["repeats"], 4);
+    assert_eq!(doc["searches"].as_array().unwrap().len(), 4);
+    let recs = doc["recommendations"].as_array().unwrap();
+    let chosen: u64 = recs.iter().map(|r| r["chosen_by"].as_u64().unwrap()).sum();
+    assert_eq!(chosen, 4);
+    for r in recs {
+        let v = &r["validation"];
+        let range = v["total_miss_range"].as_array().unwrap();
+        let miss = v["total_miss"].as_f64().unwrap();
+        assert!(range[0].as_f64().unwrap() <= miss && miss <= range[1].as_f64().unwrap());
+        // Validated beside the base on the same games: the difference is paired.
+        assert_eq!(r["differences_from_base"]["rounds"]["pairs"], 40);
+    }
+    // No setting plays 40 rounds: that target is named as out of reach.
+    let unreached: Vec<&str> = doc["unreached_targets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_str().unwrap())
+        .collect();
+    assert_eq!(unreached, ["rounds ≥ 40"]);
+    silk()
+        .args([
+            "tune",
+            "goofspiel",
+            "--param",
+            "cards",
+            "--values",
+            "3",
+            "--targets",
+        ])
+        .arg(&t)
+        .args(["--repeats", "0"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--repeats must be at least 1"));
+}
+
 /// A round-robin of bots: every pair plays the same number of games, ratings come with
 /// intervals that hold them, the two sides of a pairing add up, and every bot is timed.
 #[test]

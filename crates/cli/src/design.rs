@@ -73,6 +73,7 @@ pub struct PairedRuns {
 pub fn measure_paired<G: CliGame + Observe>(
     configs: &[(String, G::Config)],
     batch: &Batch,
+    time: &TimeSpec,
     out: &mut Out,
 ) -> CliResult<PairedRuns>
 where
@@ -81,7 +82,7 @@ where
     let Some((_, base)) = configs.first() else {
         return Err(CliError::input("nothing to compare"));
     };
-    let model = TimeModel::new(G::DECISION_KINDS, &TimeSpec::default()).map_err(CliError::input)?;
+    let model = TimeModel::new(G::DECISION_KINDS, time).map_err(CliError::input)?;
     let spec = lab::spec_for::<G>(base, batch)?;
     let (k, n) = spec.shard.map_or((1, 1), |s| (s.k, s.n));
     let len = spec.indices().end - spec.indices().start;
@@ -273,7 +274,7 @@ where
             variant_config::<G>(name, spec, base, players, data)?,
         ));
     }
-    let runs = measure_paired::<G>(&configs, batch, out)?;
+    let runs = measure_paired::<G>(&configs, batch, &TimeSpec::default(), out)?;
     let names: Vec<String> = {
         let mut n: Vec<String> = runs
             .measures
@@ -524,6 +525,8 @@ pub struct TuneArgs<'a> {
     pub budget: usize,
     pub validate_games: u64,
     pub explore: f64,
+    /// Independent searches, each with its own seeds.
+    pub repeats: usize,
 }
 
 /// `silk tune`: NTBEA over the parameters' values, minimising the sum of normalised misses of
@@ -573,7 +576,14 @@ where
             config_of(&setting)?;
         }
     }
-    let bar = lab::progress_bar(args.budget as u64, "evaluations", batch.progress);
+    if args.repeats == 0 {
+        return Err(CliError::input("--repeats must be at least 1"));
+    }
+    let evaluations = args
+        .budget
+        .checked_mul(args.repeats)
+        .ok_or_else(|| CliError::input("--budget × --repeats is too large"))?;
+    let bar = lab::progress_bar(evaluations as u64, "evaluations", batch.progress);
     let quiet = Batch {
         progress: false,
         ..batch.clone()
@@ -581,80 +591,192 @@ where
     let mut failure: Option<CliError> = None;
     let sizes: Vec<usize> = axes.iter().map(|(_, v)| v.len()).collect();
     let mut best_miss = f64::INFINITY;
-    let found = silk_lab::tune::ntbea(
-        &sizes,
-        args.budget,
-        &silk_lab::tune::Ntbea {
-            explore: args.explore,
-            seed: batch.seed,
-            ..Default::default()
-        },
-        &mut |setting, k| {
-            if failure.is_some() {
-                return f64::NEG_INFINITY;
-            }
-            // Evaluation k plays its own seeds.
-            let eval = Batch {
-                seed: batch
-                    .seed
-                    .wrapping_add(1 + k as u64)
-                    .wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                ..quiet.clone()
-            };
-            let miss = config_of(setting)
-                .and_then(|c| measure::<G>(&c, &eval, &file.time))
-                .map(|run| targets::total_miss(&targets::gaps(&file.targets, &run.measures)));
-            bar.inc(1);
-            match miss {
-                Ok(m) => {
-                    best_miss = best_miss.min(m);
-                    bar.set_message(format!("lowest miss so far {best_miss:.2}"));
-                    -m
+    // Which targets some evaluated setting met (its estimate inside the band).
+    let mut reached = vec![false; file.targets.len()];
+    let mut searches = Vec::with_capacity(args.repeats);
+    for r in 0..args.repeats as u64 {
+        // Search r explores with its own seed and plays its own games: the repeats are
+        // independent searches, and search 0 is the single search of earlier versions.
+        let search_seed = batch
+            .seed
+            .wrapping_add(r.wrapping_mul(0xA24B_AED4_963E_E407));
+        let found = silk_lab::tune::ntbea(
+            &sizes,
+            args.budget,
+            &silk_lab::tune::Ntbea {
+                explore: args.explore,
+                seed: search_seed,
+                ..Default::default()
+            },
+            &mut |setting, k| {
+                if failure.is_some() {
+                    return f64::NEG_INFINITY;
                 }
-                Err(e) => {
-                    failure = Some(e);
-                    f64::NEG_INFINITY
+                // Evaluation k plays its own seeds.
+                let eval = Batch {
+                    seed: search_seed
+                        .wrapping_add(1 + k as u64)
+                        .wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                    ..quiet.clone()
+                };
+                let gaps = config_of(setting)
+                    .and_then(|c| measure::<G>(&c, &eval, &file.time))
+                    .map(|run| targets::gaps(&file.targets, &run.measures));
+                bar.inc(1);
+                match gaps {
+                    Ok(g) => {
+                        for gap in &g {
+                            if let Some(i) =
+                                file.targets.iter().position(|t| t.label() == gap.target)
+                            {
+                                reached[i] |= gap.measured.is_some() && gap.miss == 0.0;
+                            }
+                        }
+                        let m = targets::total_miss(&g);
+                        best_miss = best_miss.min(m);
+                        bar.set_message(format!("lowest miss so far {best_miss:.2}"));
+                        -m
+                    }
+                    Err(e) => {
+                        failure = Some(e);
+                        f64::NEG_INFINITY
+                    }
                 }
-            }
-        },
-    );
-    bar.finish_and_clear();
-    if let Some(e) = failure {
-        return Err(e);
+            },
+        );
+        if let Some(e) = failure.take() {
+            return Err(e);
+        }
+        searches.push((search_seed, found));
     }
-    // Validation on seeds no evaluation used, the base config on the same seeds.
+    bar.finish_and_clear();
+    // The distinct recommendations, in the order the searches first made them.
+    let mut winners: Vec<(Vec<usize>, usize)> = Vec::new();
+    for (_, f) in &searches {
+        match winners.iter_mut().find(|(w, _)| *w == f.best) {
+            Some((_, n)) => *n += 1,
+            None => winners.push((f.best.clone(), 1)),
+        }
+    }
+    // Validation: the base config and every recommendation on the same seeds, which no
+    // evaluation used, compared game by game.
     let validate = Batch {
         games: args.validate_games,
         seed: batch.seed ^ 0x5EED_F7A1_1DA7_E000,
         ..quiet.clone()
     };
     out.message(&format!(
-        "validating the best setting and the base config on {} fresh games each",
+        "validating {} recommended setting{} and the base config on the same {} fresh games",
+        winners.len(),
+        if winners.len() == 1 { "" } else { "s" },
         args.validate_games
     ));
-    let best_config = config_of(&found.best)?;
-    let tuned = measure::<G>(&best_config, &validate, &file.time)?;
-    let untuned = measure::<G>(base, &validate, &file.time)?;
-    let tuned_gaps = targets::gaps(&file.targets, &tuned.measures);
-    let base_gaps = targets::gaps(&file.targets, &untuned.measures);
-    let best_label = label(&axes, &found.best);
-    let text = format!(
-        "{}: NTBEA, {} evaluations of {} games each over {} settings\n\
-         best setting: {best_label}\n{}\n\
-         validated on {} fresh games — the best setting:\n{}\
-         sum of normalised misses {:.2} (the base config: {:.2})\n\n\
-         the base config on the same games:\n{}",
+    let mut configs: Vec<(String, G::Config)> = vec![("base".into(), base.clone())];
+    for (w, _) in &winners {
+        configs.push((label(&axes, w), config_of(w)?));
+    }
+    let runs = measure_paired::<G>(&configs, &validate, &file.time, out)?;
+    let validated: Vec<Vec<Gap>> = runs
+        .measures
+        .iter()
+        .map(|m| targets::gaps(&file.targets, m))
+        .collect();
+    let base_gaps = &validated[0];
+    // The recommendation: the lowest validated miss (the first search's on a tie).
+    let best_i = (0..winners.len())
+        .min_by(|&a, &b| {
+            targets::total_miss(&validated[a + 1])
+                .total_cmp(&targets::total_miss(&validated[b + 1]))
+        })
+        .unwrap_or(0);
+    let best = &winners[best_i].0;
+    let best_label = label(&axes, best);
+    let tuned_gaps = &validated[best_i + 1];
+    let unreached: Vec<String> = file
+        .targets
+        .iter()
+        .zip(&reached)
+        .filter(|(_, r)| !**r)
+        .map(|(t, _)| t.label())
+        .collect();
+    let range = |g: &[Gap]| {
+        let (lo, hi) = targets::total_miss_range(g);
+        format!("{:.2} (range {lo:.2}–{hi:.2})", targets::total_miss(g))
+    };
+    let mut text = format!(
+        "{}: NTBEA, {} independent search{} of {} evaluations of {} games each over {} settings\n{}\n",
         G::NAME,
+        args.repeats,
+        if args.repeats == 1 { "" } else { "es" },
         args.budget,
         batch.games,
         sizes.iter().product::<usize>(),
         time_text(&model),
-        args.validate_games,
-        gaps_text(&tuned_gaps),
-        targets::total_miss(&tuned_gaps),
-        targets::total_miss(&base_gaps),
-        gaps_text(&base_gaps),
     );
+    text += &match (args.repeats, winners.len()) {
+        (1, _) => {
+            "one search: --repeats 3 or more says whether its recommendation is stable\n".into()
+        }
+        (r, 1) => format!("all {r} searches recommend the same setting\n"),
+        (r, w) => format!("the {r} searches disagree: {w} different recommendations (not sure)\n"),
+    };
+    for (i, (w, n)) in winners.iter().enumerate() {
+        text += &format!(
+            "  {:<40} chosen by {n} of {} searches; validated miss {}\n",
+            label(&axes, w),
+            args.repeats,
+            range(&validated[i + 1])
+        );
+    }
+    text += &format!(
+        "the base config: validated miss {}\n\nbest setting: {best_label}\n\
+         validated on {} fresh games — the best setting:\n{}",
+        range(base_gaps),
+        args.validate_games,
+        gaps_text(tuned_gaps),
+    );
+    // The best setting against the base, game by game, on the measures the targets name.
+    text += "\nthe best setting − the base, game by game (95% interval):\n";
+    let mut seen = Vec::new();
+    for t in &file.targets {
+        if seen.contains(&&t.measure) {
+            continue;
+        }
+        seen.push(&t.measure);
+        let d = runs.paired[best_i].get(if t.measure == "first_mover_advantage" {
+            "win.first_mover"
+        } else {
+            &t.measure
+        });
+        let m = runs.measures[0].get(&t.measure);
+        if let (Some(d), Some(m)) = (d, m) {
+            text += &format!(
+                "  {:<38} {} [{}, {}]{}\n",
+                t.measure,
+                fmt(m, d.value),
+                fmt(m, d.lo),
+                fmt(m, d.hi),
+                if d.clear { " *" } else { "" }
+            );
+        }
+    }
+    text += &format!(
+        "\nthe base config on the same games:\n{}",
+        gaps_text(base_gaps)
+    );
+    if !unreached.is_empty() {
+        text += &format!(
+            "\nno evaluated setting met: {} (the evaluations' estimates; {} of {} settings evaluated at least once)\n",
+            unreached.join("; "),
+            {
+                let mut s: Vec<&Vec<usize>> = searches.iter().flat_map(|(_, f)| f.evaluated.iter().map(|(p, _)| p)).collect();
+                s.sort();
+                s.dedup();
+                s.len()
+            },
+            sizes.iter().product::<usize>(),
+        );
+    }
     let setting_json = |s: &[usize]| -> Value {
         axes.iter()
             .zip(s)
@@ -662,19 +784,37 @@ where
             .collect::<serde_json::Map<String, Value>>()
             .into()
     };
+    let miss_json = |g: &[Gap]| {
+        let (lo, hi) = targets::total_miss_range(g);
+        json!({"gaps": g, "total_miss": targets::total_miss(g), "total_miss_range": [lo, hi]})
+    };
     out.doc(
         &text,
         &json!({
             "game": G::NAME,
             "budget": args.budget,
+            "repeats": args.repeats,
             "games_per_evaluation": batch.games,
-            "best": setting_json(&found.best),
-            "model_estimate_of_miss": -found.estimate,
-            "evaluations": found.evaluated.iter().map(|(s, f)| json!({"setting": setting_json(s), "miss": -f})).collect::<Vec<_>>(),
+            "best": setting_json(best),
+            "model_estimate_of_miss": -searches[0].1.estimate,
+            "evaluations": searches[0].1.evaluated.iter().map(|(s, f)| json!({"setting": setting_json(s), "miss": -f})).collect::<Vec<_>>(),
+            "searches": searches.iter().map(|(seed, f)| json!({
+                "seed": seed,
+                "best": setting_json(&f.best),
+                "model_estimate_of_miss": -f.estimate,
+                "evaluations": f.evaluated.iter().map(|(s, x)| json!({"setting": setting_json(s), "miss": -x})).collect::<Vec<_>>(),
+            })).collect::<Vec<_>>(),
+            "recommendations": winners.iter().enumerate().map(|(i, (w, n))| json!({
+                "setting": setting_json(w),
+                "chosen_by": n,
+                "validation": miss_json(&validated[i + 1]),
+                "differences_from_base": runs.paired[i],
+            })).collect::<Vec<_>>(),
+            "unreached_targets": unreached,
             "validation": {
                 "games": args.validate_games,
-                "best": {"gaps": tuned_gaps, "total_miss": targets::total_miss(&tuned_gaps)},
-                "base": {"gaps": base_gaps, "total_miss": targets::total_miss(&base_gaps)},
+                "best": miss_json(tuned_gaps),
+                "base": miss_json(base_gaps),
             },
         }),
     );

@@ -379,6 +379,10 @@ enum Command {
         /// of normalised misses).
         #[arg(long, default_value_t = 2.0)]
         explore: f64,
+        /// Independent searches (each its own seeds); their recommendations are validated
+        /// side by side, so a disagreement shows.
+        #[arg(long, default_value_t = 3)]
+        repeats: usize,
         #[command(flatten)]
         batch: BatchArgs,
     },
@@ -895,6 +899,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             budget,
             validate_games,
             explore,
+            repeats,
             batch,
         } => {
             if params.len() != values_groups.len() {
@@ -907,6 +912,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                 budget,
                 validate_games,
                 explore,
+                repeats,
             };
             with_game!(game, G => {
                 let cfg = G::config(batch.players(), &batch.data.files()?)?;

@@ -249,6 +249,8 @@ pub struct Gap {
     pub miss: f64,
     /// `miss / scale`: what the ranking and `silk tune` use.
     pub normalised: f64,
+    /// What a miss of one normalised unit is, in the measure's unit.
+    pub scale: f64,
     pub verdict: Verdict,
 }
 
@@ -267,6 +269,7 @@ pub fn gaps(targets: &[Target], measures: &BTreeMap<String, Measured>) -> Vec<Ga
                     measured: None,
                     miss: 0.0,
                     normalised: 0.0,
+                    scale: 1.0,
                     verdict: Verdict::NoData,
                 };
             };
@@ -290,6 +293,7 @@ pub fn gaps(targets: &[Target], measures: &BTreeMap<String, Measured>) -> Vec<Ga
                 band: (a, b),
                 miss,
                 normalised: miss / t.scale(m.kind),
+                scale: t.scale(m.kind),
                 measured: Some(m.clone()),
                 verdict,
             }
@@ -306,6 +310,30 @@ pub fn gaps(targets: &[Target], measures: &BTreeMap<String, Measured>) -> Vec<Ga
 /// What `silk tune` minimises: the sum of the normalised misses (0 when every target is met).
 pub fn total_miss(gaps: &[Gap]) -> f64 {
     gaps.iter().map(|g| g.normalised).sum()
+}
+
+/// The range [`total_miss`] takes as each measure moves over its 95% interval: each target's
+/// normalised miss at the nearest and the farthest end of the interval, summed. A range, not
+/// a confidence interval (the measures' intervals are not joint), but it says how far the sum
+/// could be from its estimate.
+pub fn total_miss_range(gaps: &[Gap]) -> (f64, f64) {
+    let (mut lo, mut hi) = (0.0, 0.0);
+    for g in gaps {
+        let Some(m) = &g.measured else { continue };
+        let (a, b) = g.band;
+        let scale = g.scale;
+        let near = (a - m.hi).max(m.lo - b).max(0.0);
+        let far = (a - m.lo).max(m.hi - b).max(0.0);
+        // An unknown interval (−∞, ∞) says nothing: keep the estimate's own miss.
+        let (near, far) = if m.lo.is_finite() && m.hi.is_finite() {
+            (near, far.max(g.miss))
+        } else {
+            (g.miss, g.miss)
+        };
+        lo += near.min(g.miss) / scale;
+        hi += far / scale;
+    }
+    (lo, hi)
 }
 
 #[cfg(test)]
@@ -384,6 +412,29 @@ mod tests {
             .unwrap();
         let measures: BTreeMap<_, _> = [m("share.cut_short", Kind::Rate, 0.001, lo, hi)].into();
         assert_eq!(gaps(&file.targets, &measures)[0].verdict, Verdict::Missed);
+    }
+
+    /// The sum of misses as each measure moves over its interval: nothing when every interval
+    /// lies inside its band, the far end's miss when it leaves it.
+    #[test]
+    fn the_total_miss_range_follows_the_intervals() {
+        let file = parse_targets(
+            r#"{"targets": [
+                {"measure": "minutes", "between": [60, 90]},
+                {"measure": "rounds", "at_least": 10}
+            ]}"#,
+        )
+        .unwrap();
+        let measures: BTreeMap<_, _> = [
+            m("minutes", Kind::Mean, 95.0, 85.0, 105.0), // miss 5 of 30; 0 to 15
+            m("rounds", Kind::Mean, 12.0, 11.0, 13.0),   // inside
+        ]
+        .into();
+        let g = gaps(&file.targets, &measures);
+        let (lo, hi) = total_miss_range(&g);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 15.0 / 30.0).abs() < 1e-12, "{hi}");
+        assert!(lo <= total_miss(&g) && total_miss(&g) <= hi);
     }
 
     #[test]
