@@ -2,7 +2,7 @@
 //! parameter that selects its format) and `silk compare --mechanic auction` (every format at
 //! every auction point of every engine, on the same seeds, with intervals).
 
-use crate::design::measure;
+use crate::design::{measure, measure_paired};
 use crate::error::{CliError, CliResult};
 use crate::games::{CliGame, DataFiles};
 use crate::lab::{self, Batch};
@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use silk_cities::Cities;
 use silk_core::{MechanicUse, Observe};
 use silk_lab::measure::Measured;
+use silk_lab::paired::{self, Compared};
 use silk_lab::report::{MechanicSection, Shown};
 use silk_lab::sweep;
 use silk_lab::time::TimeSpec;
@@ -170,21 +171,47 @@ where
             ),
             value: None,
             runs: vec![("rules".into(), true, run.measures)],
+            differences: vec![None],
         });
         return Ok(secs);
     }
     for u in points {
         let Some(param) = u.param else { continue };
-        let mut runs = Vec::new();
-        for choice in &u.choices {
-            let config = with_param::<G>(&base, param, choice)?;
-            let run = measure::<G>(&config, batch, &TimeSpec::default())?;
-            out.message(&format!(
-                "{} {param}={choice}: {} games done",
-                G::NAME,
-                batch.games
+        // The rules' format first: every other format is compared with it game by game.
+        let mut order: Vec<&String> = u.choices.iter().filter(|c| **c == u.default).collect();
+        order.extend(u.choices.iter().filter(|c| **c != u.default));
+        let mut configs = Vec::new();
+        for choice in &order {
+            configs.push((
+                format!("{param}={choice}"),
+                with_param::<G>(&base, param, choice)?,
             ));
-            runs.push((choice.clone(), *choice == u.default, run.measures));
+        }
+        let played = measure_paired::<G>(&configs, batch, &TimeSpec::default(), out)?;
+        let rules_first = order.first().is_some_and(|c| **c == u.default);
+        let diffs: Vec<Option<BTreeMap<String, Compared>>> = (0..order.len())
+            .map(|i| {
+                (i > 0 && rules_first).then(|| {
+                    paired::compare(
+                        &played.measures[0],
+                        &played.measures[i],
+                        &played.paired[i - 1],
+                    )
+                })
+            })
+            .collect();
+        let mut by_choice: BTreeMap<&String, _> = order
+            .iter()
+            .copied()
+            .zip(played.measures.into_iter().zip(diffs))
+            .collect();
+        let mut runs = Vec::new();
+        let mut differences = Vec::new();
+        for choice in &u.choices {
+            if let Some((m, d)) = by_choice.remove(choice) {
+                runs.push((choice.clone(), *choice == u.default, m));
+                differences.push(d);
+            }
         }
         secs.push(MechanicSection {
             game: G::NAME.into(),
@@ -192,6 +219,7 @@ where
             about: u.about.into(),
             value: u.value.map(str::to_string),
             runs,
+            differences,
         });
     }
     Ok(secs)
@@ -236,6 +264,7 @@ pub fn compare(
     );
     let mut json_secs = Vec::new();
     let mut html_secs = Vec::new();
+    let (mut tested, mut starred) = (0usize, 0usize);
     for sec in all {
         let key = sec
             .param
@@ -257,9 +286,8 @@ pub fn compare(
             text += &format!(" {head:>22}");
         }
         text += "\n";
-        let rules = sec.runs.iter().find(|r| r.1).map(|r| r.2.clone());
         let mut runs_json = Vec::new();
-        for (label, is_rules, ms) in &sec.runs {
+        for ((label, is_rules, ms), diffs) in sec.runs.iter().zip(&sec.differences) {
             let shown_label = if *is_rules {
                 format!("{label} (rules)")
             } else {
@@ -267,19 +295,29 @@ pub fn compare(
             };
             text += &format!("  {shown_label:<40}");
             let mut values = serde_json::Map::new();
+            let mut diffs_json = serde_json::Map::new();
             for (name, _, _) in &cols {
                 let m: Option<&Measured> = ms.get(name);
-                let clear = !is_rules
-                    && m.zip(rules.as_ref().and_then(|r| r.get(name)))
-                        .is_some_and(|(x, b)| x.minus(b).clear);
+                let d = diffs.as_ref().and_then(|d| d.get(name));
+                tested += d.is_some() as usize;
+                let clear = d.is_some_and(|d| d.clear);
+                starred += clear as usize;
                 let cell = m.map_or("—".into(), |x| {
                     format!("{}{}", x.show_interval(), if clear { "*" } else { "" })
                 });
                 text += &format!(" {cell:>22}");
                 values.insert(name.clone(), json!(m));
+                if let Some(d) = d {
+                    diffs_json.insert(name.clone(), json!(d));
+                }
             }
             text += "\n";
-            runs_json.push(json!({"format": label, "rules": is_rules, "measures": values}));
+            runs_json.push(json!({
+                "format": label,
+                "rules": is_rules,
+                "measures": values,
+                "differences_from_rules": diffs_json,
+            }));
         }
         json_secs.push(json!({
             "game": sec.game,
@@ -301,9 +339,13 @@ pub fn compare(
     for (_, head, label) in shown("KEY") {
         text += &format!("  {head}: {label}\n");
     }
-    text += "Games cut short are counted apart and left out of every other figure. Intervals \
-             of differences treat the runs as independent; the formats share their seeds, so \
-             the true intervals are if anything narrower.\n";
+    text += &format!(
+        "Games cut short are counted apart and left out of every other figure. Differences from \
+         the rules' format are taken game by game (each format's game K against the rules' game \
+         K). {tested} differences are shown: if no format changed anything, chance alone would \
+         star about {:.1} of them (5% each); {starred} are starred.\n",
+        0.05 * tested as f64
+    );
     if let Some(path) = html {
         lab::write_report(
             path,
@@ -332,6 +374,9 @@ pub fn compare(
             "bots": batch.bots,
             "measures": shown("KEY").iter().map(|(n, _, l)| json!({"name": n, "label": l})).collect::<Vec<_>>(),
             "points": json_secs,
+            "differences_shown": tested,
+            "expected_chance_stars": 0.05 * tested as f64,
+            "starred": starred,
         }),
     );
     Ok(())

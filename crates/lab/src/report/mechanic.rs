@@ -5,6 +5,7 @@
 use super::chart::{bar_chart, Axis, Bar, Chart};
 use super::{esc, page};
 use crate::measure::Measured;
+use crate::paired::Compared;
 use std::collections::BTreeMap;
 
 /// One auction point of one engine (or an engine without one), played under several formats.
@@ -17,6 +18,9 @@ pub struct MechanicSection {
     pub value: Option<String>,
     /// `(format, the rules' own?, measures by name)`.
     pub runs: Vec<(String, bool, BTreeMap<String, Measured>)>,
+    /// For each run, its differences from the rules' format taken game by game (`None` for
+    /// the rules' own run).
+    pub differences: Vec<Option<BTreeMap<String, Compared>>>,
 }
 
 /// A measure shown: its name in a run's measures (`{key}` already filled in) and its label
@@ -37,12 +41,26 @@ pub fn mechanic_html(
         .iter()
         .map(|(k, v)| format!("<tr><td>{}</td><td>{}</td></tr>", esc(k), esc(v)))
         .collect();
+    let (tested, starred) = sections.iter().fold((0, 0), |(t, st), (sec, shown)| {
+        let cells = sec
+            .differences
+            .iter()
+            .flatten()
+            .flat_map(|d| shown.iter().filter_map(move |s| d.get(&s.name)));
+        cells.fold((t, st), |(t, st), c| (t + 1, st + c.clear as usize))
+    });
+    let chance = format!(
+        "{tested} differences are shown; if no format changed anything, chance alone would make \
+         about {:.1} of them bold (5% each); {starred} are.",
+        0.05 * tested as f64
+    );
     let mut body = format!(
         "<section id=\"settings\"><h2>Settings</h2><table>{rows}</table></section>\
          <p class=\"note\">Every format plays the same games: the same \
          seeds, the same bots in the same seats. Values with their 95% intervals (Wilson for \
          shares of games, normal for means, delta method for ratios); in the tables a value in \
-         bold differs from the rules' format with an interval that excludes 0. Games cut short \
+         bold differs from the rules' format with an interval that excludes 0, the difference \
+         taken game by game (each format's game K against the rules' game K). {chance} Games cut short \
          (stuck, or at the decision cap) are counted apart and left out of every other figure; \
          \"—\" means the measure does not apply.</p>"
     );
@@ -107,8 +125,7 @@ pub fn mechanic_html(
             table += &format!("<th>{}</th>", esc(&s.label));
         }
         table += "</tr>";
-        let rules = sec.runs.iter().find(|r| r.1).map(|r| &r.2);
-        for (label, is_rules, ms) in &sec.runs {
+        for ((label, is_rules, ms), diffs) in sec.runs.iter().zip(&sec.differences) {
             table += &format!(
                 "<tr data-format=\"{}\"><td>{}{}</td>",
                 esc(label),
@@ -118,10 +135,10 @@ pub fn mechanic_html(
             for s in shown {
                 table += &match ms.get(&s.name) {
                     Some(x) => {
-                        let clear = !is_rules
-                            && rules
-                                .and_then(|r| r.get(&s.name))
-                                .is_some_and(|b| x.minus(b).clear);
+                        let clear = diffs
+                            .as_ref()
+                            .and_then(|d| d.get(&s.name))
+                            .is_some_and(|d| d.clear);
                         format!(
                             "<td class=\"{}\">{} [{}, {}]</td>",
                             if clear { "clear" } else { "unclear" },
