@@ -389,6 +389,52 @@ fn issue32_tune_repeats_its_search_and_says_how_sure_it_is() {
         .stderr(predicate::str::contains("--repeats must be at least 1"));
 }
 
+/// Issue 32: Cities asks labourer by labourer, so its citizens and produce decisions are timed
+/// per run (the first at full time, the rest of the run at 2 s); and when one kind takes most of
+/// the modelled time the gap report says so.
+#[test]
+fn issue32_time_model_batches_runs_and_warns_when_one_kind_dominates() {
+    let dir = temp_dir("time-dominant");
+    let t = targets(
+        &dir,
+        r#"{"time": {"seconds": {"produce": 300}}, "targets": [{"measure": "minutes", "at_most": 90}]}"#,
+    );
+    let doc = json(&[
+        "gaps",
+        "cities",
+        "--targets",
+        t.to_str().unwrap(),
+        "--games",
+        "4",
+        "--bots",
+        "greedy",
+    ]);
+    let batched: Vec<&str> = doc["time_model"]["batched_seconds"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b[0].as_str().unwrap())
+        .collect();
+    assert_eq!(batched, ["citizens", "produce"]);
+    assert_eq!(doc["time_dominant_kind"]["kind"], "produce");
+    assert!(doc["time_dominant_kind"]["share"].as_f64().unwrap() > 0.4);
+    let even = targets(
+        &dir,
+        r#"{"targets": [{"measure": "minutes", "at_most": 90}]}"#,
+    );
+    let doc = json(&[
+        "gaps",
+        "cities",
+        "--targets",
+        even.to_str().unwrap(),
+        "--games",
+        "4",
+        "--bots",
+        "greedy",
+    ]);
+    assert_eq!(doc["time_dominant_kind"], Value::Null);
+}
+
 /// A round-robin of bots: every pair plays the same number of games, ratings come with
 /// intervals that hold them, the two sides of a pairing add up, and every bot is timed.
 #[test]

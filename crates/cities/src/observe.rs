@@ -98,8 +98,10 @@ impl Observe for Cities {
     const DECISION_KINDS: &'static [DecisionKind] = &[
         DecisionKind::new("setup", 20.0, "claim a starting region"),
         DecisionKind::new("bid", 8.0, "a bid or pass in an auction"),
-        DecisionKind::new("citizens", 6.0, "assign a citizen a role"),
-        DecisionKind::new("produce", 6.0, "gather, build, grow"),
+        // The engine asks citizen by citizen and labourer by labourer; at the table a player
+        // sets all of them out in one go, so each further one in a row adds 2 s, not 6.
+        DecisionKind::new("citizens", 6.0, "assign a citizen a role").batched(2.0),
+        DecisionKind::new("produce", 6.0, "gather, build, grow").batched(2.0),
         DecisionKind::new(
             "trade",
             15.0,

@@ -459,7 +459,12 @@ fn time_text(model: &TimeModel) -> String {
     let kinds: Vec<String> = model
         .seconds
         .iter()
-        .map(|(k, s)| format!("{k} {s} s"))
+        .map(
+            |(k, s)| match model.batched_seconds.iter().find(|(b, _)| b == k) {
+                Some((_, then)) => format!("{k} {s} s (then {then} s each in a row)"),
+                None => format!("{k} {s} s"),
+            },
+        )
         .collect();
     format!(
         "table time: {} min setup + per decision {}\n",
@@ -487,8 +492,23 @@ where
     let run = measure::<G>(config, batch, &file.time)?;
     let gaps = targets::gaps(&file.targets, &run.measures);
     let met = gaps.iter().filter(|g| g.verdict == Verdict::Met).count();
+    // Mean decisions (and runs) of each kind per game, for the time model's breakdown.
+    let mean = |name: &str| {
+        run.measures
+            .get(&format!("metric.{name}"))
+            .map_or(0.0, |m| m.value)
+    };
+    let dominant = model.dominant(mean);
+    let warning = dominant.as_ref().map_or(String::new(), |(kind, share)| {
+        format!(
+            "warning: {kind} decisions take {:.0}% of the modelled table time: the minutes rest on \
+             how finely the engine asks for them; check time.seconds.{kind} (and \
+             time.batched_seconds.{kind}) against a real table\n",
+            100.0 * share
+        )
+    });
     let text = format!(
-        "{}: {} games ({} ended normally), bots {}\n{}\n{}\n{met} of {} targets met for sure; \
+        "{}: {} games ({} ended normally), bots {}\n{}{warning}\n{}\n{met} of {} targets met for sure; \
          the sum of normalised misses is {:.2}\n",
         G::NAME,
         batch.games,
@@ -511,6 +531,7 @@ where
             "game": G::NAME,
             "games": batch.games,
             "time_model": model,
+            "time_dominant_kind": dominant.map(|(kind, share)| json!({"kind": kind, "share": share})),
             "gaps": gaps,
             "total_miss": targets::total_miss(&gaps),
         }),

@@ -336,6 +336,10 @@ pub struct DecisionKind {
     pub name: &'static str,
     pub seconds: f64,
     pub about: &'static str,
+    /// Batched kinds: the seconds of each further decision of this kind that the same player
+    /// takes straight after the first. An engine may split one table action into many
+    /// decisions (a city's labourers set to work one by one); at the table they are one move.
+    pub then: Option<f64>,
 }
 
 impl DecisionKind {
@@ -344,6 +348,16 @@ impl DecisionKind {
             name,
             seconds,
             about,
+            then: None,
+        }
+    }
+
+    /// This kind, batched: `then` seconds for each further decision in a row (see
+    /// [`DecisionKind::then`]).
+    pub const fn batched(self, then: f64) -> DecisionKind {
+        DecisionKind {
+            then: Some(then),
+            ..self
         }
     }
 }

@@ -274,11 +274,29 @@ pub fn decision_metric(kind: &str) -> String {
     format!("decisions.{kind}")
 }
 
+/// The per-game metric counting the runs of a batched decision kind: decisions of that kind
+/// by one player in a row count as one run (see [`silk_core::metrics::DecisionKind::then`]).
+pub fn decision_run_metric(kind: &str) -> String {
+    format!("decision_runs.{kind}")
+}
+
+/// The engine's batched decision kinds, by their place in its list.
+fn batched<G: Observe>() -> impl Iterator<Item = usize> {
+    G::DECISION_KINDS
+        .iter()
+        .enumerate()
+        .filter(|(_, k)| k.then.is_some())
+        .map(|(i, _)| i)
+}
+
 /// The metric names of a run's games: the engine's (see [`Observe::metric_names`]), then one
-/// `decisions.<kind>` per decision kind.
+/// `decisions.<kind>` per decision kind, then one `decision_runs.<kind>` per batched kind.
 pub fn run_names<G: Observe>(state: &G::State) -> Arc<Names> {
     let kinds = G::DECISION_KINDS.iter().map(|k| decision_metric(k.name));
-    Arc::new(Names::new(G::metric_names(state).into_iter().chain(kinds)))
+    let runs = batched::<G>().map(|i| decision_run_metric(G::DECISION_KINDS[i].name));
+    Arc::new(Names::new(
+        G::metric_names(state).into_iter().chain(kinds).chain(runs),
+    ))
 }
 
 /// What one thread keeps from game to game of a run: the run's metric names (shared, so the
@@ -296,7 +314,7 @@ impl<G: Observe> Worker<G> {
     /// A worker for games with the metric `names` of [`run_names`].
     pub fn new(names: Arc<Names>) -> Worker<G> {
         Worker {
-            first_kind: names.len() - G::DECISION_KINDS.len(),
+            first_kind: names.len() - G::DECISION_KINDS.len() - batched::<G>().count(),
             names,
             legal: Vec::new(),
             events: Observed(Vec::new()),
@@ -326,16 +344,24 @@ impl<G: Observe> Worker<G> {
         let mut round = G::round(&state);
         let mut kinds = [0u32; MAX_DECISION_KINDS];
         let last_kind = G::DECISION_KINDS.len().clamp(1, MAX_DECISION_KINDS) - 1;
+        // Runs of a batched kind: a decision of it by another seat or after another kind
+        // starts a new one.
+        let mut runs = [0u32; MAX_DECISION_KINDS];
+        let mut previous: Option<(Seat, usize)> = None;
         let decisions = drive::<G>(
             &mut state,
             players,
             index,
             opts.max_decisions,
             (&mut self.legal, &mut self.events),
-            |_seat, action, legal: &[G::Action], state: &G::State, events: &[G::Event]| {
+            |seat, action, legal: &[G::Action], state: &G::State, events: &[G::Event]| {
                 // An engine's kind out of range counts as its last kind rather than panicking.
                 let k = G::decision_kind(&action).min(last_kind);
                 kinds[k] = kinds[k].saturating_add(1);
+                if previous != Some((seat, k)) {
+                    runs[k] = runs[k].saturating_add(1);
+                    previous = Some((seat, k));
+                }
                 branching_sum += legal.len() as u64;
                 if opts.check {
                     G::check_invariants(state).map_err(|e| {
@@ -360,6 +386,12 @@ impl<G: Observe> Worker<G> {
         for (k, &count) in kinds.iter().take(G::DECISION_KINDS.len()).enumerate() {
             if count > 0 {
                 metrics.add(self.first_kind + k, count as i64);
+            }
+        }
+        let first_run = self.first_kind + G::DECISION_KINDS.len();
+        for (slot, k) in batched::<G>().enumerate() {
+            if runs[k] > 0 {
+                metrics.add(first_run + slot, runs[k] as i64);
             }
         }
         let outcome = G::outcome(&state);
