@@ -2354,3 +2354,42 @@ fn orient_reserved_card_effect_applies_when_bought_from_hand() {
     act(&mut s, "join red");
     assert_eq!(s.bonus[0][R], 2);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Issue 30: points found by an independent implementation and by mutation testing
+// ---------------------------------------------------------------------------------------------
+
+/// Issue 30, point 1. `silk rules splendor`: the tie-break counts "the development cards in front
+/// of a player at the end (spent gold cards and discarded cards do not count)" — so an Orient
+/// gold card not yet spent counts: with equal prestige and otherwise equal cards, its holder has
+/// one card more and loses the tie.
+#[test]
+fn issue30_p1_unspent_gold_card_counts_for_the_tie_break() {
+    let mut s = orient_game();
+    let gc = orient_card(&s, Effect::Gold, 0);
+    let c1 = base_card(&s, 1, W, 1, [0, 0, 4, 0, 0]);
+    let c2 = base_card(&s, 1, U, 1, [0, 0, 0, 4, 0]);
+    show(&mut s, "1e", gc);
+    show(&mut s, "1a", c1);
+    show(&mut s, "1b", c2);
+    give_points(&mut s, 0, 14, &[W, U, R, K]);
+    give_points(&mut s, 1, 14, &[W, U, G, K]);
+    more_cards(&mut s, 0, 1, 0, G);
+    set_tokens(&mut s, 0, [3, 0, 4, 0, 0, 0]);
+    set_tokens(&mut s, 1, [0, 0, 0, 4, 0, 0]);
+    act(&mut s, "buy 1e");
+    assert_eq!(s.gold_cards[0], 1);
+    assert_eq!(s.card_count[0], s.card_count[1] + 1, "the gold card is a card");
+    act(&mut s, "take white blue black");
+    act(&mut s, "buy 1a");
+    act(&mut s, "buy 1b");
+    assert_eq!(s.prestige[..2], [15, 15]);
+    assert_eq!(s.gold_cards[0], 1, "never spent");
+    assert_eq!(s.card_count[0], s.card_count[1] + 1);
+    assert_eq!(ranks(&s), [1, 0], "P2 has fewer cards");
+    let trace_result = <Splendor as silk_core::Traced>::result_json(&s);
+    assert_eq!(
+        trace_result["cards"],
+        serde_json::json!([s.card_count[0], s.card_count[1]])
+    );
+}
