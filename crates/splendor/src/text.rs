@@ -158,8 +158,11 @@ pub fn rules_text(config: &SplendorConfig) -> String {
         "a blind reserve may draw from an Orient deck",
     );
     t.push_str(
-        "  Orient sacrifice: you choose the cards discarded (cards joined to that colour first); \
-         a discarded card's prestige goes with it.\n  Orient gold card: each spent pays up to 2 \
+        "  Orient sacrifice: you choose the cards discarded (cards joined to that colour first), \
+         a minimal set: none could be left out with the rest still paying the 2 bonuses (a \
+         double alone or two singles, never a single and a double; a double pays a last bonus \
+         only when no single can, as after a joined card); a discarded card's prestige goes \
+         with it.\n  Orient gold card: each spent pays up to 2 \
          gems; one spent to pay a single gem wastes the second.\n  Strongholds (2017): any other \
          player's stronghold may be removed; (2024) only one standing alone on its card.\n",
     );

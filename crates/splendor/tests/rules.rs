@@ -2393,3 +2393,98 @@ fn issue30_p1_unspent_gold_card_counts_for_the_tie_break() {
         serde_json::json!([s.card_count[0], s.card_count[1]])
     );
 }
+
+/// The double black Orient card.
+fn double_black(s: &State) -> u8 {
+    (0..5)
+        .map(|k| orient_card(s, Effect::Double, k))
+        .find(|&id| s.rules.card(id).bonus as usize == K)
+        .unwrap()
+}
+
+/// Issue 30, point 2. 001 The Orient, sacrifice: "you must discard 2 bonuses of the indicated
+/// color". The cost is two bonuses, so the cards discarded form a minimal set (project decision,
+/// in `silk rules splendor`): a single and then a double (three bonuses) is refused, whichever
+/// order the player tries; a double alone, or two singles, pay it.
+#[test]
+fn issue30_p2_sacrifice_discards_a_minimal_set() {
+    // One single and one double: the double alone pays; the single first would leave only the
+    // double for the last bonus.
+    let mut s = orient_game();
+    let sac = sacrifice_black(&s);
+    show(&mut s, "3e", sac);
+    let d = double_black(&s);
+    give(&mut s, 0, d);
+    give_bonus(&mut s, 0, K, 1);
+    let single = s.owned_cards(0).find(|&c| c != d).unwrap();
+    act(&mut s, "buy 3e");
+    assert!(matches!(s.phase, Phase::Sacrifice { left: 2, .. }));
+    assert_eq!(legal(&s), [format!("discard #{d}")]);
+    let why = refuse(&s, &format!("discard #{single}"));
+    assert!(why.contains("double"), "{why}");
+    act(&mut s, &format!("discard #{d}"));
+    assert_eq!(mover(&s), Seat(1), "the double paid both bonuses");
+    assert!(s.owns(0, single), "the single is kept");
+    assert_eq!(s.bonus[0][K], 1);
+
+    // Two singles and a double: a single first, then the second bonus by the other single —
+    // not by the double.
+    let mut s = orient_game();
+    show(&mut s, "3e", sac);
+    give(&mut s, 0, d);
+    give_bonus(&mut s, 0, K, 2);
+    let singles: Vec<u8> = s.owned_cards(0).filter(|&c| c != d).collect();
+    act(&mut s, "buy 3e");
+    let mut first = legal(&s);
+    first.sort();
+    let mut all: Vec<String> = [singles[0], singles[1], d]
+        .iter()
+        .map(|id| format!("discard #{id}"))
+        .collect();
+    all.sort();
+    assert_eq!(first, all, "any card may go first");
+    act(&mut s, &format!("discard #{}", singles[0]));
+    assert!(matches!(s.phase, Phase::Sacrifice { left: 1, .. }));
+    assert_eq!(legal(&s), [format!("discard #{}", singles[1])]);
+    let why = refuse(&s, &format!("discard #{d}"));
+    assert!(why.contains("1 black bonus is still owed"), "{why}");
+    act(&mut s, &format!("discard #{}", singles[1]));
+    assert_eq!(mover(&s), Seat(1));
+    assert!(s.owns(0, d), "the double is kept");
+    assert_eq!(s.bonus[0][K], 2);
+    assert_eq!(s.card_count[0], 2, "the double and the sacrifice card");
+}
+
+/// Issue 30, point 2, with the joined cards first: a card joined to the colour goes first even
+/// when a double alone would pay, and then a double may pay the last bonus only when no single
+/// can.
+#[test]
+fn issue30_p2_sacrifice_joined_card_then_a_double_only_without_a_single() {
+    let setup = |singles: usize| {
+        let mut s = orient_game();
+        let sac = sacrifice_black(&s);
+        show(&mut s, "3e", sac);
+        let j = orient_card(&s, Effect::Join, 0);
+        give(&mut s, 0, j);
+        s.joins[s.rules.join_slot[j as usize] as usize] = K as u8;
+        s.bonus[0][K] += 1;
+        let d = double_black(&s);
+        give(&mut s, 0, d);
+        give_bonus(&mut s, 0, K, singles);
+        act(&mut s, "buy 3e");
+        assert_eq!(legal(&s), [format!("discard #{j}")]);
+        act(&mut s, &format!("discard #{j}"));
+        (s, d)
+    };
+    let (mut s, d) = setup(0);
+    assert_eq!(legal(&s), [format!("discard #{d}")], "only a double is left");
+    act(&mut s, &format!("discard #{d}"));
+    assert_eq!(mover(&s), Seat(1));
+    let (s, d) = setup(1);
+    let single = s
+        .owned_cards(0)
+        .find(|&c| c != d && s.rules.card(c).bonus as usize == K && !s.rules.card(c).orient)
+        .unwrap();
+    assert_eq!(legal(&s), [format!("discard #{single}")]);
+    refuse(&s, &format!("discard #{d}"));
+}
