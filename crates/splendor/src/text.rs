@@ -137,7 +137,7 @@ pub fn rules_text(config: &SplendorConfig) -> String {
             NoAction::Pass => "pass".into(),
             NoAction::Stuck => "stuck".into(),
         },
-        "a player who can do nothing passes (`pass`; a whole round of passes ends the game as stuck) or the game ends at once as stuck (`stuck`)",
+        "a player who can do nothing passes (`pass`: the end of the turn still follows — token limit, nobles, trading posts, cities; a whole round of passes ends the game as stuck) or the game ends at once as stuck (`stuck`)",
     );
     line(
         "round_cap",

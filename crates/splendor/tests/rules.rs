@@ -2488,3 +2488,31 @@ fn issue30_p2_sacrifice_joined_card_then_a_double_only_without_a_single() {
     assert_eq!(legal(&s), [format!("discard #{single}")]);
     refuse(&s, &format!("discard #{d}"));
 }
+
+/// Issue 30, point 3. 000 The Nobles: "At the end of their turn, each player checks the noble
+/// tiles". A player with no possible action passes (project decision `no_action = pass`), and a
+/// turn passed is still a turn: its end follows, so a noble the player qualifies for visits
+/// them on that turn rather than being left for another player.
+#[test]
+fn issue30_p3_pass_runs_end_of_turn() {
+    let mut s = base(2);
+    let wu = noble(&s, [4, 4, 0, 0, 0]);
+    set_nobles(&mut s, &[wu]);
+    give_bonus(&mut s, 0, W, 4);
+    give_bonus(&mut s, 0, U, 4);
+    // Nothing to take, reserve or buy: no gem in the supply, a full hand of level 3 cards out
+    // of reach, no face-up card.
+    set_tokens(&mut s, 1, [4, 4, 4, 4, 4, 0]);
+    for _ in 0..3 {
+        let id = top(&s, 2);
+        reserve_for(&mut s, 0, id);
+    }
+    for row in s.board.iter_mut() {
+        row.fill(NONE);
+    }
+    assert_eq!(legal(&s), ["pass"]);
+    act(&mut s, "pass");
+    assert_eq!(s.noble_holder[0], 0, "the noble visits on the turn passed");
+    assert_eq!(s.prestige[0], 3);
+    assert_eq!(mover(&s), Seat(1));
+}

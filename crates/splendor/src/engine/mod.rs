@@ -243,9 +243,9 @@ fn play(
         Action::Post(i) => turn::place_post(s, p, i, ev),
         Action::City(i) => turn::claim_city(s, p, i, ev),
     }
-    if matches!(action, Action::Pass) {
-        s.step = Step::EndTurn;
-    } else if restart {
+    // A pass too: a turn without an action is still a turn, whose end (token limit, nobles,
+    // trading posts, cities) follows as after any action.
+    if restart {
         s.step = Step::Effects;
     }
     turn::advance(s, ev);
