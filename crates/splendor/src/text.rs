@@ -157,6 +157,11 @@ pub fn rules_text(config: &SplendorConfig) -> String {
         p.reserve_orient_deck.to_string(),
         "a blind reserve may draw from an Orient deck",
     );
+    line(
+        "join_onto_joined",
+        p.join_onto_joined.to_string(),
+        "an Orient join card may be joined to a colour whose only bonuses are join cards joined before (`false`: only to a colour of a card with a bonus of its own)",
+    );
     t.push_str(
         "  Orient sacrifice: you choose the cards discarded (cards joined to that colour first), \
          a minimal set: none could be left out with the rest still paying the 2 bonuses (a \

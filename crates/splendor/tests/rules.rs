@@ -2516,3 +2516,91 @@ fn issue30_p3_pass_runs_end_of_turn() {
     assert_eq!(s.prestige[0], 3);
     assert_eq!(mover(&s), Seat(1));
 }
+
+/// An Orient game with `join_onto_joined` set; player 0 holds a join card joined to blue (their
+/// only card), and the second join card is face up at 1e with the gems to buy it.
+fn joined_blue_only(join_onto_joined: bool) -> (State, u8) {
+    let mut c = SplendorConfig::new(2).with_modules(&[Module::Orient]);
+    c.params.join_onto_joined = join_onto_joined;
+    let mut s = Splendor::setup(&c, 7).expect("setup");
+    s.first = 0;
+    s.current = 0;
+    set_nobles(&mut s, &[]);
+    let j0 = orient_card(&s, Effect::Join, 0);
+    give(&mut s, 0, j0);
+    s.joins[s.rules.join_slot[j0 as usize] as usize] = U as u8;
+    s.bonus[0][U] += 1;
+    let j1 = orient_card(&s, Effect::Join, 1);
+    show(&mut s, "1e", j1);
+    let cost = s.rules.card(j1).cost;
+    set_tokens(&mut s, 0, [cost[0], cost[1], cost[2], cost[3], cost[4], 0]);
+    (s, j1)
+}
+
+/// Issue 30, point 4. 001 The Orient, join card: "Associate ... this card to a card you
+/// acquired previously. It is now worth 1 bonus identical to the card's bonus to which it is
+/// associated." Whether that card may itself be a join card is not said: project decision
+/// `join_onto_joined`, `true` by default (a join card's bonus is a card's bonus).
+#[test]
+fn issue30_p4_join_onto_joined_true_allows_a_join_onto_a_joined_card() {
+    let (mut s, j1) = joined_blue_only(true);
+    assert!(is_legal(&s, "buy 1e"));
+    act(&mut s, "buy 1e");
+    assert_eq!(s.phase, Phase::Join { card: j1 });
+    assert_eq!(legal(&s), ["join blue"]);
+    act(&mut s, "join blue");
+    assert_eq!(s.bonus[0][U], 2);
+    assert_eq!(mover(&s), Seat(1));
+}
+
+/// Issue 30, point 4, `join_onto_joined = false`: a join card needs a card with a bonus of its
+/// own in the colour; join cards joined before do not count (so a player whose only bonuses are
+/// join cards cannot buy one), and with a card of its own in another colour only that colour is
+/// offered.
+#[test]
+fn issue30_p4_join_onto_joined_false_needs_a_card_with_its_own_bonus() {
+    let (s, _) = joined_blue_only(false);
+    assert!(!is_legal(&s, "buy 1e"));
+    let why = refuse(&s, "buy 1e");
+    assert!(why.contains("join_onto_joined"), "{why}");
+
+    let (mut s, j1) = joined_blue_only(false);
+    give_bonus(&mut s, 0, R, 1);
+    assert!(is_legal(&s, "buy 1e"));
+    act(&mut s, "buy 1e");
+    assert_eq!(s.phase, Phase::Join { card: j1 });
+    assert_eq!(legal(&s), ["join red"]);
+    let why = refuse(&s, "join blue");
+    assert!(why.contains("join_onto_joined"), "{why}");
+    act(&mut s, "join red");
+    assert_eq!(s.bonus[0][R], 2);
+    assert_eq!(s.bonus[0][U], 1);
+}
+
+/// Every parameter is printed by `silk rules splendor` with its value and documented in
+/// docs/splendor.md with its default (the parameters given in the rules' prose — gems, gold,
+/// face-up cards — are named in the doc).
+#[test]
+fn every_parameter_is_printed_and_documented() {
+    let config = SplendorConfig::new(2);
+    let text = Splendor::rules_text(&config);
+    let doc = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/splendor.md"),
+    )
+    .unwrap();
+    let params = serde_json::to_value(&config.params).unwrap();
+    for (name, value) in params.as_object().unwrap() {
+        if name == "version" {
+            continue;
+        }
+        assert!(doc.contains(&format!("`{name}`")), "{name} in docs/splendor.md");
+        if ["gems_by_players", "gold", "face_up"].contains(&name.as_str()) {
+            continue;
+        }
+        let shown = value.as_str().map_or(value.to_string(), str::to_string);
+        assert!(
+            text.contains(&format!("{name} = {shown}:")),
+            "{name} = {shown} in silk rules splendor:\n{text}"
+        );
+    }
+}

@@ -316,7 +316,13 @@ pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
     let c = s.rules.card(card);
     match c.effect {
         Effect::Join | Effect::JoinTake1 if !orient::has_gem_bonus(s, p) => {
-            Err("a join card needs a card with a gem bonus to join".into())
+            Err(if s.bonus[p].iter().any(|&b| b > 0) {
+                "a join card needs a card with a gem bonus of its own to join (join cards \
+                 joined before do not count: join_onto_joined = false)"
+            } else {
+                "a join card needs a card with a gem bonus to join"
+            }
+            .into())
         }
         Effect::Sacrifice if s.bonus[p][c.sacrifice as usize] < 2 => Err(format!(
             "this card takes 2 {} bonuses and you have {}",

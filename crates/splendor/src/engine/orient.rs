@@ -30,10 +30,11 @@ pub fn pop(s: &mut State) -> Option<(u8, u8)> {
 
 /// Whether `p` has a card with a gem bonus (a join card needs one to join).
 pub fn has_gem_bonus(s: &State, p: usize) -> bool {
-    s.bonus[p].iter().any(|&b| b > 0)
+    (0..5).any(|c| joinable(s, p, c))
 }
 
-/// Join: a colour `p` has a card of (any bonus counts: base, double, or a card joined before).
+/// Join: a colour `p` has a card of (any bonus counts: base, double, or — under
+/// `join_onto_joined` — a card joined before).
 pub fn legal_joins(s: &State, p: usize, out: &mut Vec<Action>) {
     for c in 0..5u8 {
         if joinable(s, p, c) {
@@ -44,12 +45,37 @@ pub fn legal_joins(s: &State, p: usize, out: &mut Vec<Action>) {
 
 fn joinable(s: &State, p: usize, c: u8) -> bool {
     // The card being joined already counts in no colour, so any bonus of `c` is another card.
-    c < 5 && s.bonus[p][c as usize] > 0
+    let Some(&bonus) = s.bonus[p].get(c as usize) else {
+        return false;
+    };
+    if s.rules.config.params.join_onto_joined {
+        bonus > 0
+    } else {
+        bonus > joined_bonus(s, p, c)
+    }
+}
+
+/// The bonuses of colour `c` that `p`'s join cards give (one each, joined to `c`).
+fn joined_bonus(s: &State, p: usize, c: u8) -> u8 {
+    s.rules
+        .join_slot
+        .iter()
+        .enumerate()
+        .filter(|&(id, &slot)| {
+            slot != NONE && s.joins[slot as usize] == c && s.owns(p, id as u8)
+        })
+        .count() as u8
 }
 
 pub fn check_join(s: &State, p: usize, c: u8) -> Result<(), String> {
     if joinable(s, p, c) {
         Ok(())
+    } else if c < 5 && s.bonus[p][c as usize] > 0 {
+        Err(format!(
+            "your {} bonuses are all join cards, and a join card is not joined onto another \
+             (join_onto_joined = false)",
+            token_name(c as usize)
+        ))
     } else {
         Err(format!(
             "you have no card with a {} bonus to join it to",
