@@ -2604,3 +2604,74 @@ fn every_parameter_is_printed_and_documented() {
         );
     }
 }
+
+/// Issue 30, point 20. Project decision `reserve_orient_deck = false`: a blind reserve draws
+/// from the base decks only — the Orient's level 1 deck (the first of them) is refused too.
+#[test]
+fn issue30_p20_reserve_orient_deck_off_refuses_the_orient_level_one_deck() {
+    let mut c = SplendorConfig::new(2).with_modules(&[Module::Orient]);
+    c.params.reserve_orient_deck = false;
+    let mut s = Splendor::setup(&c, 7).expect("setup");
+    s.first = 0;
+    s.current = 0;
+    for d in 1..=3 {
+        let text = format!("reserve deck orient {d}");
+        assert!(!is_legal(&s, &text), "{text}");
+        let why = refuse(&s, &text);
+        assert!(why.contains("no such deck"), "{why}");
+    }
+    assert!(legal(&s).iter().all(|a| !a.contains("orient")));
+    assert!(is_legal(&s, "reserve deck 1"));
+    assert!(is_legal(&s, "reserve 1e"), "a face-up Orient card may still be reserved");
+    let hidden = top(&s, 0);
+    act(&mut s, "reserve deck 1");
+    assert!(s.reserved[0].contains(&hidden));
+}
+
+/// Issue 30, point 20. 000 Reserve: a card reserved face up is known to all, one drawn blind
+/// from a deck only to its owner. A player holding both kinds keeps each as it was: the
+/// others see the face-up ones (before and after the blind one) and only the deck of the blind
+/// one, which stays in its place between them.
+#[test]
+fn issue30_p20_others_see_face_up_reserves_beside_a_blind_one() {
+    use silk_splendor::view::Reserved;
+    let mut s = base(3);
+    let a = at(&s, "1b");
+    act(&mut s, "reserve 1b");
+    act(&mut s, "take white blue green");
+    act(&mut s, "take white blue green");
+    let hidden = top(&s, 1);
+    act(&mut s, "reserve deck 2");
+    act(&mut s, "take white blue red");
+    act(&mut s, "take white blue red");
+    let c = at(&s, "3a");
+    act(&mut s, "reserve 3a");
+    assert_eq!(s.reserved[0], [a, hidden, c]);
+    let theirs = [Reserved::Card(a), Reserved::Hidden { deck: 1 }, Reserved::Card(c)];
+    for seat in [1, 2] {
+        assert_eq!(Splendor::view(&s, Seat(seat)).reserved[0], theirs, "seat {seat}");
+    }
+    let mine = [Reserved::Card(a), Reserved::Card(hidden), Reserved::Card(c)];
+    assert_eq!(Splendor::view(&s, Seat(0)).reserved[0], mine);
+}
+
+/// Issue 30, point 20. 000 The Nobles: "A player can be visited if they have (at least) the
+/// quantity and type of bonuses indicated on the noble tile" — enough bonuses in all is not
+/// enough: one short in a colour, no visit.
+#[test]
+fn issue30_p20_noble_needs_each_colour_not_the_total() {
+    let mut s = base(2);
+    let rk = noble(&s, [0, 0, 0, 4, 4]);
+    set_nobles(&mut s, &[rk]);
+    give_bonus(&mut s, 0, R, 4);
+    give_bonus(&mut s, 0, K, 3);
+    give_bonus(&mut s, 0, G, 6);
+    assert!(s.bonus[0].iter().sum::<u8>() >= 8 + 5, "more than the noble's 8 in all");
+    act(&mut s, "take white blue green");
+    assert_eq!(s.noble_holder[0], NONE, "3 black is one short of 4");
+    assert_eq!(s.prestige[0], 0);
+    act(&mut s, "take white blue green");
+    give_bonus(&mut s, 0, K, 1);
+    act(&mut s, "take white blue red");
+    assert_eq!(s.noble_holder[0], 0, "4 red and 4 black");
+}
