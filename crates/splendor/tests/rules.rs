@@ -2379,7 +2379,11 @@ fn issue30_p1_unspent_gold_card_counts_for_the_tie_break() {
     set_tokens(&mut s, 1, [0, 0, 0, 4, 0, 0]);
     act(&mut s, "buy 1e");
     assert_eq!(s.gold_cards[0], 1);
-    assert_eq!(s.card_count[0], s.card_count[1] + 1, "the gold card is a card");
+    assert_eq!(
+        s.card_count[0],
+        s.card_count[1] + 1,
+        "the gold card is a card"
+    );
     act(&mut s, "take white blue black");
     act(&mut s, "buy 1a");
     act(&mut s, "buy 1b");
@@ -2477,7 +2481,11 @@ fn issue30_p2_sacrifice_joined_card_then_a_double_only_without_a_single() {
         (s, d)
     };
     let (mut s, d) = setup(0);
-    assert_eq!(legal(&s), [format!("discard #{d}")], "only a double is left");
+    assert_eq!(
+        legal(&s),
+        [format!("discard #{d}")],
+        "only a double is left"
+    );
     act(&mut s, &format!("discard #{d}"));
     assert_eq!(mover(&s), Seat(1));
     let (s, d) = setup(1);
@@ -2593,7 +2601,10 @@ fn every_parameter_is_printed_and_documented() {
         if name == "version" {
             continue;
         }
-        assert!(doc.contains(&format!("`{name}`")), "{name} in docs/splendor.md");
+        assert!(
+            doc.contains(&format!("`{name}`")),
+            "{name} in docs/splendor.md"
+        );
         if ["gems_by_players", "gold", "face_up"].contains(&name.as_str()) {
             continue;
         }
@@ -2622,7 +2633,10 @@ fn issue30_p20_reserve_orient_deck_off_refuses_the_orient_level_one_deck() {
     }
     assert!(legal(&s).iter().all(|a| !a.contains("orient")));
     assert!(is_legal(&s, "reserve deck 1"));
-    assert!(is_legal(&s, "reserve 1e"), "a face-up Orient card may still be reserved");
+    assert!(
+        is_legal(&s, "reserve 1e"),
+        "a face-up Orient card may still be reserved"
+    );
     let hidden = top(&s, 0);
     act(&mut s, "reserve deck 1");
     assert!(s.reserved[0].contains(&hidden));
@@ -2647,9 +2661,17 @@ fn issue30_p20_others_see_face_up_reserves_beside_a_blind_one() {
     let c = at(&s, "3a");
     act(&mut s, "reserve 3a");
     assert_eq!(s.reserved[0], [a, hidden, c]);
-    let theirs = [Reserved::Card(a), Reserved::Hidden { deck: 1 }, Reserved::Card(c)];
+    let theirs = [
+        Reserved::Card(a),
+        Reserved::Hidden { deck: 1 },
+        Reserved::Card(c),
+    ];
     for seat in [1, 2] {
-        assert_eq!(Splendor::view(&s, Seat(seat)).reserved[0], theirs, "seat {seat}");
+        assert_eq!(
+            Splendor::view(&s, Seat(seat)).reserved[0],
+            theirs,
+            "seat {seat}"
+        );
     }
     let mine = [Reserved::Card(a), Reserved::Card(hidden), Reserved::Card(c)];
     assert_eq!(Splendor::view(&s, Seat(0)).reserved[0], mine);
@@ -2666,7 +2688,10 @@ fn issue30_p20_noble_needs_each_colour_not_the_total() {
     give_bonus(&mut s, 0, R, 4);
     give_bonus(&mut s, 0, K, 3);
     give_bonus(&mut s, 0, G, 6);
-    assert!(s.bonus[0].iter().sum::<u8>() >= 8 + 5, "more than the noble's 8 in all");
+    assert!(
+        s.bonus[0].iter().sum::<u8>() >= 8 + 5,
+        "more than the noble's 8 in all"
+    );
     act(&mut s, "take white blue green");
     assert_eq!(s.noble_holder[0], NONE, "3 black is one short of 4");
     assert_eq!(s.prestige[0], 0);

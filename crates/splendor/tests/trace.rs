@@ -4,7 +4,7 @@
 use serde_json::json;
 use silk_bots::GreedyBot;
 use silk_core::trace::{play_trace, testing, Trace};
-use silk_core::{Game, Player, Traced};
+use silk_core::{Game, Player, Seat, Traced};
 use silk_splendor::{Edition, Module, Splendor, SplendorConfig};
 
 fn greedy(n: usize, seed: u64) -> Vec<Box<dyn Player<Splendor>>> {
@@ -191,4 +191,70 @@ fn a_trace_from_another_tool_needs_no_ids_texts_seed_or_result() {
     let end = play_trace::<Splendor>(&bare, "bare.json", |_| {}).unwrap();
     let ours = play_trace::<Splendor>(&full, "full.json", |_| {}).unwrap();
     assert_eq!(Splendor::outcome(&end), Splendor::outcome(&ours));
+}
+
+/// Issue 30, point 5 (docs/traces.md, "Places"): a hand has three fixed places with gaps. A card
+/// bought from place 0 leaves place 0 empty; the cards in places 1 and 2 keep their numbers, and
+/// the next card reserved takes place 0.
+#[test]
+fn issue30_p5_reserved_places_are_fixed_with_gaps() {
+    let config = SplendorConfig::new(2);
+    let mut s = Splendor::setup(&config, 3).unwrap();
+    let p = s.current as usize;
+    let mut play = |s: &mut silk_splendor::State, seat: Seat, action: serde_json::Value| {
+        let a = Splendor::action_from_json(s, seat, &action).unwrap();
+        Splendor::apply(s, seat, a).unwrap_or_else(|e| panic!("{action}: {e}"));
+    };
+    let me = Seat(p as u8);
+    let other = Seat(1 - p as u8);
+    let mut reserved = Vec::new();
+    for k in 0..3 {
+        reserved.push(s.board[2][k]);
+        let slot = ["a", "b", "c"][k];
+        play(
+            &mut s,
+            me,
+            json!({"kind": "reserve", "from": {"level": 3, "slot": slot}}),
+        );
+        play(
+            &mut s,
+            other,
+            json!({"kind": "take_different", "gems": ["white", "blue", "green"]}),
+        );
+    }
+    assert_eq!(s.reserved[p], [reserved[0], reserved[1], reserved[2]]);
+    // Place 0's card bought (with the cost given outright: the test is about places).
+    let cost = s.rules.card(reserved[0]).cost;
+    for c in 0..5 {
+        s.bank[c] += s.tokens[p][c];
+        s.tokens[p][c] = cost[c];
+        s.bank[c] -= cost[c].min(s.bank[c]);
+    }
+    let buy = Splendor::action_from_json(&s, me, &json!({"kind": "buy", "from": {"reserved": 0}}))
+        .unwrap();
+    let text = Splendor::action_json(&s, me, buy);
+    assert_eq!(text["from"], json!({"reserved": 0}));
+    assert_eq!(text["card"]["id"], json!(reserved[0]));
+    Splendor::apply(&mut s, me, buy).unwrap();
+    assert_eq!(
+        s.reserved[p][1..],
+        [reserved[1], reserved[2]],
+        "not renumbered"
+    );
+    play(
+        &mut s,
+        other,
+        json!({"kind": "reserve_deck", "deck": "level1"}),
+    );
+    let next = s.board[0][0];
+    play(
+        &mut s,
+        me,
+        json!({"kind": "reserve", "from": {"level": 1, "slot": "a"}}),
+    );
+    assert_eq!(
+        s.reserved[p],
+        [next, reserved[1], reserved[2]],
+        "the gap is filled"
+    );
 }

@@ -61,9 +61,7 @@ fn joined_bonus(s: &State, p: usize, c: u8) -> u8 {
         .join_slot
         .iter()
         .enumerate()
-        .filter(|&(id, &slot)| {
-            slot != NONE && s.joins[slot as usize] == c && s.owns(p, id as u8)
-        })
+        .filter(|&(id, &slot)| slot != NONE && s.joins[slot as usize] == c && s.owns(p, id as u8))
         .count() as u8
 }
 
