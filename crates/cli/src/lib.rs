@@ -457,13 +457,19 @@ enum Command {
         force: bool,
         /// Play back and check a trace (written by silk or by another tool): each decision is
         /// checked and the first illegal one is reported with its index in "actions".
-        #[arg(long, value_name = "FILE", conflicts_with_all = ["target", "file", "trace", "game", "at", "moves"])]
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["target", "file", "trace", "game", "moves"])]
         trace_in: Option<PathBuf>,
+        /// With --trace-in: also list every legal decision before each decision and after the
+        /// last (with --at N: at that one position only), in the trace's decision format, so
+        /// that another implementation can compare its own list (docs/traces.md).
+        #[arg(long, requires = "trace_in")]
+        legal: bool,
         /// With RUN_DIR: the index of the game to replay, as in its games.jsonl (from 0).
         #[arg(long, value_name = "K")]
         game: Option<u64>,
         /// With RUN_DIR: start at decision N (from 1): the state before it, then the decisions
-        /// from there to the end.
+        /// from there to the end. With --trace-in --legal: the legal decisions before decision
+        /// N only (one more than the trace's decisions: after the last).
         #[arg(long, value_name = "N")]
         at: Option<u64>,
         /// With RUN_DIR: only the decisions and their events, not each seat's view.
@@ -990,11 +996,17 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             out: trace_out,
             force,
             trace_in,
+            legal,
             game,
             at,
             moves,
         } => {
             if let Some(path) = trace_in {
+                if at.is_some() && !legal {
+                    return Err(CliError::input(
+                        "--at with --trace-in lists the legal decisions at one position: add --legal",
+                    ));
+                }
                 let t = traces::load(&path)?;
                 let name = GameName::from_str(&t.game, false).map_err(|_| {
                     CliError::input(format!(
@@ -1003,7 +1015,14 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                         t.game
                     ))
                 })?;
-                return with_game!(name, G => traces::play_back::<G>(&t, &path, out));
+                let legal = legal.then_some(traces::Legal { at });
+                return with_game!(name, G => traces::play_back::<G>(&t, &path, legal, out));
+            }
+            if legal {
+                // (clap's `requires` lets it pass when the run's arguments conflict with it.)
+                return Err(CliError::input(
+                    "--legal lists the legal decisions of a trace: silk replay --trace-in FILE --legal",
+                ));
             }
             let target = target.unwrap_or_default();
             let to = trace.then_some(traces::TraceTo {

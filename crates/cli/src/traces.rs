@@ -7,7 +7,7 @@ use crate::games::CliGame;
 use crate::narrate::Narration;
 use crate::output::Out;
 use serde_json::json;
-use silk_core::trace::{play_trace, Trace};
+use silk_core::trace::{legal_json, play_trace, seats_to_move, Trace};
 use silk_core::Replay;
 use silk_lab::replay::RunGame;
 use silk_lab::traces::{game_trace, TraceDir};
@@ -121,14 +121,34 @@ pub fn load(file: &Path) -> CliResult<Trace> {
     Trace::load(file).map_err(|e| CliError::input(e.to_string()))
 }
 
+/// `--legal` on `silk replay --trace-in FILE`: the legal decisions, in the trace's format.
+#[derive(Clone, Copy, Debug)]
+pub struct Legal {
+    /// Only before this decision (from 1; one more than the trace's decisions is the position
+    /// after the last), instead of before each decision and after the last.
+    pub at: Option<u64>,
+}
+
 /// `silk replay --trace-in FILE`: plays the trace from its own setup, showing each decision and
 /// what it caused; the first decision that is illegal or does not fit is the error, with its
-/// index in `actions`.
-pub fn play_back<G: CliGame>(trace: &Trace, file: &Path, out: &mut Out) -> CliResult<()> {
+/// index in `actions`. With `legal`, the legal decisions before each decision and after the
+/// last (or at one position only).
+pub fn play_back<G: CliGame>(
+    trace: &Trace,
+    file: &Path,
+    legal: Option<Legal>,
+    out: &mut Out,
+) -> CliResult<()> {
+    if let Some(Legal { at: Some(n) }) = legal {
+        return legal_at::<G>(trace, file, n, out);
+    }
     let origin = file.display().to_string();
     let mut decisions = 0u64;
     let end = play_trace::<G>(trace, &origin, |step| {
         decisions += 1;
+        if legal.is_some() {
+            legal_line::<G>(step.before, decisions, step.index, out);
+        }
         let text = G::action_to_string(step.before, step.action);
         out.line(
             &format!("{:>6} {}: {text}", format!("[{}]", step.index), step.seat),
@@ -145,6 +165,9 @@ pub fn play_back<G: CliGame>(trace: &Trace, file: &Path, out: &mut Out) -> CliRe
         }
     })
     .map_err(|e| CliError::input(e.to_string()))?;
+    if legal.is_some() {
+        legal_line::<G>(&end, decisions + 1, trace.actions.len(), out);
+    }
     match G::outcome(&end) {
         Some(_) => Narration::new(None).end::<G>(&end, out),
         None => out.message(&format!(
@@ -161,4 +184,74 @@ pub fn play_back<G: CliGame>(trace: &Trace, file: &Path, out: &mut Out) -> CliRe
         }
     ));
     Ok(())
+}
+
+/// Whether an entry of `actions` is a draw of chance rather than a decision.
+fn is_chance(entry: &serde_json::Value) -> bool {
+    entry.get("chance").is_some()
+}
+
+/// `--trace-in FILE --legal --at N`: the decisions before decision `n` played back (and
+/// checked), then the legal decisions at that position.
+fn legal_at<G: CliGame>(trace: &Trace, file: &Path, n: u64, out: &mut Out) -> CliResult<()> {
+    let decisions = trace.actions.iter().filter(|e| !is_chance(e)).count() as u64;
+    if n == 0 || n > decisions + 1 {
+        return Err(CliError::input(format!(
+            "--at {n}: {} has decisions 1 to {decisions} ({} is the position after the last)",
+            file.display(),
+            decisions + 1
+        )));
+    }
+    // The entry decision `n` is (or the end): the decisions before it with their draws.
+    let index = trace
+        .actions
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| !is_chance(e))
+        .nth((n - 1) as usize)
+        .map_or(trace.actions.len(), |(i, _)| i);
+    let before = Trace {
+        actions: trace.actions[..index].to_vec(),
+        result: None,
+        ..trace.clone()
+    };
+    let state = play_trace::<G>(&before, &file.display().to_string(), |_| {})
+        .map_err(|e| CliError::input(e.to_string()))?;
+    legal_line::<G>(&state, n, index, out);
+    out.message(&format!(
+        "{}: the {} decisions before decision {n} are legal",
+        file.display(),
+        n - 1
+    ));
+    Ok(())
+}
+
+/// The legal decisions in `state`, the position before decision `decision` (entry `index` of
+/// the trace's `actions`): one `legal` record, each decision as a trace entry.
+fn legal_line<G: CliGame>(state: &G::State, decision: u64, index: usize, out: &mut Out) {
+    let seats = seats_to_move::<G>(state);
+    let listed = legal_json::<G>(state);
+    let mut text = match seats.as_slice() {
+        [] => format!("legal before decision {decision}: none, the game is over"),
+        _ => format!(
+            "legal before decision {decision} (actions[{index}]), {} to move: {} decisions",
+            seats
+                .iter()
+                .map(|s| s.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            listed.len()
+        ),
+    };
+    for entry in &listed {
+        let seat = entry["seat"].as_u64().unwrap_or_default();
+        let action = entry["text"].as_str().unwrap_or_default();
+        text += &format!("\n    P{}: {action}", seat + 1);
+    }
+    out.line(
+        &text,
+        json!({"type": "legal", "decision": decision, "index": index,
+               "to_move": seats.iter().map(|s| s.index()).collect::<Vec<_>>(),
+               "actions": listed}),
+    );
 }

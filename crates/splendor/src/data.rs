@@ -304,6 +304,9 @@ pub struct Params {
     pub city_tie: CityTie,
     /// A blind reserve may draw from an Orient deck too.
     pub reserve_orient_deck: bool,
+    /// An Orient join card may be joined to a colour whose only bonuses come from join cards
+    /// joined before (`false`: only to a colour of a card with a bonus of its own).
+    pub join_onto_joined: bool,
 }
 
 impl Default for Params {
@@ -321,6 +324,7 @@ impl Default for Params {
             round_cap: 100,
             city_tie: CityTie::FewestCards,
             reserve_orient_deck: true,
+            join_onto_joined: true,
         }
     }
 }

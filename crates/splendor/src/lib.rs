@@ -190,7 +190,8 @@ pub fn invariants(s: &State) -> Result<(), String> {
         for &id in s.reserved[p].iter().filter(|&&c| c != NONE) {
             mark(id, "reserved")?;
         }
-        let mut count = 0;
+        // Unspent Orient gold cards are in front of the player too (not in `owned`).
+        let mut count = s.gold_cards[p];
         let mut bonus = [0u8; 5];
         let mut points = 0u32;
         for id in s.owned_cards(p) {

@@ -148,7 +148,8 @@ pub struct State {
     pub bonus: [[u8; 5]; MAX_PLAYERS],
     /// Prestige: cards, nobles, trading posts.
     pub prestige: [u8; MAX_PLAYERS],
-    /// Development cards in front of each player.
+    /// Development cards in front of each player, unspent Orient gold cards included (the
+    /// tie-break count).
     pub card_count: [u8; MAX_PLAYERS],
     /// Which cards each player has in front of them (bit = card id).
     pub owned: [[u64; 2]; MAX_PLAYERS],

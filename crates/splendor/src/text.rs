@@ -137,7 +137,7 @@ pub fn rules_text(config: &SplendorConfig) -> String {
             NoAction::Pass => "pass".into(),
             NoAction::Stuck => "stuck".into(),
         },
-        "a player who can do nothing passes (`pass`; a whole round of passes ends the game as stuck) or the game ends at once as stuck (`stuck`)",
+        "a player who can do nothing passes (`pass`: the end of the turn still follows — token limit, nobles, trading posts, cities; a whole round of passes ends the game as stuck) or the game ends at once as stuck (`stuck`)",
     );
     line(
         "round_cap",
@@ -157,9 +157,17 @@ pub fn rules_text(config: &SplendorConfig) -> String {
         p.reserve_orient_deck.to_string(),
         "a blind reserve may draw from an Orient deck",
     );
+    line(
+        "join_onto_joined",
+        p.join_onto_joined.to_string(),
+        "an Orient join card may be joined to a colour whose only bonuses are join cards joined before (`false`: only to a colour of a card with a bonus of its own)",
+    );
     t.push_str(
-        "  Orient sacrifice: you choose the cards discarded (cards joined to that colour first); \
-         a discarded card's prestige goes with it.\n  Orient gold card: each spent pays up to 2 \
+        "  Orient sacrifice: you choose the cards discarded (cards joined to that colour first), \
+         a minimal set: none could be left out with the rest still paying the 2 bonuses (a \
+         double alone or two singles, never a single and a double; a double pays a last bonus \
+         only when no single can, as after a joined card); a discarded card's prestige goes \
+         with it.\n  Orient gold card: each spent pays up to 2 \
          gems; one spent to pay a single gem wastes the second.\n  Strongholds (2017): any other \
          player's stronghold may be removed; (2024) only one standing alone on its card.\n",
     );

@@ -3,8 +3,8 @@
 
 use serde_json::json;
 use silk_bots::GreedyBot;
-use silk_core::trace::{play_trace, testing, Trace};
-use silk_core::{Game, Player, Traced};
+use silk_core::trace::{play_trace, testing, Trace, TraceWriter};
+use silk_core::{next_decider, Game, Player, Seat, SilkRng, Traced};
 use silk_splendor::{Edition, Module, Splendor, SplendorConfig};
 
 fn greedy(n: usize, seed: u64) -> Vec<Box<dyn Player<Splendor>>> {
@@ -27,6 +27,83 @@ fn configs() -> Vec<SplendorConfig> {
     both.edition = Edition::E2024;
     all.push(both);
     all
+}
+
+/// Every module alone under each edition, and the one combination the 2024 edition allows.
+fn modules_and_editions() -> Vec<(Vec<Module>, Edition)> {
+    let mut all = Vec::new();
+    for edition in [Edition::E2017, Edition::E2024] {
+        all.push((Vec::new(), edition));
+        for m in Module::ALL {
+            all.push((vec![m], edition));
+        }
+    }
+    all.push((vec![Module::Cities, Module::TradingPosts], Edition::E2024));
+    all
+}
+
+/// Random games per module, edition and player count.
+const RANDOM_GAMES: u64 = 62;
+
+/// A random game of `config` (seed `seed`), written as a trace as it is played, then played
+/// back through `play_trace` — what `silk replay --trace-in` runs — from the trace's own setup:
+/// every decision accepted, the result as recorded, every seat's view as in the game played.
+fn random_game_replays(config: &SplendorConfig, seed: u64) {
+    let mut state = Splendor::setup(config, seed).unwrap();
+    let mut writer = TraceWriter::<Splendor>::new(config, Some(seed), &state);
+    let mut rng = SilkRng::seed_from(seed);
+    let mut buf = Vec::new();
+    while let Some(seat) = next_decider(Splendor::to_move(&state)) {
+        let action = Splendor::random_legal_action(&state, seat, &mut rng, &mut buf).unwrap();
+        writer.play(&mut state, seat, action).unwrap();
+    }
+    let trace = writer.finish(&state);
+    let end = play_trace::<Splendor>(&trace, "trace.json", |_| {}).unwrap_or_else(|e| {
+        panic!(
+            "{:?} {} {}p, seed {seed}: {e}",
+            config.modules,
+            config.edition.name(),
+            config.players
+        )
+    });
+    assert!(Splendor::outcome(&end).is_some());
+    assert_eq!(Splendor::outcome(&end), Splendor::outcome(&state));
+    for p in 0..config.players {
+        let seat = Seat(p as u8);
+        assert_eq!(
+            Splendor::view(&end, seat),
+            Splendor::view(&state, seat),
+            "seed {seed}"
+        );
+    }
+}
+
+/// The "Done when" of issue 30 for Splendor: thousands of random games (33 configurations ×
+/// `RANDOM_GAMES`: 2 046) in every module and edition replay from their traces under the
+/// documented rules. In two halves, which the test harness runs side by side.
+fn random_games_replay(edition: Edition) {
+    for (modules, e) in modules_and_editions() {
+        if e != edition {
+            continue;
+        }
+        for players in 2..=4 {
+            let mut config = SplendorConfig::new(players).with_modules(&modules);
+            config.edition = edition;
+            for seed in 0..RANDOM_GAMES {
+                random_game_replays(&config, seed);
+            }
+        }
+    }
+}
+
+#[test]
+fn random_games_of_every_module_replay_from_their_traces_2017() {
+    random_games_replay(Edition::E2017);
+}
+
+#[test]
+fn random_games_of_every_module_replay_from_their_traces_2024() {
+    random_games_replay(Edition::E2024);
 }
 
 #[test]
@@ -191,4 +268,66 @@ fn a_trace_from_another_tool_needs_no_ids_texts_seed_or_result() {
     let end = play_trace::<Splendor>(&bare, "bare.json", |_| {}).unwrap();
     let ours = play_trace::<Splendor>(&full, "full.json", |_| {}).unwrap();
     assert_eq!(Splendor::outcome(&end), Splendor::outcome(&ours));
+}
+
+/// Issue 30, point 5 (docs/traces.md, "Places"): a hand has three fixed places with gaps. A card
+/// bought from place 0 leaves place 0 empty; the cards in places 1 and 2 keep their numbers, and
+/// the next card reserved takes place 0.
+#[test]
+fn issue30_p5_reserved_places_are_fixed_with_gaps() {
+    let config = SplendorConfig::new(2);
+    let mut s = Splendor::setup(&config, 3).unwrap();
+    let p = s.current as usize;
+    let play = |s: &mut silk_splendor::State, seat: Seat, action: serde_json::Value| {
+        let a = Splendor::action_from_json(s, seat, &action).unwrap();
+        Splendor::apply(s, seat, a).unwrap_or_else(|e| panic!("{action}: {e}"));
+    };
+    let me = Seat(p as u8);
+    let other = Seat(1 - p as u8);
+    let mut reserved = Vec::new();
+    for k in 0..3 {
+        reserved.push(s.board[2][k]);
+        let slot = ["a", "b", "c"][k];
+        play(
+            &mut s,
+            me,
+            json!({"kind": "reserve", "from": {"level": 3, "slot": slot}}),
+        );
+        play(
+            &mut s,
+            other,
+            json!({"kind": "take_different", "gems": ["white", "blue", "green"]}),
+        );
+    }
+    assert_eq!(s.reserved[p], [reserved[0], reserved[1], reserved[2]]);
+    // Place 0's card bought, with its cost in gems given outright (the test is about places).
+    let cost = s.rules.card(reserved[0]).cost;
+    s.tokens[p][..5].copy_from_slice(&cost);
+    let buy = Splendor::action_from_json(&s, me, &json!({"kind": "buy", "from": {"reserved": 0}}))
+        .unwrap();
+    let text = Splendor::action_json(&s, me, buy);
+    assert_eq!(text["from"], json!({"reserved": 0}));
+    assert_eq!(text["card"]["id"], json!(reserved[0]));
+    Splendor::apply(&mut s, me, buy).unwrap();
+    assert_eq!(
+        s.reserved[p][1..],
+        [reserved[1], reserved[2]],
+        "not renumbered"
+    );
+    play(
+        &mut s,
+        other,
+        json!({"kind": "reserve_deck", "deck": "level1"}),
+    );
+    let next = s.board[0][0];
+    play(
+        &mut s,
+        me,
+        json!({"kind": "reserve", "from": {"level": 1, "slot": "a"}}),
+    );
+    assert_eq!(
+        s.reserved[p],
+        [next, reserved[1], reserved[2]],
+        "the gap is filled"
+    );
 }

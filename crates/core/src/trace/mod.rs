@@ -12,13 +12,15 @@
 //! `docs/traces.md`, with a JSON Schema per game in `docs/traces/`.
 
 pub mod json;
+mod legal;
 mod play;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
 mod write;
 
+pub use legal::{legal_json, seats_to_move};
 pub use play::{play_trace, TraceStep};
-pub use write::TraceWriter;
+pub use write::{decision_json, TraceWriter};
 
 use crate::chance::ChanceOutcome;
 use crate::game::Game;

@@ -64,11 +64,7 @@ impl<G: Traced> TraceWriter<G> {
     }
 
     fn entry(&self, before: &G::State, seat: Seat, action: G::Action) -> Value {
-        json!({
-            "seat": seat.index(),
-            "action": G::action_json(before, seat, action),
-            "text": G::action_to_string(before, action),
-        })
+        decision_json::<G>(before, seat, action)
     }
 
     fn push(&mut self, after: &G::State, entry: Value, rec: &Recorder<G::Event>) {
@@ -87,6 +83,16 @@ impl<G: Traced> TraceWriter<G> {
         self.trace.result = Some(result_json::<G>(state, self.decisions));
         self.trace
     }
+}
+
+/// One decision as an entry of a trace's `actions`: `{"seat", "action", "text"}`, from the
+/// state before it.
+pub fn decision_json<G: Traced>(before: &G::State, seat: Seat, action: G::Action) -> Value {
+    json!({
+        "seat": seat.index(),
+        "action": G::action_json(before, seat, action),
+        "text": G::action_to_string(before, action),
+    })
 }
 
 /// A game's `result`: how it ended, scores, ranks, winners, the engine's details.

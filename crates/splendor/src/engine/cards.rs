@@ -316,7 +316,13 @@ pub fn acquirable(s: &State, p: usize, card: u8) -> Result<(), String> {
     let c = s.rules.card(card);
     match c.effect {
         Effect::Join | Effect::JoinTake1 if !orient::has_gem_bonus(s, p) => {
-            Err("a join card needs a card with a gem bonus to join".into())
+            Err(if s.bonus[p].iter().any(|&b| b > 0) {
+                "a join card needs a card with a gem bonus of its own to join (join cards \
+                 joined before do not count: join_onto_joined = false)"
+            } else {
+                "a join card needs a card with a gem bonus to join"
+            }
+            .into())
         }
         Effect::Sacrifice if s.bonus[p][c.sacrifice as usize] < 2 => Err(format!(
             "this card takes 2 {} bonuses and you have {}",
@@ -686,7 +692,9 @@ fn carry_out(
     s.gems_to_bank(p, gems);
     s.tokens[p][GOLD] -= gold_tokens;
     s.bank[GOLD] += gold_tokens;
+    // A spent gold card is discarded: it leaves the player's cards (the tie-break count).
     s.gold_cards[p] -= gold_cards;
+    s.card_count[p] -= gold_cards;
     if src >= RESERVED_SRC {
         let r = (src - RESERVED_SRC) as usize;
         s.reserved[p][r] = NONE;
@@ -715,12 +723,14 @@ fn carry_out(
 pub fn gain(s: &mut State, p: usize, card: u8) {
     let c = *s.rules.card(card);
     s.prestige[p] += c.points;
+    // Every card acquired is in front of the player until spent or discarded: an Orient gold
+    // card too (it counts for the tie-break until it is spent).
+    s.card_count[p] += 1;
     if c.effect == Effect::Gold {
         s.gold_cards[p] += 1;
         return;
     }
     s.set_owned(p, card, true);
-    s.card_count[p] += 1;
     if (c.bonus as usize) < 5 {
         s.bonus[p][c.bonus as usize] += c.bonus_count;
     }

@@ -49,7 +49,9 @@ pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
         Phase::Join { .. } => orient::legal_joins(s, p, out),
         Phase::FreeCard { level } => orient::legal_free(s, p, level, out),
         Phase::ReserveNoble => orient::legal_noble_reserves(s, p, out),
-        Phase::Sacrifice { colour, card, .. } => orient::legal_discards(s, p, colour, card, out),
+        Phase::Sacrifice { colour, left, card } => {
+            orient::legal_discards(s, p, colour, left, card, out)
+        }
         Phase::Stronghold => strongholds::legal(s, p, out),
         Phase::Conquest => {
             strongholds::legal_conquest(s, p, out);
@@ -106,8 +108,8 @@ fn check_other(s: &State, p: usize, action: Action) -> Result<(), String> {
         (Phase::Join { .. }, Action::Join(c)) => orient::check_join(s, p, c),
         (Phase::FreeCard { level }, Action::Free(pos)) => orient::check_free(s, p, level, pos),
         (Phase::ReserveNoble, Action::ReserveNoble(i)) => orient::check_noble_reserve(s, i),
-        (Phase::Sacrifice { colour, card, .. }, Action::Discard(id)) => {
-            orient::check_discard(s, p, colour, card, id)
+        (Phase::Sacrifice { colour, left, card }, Action::Discard(id)) => {
+            orient::check_discard(s, p, colour, left, card, id)
         }
         (Phase::Stronghold, Action::Place { from, to }) => strongholds::check_place(s, p, from, to),
         (Phase::Stronghold, Action::Remove { at, seat }) => {
@@ -241,9 +243,9 @@ fn play(
         Action::Post(i) => turn::place_post(s, p, i, ev),
         Action::City(i) => turn::claim_city(s, p, i, ev),
     }
-    if matches!(action, Action::Pass) {
-        s.step = Step::EndTurn;
-    } else if restart {
+    // A pass too: a turn without an action is still a turn, whose end (token limit, nobles,
+    // trading posts, cities) follows as after any action.
+    if restart {
         s.step = Step::Effects;
     }
     turn::advance(s, ev);

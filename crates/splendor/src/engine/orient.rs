@@ -30,10 +30,11 @@ pub fn pop(s: &mut State) -> Option<(u8, u8)> {
 
 /// Whether `p` has a card with a gem bonus (a join card needs one to join).
 pub fn has_gem_bonus(s: &State, p: usize) -> bool {
-    s.bonus[p].iter().any(|&b| b > 0)
+    (0..5).any(|c| joinable(s, p, c))
 }
 
-/// Join: a colour `p` has a card of (any bonus counts: base, double, or a card joined before).
+/// Join: a colour `p` has a card of (any bonus counts: base, double, or — under
+/// `join_onto_joined` — a card joined before).
 pub fn legal_joins(s: &State, p: usize, out: &mut Vec<Action>) {
     for c in 0..5u8 {
         if joinable(s, p, c) {
@@ -44,12 +45,35 @@ pub fn legal_joins(s: &State, p: usize, out: &mut Vec<Action>) {
 
 fn joinable(s: &State, p: usize, c: u8) -> bool {
     // The card being joined already counts in no colour, so any bonus of `c` is another card.
-    c < 5 && s.bonus[p][c as usize] > 0
+    let Some(&bonus) = s.bonus[p].get(c as usize) else {
+        return false;
+    };
+    if s.rules.config.params.join_onto_joined {
+        bonus > 0
+    } else {
+        bonus > joined_bonus(s, p, c)
+    }
+}
+
+/// The bonuses of colour `c` that `p`'s join cards give (one each, joined to `c`).
+fn joined_bonus(s: &State, p: usize, c: u8) -> u8 {
+    s.rules
+        .join_slot
+        .iter()
+        .enumerate()
+        .filter(|&(id, &slot)| slot != NONE && s.joins[slot as usize] == c && s.owns(p, id as u8))
+        .count() as u8
 }
 
 pub fn check_join(s: &State, p: usize, c: u8) -> Result<(), String> {
     if joinable(s, p, c) {
         Ok(())
+    } else if c < 5 && s.bonus[p][c as usize] > 0 {
+        Err(format!(
+            "your {} bonuses are all join cards, and a join card is not joined onto another \
+             (join_onto_joined = false)",
+            token_name(c as usize)
+        ))
     } else {
         Err(format!(
             "you have no card with a {} bonus to join it to",
@@ -136,13 +160,12 @@ pub fn reserve_noble(s: &mut State, p: usize, i: u8, ev: &mut impl EventSink<Eve
     });
 }
 
-/// Sacrifice: the cards of the colour `p` may discard; cards joined to that colour first.
-pub fn legal_discards(s: &State, p: usize, colour: u8, card: u8, out: &mut Vec<Action>) {
-    let joined_first = s
-        .owned_cards(p)
-        .any(|id| id != card && joined_to(s, id) == Some(colour));
+/// Sacrifice: the cards of the colour `p` may discard with `left` bonuses still owed; cards
+/// joined to that colour first, and only minimal sets (see [`Discards::minimal`]).
+pub fn legal_discards(s: &State, p: usize, colour: u8, left: u8, card: u8, out: &mut Vec<Action>) {
+    let d = Discards::of(s, p, colour, card);
     for id in s.owned_cards(p) {
-        if id != card && discardable(s, id, colour, joined_first) {
+        if id != card && d.discardable(s, id) && d.minimal(s, id, left) {
             out.push(Action::Discard(id));
         }
     }
@@ -154,30 +177,92 @@ fn joined_to(s: &State, id: u8) -> Option<u8> {
     (slot != NONE).then(|| s.joins[slot as usize])
 }
 
-fn discardable(s: &State, id: u8, colour: u8, joined_first: bool) -> bool {
-    match joined_to(s, id) {
-        Some(c) => c == colour,
-        None => !joined_first && s.rules.card(id).bonus == colour,
+/// What player `p` may discard for a sacrifice of `colour` (the sacrifice card `card` aside).
+struct Discards {
+    colour: u8,
+    /// Some card is joined to the colour: those go first.
+    joined_first: bool,
+    /// Cards of the colour (not joined) giving one bonus, and two (Orient doubles).
+    singles: u8,
+    doubles: u8,
+}
+
+impl Discards {
+    fn of(s: &State, p: usize, colour: u8, card: u8) -> Discards {
+        let mut d = Discards {
+            colour,
+            joined_first: false,
+            singles: 0,
+            doubles: 0,
+        };
+        for id in s.owned_cards(p).filter(|&id| id != card) {
+            match joined_to(s, id) {
+                Some(c) => d.joined_first |= c == colour,
+                None if s.rules.card(id).bonus == colour => {
+                    if s.rules.card(id).bonus_count >= 2 {
+                        d.doubles += 1;
+                    } else {
+                        d.singles += 1;
+                    }
+                }
+                None => {}
+            }
+        }
+        d
+    }
+
+    /// The card is of the colour, and a joined one while any is left.
+    fn discardable(&self, s: &State, id: u8) -> bool {
+        match joined_to(s, id) {
+            Some(c) => c == self.colour,
+            None => !self.joined_first && s.rules.card(id).bonus == self.colour,
+        }
+    }
+
+    /// The sacrifice costs its bonuses exactly where it can: the cards discarded form a minimal
+    /// set, from which no card could be left out and the rest still pay (the joined cards, which
+    /// go first whatever they are worth, aside). So a double does not pay a last bonus a single
+    /// could pay, and a single is not discarded first when only a double could follow it (the
+    /// double alone pays both).
+    fn minimal(&self, s: &State, id: u8, left: u8) -> bool {
+        if joined_to(s, id).is_some() {
+            return true;
+        }
+        if s.rules.card(id).bonus_count >= 2 {
+            left >= 2 || self.singles == 0
+        } else {
+            left < 2 || self.singles >= 2 || self.doubles == 0
+        }
     }
 }
 
-pub fn check_discard(s: &State, p: usize, colour: u8, card: u8, id: u8) -> Result<(), String> {
+pub fn check_discard(
+    s: &State,
+    p: usize,
+    colour: u8,
+    left: u8,
+    card: u8,
+    id: u8,
+) -> Result<(), String> {
     if id as usize >= s.rules.cards.len() || !s.owns(p, id) || id == card {
         return Err("discard one of the cards in front of you (reserved cards cannot be)".into());
     }
-    let joined_first = s
-        .owned_cards(p)
-        .any(|x| x != card && joined_to(s, x) == Some(colour));
-    if !discardable(s, id, colour, joined_first) {
-        return Err(if joined_first {
-            format!(
-                "discard first the cards joined to {}",
-                token_name(colour as usize)
-            )
+    let d = Discards::of(s, p, colour, card);
+    let name = token_name(colour as usize);
+    if !d.discardable(s, id) {
+        return Err(if d.joined_first {
+            format!("discard first the cards joined to {name}")
+        } else {
+            format!("discard a card with a {name} bonus")
+        });
+    }
+    if !d.minimal(s, id, left) {
+        return Err(if left < 2 {
+            format!("1 {name} bonus is still owed: discard a card worth one, not a double")
         } else {
             format!(
-                "discard a card with a {} bonus",
-                token_name(colour as usize)
+                "discard the double {name} card: a single now leaves only a double to pay the \
+                 second bonus, one more than the sacrifice costs"
             )
         });
     }
