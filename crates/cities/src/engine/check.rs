@@ -168,7 +168,10 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
             if c.has_improvement(k) {
                 return bad(format!("{seat} already has a {}", im.name));
             }
-            if c.food < im.cost.food || c.metal < im.cost.metal || c.coins < im.cost.coins as u16 {
+            if c.food < im.cost.food as u32
+                || c.metal < im.cost.metal as u32
+                || c.coins < im.cost.coins as u16
+            {
                 return bad(format!(
                     "a {} costs {} food, {} metal, {} coins",
                     im.name, im.cost.food, im.cost.metal, im.cost.coins

@@ -79,12 +79,13 @@ pub(super) fn cap(s: &State) -> u32 {
     }
 }
 
-/// Gap 31: gains beyond `store_cap` are lost (silk to the discard).
+/// Gap 31: gains beyond `store_cap` are lost (silk to the discard); with no cap (0), every
+/// card gained is kept (issue 30: the counts are wide enough for any game).
 pub(super) fn gain(s: &mut State, seat: Seat, res: Res, k: u32) {
     let cap = cap(s);
-    let have = s.city(seat).has(res) as u32;
-    let keep = k.min(cap.saturating_sub(have)).min(255 - have);
-    *s.city_mut(seat).res_mut(res) += keep as u8;
+    let have = s.city(seat).has(res);
+    let keep = k.min(cap.saturating_sub(have));
+    s.city_mut(seat).add_res(res, keep);
     let lost = (k - keep) as u8;
     match res {
         Res::Silk => s.silk_discard[STANDARD as usize] += lost,

@@ -112,8 +112,8 @@ fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
     }
     for (k, im) in s.rules.config.improvements.iter().enumerate() {
         if !c.has_improvement(k as u8)
-            && c.food >= im.cost.food
-            && c.metal >= im.cost.metal
+            && c.food >= im.cost.food as u32
+            && c.metal >= im.cost.metal as u32
             && c.coins >= im.cost.coins as u16
         {
             out.push(Action::Build(k as u8));
