@@ -1343,8 +1343,10 @@ fn design_immediate_win_at_target_vp() {
     assert_eq!(o.winners().collect::<Vec<_>>(), [P1]);
 }
 
+/// Gap 32 with issue 30 point 9: the round cap stops the game and the most VP, then the most
+/// coins, wins; the outcome says the cap ended it, so the lab can count such games apart.
 #[test]
-fn gap32_max_rounds_stops_highest_vp_then_coins() {
+fn issue30_p9_gap32_max_rounds_stops_highest_vp_then_coins_wins() {
     let mut c = CitiesConfig::new(4);
     c.params.max_rounds = 1;
     let mut s = game(&c, 3, &[FERGHANA, CAUCASUS, MESOPOTAMIA, GANDHARA]);
@@ -1365,9 +1367,31 @@ fn gap32_max_rounds_stops_highest_vp_then_coins() {
         .iter()
         .enumerate()
         .all(|(i, &r)| i == 2 || r > 0));
-    // Stopped by the cap, not won: the lab counts it apart and it is nobody's win.
-    assert!(o.stuck);
-    assert_eq!(o.winners().count(), 0);
+    assert!(!o.stuck, "the rules name a winner");
+    assert_eq!(o.winners().collect::<Vec<_>>(), [P3]);
+    assert_eq!(o.ended_by, Some(silk_core::EndedBy::RoundCap));
+    let trace = silk_core::trace::result_json::<Cities>(&s, 0);
+    assert_eq!(trace["end"], "round_cap");
+    assert_eq!(trace["winners"], serde_json::json!([2]));
+    assert_eq!(
+        trace["winner"],
+        serde_json::Value::Null,
+        "nobody reached the target"
+    );
+}
+
+/// Issue 30 point 9: a game won at the target is not marked as ended by the cap.
+#[test]
+fn issue30_p9_a_game_won_at_the_target_ends_normally() {
+    let mut s = standard();
+    s.winner = Some(P1);
+    s.phase = Phase::Over;
+    let o = Cities::outcome(&s).unwrap();
+    assert_eq!((o.ended_by, o.stuck), (None, false));
+    assert_eq!(
+        silk_core::trace::result_json::<Cities>(&s, 0)["end"],
+        "normal"
+    );
 }
 
 #[test]

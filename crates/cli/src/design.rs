@@ -367,9 +367,13 @@ where
     let run = measure::<G>(config, batch, &file.time)?;
     let gaps = targets::gaps(&file.targets, &run.measures);
     let met = gaps.iter().filter(|g| g.verdict == Verdict::Met).count();
+    let capped = match run.summary.round_cap {
+        0 => String::new(),
+        k => format!(", {k} of them at the round cap"),
+    };
     let text = format!(
-        "{}: {} games ({} ended normally), bots {}\n{}\n{}\n{met} of {} targets met for sure; \
-         the sum of normalised misses is {:.2}\n",
+        "{}: {} games ({} with winners{capped}), bots {}\n{}\n{}\n{met} of {} targets met for \
+         sure; the sum of normalised misses is {:.2}\n",
         G::NAME,
         batch.games,
         run.summary.games,

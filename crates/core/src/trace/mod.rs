@@ -18,7 +18,7 @@ pub mod testing;
 mod write;
 
 pub use play::{play_trace, TraceStep};
-pub use write::TraceWriter;
+pub use write::{result_json, TraceWriter};
 
 use crate::chance::ChanceOutcome;
 use crate::game::Game;
@@ -77,7 +77,7 @@ pub trait Traced: Game {
     }
 
     /// What the result holds besides the scores and ranks: the tie-breaks applied, how the
-    /// game ended when the engine can tell more than `stuck` (`"end": "cap"`).
+    /// game ended when the engine can tell more than `stuck` and `ended_by` (`"end": "cap"`).
     fn result_json(state: &Self::State) -> Map<String, Value> {
         let _ = state;
         Map::new()
