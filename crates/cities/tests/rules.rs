@@ -1773,3 +1773,39 @@ fn issue30_p10_view_text_names_the_penalised_players() {
     assert!(t.contains("Barbarian travel penalty: P1, P3\n"), "{t}");
     assert!(!t.contains("Seat("), "{t}");
 }
+
+/// Issue 30 ("Done when"): `silk rules cities` lists each decided reading with its parameter
+/// and what the value in force does.
+#[test]
+fn issue30_rules_text_lists_each_decided_reading_with_its_parameter() {
+    use silk_cities::data::{BothWipedOut, FineRule, SafePassage};
+    let text = |edit: &dyn Fn(&mut Params)| {
+        let mut c = CitiesConfig::new(4);
+        edit(&mut c.params);
+        silk_cities::rules_text(&Rules::compile(&c).unwrap())
+    };
+    let t = text(&|_| {});
+    for line in [
+        "  - store_cap = 0 (gaps 12, 31): no storage limit",
+        "  - fine_rule = sum (gap 9): fine silk costs (China) or pays (Byzantium) the sum",
+        "  - max_rounds = 40 (gap 32): after round 40 the game stops: the most VP wins, then the most coins",
+        "  - both_wiped_out = reserve_then_plunder (gap 16): ",
+        "  - safe_passage = once (gap 14): ",
+    ] {
+        assert!(t.contains(line), "{line:?} missing from:\n{t}");
+    }
+    let t = text(&|p| {
+        p.store_cap = 5;
+        p.fine_rule = FineRule::TwiceCurrent;
+        p.both_wiped_out = BothWipedOut::PlunderThenReserve;
+        p.safe_passage = SafePassage::EveryRoute;
+    });
+    for line in [
+        "  - store_cap = 5 (gaps 12, 31): a city holds at most 5 cards",
+        "  - fine_rule = twice_current (gap 9): fine silk costs (China) or pays (Byzantium) twice",
+        "  - both_wiped_out = plunder_then_reserve (gap 16): ",
+        "  - safe_passage = every_route (gap 14): ",
+    ] {
+        assert!(t.contains(line), "{line:?} missing from:\n{t}");
+    }
+}
