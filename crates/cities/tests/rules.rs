@@ -1151,8 +1151,7 @@ fn gap13_improvements() {
     // Palace and the others add to the Golden Age: 5 + 2+2+3+2+3+5.
     let ga = engine::golden_age(&s, P1);
     let c = s.cities[0];
-    let base =
-        c.food as u32 + c.metal as u32 + 2 * (c.citizens() + c.silk as u32) + 3 * c.fine as u32;
+    let base = c.food + c.metal + 2 * (c.citizens() + c.silk as u32) + 3 * c.fine as u32;
     assert_eq!(ga - base, 5 + 17);
 }
 

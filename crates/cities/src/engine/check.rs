@@ -156,7 +156,7 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
             if c.laborers[0] == 0 {
                 return bad(format!("{seat} has no untapped Laborer"));
             }
-            if c.has(res) as u32 >= cap(s) {
+            if c.has(res) >= cap(s) {
                 return bad(format!("{seat} can store no more {}", res.name()));
             }
             Ok(())
@@ -187,7 +187,7 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
                 return bad(format!("a city holds at most {} citizens", p.pop_cap));
             }
             let cost = growth_cost(s, seat);
-            if (c.food as u32) < cost {
+            if c.food < cost {
                 return bad(format!("growing costs {cost} food"));
             }
             Ok(())
@@ -211,7 +211,7 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
                 ));
             };
             let res = card_res(en.card.id);
-            if c.has(res) as u32 >= cap(s) {
+            if c.has(res) >= cap(s) {
                 return bad(format!("{seat} can store no more {}", res.name()));
             }
             plan_affordable(s, seat, MoveKind::Buy { empire, slot }).map(keep)

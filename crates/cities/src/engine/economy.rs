@@ -139,7 +139,7 @@ pub fn golden_age(s: &State, seat: Seat) -> u32 {
     let c = s.city(seat);
     let mut g: u32 = Res::ALL
         .iter()
-        .map(|&r| c.has(r) as u32 * ga_value(s, Item::Res(r)))
+        .map(|&r| c.has(r) * ga_value(s, Item::Res(r)))
         .sum();
     g += c.citizens() * ga_value(s, Item::Citizen(Role::Merchant));
     for k in 0..s.rules.config.improvements.len() as u8 {
