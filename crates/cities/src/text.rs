@@ -200,6 +200,10 @@ fn readings(p: &Params) -> String {
     line(
         format!("both_wiped_out = {} (gap 16)", name(&p.both_wiped_out)),
         match p.both_wiped_out {
+            _ if !p.reserve_to_defender => {
+                "when both armies are wiped out, only the plunder applies \
+                 (reserve_to_defender = false: no reserve is paid)"
+            }
             BothWipedOut::ReserveThenPlunder => {
                 "when both armies are wiped out, both rewards \
                  apply: the attacker's reserve is paid to the defender first, then the plunder \
