@@ -545,3 +545,64 @@ fn find_lists_the_games_where_a_condition_holds() {
                 .and(predicate::function(|s: &str| s.lines().count() == 1)),
         );
 }
+
+/// Issue 30 point 9: Cities games the round cap ends have the winner gap 32 names; the summary
+/// counts them in its win rates and says how many they are, each record says so, `find` lists
+/// them by `round_cap`, and a replay of one matches its record.
+#[test]
+fn issue30_p9_round_cap_games_have_winners_and_are_counted_apart() {
+    let dir = temp_dir("round-cap");
+    let params = dir.join("params.json");
+    fs::write(&params, r#"{"max_rounds": 2}"#).unwrap();
+    let run = dir.join("run");
+    silk()
+        .args([
+            "simulate", "cities", "--games", "4", "--bots", "random", "--config",
+        ])
+        .arg(&params)
+        .arg("--out")
+        .arg(&run)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "4 games, 4 of them ended by the round cap",
+        ));
+    let summary: serde_json::Value =
+        serde_json::from_str(&fs::read_to_string(run.join("summary.json")).unwrap()).unwrap();
+    assert_eq!(
+        (&summary["games"], &summary["round_cap"], &summary["stuck"]),
+        (
+            &serde_json::json!(4),
+            &serde_json::json!(4),
+            &serde_json::json!(0)
+        )
+    );
+    let wins: u64 = summary["win_by_seat"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["k"].as_u64().unwrap())
+        .sum();
+    assert!(wins >= 4, "every game has a winner: {wins} wins");
+    let records = fs::read_to_string(run.join("games.jsonl")).unwrap();
+    assert_eq!(records.matches(r#""ended_by":"round_cap""#).count(), 4);
+    assert!(!records.contains(r#""stuck""#));
+    silk()
+        .arg("find")
+        .arg(&run)
+        .args(["--where", "round_cap && !stuck"])
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("at the round cap")
+                .and(predicate::str::contains("4 of 4 games match")),
+        );
+    silk()
+        .arg("replay")
+        .arg(&run)
+        .args(["--game", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Stopped by the round cap"))
+        .stderr(predicate::str::contains("the replay matches game 1"));
+}

@@ -321,8 +321,8 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
                     // region) re-arms only by buying it, whatever the route costs.
                     let missing = soldier_target(s, seat, w).saturating_sub(c.all_soldiers());
                     let need = match res {
-                        Res::Food => (c.food as u32) < growth_cost(s, seat),
-                        _ => (c.metal as u32) < missing,
+                        Res::Food => c.food < growth_cost(s, seat),
+                        _ => c.metal < missing,
                     };
                     let arming = res == Res::Metal && need;
                     if need && (price <= 3.0 || arming) && coins - price >= 3.0 {
@@ -361,7 +361,7 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
                 Res::Metal => 1,
                 _ => 0,
             };
-            if (c.has(res) as u32) <= keep && matches!(res, Res::Food | Res::Metal) {
+            if c.has(res) <= keep && matches!(res, Res::Food | Res::Metal) {
                 return -1.0;
             }
             let net = price as f32 - route as f32;
@@ -376,7 +376,7 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
             Phase::Offer { mv } => match mv.kind {
                 MoveKind::Deliver { res, price, .. } => {
                     let short = match res {
-                        Res::Food => (c.food as u32) < growth_cost(s, seat),
+                        Res::Food => c.food < growth_cost(s, seat),
                         Res::Metal => c.metal == 0,
                         _ => false,
                     };

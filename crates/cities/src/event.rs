@@ -99,7 +99,7 @@ pub enum Event {
     Gathered {
         seat: Seat,
         res: Res,
-        amount: u8,
+        amount: u16,
     },
     Built {
         seat: Seat,

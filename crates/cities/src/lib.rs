@@ -37,7 +37,8 @@ pub use text::rules_text;
 pub use view::View;
 
 use silk_core::{
-    EventSink, Game, IllegalAction, Outcome, ParseActionError, Seat, SetupError, SilkRng, ToMove,
+    EndedBy, EventSink, Game, IllegalAction, Outcome, ParseActionError, Seat, SetupError, SilkRng,
+    ToMove,
 };
 
 /// The Cities of the Silk Road engine.
@@ -138,9 +139,11 @@ pub fn outcome(s: &State) -> Outcome {
     let mut o = Outcome::ranked_by(scores, |i| {
         (s.winner == Some(Seat(i as u8)), sc[i], s.cities[i].coins)
     });
-    // Stopped by `max_rounds` with nobody at the target: ranked by gap 32 for the record, but a
-    // game cut short by a cap is nobody's win in the lab's statistics.
-    o.stuck = s.winner.is_none();
+    // Stopped by `max_rounds` with nobody at the target: gap 32 names the winner (most VP,
+    // then most coins), and the game is marked so that the lab can count it apart.
+    if s.winner.is_none() {
+        o.ended_by = Some(EndedBy::RoundCap);
+    }
     o
 }
 

@@ -85,8 +85,11 @@ impl Res {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 pub struct City {
     pub coins: u16,
-    pub food: u8,
-    pub metal: u8,
+    /// Food and metal have no storage limit (gaps 12 and 31): 32 bits, which play cannot fill
+    /// (with the bundled data every city together gathers and buys under a thousand cards a
+    /// round, and `max_rounds` is at most 65 535). Silk cards are at most the silk deck's 48.
+    pub food: u32,
+    pub metal: u32,
     pub silk: u8,
     pub fine: u8,
     /// Citizens by role, each as `[untapped, tapped]`.
@@ -139,20 +142,30 @@ impl City {
     pub fn all_soldiers(&self) -> u32 {
         (self.soldiers[0] + self.soldiers[1] + self.recruits[0] + self.recruits[1]) as u32
     }
-    pub fn has(&self, res: Res) -> u8 {
+    pub fn has(&self, res: Res) -> u32 {
         match res {
             Res::Food => self.food,
             Res::Metal => self.metal,
-            Res::Silk => self.silk,
-            Res::Fine => self.fine,
+            Res::Silk => self.silk as u32,
+            Res::Fine => self.fine as u32,
         }
     }
-    pub fn res_mut(&mut self, res: Res) -> &mut u8 {
+    /// Adds `k` cards (the caller keeps silk within the deck, so the byte cannot overflow).
+    pub fn add_res(&mut self, res: Res, k: u32) {
         match res {
-            Res::Food => &mut self.food,
-            Res::Metal => &mut self.metal,
-            Res::Silk => &mut self.silk,
-            Res::Fine => &mut self.fine,
+            Res::Food => self.food = self.food.saturating_add(k),
+            Res::Metal => self.metal = self.metal.saturating_add(k),
+            Res::Silk => self.silk = self.silk.saturating_add(k.min(255) as u8),
+            Res::Fine => self.fine = self.fine.saturating_add(k.min(255) as u8),
+        }
+    }
+    /// Gives up one card the city holds.
+    pub fn remove_one(&mut self, res: Res) {
+        match res {
+            Res::Food => self.food -= 1,
+            Res::Metal => self.metal -= 1,
+            Res::Silk => self.silk -= 1,
+            Res::Fine => self.fine -= 1,
         }
     }
     pub fn dev_count(&self) -> u32 {
@@ -199,8 +212,8 @@ impl Move {
 /// The holdings of a fallen city, auctioned one item at a time.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct Lot {
-    pub food: u8,
-    pub metal: u8,
+    pub food: u32,
+    pub metal: u32,
     pub silk: u8,
     pub fine: u8,
     pub merchants: u8,
@@ -218,23 +231,29 @@ pub enum Item {
 }
 
 impl Lot {
-    pub fn count(&self, item: Item) -> u8 {
+    pub fn count(&self, item: Item) -> u32 {
         match item {
             Item::Res(Res::Food) => self.food,
             Item::Res(Res::Metal) => self.metal,
-            Item::Res(Res::Silk) => self.silk,
-            Item::Res(Res::Fine) => self.fine,
-            Item::Citizen(Role::Merchant) => self.merchants,
-            Item::Citizen(Role::Laborer) => self.laborers,
-            Item::Citizen(Role::Soldier) => self.soldiers,
+            Item::Res(Res::Silk) => self.silk as u32,
+            Item::Res(Res::Fine) => self.fine as u32,
+            Item::Citizen(Role::Merchant) => self.merchants as u32,
+            Item::Citizen(Role::Laborer) => self.laborers as u32,
+            Item::Citizen(Role::Soldier) => self.soldiers as u32,
             Item::Citizen(Role::Recruit) => 0,
-            Item::Improvement(k) => (k < 8 && self.improvements & (1 << k) != 0) as u8,
+            Item::Improvement(k) => (k < 8 && self.improvements & (1 << k) != 0) as u32,
         }
     }
     pub fn take(&mut self, item: Item) {
         let c = match item {
-            Item::Res(Res::Food) => &mut self.food,
-            Item::Res(Res::Metal) => &mut self.metal,
+            Item::Res(Res::Food) => {
+                self.food = self.food.saturating_sub(1);
+                return;
+            }
+            Item::Res(Res::Metal) => {
+                self.metal = self.metal.saturating_sub(1);
+                return;
+            }
             Item::Res(Res::Silk) => &mut self.silk,
             Item::Res(Res::Fine) => &mut self.fine,
             Item::Citizen(Role::Merchant) => &mut self.merchants,

@@ -1,7 +1,10 @@
 //! The rules in force as text (`silk rules cities`): the design's rules, the data, and every
 //! parameter's value.
 
-use crate::data::{DevEffect, ImprovementEffect, RegionKind, Resource, Rules};
+use crate::data::{
+    BothWipedOut, DevEffect, FineRule, ImprovementEffect, Params, RegionKind, Resource, Rules,
+    SafePassage,
+};
 use crate::engine::MAX_OFFER;
 
 fn res(r: Resource) -> &'static str {
@@ -141,6 +144,7 @@ pub fn rules_text(rules: &Rules) -> String {
                  refused toll reroutes around that city or calls the move off.",
         }
     );
+    t += &readings(p);
     t += "\nParameters in force (data/cities/params.json):\n";
     let json = serde_json::to_value(p).unwrap_or_default();
     if let Some(map) = json.as_object() {
@@ -151,4 +155,90 @@ pub fn rules_text(rules: &Rules) -> String {
     t += "\nCredits: Cities of the Silk Road © Brian Stepnitz, licensed CC BY-SA 3.0; \
           map, improvements and development cards are this project's proposals.\n";
     t
+}
+
+/// The readings decided where the design is silent or can be read two ways (issue 30), each
+/// with its parameter and what the value in force does.
+fn readings(p: &Params) -> String {
+    let mut t = String::from("\nReadings decided (parameter = value in force):\n");
+    let mut line = |param: String, what: String| t += &format!("  - {param}: {what}\n");
+    line(
+        format!("store_cap = {} (gaps 12, 31)", p.store_cap),
+        match p.store_cap {
+            0 => "no storage limit: a city keeps every food, metal and silk card it gains, \
+                  however many"
+                .into(),
+            k => format!(
+                "a city holds at most {k} cards of each resource; cards gained beyond are lost \
+                 (silk to the discard)"
+            ),
+        },
+    );
+    line(
+        format!("fine_rule = {} (gap 9)", name(&p.fine_rule)),
+        match p.fine_rule {
+            FineRule::Sum => {
+                "fine silk costs (China) or pays (Byzantium) the sum of the two \
+                              slots it covers"
+            }
+            FineRule::TwiceCurrent => {
+                "fine silk costs (China) or pays (Byzantium) twice the \
+                                       price of its front slot"
+            }
+        }
+        .to_string()
+            + "; every track shows the price this rule charges or paid",
+    );
+    line(
+        format!("max_rounds = {} (gap 32)", p.max_rounds),
+        format!(
+            "after round {} the game stops: the most VP wins, then the most coins (a tie left \
+             is shared); the game is recorded as ended by the round cap",
+            p.max_rounds
+        ),
+    );
+    line(
+        format!("both_wiped_out = {} (gap 16)", name(&p.both_wiped_out)),
+        match p.both_wiped_out {
+            _ if !p.reserve_to_defender => {
+                "when both armies are wiped out, only the plunder applies \
+                 (reserve_to_defender = false: no reserve is paid)"
+            }
+            BothWipedOut::ReserveThenPlunder => {
+                "when both armies are wiped out, both rewards \
+                 apply: the attacker's reserve is paid to the defender first, then the plunder \
+                 takes its share of the defender's coins, the reserve included"
+            }
+            BothWipedOut::PlunderThenReserve => {
+                "when both armies are wiped out, both rewards \
+                 apply: the plunder takes its share of the defender's own coins first, then the \
+                 attacker pays its reserve"
+            }
+        }
+        .into(),
+    );
+    line(
+        format!("safe_passage = {} (gap 14)", name(&p.safe_passage)),
+        match p.safe_passage {
+            SafePassage::Once => {
+                "Safe Passage's \"ignore 2 travel cost this round\" is one \
+                 credit of 2 for the round, used up by the routes in the order taken"
+            }
+            SafePassage::EveryRoute => {
+                "Safe Passage's \"ignore 2 travel cost this round\" takes \
+                 2 off every route the player takes that round"
+            }
+        }
+        .into(),
+    );
+    t
+}
+
+/// A parameter's value as params.json writes it.
+fn name<T: serde::Serialize>(v: &T) -> String {
+    match serde_json::to_value(v) {
+        Ok(serde_json::Value::String(s)) => s,
+        Ok(other) => other.to_string(),
+        Err(_) => "?".into(),
+    }
 }

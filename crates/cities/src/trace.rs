@@ -359,8 +359,9 @@ impl Traced for Cities {
         Ok(ChanceOutcome::Shuffle { what, items })
     }
 
-    /// Who reached the target (none when the round cap stopped the game: `"end": "cap"`), the
-    /// coins that break ties, the rounds played.
+    /// Who reached the target (none when the round cap stopped the game: then `"end"` is
+    /// `"round_cap"` and `winners` are the most VP, then most coins, of gap 32), the coins that
+    /// break ties, the rounds played.
     fn result_json(s: &State) -> Map<String, Value> {
         let mut m = Map::new();
         let n = s.players();
@@ -371,9 +372,6 @@ impl Traced for Cities {
             "coins".into(),
             json!(s.cities[..n].iter().map(|c| c.coins).collect::<Vec<_>>()),
         );
-        if Cities::outcome(s).is_some() && s.winner.is_none() {
-            m.insert("end".into(), json!("cap"));
-        }
         m
     }
 }

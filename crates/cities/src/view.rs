@@ -5,7 +5,7 @@
 //! citizens, improvements, tracks, stacks, treasuries, bids, tolls, played cards.
 
 use crate::data::MAX_DEV_TYPES;
-use crate::engine::{phase_name, to_move};
+use crate::engine::{buy_price, fine_price, phase_name, to_move};
 use crate::state::{Phase, State};
 use serde::Serialize;
 use silk_core::{Seat, SeatSet, SilkRng};
@@ -17,8 +17,8 @@ pub struct CityView {
     pub region: String,
     pub fallen: Option<String>,
     pub coins: u16,
-    pub food: u8,
-    pub metal: u8,
+    pub food: u32,
+    pub metal: u32,
     pub silk: u8,
     pub fine: u8,
     /// `[untapped, tapped]` per role.
@@ -36,7 +36,8 @@ pub struct CityView {
 pub struct TrackView {
     pub empire: String,
     pub sells: bool,
-    /// `(slot from 1, card, price)`.
+    /// `(slot from 1, card, price)`: on a sell track what a buyer is charged, on a buy track
+    /// what the sale was paid, both under the rules in force (`fine_rule`, `supply_price`).
     pub cards: Vec<(usize, String, u32)>,
 }
 
@@ -101,6 +102,7 @@ pub fn view(s: &State, seat: Seat) -> View {
         })
         .collect();
     let mut tracks = Vec::new();
+    let fine = fine_price(s);
     for (e, emp) in r.empires.iter().enumerate() {
         for (sells, on, track) in [
             (true, emp.sells.is_some(), &s.sell[e]),
@@ -119,7 +121,14 @@ pub fn view(s: &State, seat: Seat) -> View {
                                 crate::state::FOOD_CARD => "food",
                                 _ => "metal",
                             };
-                            (en.slot + 1, what.to_string(), en.price)
+                            // The price under the rules in force (gap 9 `fine_rule`, ambiguity
+                            // 3 `supply_price`): what a buyer is charged, what a sale was paid.
+                            let price = if sells {
+                                buy_price(s, e as u8, en.slot as u8)
+                            } else {
+                                track.price_at(en.slot, fine).ok()
+                            };
+                            (en.slot + 1, what.to_string(), price.unwrap_or(en.price))
                         })
                         .collect(),
                 });
@@ -305,7 +314,8 @@ pub fn text(s: &State, seat: Seat) -> String {
         out += &format!("{name}: stacks {stacks:?}, treasury {treasury}\n");
     }
     if !v.penalized.is_empty() {
-        out += &format!("Barbarian travel penalty: {:?}\n", v.penalized);
+        let seats: Vec<String> = v.penalized.iter().map(|t| t.to_string()).collect();
+        out += &format!("Barbarian travel penalty: {}\n", seats.join(", "));
     }
     out
 }

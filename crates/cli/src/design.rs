@@ -503,13 +503,22 @@ where
         format!(
             "warning: {kind} decisions take {:.0}% of the modelled table time: the minutes rest on \
              how finely the engine asks for them; check time.seconds.{kind} (and \
-             time.batched_seconds.{kind}) against a real table\n",
+             time.batched_seconds.{kind}) against a real table
+",
             100.0 * share
         )
     });
+    let capped = match run.summary.round_cap {
+        0 => String::new(),
+        k => format!(", {k} of them at the round cap"),
+    };
     let text = format!(
-        "{}: {} games ({} ended normally), bots {}\n{}{warning}\n{}\n{met} of {} targets met for sure; \
-         the sum of normalised misses is {:.2}\n",
+        "{}: {} games ({} with winners{capped}), bots {}
+{}{warning}
+{}
+{met} of {} targets met \
+         for sure; the sum of normalised misses is {:.2}
+",
         G::NAME,
         batch.games,
         run.summary.games,

@@ -22,7 +22,7 @@ pub struct Query {
 /// The names an expression may use besides the game's own metrics.
 pub const NAMES: &str = "index, seed, rounds, decisions, margin, lead_changes, branching, \
     players, winner_seat (1-based; 0 if none or shared), winners, winner_bot, first_seat, \
-    stuck, finished, score1 … scoreN, and every metric by its name (vp.attacks, cards.level3; \
+    round_cap (ended by the rules' round cap, with a winner), stuck, finished, score1 … scoreN, and every metric by its name (vp.attacks, cards.level3; \
     absent = 0)";
 
 impl Query {
@@ -95,6 +95,7 @@ fn value_of(name: &str, spec: &RunSpec, r: &GameRecord) -> Value<DefaultNumericT
                 .unwrap_or_default(),
         ),
         "first_seat" => int(r.first.map_or(0, |f| f as i64 + 1)),
+        "round_cap" => Value::Boolean(r.ended_by == Some(silk_core::EndedBy::RoundCap)),
         "stuck" => Value::Boolean(r.stuck),
         "finished" => Value::Boolean(r.finished && !r.stuck),
         _ => match name
@@ -121,6 +122,12 @@ fn report(spec: &RunSpec, r: &GameRecord, dir: Option<&Path>, out: &mut Out) {
         None if !r.finished => "unfinished".into(),
         None => "shared win".into(),
     };
+    let winner = match r.ended_by {
+        Some(by @ silk_core::EndedBy::RoundCap) if r.finished && !r.stuck => {
+            format!("{winner} at the {}", by.name().replace('_', " "))
+        }
+        _ => winner,
+    };
     let replay = dir.map(|d| format!("silk replay {} --game {}", d.display(), r.index));
     out.line(
         &format!(
@@ -133,7 +140,8 @@ fn report(spec: &RunSpec, r: &GameRecord, dir: Option<&Path>, out: &mut Out) {
         ),
         json!({"type": "match", "index": r.index, "seed": r.seed, "scores": r.scores,
                "ranks": r.ranks, "rounds": r.rounds, "decisions": r.decisions,
-               "stuck": r.stuck, "finished": r.finished, "replay": replay}),
+               "stuck": r.stuck, "ended_by": r.ended_by, "finished": r.finished,
+               "replay": replay}),
     );
 }
 

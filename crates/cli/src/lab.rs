@@ -467,9 +467,16 @@ fn sweep_table(rows: &[(String, Summary)]) -> String {
         ));
     }
     lines.push((
-        "games (normal end)".into(),
+        "games with winners".into(),
         rows.iter().map(|r| r.1.games.to_string()).collect(),
     ));
+    // The win rates above count these games (the rules name their winners), shown apart here.
+    if rows.iter().any(|r| r.1.round_cap > 0) {
+        lines.push((
+            "  of them at the round cap".into(),
+            rows.iter().map(|r| r.1.round_cap.to_string()).collect(),
+        ));
+    }
     lines.push((
         "stuck games".into(),
         rows.iter().map(|r| r.1.stuck.to_string()).collect(),

@@ -94,6 +94,8 @@ where
     let bar = lab::progress_bar(pairs.len() as u64 * args.games, "games", args.progress);
     let mut pairings = Vec::new();
     let mut cut_short = 0u64;
+    // Games the rules' round cap ended: decided by the rules' ranking, so they count.
+    let mut round_cap = 0u64;
     for (p, &(a, b)) in pairs.iter().enumerate() {
         let mut pairing = Pairing {
             a,
@@ -138,6 +140,7 @@ where
                     cut_short += 1;
                     return Ok(());
                 }
+                round_cap += r.ended_by.is_some() as u64;
                 let wins = |bot: usize| {
                     (0..r.ranks.len()).any(|s| {
                         r.ranks[s] == 0 && spec.bots[spec.bot_at(r.index, s)] == names[bot]
@@ -218,7 +221,8 @@ where
     text += &format!(
         "\nRatings: Bradley–Terry on the Elo scale (mean 0; 100 points = the stronger wins 64%), \
          intervals from 400 bootstrap resamples. Games cut short (stuck or at the decision cap) \
-         left out: {cut_short}.\n"
+         left out: {cut_short}. Games ended by the round cap, won on the rules' ranking there \
+         and counted: {round_cap}.\n"
     );
     if let Some(path) = &args.html {
         let settings = [
@@ -228,6 +232,10 @@ where
             ("seats", seats.to_string()),
             ("seed", args.seed.to_string()),
             ("games cut short (left out)", cut_short.to_string()),
+            (
+                "games ended by the round cap (counted)",
+                round_cap.to_string(),
+            ),
         ];
         lab::write_report(
             path,
@@ -247,6 +255,7 @@ where
             })).collect::<Vec<_>>(),
             "decision_micros": timing.iter().map(|t| json!({"bot": t.bot, "micros": t.micros, "decisions": t.decisions})).collect::<Vec<_>>(),
             "cut_short": cut_short,
+            "round_cap": round_cap,
         }),
     );
     Ok(())

@@ -132,7 +132,8 @@ fn shown(key: &str) -> Vec<(String, &'static str, &'static str)> {
         (
             "share.cut_short".into(),
             "cut short %",
-            "games cut short: stuck or at the cap (% of all games)",
+            "games cut short: stuck or at the decision cap (% of all games; a rules' round cap \
+             with winners is not cut short)",
         ),
     ]
 }

@@ -312,7 +312,8 @@ fn play_on<G: CliGame>(
 pub fn print_outcome(outcome: &Outcome, out: &mut Out) {
     out.line(
         &outcome_text(outcome),
-        json!({"type": "outcome", "scores": outcome.scores, "ranks": outcome.ranks, "stuck": outcome.stuck}),
+        json!({"type": "outcome", "scores": outcome.scores, "ranks": outcome.ranks,
+               "stuck": outcome.stuck, "ended_by": outcome.ended_by}),
     );
 }
 
@@ -331,10 +332,14 @@ pub fn outcome_text(outcome: &Outcome) -> String {
             )
         })
         .collect();
-    let head = if outcome.stuck {
-        "Stuck, no winner (nobody could act, or the round cap); standing"
-    } else {
-        "Final"
+    let head = match (outcome.stuck, outcome.ended_by) {
+        (true, _) => {
+            "Stuck, no winner (nobody could act, or a round cap without a winner); standing"
+        }
+        (false, Some(silk_core::EndedBy::RoundCap)) => {
+            "Stopped by the round cap, ranked by the rules (the first place wins)"
+        }
+        (false, None) => "Final",
     };
     format!("{head}: {}", table.join("; "))
 }

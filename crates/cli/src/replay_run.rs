@@ -122,7 +122,7 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
     let checked = game.check::<G>(&played);
     let mut value = match &played.outcome {
         Some(o) => json!({"type": "outcome", "finished": true, "scores": o.scores,
-                          "ranks": o.ranks, "stuck": o.stuck}),
+                          "ranks": o.ranks, "stuck": o.stuck, "ended_by": o.ended_by}),
         None => json!({"type": "outcome", "finished": false, "scores": [], "ranks": [],
                        "stuck": false}),
     };

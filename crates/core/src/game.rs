@@ -51,6 +51,27 @@ pub struct Outcome {
     /// cap): the scores and ranks say where it stood, but nobody won. Counted apart by the lab.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stuck: bool,
+    /// How a game the rules decided ended, when not in the ordinary way: a round cap the rules
+    /// rank by their tie-break has winners, yet the lab counts such games apart.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_by: Option<EndedBy>,
+}
+
+/// How a game with winners ended, other than by its ordinary end.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndedBy {
+    /// The rules' round cap stopped the game; the ranking is the rules' ranking at the cap.
+    RoundCap,
+}
+
+impl EndedBy {
+    /// The name records and traces use (`"round_cap"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            EndedBy::RoundCap => "round_cap",
+        }
+    }
 }
 
 impl Outcome {
@@ -66,6 +87,7 @@ impl Outcome {
             scores,
             ranks,
             stuck: false,
+            ended_by: None,
         }
     }
 

@@ -41,7 +41,7 @@ pub use chance::{Chance, ChanceOutcome};
 pub use data::DataError;
 pub use driver::{next_decider, play, random_playout, PlayError, PlayedGame, RandomPlayer};
 pub use error::{Cause, IllegalAction, ParseActionError, ReplayError, SetupError};
-pub use game::{EventSink, Game, Outcome, Player, ToMove};
+pub use game::{EndedBy, EventSink, Game, Outcome, Player, ToMove};
 pub use metrics::{Counters, DecisionKind, MechanicUse, Names, Observe};
 pub use policy::{best_by, Heuristic, Style};
 pub use replay::{LoggedMove, Replay, REPLAY_VERSION};

@@ -1,5 +1,5 @@
-//! The most extreme games of a run (longest, shortest, widest margin) and the first stuck and
-//! unfinished ones, so a report can point at games worth replaying. Only a few games of each
+//! The most extreme games of a run (longest, shortest, widest margin) and the first ones ended
+//! by the round cap, stuck or unfinished, so a report can point at games worth replaying. Only a few games of each
 //! kind are kept, whatever the length of the run, and ties go to the lower index, so the list is
 //! the same however the games are split into shards.
 
@@ -76,6 +76,10 @@ pub struct Extremes {
     pub shortest: Vec<GameRef>,
     /// Widest winning margin.
     pub widest_margin: Vec<GameRef>,
+    /// The first games the rules' round cap ended (they are among the others' candidates too).
+    /// Absent when there are none, and from summaries written before it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub round_cap: Vec<GameRef>,
     /// The first games the engine ended as stuck.
     pub stuck: Vec<GameRef>,
     /// The first games cut short by the decision cap.
@@ -132,6 +136,9 @@ impl Extremes {
         } else if r.stuck {
             keep(&mut self.stuck, r, first_seen);
         } else {
+            if r.ended_by == Some(silk_core::EndedBy::RoundCap) {
+                keep(&mut self.round_cap, r, first_seen);
+            }
             keep(&mut self.longest, r, longest);
             keep(&mut self.shortest, r, shortest);
             keep(&mut self.widest_margin, r, widest);
@@ -141,10 +148,11 @@ impl Extremes {
     /// Adds the games `other` kept (from other games of the run): the lists are those of all
     /// the games together, as insertion order does not matter.
     pub fn merge(&mut self, other: &Extremes) {
-        let lists: [(&mut Vec<GameRef>, &Vec<GameRef>, Order); 5] = [
+        let lists: [(&mut Vec<GameRef>, &Vec<GameRef>, Order); 6] = [
             (&mut self.longest, &other.longest, longest),
             (&mut self.shortest, &other.shortest, shortest),
             (&mut self.widest_margin, &other.widest_margin, widest),
+            (&mut self.round_cap, &other.round_cap, first_seen),
             (&mut self.stuck, &other.stuck, first_seen),
             (&mut self.unfinished, &other.unfinished, first_seen),
         ];
@@ -161,6 +169,7 @@ impl Extremes {
             &self.longest,
             &self.shortest,
             &self.widest_margin,
+            &self.round_cap,
             &self.stuck,
             &self.unfinished,
         ]
@@ -185,6 +194,7 @@ mod tests {
             lead_changes: 0,
             finished: true,
             stuck: false,
+            ended_by: None,
             first: None,
             metrics: Default::default(),
         }

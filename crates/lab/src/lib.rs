@@ -588,6 +588,7 @@ mod tests {
             lead_changes: 0,
             finished: true,
             stuck: false,
+            ended_by: None,
             first: None,
             metrics: Default::default(),
         }
@@ -771,6 +772,7 @@ mod tests {
                 decisions: 10 + i % 13,
                 rounds: (3 + i % 4) as u32,
                 stuck: i % 17 == 0,
+                ended_by: (i % 11 == 3).then_some(silk_core::EndedBy::RoundCap),
                 finished: i % 19 != 0,
                 // Metrics some games count and others do not, met in different orders.
                 metrics: [
@@ -831,6 +833,11 @@ mod tests {
             assert_eq!(*count, direct, "one value per bin for a narrow range");
         }
         assert!(s.stuck > 0 && s.unfinished > 0);
+        // Games the round cap ended count among the games, and apart (issue 30 point 9).
+        let capped: Vec<&&GameRecord> = normal.iter().filter(|r| r.ended_by.is_some()).collect();
+        assert_eq!(s.round_cap, capped.len() as u64);
+        assert!(s.round_cap > 0);
+        assert_eq!(s.extremes.round_cap[0].index, capped[0].index);
     }
 
     /// A shard whose games.jsonl holds a game outside its slice (edited, or copied from another

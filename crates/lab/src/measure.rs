@@ -6,8 +6,9 @@
 //! - a **mean** per game (normal interval, mean ± 1.96 · sd / √n), or a **ratio** of two
 //!   per-game sums (delta-method interval), for metrics that only mean something as a ratio.
 //!
-//! Rates and means are over the games that ended normally unless the name says otherwise
-//! (`share.stuck`, `share.unfinished` and `share.cut_short` are over every game played).
+//! Rates and means are over the games that ended with winners — the games the rules' round cap
+//! ended included — unless the name says otherwise (`share.round_cap`, `share.stuck`,
+//! `share.unfinished` and `share.cut_short` are over every game played).
 
 use crate::paired::{GameObs, Obs};
 use crate::run::{GameRecord, RunSpec};
@@ -159,7 +160,7 @@ pub struct Measures {
     kinds: Vec<String>,
     /// Metric names seen so far, so a game without one counts it as 0.
     metric_names: BTreeMap<String, ()>,
-    /// Games that ended normally so far.
+    /// Games that ended with winners so far (the round cap's included).
     normal_games: u64,
     /// While [`Measures::add_observed`] runs: the game's contribution to each measure.
     observed: Option<GameObs>,
@@ -308,9 +309,19 @@ impl Measures {
     pub fn add(&mut self, r: &GameRecord) {
         let normal = r.finished && !r.stuck;
         self.rate(
+            "share.round_cap",
+            || {
+                "games the rules' round cap ended (won on the rules' ranking at the cap; they \
+                 count in every other figure), share of all games"
+                    .into()
+            },
+            r.ended_by == Some(silk_core::EndedBy::RoundCap),
+        );
+        self.rate(
             "share.stuck",
             || {
-                "games the engine ended stuck (nobody could act, a round cap), share of all games"
+                "games the engine ended stuck with no winner (nobody could act; Splendor's \
+                 round cap), share of all games"
                     .into()
             },
             r.stuck,
@@ -335,14 +346,22 @@ impl Measures {
         if let Some(first) = r.first {
             self.rate(
                 "win.first_mover",
-                || "games won by the player who moved first, share".into(),
+                || {
+                    "games won by the player who moved first, share of the games with winners"
+                        .into()
+                },
                 won(first as usize),
             );
         }
         for seat in 0..n {
             self.rate(
                 &format!("win.seat{}", seat + 1),
-                || format!("games won by seat {} (shared wins count), share", seat + 1),
+                || {
+                    format!(
+                        "games won by seat {} (shared wins count), share of the games with winners",
+                        seat + 1
+                    )
+                },
                 won(seat),
             );
         }
@@ -360,7 +379,12 @@ impl Measures {
                 if plays {
                     self.rate(
                         &format!("win.bot.{kind}"),
-                        || format!("games won by any seat of bot {kind}, share of its games"),
+                        || {
+                            format!(
+                                "games won by any seat of bot {kind}, share of its games with \
+                                 winners"
+                            )
+                        },
                         wins,
                     );
                 }
@@ -609,6 +633,7 @@ mod tests {
             lead_changes: 1,
             finished: true,
             stuck: false,
+            ended_by: None,
             first,
             metrics: c,
         }
@@ -642,6 +667,31 @@ mod tests {
         let out = m.finish();
         assert_eq!(out["share.stuck"].value, 0.5);
         assert_eq!(out["win.seat1"].n, 1);
+    }
+
+    /// Issue 30 point 9: a game the rules' round cap ended has winners and counts in the win
+    /// rates, and its share of all games is measured apart.
+    #[test]
+    fn issue30_p9_round_cap_games_count_as_wins_and_have_their_own_share() {
+        let mut m = Measures::new(&spec(&["a", "a"]), time());
+        m.add(&record(0, vec![0, 1], None, &[]));
+        let mut capped = record(1, vec![0, 1], None, &[]);
+        capped.ended_by = Some(silk_core::EndedBy::RoundCap);
+        m.add(&capped);
+        m.add(&record(2, vec![1, 0], None, &[]));
+        let mut stuck = record(3, vec![0, 1], None, &[]);
+        stuck.stuck = true;
+        m.add(&stuck);
+        let out = m.finish();
+        assert_eq!(
+            (out["share.round_cap"].value, out["share.round_cap"].n),
+            (0.25, 4)
+        );
+        assert_eq!(
+            out["share.cut_short"].value, 0.25,
+            "only the stuck game is cut short"
+        );
+        assert_eq!((out["win.seat1"].value, out["win.seat1"].n), (2.0 / 3.0, 3));
     }
 
     #[test]

@@ -110,6 +110,8 @@ pub struct RecordKey {
     pub finished: bool,
     #[serde(default)]
     pub stuck: bool,
+    #[serde(default)]
+    pub ended_by: Option<silk_core::EndedBy>,
 }
 
 /// A run directory opened for replay: its spec and the record of one game.
@@ -180,9 +182,9 @@ impl RunGame {
         if r.seed != seed {
             return Err(mismatch(format!("seed {seed}, recorded {}", r.seed)));
         }
-        let (scores, ranks, stuck) = match &played.outcome {
-            Some(o) => (o.scores.clone(), o.ranks.clone(), o.stuck),
-            None => (vec![0; r.scores.len()], vec![0; r.ranks.len()], false),
+        let (scores, ranks, stuck, ended_by) = match &played.outcome {
+            Some(o) => (o.scores.clone(), o.ranks.clone(), o.stuck, o.ended_by),
+            None => (vec![0; r.scores.len()], vec![0; r.ranks.len()], false, None),
         };
         match (&played.outcome, r.finished) {
             (None, true) => {
@@ -206,11 +208,16 @@ impl RunGame {
             }
             _ => {}
         }
-        if scores != r.scores || ranks != r.ranks || stuck != r.stuck {
+        if scores != r.scores || ranks != r.ranks || stuck != r.stuck || ended_by != r.ended_by {
+            let by = |e: Option<silk_core::EndedBy>| e.map_or("", |e| e.name());
             return Err(mismatch(format!(
-                "scores {scores:?}, ranks {ranks:?}, stuck {stuck}; recorded scores {:?}, \
-                 ranks {:?}, stuck {}",
-                r.scores, r.ranks, r.stuck
+                "scores {scores:?}, ranks {ranks:?}, stuck {stuck}, ended by {:?}; recorded \
+                 scores {:?}, ranks {:?}, stuck {}, ended by {:?}",
+                by(ended_by),
+                r.scores,
+                r.ranks,
+                r.stuck,
+                by(r.ended_by)
             )));
         }
         Ok(())

@@ -5,7 +5,9 @@
 use crate::LabError;
 use serde::{Deserialize, Serialize};
 use silk_core::metrics::MAX_DECISION_KINDS;
-use silk_core::{next_decider, Counters, EventSink, Game, Names, Observe, Player, Seat, SilkRng};
+use silk_core::{
+    next_decider, Counters, EndedBy, EventSink, Game, Names, Observe, Player, Seat, SilkRng,
+};
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -101,6 +103,11 @@ pub struct GameRecord {
     /// The engine ended the game as stuck (nobody could act, a turn cap): nobody won it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stuck: bool,
+    /// How a game with winners ended when not in the ordinary way: `round_cap` when the rules'
+    /// round cap stopped it (Cities, gap 32: the winners are the rules' ranking at the cap).
+    /// Absent otherwise, and in records written before it (which read as ordinary ends).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_by: Option<EndedBy>,
     /// The seat that moved first, as the engine reports it (a random first player, the first
     /// leader).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -399,9 +406,9 @@ impl<G: Observe> Worker<G> {
         if outcome.is_some() {
             lead.check::<G>(&state, standing);
         }
-        let (scores, ranks, finished, stuck) = match outcome {
-            Some(o) => (o.scores, o.ranks, true, o.stuck),
-            None => (vec![0; n], vec![0; n], false, false),
+        let (scores, ranks, finished, stuck, ended_by) = match outcome {
+            Some(o) => (o.scores, o.ranks, true, o.stuck, o.ended_by),
+            None => (vec![0; n], vec![0; n], false, false, None),
         };
         Ok(GameRecord {
             index,
@@ -414,6 +421,7 @@ impl<G: Observe> Worker<G> {
             lead_changes: lead.changes,
             finished,
             stuck,
+            ended_by,
             first,
             metrics,
         })

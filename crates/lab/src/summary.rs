@@ -5,9 +5,13 @@ use crate::extremes::Extremes;
 use crate::run::{GameRecord, RunSpec};
 use crate::stats::{Dist, Rate, Tally};
 use serde::{Deserialize, Serialize};
-use silk_core::Names;
+use silk_core::{EndedBy, Names};
 use std::collections::BTreeMap;
 use std::sync::Arc;
+
+fn is_zero(x: &u64) -> bool {
+    *x == 0
+}
 
 /// A bot kind's wins counted per game: a game counts once for each kind that plays in it, won
 /// when any of its seats wins, so a kind filling several seats is not counted as independent
@@ -45,12 +49,18 @@ pub struct Metric {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub game: String,
-    /// Games that ended normally: every figure below is over these.
+    /// Games that ended with a result the rules give (winners): every figure below is over
+    /// these, the games the rules' round cap ended included.
     pub games: u64,
+    /// Of `games`, those the rules' round cap ended (Cities, gap 32: most VP, then most coins,
+    /// wins): counted in every figure, and here apart. Absent when none (and in summaries
+    /// written before it, when such games were counted as `stuck`).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub round_cap: u64,
     /// Games cut short by the lab's decision cap (left out).
     pub unfinished: u64,
-    /// Games the engine ended without a normal finish (nobody could act, a round cap): no
-    /// winner, left out.
+    /// Games the engine ended with no winner (nobody could act; Splendor's round cap): left
+    /// out.
     pub stuck: u64,
     pub bots: Vec<String>,
     /// Wins (rank 1, shared wins included) per seat, with Wilson 95% intervals.
@@ -110,6 +120,7 @@ pub struct Fold {
     first_games: u64,
     first_wins: u64,
     games: u64,
+    round_cap: u64,
     stuck: u64,
     unfinished: u64,
     ties: u64,
@@ -171,6 +182,7 @@ impl Fold {
             return;
         }
         self.games += 1;
+        self.round_cap += (r.ended_by == Some(EndedBy::RoundCap)) as u64;
         if self.wins.len() < r.ranks.len() {
             self.wins.resize(r.ranks.len(), 0);
         }
@@ -264,6 +276,7 @@ impl Fold {
         self.unfinished += other.unfinished;
         self.stuck += other.stuck;
         self.games += other.games;
+        self.round_cap += other.round_cap;
         if self.wins.len() < other.wins.len() {
             self.wins.resize(other.wins.len(), 0);
         }
@@ -371,6 +384,7 @@ impl Fold {
             ratios,
             game: spec.game.clone(),
             games,
+            round_cap: self.round_cap,
             unfinished: self.unfinished,
             stuck: self.stuck,
             bots: spec.bots.clone(),
@@ -481,12 +495,20 @@ impl Summary {
             apart.push(format!("{} unfinished", self.unfinished));
         }
         if self.stuck > 0 {
-            apart.push(format!("{} stuck or stopped at a cap", self.stuck));
+            apart.push(format!("{} stuck", self.stuck));
         }
         let mut t = format!(
-            "{}: {} games{}\n",
+            "{}: {} games{}{}\n",
             self.game,
             self.games,
+            if self.round_cap > 0 {
+                format!(
+                    ", {} of them ended by the round cap (won on the rules' ranking at the cap)",
+                    self.round_cap
+                )
+            } else {
+                String::new()
+            },
             if apart.is_empty() {
                 String::new()
             } else {
@@ -494,7 +516,15 @@ impl Summary {
             }
         );
         let rotated = self.bots_rotated();
-        t += "Win rate by seat (95% Wilson interval):\n";
+        t += &format!(
+            "Win rate by seat (95% Wilson interval; over the {} games{}):\n",
+            self.games,
+            if self.round_cap > 0 {
+                format!(", the {} at the round cap included", self.round_cap)
+            } else {
+                String::new()
+            }
+        );
         for (i, r) in self.win_by_seat.iter().enumerate() {
             let bot = if rotated {
                 "(all)"
@@ -595,6 +625,7 @@ mod tests {
                     lead_changes: 0,
                     finished: true,
                     stuck: false,
+                    ended_by: None,
                     first: None,
                     metrics,
                 }
@@ -612,6 +643,48 @@ mod tests {
         assert!((m.dist.mean - m.per_game).abs() < 1e-12);
         assert_eq!(m.unit, "bids");
         assert_eq!(s.extremes.longest[0].index, 3);
+    }
+
+    /// Issue 30 point 9: a game the rules' round cap ended has winners: it counts in the win
+    /// rates, and the summary says how many of its games it ended (text and JSON); a summary
+    /// with none, or written before, has no `round_cap` key and reads as none.
+    #[test]
+    fn issue30_p9_round_cap_games_are_counted_among_the_games_and_apart() {
+        let mut recs = records();
+        recs[1].ended_by = Some(EndedBy::RoundCap);
+        let s = Summary::of(&spec(), &recs);
+        assert_eq!((s.games, s.round_cap, s.stuck), (4, 1, 0));
+        assert_eq!(s.win_by_seat[0].k, 4, "its winner counts");
+        let t = s.text();
+        assert!(
+            t.contains("4 games, 1 of them ended by the round cap"),
+            "{t}"
+        );
+        assert!(
+            t.contains("over the 4 games, the 1 at the round cap included"),
+            "{t}"
+        );
+        assert_eq!(s.extremes.round_cap[0].index, 1);
+        let json = serde_json::to_value(&s).unwrap();
+        assert_eq!(json["round_cap"], 1);
+        assert_eq!(serde_json::from_value::<Summary>(json).unwrap(), s);
+        let none = serde_json::to_value(Summary::of(&spec(), &records())).unwrap();
+        assert!(none.get("round_cap").is_none() && none["extremes"].get("round_cap").is_none());
+        assert_eq!(
+            serde_json::from_value::<Summary>(none).unwrap().round_cap,
+            0
+        );
+        // A record written before `ended_by` reads as an ordinary end.
+        let mut old = serde_json::to_value(&recs[0]).unwrap();
+        old.as_object_mut().unwrap().remove("ended_by");
+        let read: GameRecord = serde_json::from_value(old).unwrap();
+        assert_eq!(read.ended_by, None);
+        let capped: GameRecord =
+            serde_json::from_str(&serde_json::to_string(&recs[1]).unwrap()).unwrap();
+        assert_eq!(capped.ended_by, Some(EndedBy::RoundCap));
+        assert!(serde_json::to_string(&recs[1])
+            .unwrap()
+            .contains(r#""ended_by":"round_cap""#));
     }
 
     /// summary.json reads back, and one written before the fields added since (units,

@@ -64,7 +64,14 @@ pub const MEASURES: &[(&str, &str)] = &[
         "a bot's win rate, per game it plays (share)",
     ),
     ("win.bot.max", "the best bot's win rate (share)"),
-    ("share.stuck", "games ended stuck (share of all games)"),
+    (
+        "share.round_cap",
+        "games the rules' round cap ended, with winners (share of all games)",
+    ),
+    (
+        "share.stuck",
+        "games ended stuck, no winner (share of all games)",
+    ),
     (
         "share.unfinished",
         "games cut at the decision cap (share of all games)",

@@ -279,6 +279,28 @@ pub enum ClearRule {
     SilkOnly,
 }
 
+/// Gap 16 with ambiguity 10: both armies wiped out, so both rewards apply ("apply both"); the
+/// order decides whether the plunder's share counts the reserve just paid to the defender.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BothWipedOut {
+    /// The beaten attacker pays its reserve first; the plunder then takes its share of the
+    /// defender's coins, the reserve included.
+    ReserveThenPlunder,
+    /// The plunder takes its share of the defender's own coins; the reserve is paid after.
+    PlunderThenReserve,
+}
+
+/// Gap 14: how a Safe Passage card's "ignore 2 travel cost this round" is spent.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SafePassage {
+    /// One credit for the round: the routes taken use it up in order until it is gone.
+    Once,
+    /// Every route the player takes this round ignores that much travel cost.
+    EveryRoute,
+}
+
 /// Every gap of the design as a named parameter, with the project's default.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
@@ -299,6 +321,10 @@ pub struct Params {
     pub plunder_frac: f64,
     /// Gap 16: a beaten attacker pays its reserve (the target's travel cost) to the defender.
     pub reserve_to_defender: bool,
+    /// Gap 16: when both armies are wiped out, which reward comes first (issue 30).
+    pub both_wiped_out: BothWipedOut,
+    /// Gap 14: Safe Passage spent once in the round, or taken off every route (issue 30).
+    pub safe_passage: SafePassage,
     /// Gap 18: the barbarian auction's format (`KIND/PAYMENT/TIE`; the one-word values of
     /// earlier versions, `open_ascending` and `once_around`, still read, as all-pay).
     #[serde(deserialize_with = "barb_format")]
@@ -350,6 +376,8 @@ impl Default for Params {
             supply_price: SupplyPrice::Slot,
             plunder_frac: 0.5,
             reserve_to_defender: true,
+            both_wiped_out: BothWipedOut::ReserveThenPlunder,
+            safe_passage: SafePassage::Once,
             barb_auction: crate::auctions::BARBARIANS.default,
             priority_auction: crate::auctions::PRIORITY.default,
             lot_auction: crate::auctions::LOT.default,
@@ -385,6 +413,8 @@ impl Params {
             supply_price: SupplyPrice::Count,
             plunder_frac: 1.0,
             reserve_to_defender: false,
+            both_wiped_out: BothWipedOut::PlunderThenReserve,
+            safe_passage: SafePassage::EveryRoute,
             barb_auction: AuctionFormat::new(
                 AuctionKind::OnceAround,
                 PayRule::AllPay,

@@ -156,7 +156,7 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
             if c.laborers[0] == 0 {
                 return bad(format!("{seat} has no untapped Laborer"));
             }
-            if c.has(res) as u32 >= cap(s) {
+            if c.has(res) >= cap(s) {
                 return bad(format!("{seat} can store no more {}", res.name()));
             }
             Ok(())
@@ -168,7 +168,10 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
             if c.has_improvement(k) {
                 return bad(format!("{seat} already has a {}", im.name));
             }
-            if c.food < im.cost.food || c.metal < im.cost.metal || c.coins < im.cost.coins as u16 {
+            if c.food < im.cost.food as u32
+                || c.metal < im.cost.metal as u32
+                || c.coins < im.cost.coins as u16
+            {
                 return bad(format!(
                     "a {} costs {} food, {} metal, {} coins",
                     im.name, im.cost.food, im.cost.metal, im.cost.coins
@@ -184,7 +187,7 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
                 return bad(format!("a city holds at most {} citizens", p.pop_cap));
             }
             let cost = growth_cost(s, seat);
-            if (c.food as u32) < cost {
+            if c.food < cost {
                 return bad(format!("growing costs {cost} food"));
             }
             Ok(())
@@ -208,7 +211,7 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
                 ));
             };
             let res = card_res(en.card.id);
-            if c.has(res) as u32 >= cap(s) {
+            if c.has(res) >= cap(s) {
                 return bad(format!("{seat} can store no more {}", res.name()));
             }
             plan_affordable(s, seat, MoveKind::Buy { empire, slot }).map(keep)

@@ -5,9 +5,10 @@ use super::defender;
 use super::perform::transfer;
 use super::replenish::draw_dev;
 use super::route::travel;
+use crate::data::BothWipedOut;
 use crate::event::{DevSource, Event};
 use crate::state::{Move, MoveKind, Phase, State};
-use silk_core::EventSink;
+use silk_core::{EventSink, Seat};
 
 /// Design: the combatants take turns playing cards, defender first. A side holding no cards
 /// (public knowledge) passes without being asked; two passes in a row end the exchange.
@@ -81,16 +82,13 @@ pub(super) fn fight(
     });
     let p = &s.rules.0.config.params;
     let attacker_wins = atk as u32 >= k as u32;
-    let defender_wins = def_strength >= army as u32;
+    let pays_reserve = def_strength >= army as u32 && p.reserve_to_defender;
+    // Gap 16, `both_wiped_out`: when both rewards apply, the order decides whether the
+    // plunder's share counts the reserve just paid.
+    let reserve_first = p.both_wiped_out == BothWipedOut::ReserveThenPlunder;
     s.phase = Phase::Turn;
-    if defender_wins && p.reserve_to_defender {
-        let reserve = travel(s, att, s.city(dfd).region);
-        let paid = transfer(s, att, dfd, reserve);
-        ev.emit(Event::ReservePaid {
-            seat: att,
-            to: dfd,
-            coins: paid,
-        });
+    if pays_reserve && reserve_first {
+        pay_reserve(s, att, dfd, ev);
     }
     if attacker_wins {
         let plunder = (s.city(dfd).coins as f64 * p.plunder_frac + 1e-9).floor() as u32;
@@ -100,9 +98,24 @@ pub(super) fn fight(
             from: dfd,
             coins: got,
         });
-        // Audit (issue 17), `undefended_card`: conceding may keep the card.
-        if k > 0 || p.undefended_card {
-            draw_dev(s, att, DevSource::Attack, ev);
-        }
     }
+    if pays_reserve && !reserve_first {
+        pay_reserve(s, att, dfd, ev);
+    }
+    // Audit (issue 17), `undefended_card`: conceding may keep the card. Drawn last: the card
+    // may end the game.
+    if attacker_wins && (k > 0 || p.undefended_card) {
+        draw_dev(s, att, DevSource::Attack, ev);
+    }
+}
+
+/// Gap 16: a beaten attacker pays the defender its reserve, the target's travel cost.
+fn pay_reserve(s: &mut State, att: Seat, dfd: Seat, ev: &mut impl EventSink<Event>) {
+    let reserve = travel(s, att, s.city(dfd).region);
+    let paid = transfer(s, att, dfd, reserve);
+    ev.emit(Event::ReservePaid {
+        seat: att,
+        to: dfd,
+        coins: paid,
+    });
 }

@@ -79,12 +79,13 @@ pub(super) fn cap(s: &State) -> u32 {
     }
 }
 
-/// Gap 31: gains beyond `store_cap` are lost (silk to the discard).
+/// Gap 31: gains beyond `store_cap` are lost (silk to the discard); with no cap (0), every
+/// card gained is kept (issue 30: the counts are wide enough for any game).
 pub(super) fn gain(s: &mut State, seat: Seat, res: Res, k: u32) {
     let cap = cap(s);
-    let have = s.city(seat).has(res) as u32;
-    let keep = k.min(cap.saturating_sub(have)).min(255 - have);
-    *s.city_mut(seat).res_mut(res) += keep as u8;
+    let have = s.city(seat).has(res);
+    let keep = k.min(cap.saturating_sub(have));
+    s.city_mut(seat).add_res(res, keep);
     let lost = (k - keep) as u8;
     match res {
         Res::Silk => s.silk_discard[STANDARD as usize] += lost,
@@ -138,7 +139,7 @@ pub fn golden_age(s: &State, seat: Seat) -> u32 {
     let c = s.city(seat);
     let mut g: u32 = Res::ALL
         .iter()
-        .map(|&r| c.has(r) as u32 * ga_value(s, Item::Res(r)))
+        .map(|&r| c.has(r) * ga_value(s, Item::Res(r)))
         .sum();
     g += c.citizens() * ga_value(s, Item::Citizen(Role::Merchant));
     for k in 0..s.rules.config.improvements.len() as u8 {

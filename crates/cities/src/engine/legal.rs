@@ -106,14 +106,14 @@ fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
     }
     for res in [Res::Food, Res::Metal] {
-        if c.laborers[0] > 0 && (c.has(res) as u32) < cap {
+        if c.laborers[0] > 0 && c.has(res) < cap {
             out.push(Action::Gather(res));
         }
     }
     for (k, im) in s.rules.config.improvements.iter().enumerate() {
         if !c.has_improvement(k as u8)
-            && c.food >= im.cost.food
-            && c.metal >= im.cost.metal
+            && c.food >= im.cost.food as u32
+            && c.metal >= im.cost.metal as u32
             && c.coins >= im.cost.coins as u16
         {
             out.push(Action::Build(k as u8));
@@ -122,7 +122,7 @@ fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
     let citizens = c.citizens();
     if citizens < MAX_CITIZENS
         && !(p.pop_cap > 0 && citizens >= p.pop_cap as u32)
-        && c.food as u32 >= growth_cost(s, seat)
+        && c.food >= growth_cost(s, seat)
     {
         out.push(Action::Grow);
     }
@@ -162,7 +162,7 @@ fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 let Some(en) = track.iter().find(|x| x.slot == slot as usize) else {
                     continue;
                 };
-                if c.has(card_res(en.card.id)) as u32 >= cap {
+                if c.has(card_res(en.card.id)) >= cap {
                     continue;
                 }
                 let kind = MoveKind::Buy { empire: e, slot };

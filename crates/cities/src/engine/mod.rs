@@ -26,7 +26,7 @@ pub use economy::{ga_value, gather_yield, golden_age, growth_cost, walls};
 pub use legal::{legal, legal_by_check};
 pub use perform::apply;
 pub use replenish::{draw_dev, start_round};
-pub use route::{buy_price, plan, plan_via, route_option, route_payment, travel};
+pub use route::{buy_price, fine_price, plan, plan_via, route_option, route_payment, travel};
 
 /// Most citizens a city can hold whatever `pop_cap` says: the board's counters are bytes.
 pub const MAX_CITIZENS: u32 = 60;

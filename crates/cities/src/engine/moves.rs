@@ -9,7 +9,7 @@ use super::route::{
     buy_price, extra_cost, fine_price, is_toll, payments, plan_with, target_of, toll_at, Costs,
     Planned, RouteChoices,
 };
-use crate::data::{FineRule, RouteRule, TollPolicy};
+use crate::data::{RouteRule, TollPolicy};
 use crate::event::Event;
 use crate::state::{Move, MoveKind, Phase, State, NONE};
 use silk_core::{EventSink, Seat};
@@ -172,13 +172,10 @@ fn execute(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
             let card = res_card(res);
             if let Ok((slot, sum)) = s.buy[empire as usize].fill_lowest_empty(card) {
                 // Gap 9: a fine card pays the sum of its two slots, or twice its front slot.
-                let price =
-                    if card.wide && s.rules.config.params.fine_rule == FineRule::TwiceCurrent {
-                        2 * s.buy[empire as usize].prices()[slot] as u32
-                    } else {
-                        sum
-                    };
-                *s.city_mut(seat).res_mut(res) -= 1;
+                let price = s.buy[empire as usize]
+                    .price_at(slot, fine_price(s))
+                    .unwrap_or(sum);
+                s.city_mut(seat).remove_one(res);
                 bank_pays(s, seat, price);
                 ev.emit(Event::Sold {
                     seat,
@@ -190,7 +187,7 @@ fn execute(s: &mut State, mv: Move, ev: &mut impl EventSink<Event>) {
             }
         }
         MoveKind::Deliver { to, res, price } => {
-            *s.city_mut(seat).res_mut(res) -= 1;
+            s.city_mut(seat).remove_one(res);
             transfer(s, to, seat, price as u32);
             gain(s, to, res, 1);
             ev.emit(Event::Delivered {

@@ -5,7 +5,7 @@
 use super::economy::improvement_sum;
 use super::{bad, Res2, BLOCKED};
 use crate::data::{
-    FineRule, ImprovementEffect, Resource, RouteRule, SupplyPrice, MAX_REGIONS, TRACK,
+    FineRule, ImprovementEffect, Resource, RouteRule, SafePassage, SupplyPrice, MAX_REGIONS, TRACK,
 };
 use crate::state::{Move, MoveKind, State, NONE};
 use silk_core::Seat;
@@ -401,7 +401,7 @@ fn route_discount(s: &State, seat: Seat) -> u32 {
 }
 
 /// What the mover pays per path position with the tolls as they stand, the total, and the
-/// travel credit (Safe Passage) it uses.
+/// travel credit (Safe Passage) it uses up.
 #[allow(clippy::needless_range_loop)] // path, tolls and pay are indexed together
 pub(super) fn payments(s: &State, c: &Costs, mv: &Move) -> ([u8; MAX_REGIONS], u32, u32) {
     debug_assert_eq!(c.mover, mv.mover);
@@ -432,7 +432,12 @@ pub(super) fn payments(s: &State, c: &Costs, mv: &Move) -> ([u8; MAX_REGIONS], u
         pay[k] = amount.min(255) as u8;
         total += amount;
     }
-    (pay, total, city.travel_credit as u32 - credit)
+    // Gap 14, `safe_passage`: the credit is used up by this route, or stays for every route.
+    let used = match s.rules.config.params.safe_passage {
+        SafePassage::Once => city.travel_credit as u32 - credit,
+        SafePassage::EveryRoute => 0,
+    };
+    (pay, total, used)
 }
 
 /// What a Great Empire asks for the card in `slot` of its sell track (ambiguity 3:
@@ -463,7 +468,8 @@ pub(super) fn extra_cost(s: &State, mv: &Move) -> u32 {
     }
 }
 
-pub(super) fn fine_price(s: &State) -> FinePrice {
+/// Gap 9: how a fine silk card is priced on a track under `fine_rule`.
+pub fn fine_price(s: &State) -> FinePrice {
     match s.rules.config.params.fine_rule {
         FineRule::Sum => FinePrice::Sum,
         FineRule::TwiceCurrent => FinePrice::TwiceCurrent,

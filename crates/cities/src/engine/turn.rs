@@ -127,15 +127,15 @@ pub(super) fn turn_action(
             ev.emit(Event::Gathered {
                 seat,
                 res,
-                amount: amount as u8,
+                amount: amount.min(u16::MAX as u32) as u16,
             });
         }
         Action::Build(k) => {
             if let Some(im) = s.rules.improvement(k) {
                 let (f, m, co) = (im.cost.food, im.cost.metal, im.cost.coins);
                 let c = s.city_mut(seat);
-                c.food -= f;
-                c.metal -= m;
+                c.food -= f as u32;
+                c.metal -= m as u32;
                 c.coins -= co as u16;
                 c.improvements |= 1 << k;
                 s.issued -= co as i32;
@@ -150,7 +150,7 @@ pub(super) fn turn_action(
             // Audit (issue 17), `grow_taps`: the new Laborer may arrive tapped.
             let tapped = p.grow_taps as usize;
             let c = s.city_mut(seat);
-            c.food -= cost;
+            c.food -= cost as u32;
             c.laborers[tapped] += 1;
             s.citizens_born += 1;
             ev.emit(Event::Grew { seat, food: cost });

@@ -20,7 +20,7 @@ mod write;
 
 pub use legal::{legal_json, seats_to_move};
 pub use play::{play_trace, TraceStep};
-pub use write::{decision_json, TraceWriter};
+pub use write::{decision_json, result_json, TraceWriter};
 
 use crate::chance::ChanceOutcome;
 use crate::game::Game;
@@ -79,7 +79,7 @@ pub trait Traced: Game {
     }
 
     /// What the result holds besides the scores and ranks: the tie-breaks applied, how the
-    /// game ended when the engine can tell more than `stuck` (`"end": "cap"`).
+    /// game ended when the engine can tell more than `stuck` and `ended_by` (`"end": "cap"`).
     fn result_json(state: &Self::State) -> Map<String, Value> {
         let _ = state;
         Map::new()

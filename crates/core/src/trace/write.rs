@@ -78,7 +78,7 @@ impl<G: Traced> TraceWriter<G> {
     }
 
     /// The trace, with the result of `state` (the final state; a game cut short before its
-    /// end gets `"end": "cap"`).
+    /// end gets `"end": "cap"`, one the rules' round cap ended `"end": "round_cap"`).
     pub fn finish(mut self, state: &G::State) -> Trace {
         self.trace.result = Some(result_json::<G>(state, self.decisions));
         self.trace
@@ -100,10 +100,12 @@ pub fn result_json<G: Traced>(state: &G::State, decisions: u64) -> Value {
     let mut m = Map::new();
     match G::outcome(state) {
         Some(o) => {
-            m.insert(
-                "end".into(),
-                json!(if o.stuck { "stuck" } else { "normal" }),
-            );
+            let end = match (o.stuck, o.ended_by) {
+                (true, _) => "stuck",
+                (false, Some(by)) => by.name(),
+                (false, None) => "normal",
+            };
+            m.insert("end".into(), json!(end));
             m.insert(
                 "winners".into(),
                 json!(o.winners().map(|s| s.index()).collect::<Vec<_>>()),

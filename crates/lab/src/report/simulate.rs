@@ -171,10 +171,19 @@ fn glance(s: &Summary) -> String {
     } else {
         format!("; {} — left out of every figure below", apart.join(", "))
     };
+    let capped = if s.round_cap > 0 {
+        format!(
+            " (<b>{}</b> of them ended by the rules' round cap and were won on the rules' ranking \
+             at the cap: they count in every figure)",
+            s.round_cap
+        )
+    } else {
+        String::new()
+    };
     format!(
-        "<p class=\"glance\"><b>{}</b> games ended normally{apart}. First-player advantage ({}): \
-         <b>{:+.1}</b> percentage points over the fair share. Shared wins: {:.1}%. Mean branching: \
-         {:.1} legal actions per decision.</p>\n",
+        "<p class=\"glance\"><b>{}</b> games ended with a winner{capped}{apart}. First-player \
+         advantage ({}): <b>{:+.1}</b> percentage points over the fair share. Shared wins: {:.1}%. \
+         Mean branching: {:.1} legal actions per decision.</p>\n",
         s.games,
         esc(&s.first_player_from),
         100.0 * s.first_player_advantage,
@@ -186,10 +195,11 @@ fn glance(s: &Summary) -> String {
 /// The most extreme games, each with the command that replays it.
 fn replays(s: &Summary, records: &Records) -> String {
     let e = &s.extremes;
-    let kinds: [(&str, &Vec<GameRef>); 5] = [
+    let kinds: [(&str, &Vec<GameRef>); 6] = [
         ("longest", &e.longest),
         ("shortest", &e.shortest),
         ("widest margin", &e.widest_margin),
+        ("round cap", &e.round_cap),
         ("stuck", &e.stuck),
         ("unfinished", &e.unfinished),
     ];

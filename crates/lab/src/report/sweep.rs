@@ -126,9 +126,13 @@ fn line_sections(params: &[String], rows: &[SweepRow]) -> String {
     );
     if rows
         .iter()
-        .any(|r| r.summary.stuck + r.summary.unfinished > 0)
+        .any(|r| r.summary.stuck + r.summary.unfinished + r.summary.round_cap > 0)
     {
         let played = |s: &Summary| s.games + s.stuck + s.unfinished;
+        let round_cap: Vec<Rate> = rows
+            .iter()
+            .map(|r| Rate::new(r.summary.round_cap, played(&r.summary)))
+            .collect();
         let stuck: Vec<Rate> = rows
             .iter()
             .map(|r| Rate::new(r.summary.stuck, played(&r.summary)))
@@ -145,12 +149,14 @@ fn line_sections(params: &[String], rows: &[SweepRow]) -> String {
         out += &line_chart(
             &Chart {
                 id: "sweep-no-end",
-                title: "Games with no normal end per value (95% CI)",
+                title: "Games ended by the round cap (with winners), stuck or unfinished, per \
+                        value (95% CI)",
                 x_title: &x_title,
             },
             &Axis::percent("games played (%)"),
             &xs,
             &[
+                as_series("round cap", &round_cap),
                 as_series("stuck", &stuck),
                 as_series("unfinished", &unfinished),
             ],
