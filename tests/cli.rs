@@ -444,7 +444,15 @@ fn issue30_p13_huge_counts_and_full_stdout_do_not_panic() {
     )
     .unwrap();
     let out = silk()
-        .args(["tune", "goofspiel", "--param", "cards", "--values", "4", "5"])
+        .args([
+            "tune",
+            "goofspiel",
+            "--param",
+            "cards",
+            "--values",
+            "4",
+            "5",
+        ])
         .args(["--games", "2", "--validate-games", "2", "--targets"])
         .arg(&targets)
         .args(["--budget", "18446744073709551615"])

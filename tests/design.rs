@@ -428,10 +428,44 @@ fn a_format_a_point_cannot_take_is_refused_naming_the_parameter() {
 #[test]
 fn issue30_p17_zero_max_decisions_and_bad_explore_are_refused() {
     for cmd in [
-        &["simulate", "goofspiel", "--games", "2", "--max-decisions", "0"][..],
-        &["find", "goofspiel", "--games", "2", "--where", "rounds > 0", "--max-decisions", "0"],
-        &["ladder", "goofspiel", "--bots", "random,greedy", "--games", "2", "--max-decisions", "0"],
-        &["bench", "goofspiel", "--games", "2", "--repeat", "1", "--max-decisions", "0"],
+        &[
+            "simulate",
+            "goofspiel",
+            "--games",
+            "2",
+            "--max-decisions",
+            "0",
+        ][..],
+        &[
+            "find",
+            "goofspiel",
+            "--games",
+            "2",
+            "--where",
+            "rounds > 0",
+            "--max-decisions",
+            "0",
+        ],
+        &[
+            "ladder",
+            "goofspiel",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "2",
+            "--max-decisions",
+            "0",
+        ],
+        &[
+            "bench",
+            "goofspiel",
+            "--games",
+            "2",
+            "--repeat",
+            "1",
+            "--max-decisions",
+            "0",
+        ],
     ] {
         silk()
             .args(cmd)
@@ -446,7 +480,15 @@ fn issue30_p17_zero_max_decisions_and_bad_explore_are_refused() {
     );
     for explore in ["NaN", "-1", "inf"] {
         silk()
-            .args(["tune", "goofspiel", "--param", "cards", "--values", "4", "5"])
+            .args([
+                "tune",
+                "goofspiel",
+                "--param",
+                "cards",
+                "--values",
+                "4",
+                "5",
+            ])
             .args(["--games", "2", "--validate-games", "2", "--budget", "2"])
             .arg("--targets")
             .arg(&t)

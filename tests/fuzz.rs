@@ -340,15 +340,27 @@ fn issue30_p14_deep_or_long_where_is_refused_quickly() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{}", &err[..err.len().min(300)]);
         assert!(err.contains(says) && err.lines().count() == 1, "{err:.300}");
-        assert!(started.elapsed().as_secs() < 10, "took {:?}", started.elapsed());
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "took {:?}",
+            started.elapsed()
+        );
     }
     // Within the bounds, nesting still works.
     let fine = format!("{}rounds > 0{}", "(".repeat(30), ")".repeat(30));
     let out = find_where(&fine);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let fine = format!("{}(rounds > 0)", "!".repeat(30));
     let out = find_where(&fine);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 /// Issue 30, point 15: a name `--where` does not know is an error listing the names it
@@ -375,7 +387,11 @@ fn issue30_p15_unknown_where_name_is_an_error() {
     // Declared by Silk Road, counted in some games only: absent reads 0.
     let out = find_where("score4 >= 0 && tile.thief >= 0 && sold@Tyre >= 0");
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(text.contains("8 of 8 games match"), "{text}");
     // A new batch is checked the same way, before any game is played.
     common::silk()
@@ -423,7 +439,11 @@ fn issue30_p16_oversized_inputs_are_refused_at_their_limit() {
     let big_s = big.to_str().unwrap();
     let run = dir.join("run");
     fs::create_dir_all(&run).unwrap();
-    fs::copy(small_run("silk-road").join("run.json"), run.join("run.json")).unwrap();
+    fs::copy(
+        small_run("silk-road").join("run.json"),
+        run.join("run.json"),
+    )
+    .unwrap();
     // One record line of 2 MiB (no newline in it).
     huge_file(&run.join("games.jsonl"), 2 << 20);
     let journal = dir.join("big.journal");
@@ -431,12 +451,28 @@ fn issue30_p16_oversized_inputs_are_refused_at_their_limit() {
     let cards = format!("cards={big_s}");
     let cases: Vec<(Vec<&str>, String)> = vec![
         (vec!["replay", "silk-road", big_s], big_s.into()),
-        (vec!["data", "check", "silk-road", "--map", big_s], big_s.into()),
-        (vec!["data", "check", "cities", "--config", big_s], big_s.into()),
-        (vec!["data", "check", "splendor", "--file", &cards], big_s.into()),
+        (
+            vec!["data", "check", "silk-road", "--map", big_s],
+            big_s.into(),
+        ),
+        (
+            vec!["data", "check", "cities", "--config", big_s],
+            big_s.into(),
+        ),
+        (
+            vec!["data", "check", "splendor", "--file", &cards],
+            big_s.into(),
+        ),
         (vec!["replay", "--trace-in", big_s], big_s.into()),
         (
-            vec!["play", "goofspiel", "--bots", "human,random", "--script", big_s],
+            vec![
+                "play",
+                "goofspiel",
+                "--bots",
+                "human,random",
+                "--script",
+                big_s,
+            ],
             big_s.into(),
         ),
         (
@@ -461,7 +497,10 @@ fn issue30_p16_oversized_inputs_are_refused_at_their_limit() {
         ),
         // Endless input stops at the limit too.
         (vec!["replay", "silk-road", "/dev/zero"], "/dev/zero".into()),
-        (vec!["data", "check", "silk-road", "--map", "/dev/zero"], "/dev/zero".into()),
+        (
+            vec!["data", "check", "silk-road", "--map", "/dev/zero"],
+            "/dev/zero".into(),
+        ),
     ];
     for (args, file) in cases {
         let started = std::time::Instant::now();
@@ -472,7 +511,11 @@ fn issue30_p16_oversized_inputs_are_refused_at_their_limit() {
             err.contains(&file) && err.contains("MiB") && err.contains("limit"),
             "{args:?}: {err}"
         );
-        assert!(started.elapsed().as_secs() < 20, "{args:?} took {:?}", started.elapsed());
+        assert!(
+            started.elapsed().as_secs() < 20,
+            "{args:?} took {:?}",
+            started.elapsed()
+        );
     }
     let _ = fs::remove_dir_all(&dir);
 }
@@ -484,7 +527,10 @@ fn issue30_p16_oversized_inputs_are_refused_at_their_limit() {
 #[test]
 fn issue30_p17_merge_refuses_impossible_records() {
     let edits: [(&str, &str); 6] = [
-        ("\"decisions\":", "\"decisions\":18446744073709551615,\"x\":"),
+        (
+            "\"decisions\":",
+            "\"decisions\":18446744073709551615,\"x\":",
+        ),
         ("\"ranks\":[", "\"ranks\":[9,"),
         ("\"scores\":[", "\"scores\":[1,"),
         ("\"seed\":", "\"seed\":1,\"x\":"),

@@ -567,5 +567,11 @@ fn issue30_p17_a_planted_part_symlink_is_not_followed() {
         .assert()
         .success();
     assert_eq!(fs::read_to_string(&victim).unwrap(), "keep me\n");
-    assert_eq!(fs::read_to_string(run.join("games.jsonl")).unwrap().lines().count(), 3);
+    assert_eq!(
+        fs::read_to_string(run.join("games.jsonl"))
+            .unwrap()
+            .lines()
+            .count(),
+        3
+    );
 }

@@ -384,7 +384,13 @@ fn issue30_p17_an_empty_save_takes_a_new_game() {
     // --resume of an empty file says what to do.
     fs::write(&save, "").unwrap();
     silk()
-        .args(["play", "silk-road", "--bots", "human,greedy,greedy,greedy", "--resume"])
+        .args([
+            "play",
+            "silk-road",
+            "--bots",
+            "human,greedy,greedy,greedy",
+            "--resume",
+        ])
         .arg(&save)
         .assert()
         .code(2)

@@ -605,7 +605,11 @@ fn issue30_p12_takers_of_a_stale_lock_exactly_one_wins() {
         }
         // Time for a second winner to show itself.
         std::thread::sleep(std::time::Duration::from_millis(200));
-        assert_eq!(running(&mut takers), 1, "trial {trial}: no helper took the journal");
+        assert_eq!(
+            running(&mut takers),
+            1,
+            "trial {trial}: no helper took the journal"
+        );
         let mut won = 0;
         for c in takers {
             let out = c.wait_with_output().unwrap(); // stdin closes: input ended

@@ -316,11 +316,20 @@ fn issue30_p17_control_characters_never_reach_the_terminal() {
     let dir = common::temp_dir("terminal", "p17-escapes");
     let esc = "\\u001b]0;owned\\u0007\\u001b[8m";
     // A map whose city carries an escape sequence (JSON-escaped in the file).
-    let map = stdout_of(&["data", "show", "silk-road", "map"]).replace("Antioch", &format!("Anti{esc}och"));
+    let map = stdout_of(&["data", "show", "silk-road", "map"])
+        .replace("Antioch", &format!("Anti{esc}och"));
     let map_path = dir.join("map.json");
     fs::write(&map_path, map).unwrap();
     let out = silk()
-        .args(["play", "silk-road", "--bots", "greedy", "--seed", "2", "--map"])
+        .args([
+            "play",
+            "silk-road",
+            "--bots",
+            "greedy",
+            "--seed",
+            "2",
+            "--map",
+        ])
         .arg(&map_path)
         .assert()
         .success()
@@ -330,7 +339,13 @@ fn issue30_p17_control_characters_never_reach_the_terminal() {
     assert!(!has_control(&out.stdout) && !has_control(&out.stderr));
     // A player named with one at the table.
     let out = silk()
-        .args(["table", "silk-road", "--players", "A\u{1b}[2Jna\u{7},Ben,Cleo", "--journal"])
+        .args([
+            "table",
+            "silk-road",
+            "--players",
+            "A\u{1b}[2Jna\u{7},Ben,Cleo",
+            "--journal",
+        ])
         .arg(dir.join("t.journal"))
         .write_stdin("A\u{1b}[2Jna\u{7}\n")
         .output()
@@ -345,9 +360,17 @@ fn issue30_p17_control_characters_never_reach_the_terminal() {
         .assert()
         .success();
     let spec = fs::read_to_string(run.join("run.json")).unwrap();
-    fs::write(run.join("run.json"), spec.replace("\"random\"", &format!("\"ran{esc}dom\""))).unwrap();
+    fs::write(
+        run.join("run.json"),
+        spec.replace("\"random\"", &format!("\"ran{esc}dom\"")),
+    )
+    .unwrap();
     let out = silk().args(["lab", "merge"]).arg(&run).output().unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     assert!(String::from_utf8_lossy(&out.stdout).contains("ran]0;owned"));
     assert!(!has_control(&out.stdout) && !has_control(&out.stderr));
 }

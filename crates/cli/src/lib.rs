@@ -647,7 +647,10 @@ fn usage_error(e: clap::Error) -> ! {
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) {
         // Printed as clap prints it, but a failed write is not a success (nor a panic).
-        match e.print().and_then(|_| std::io::Write::flush(&mut std::io::stdout())) {
+        match e
+            .print()
+            .and_then(|_| std::io::Write::flush(&mut std::io::stdout()))
+        {
             Ok(()) => std::process::exit(e.exit_code()),
             Err(w) if w.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
             Err(w) => {
@@ -1148,8 +1151,10 @@ fn compare_engines(args: &BatchArgs, out: &mut Out) -> CliResult<()> {
 fn find_where_help() -> String {
     format!(
         "The condition each game must meet (an expression: + - * / %, comparisons, && || !, \
-         parentheses, \"strings\"). Names: {}. Counts are whole numbers; metrics are decimals, \
-         so compare them with < > <= >= (or to 0.0).",
+         parentheses, \"strings\"; at most {} bytes, nested at most {} deep). Names: {}. Counts \
+         are whole numbers; metrics are decimals, so compare them with < > <= >= (or to 0.0).",
+        find::MAX_LEN,
+        find::MAX_DEPTH,
         find::NAMES
     )
 }
@@ -1200,7 +1205,9 @@ fn find_command(
             games: 0,
         };
         if !traces {
-            silk_lab::read_records(run_dir, &spec, &mut |r| finder.each(&spec, &r, out).map(|_| ()))?;
+            silk_lab::read_records(run_dir, &spec, &mut |r| {
+                finder.each(&spec, &r, out).map(|_| ())
+            })?;
             finder.finish(out);
             return Ok(());
         }

@@ -12,8 +12,8 @@ use std::path::{Path, PathBuf};
 pub(crate) fn take(file: &Path, out: &mut Out) -> CliResult<FileLock> {
     let mut name = file.as_os_str().to_owned();
     name.push(".lock");
-    let taken = FileLock::take(file, &PathBuf::from(name))
-        .map_err(|e| CliError::input(e.to_string()))?;
+    let taken =
+        FileLock::take(file, &PathBuf::from(name)).map_err(|e| CliError::input(e.to_string()))?;
     if let Some(said) = taken.taken_over(file) {
         out.message(&said);
     }

@@ -36,7 +36,9 @@ impl TableSession {
         let sealed_path = PathBuf::from(name);
         let mut pending = BTreeMap::new();
         if matches!(table.step, Step::Reveal { .. }) {
-            if let Ok(text) = silk_core::files::read_text(&sealed_path, silk_core::files::Limit::DATA) {
+            if let Ok(text) =
+                silk_core::files::read_text(&sealed_path, silk_core::files::Limit::DATA)
+            {
                 pending = serde_json::from_str(&text)
                     .map_err(|e| CliError::input(format!("{}: {e}", sealed_path.display())))?;
             }

@@ -155,7 +155,10 @@ mod tests {
 
     #[test]
     fn a_file_within_its_limit_is_read_and_a_bigger_one_refused() {
-        assert_eq!(read_text(&temp("fits", b"12345678"), SMALL).unwrap(), "12345678");
+        assert_eq!(
+            read_text(&temp("fits", b"12345678"), SMALL).unwrap(),
+            "12345678"
+        );
         let e = read_text(&temp("big", b"123456789"), SMALL).unwrap_err();
         assert_eq!(
             e.to_string(),

@@ -157,7 +157,9 @@ fn is_at(file: &File, path: &Path) -> std::io::Result<bool> {
         Err(e) => return Err(e),
     };
     if !at.file_type().is_file() {
-        return Err(std::io::Error::other("not a regular file (a link?): not a lock"));
+        return Err(std::io::Error::other(
+            "not a regular file (a link?): not a lock",
+        ));
     }
     #[cfg(unix)]
     {
@@ -178,7 +180,8 @@ mod tests {
     use std::sync::{Arc, Barrier};
 
     fn temp(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("silk-core-lock-{}-{name}", std::process::id()));
+        let dir =
+            std::env::temp_dir().join(format!("silk-core-lock-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
         dir

@@ -148,10 +148,16 @@ impl GameRecord {
             ));
         }
         if let Some(r) = self.ranks.iter().find(|&&r| r as usize >= seats) {
-            return Err(format!("game {}: rank {r} at a table of {seats}", self.index));
+            return Err(format!(
+                "game {}: rank {r} at a table of {seats}",
+                self.index
+            ));
         }
         if let Some(f) = self.first.filter(|&f| f as usize >= seats) {
-            return Err(format!("game {}: first seat {f} at a table of {seats}", self.index));
+            return Err(format!(
+                "game {}: first seat {f} at a table of {seats}",
+                self.index
+            ));
         }
         // Every decision has at least one choice; rounds and lead changes come with decisions.
         let most = i64::MAX as u64;
