@@ -32,11 +32,9 @@ fn emit(trace: &Trace, to: &TraceTo, out: &mut Out) -> CliResult<()> {
                 path.display()
             ));
         }
-        // The trace is the output, JSON with or without --json.
-        None => out.doc(
-            &trace.to_json(),
-            &serde_json::to_value(trace).unwrap_or_default(),
-        ),
+        // The trace is the output, JSON with or without --json (data for tools: as it is).
+        None if out.json => out.doc("", &serde_json::to_value(trace).unwrap_or_default()),
+        None => out.raw(&trace.to_json()),
     }
     Ok(())
 }
