@@ -418,3 +418,88 @@ fn data_show_gives_a_template_and_check_names_the_mistake() {
             "files: map, empires, silk, improvements, development, params",
         ));
 }
+
+/// `silk ARGS` with stdout on /dev/full (every write fails: the disk is full).
+fn to_full_disk(args: &[&str]) -> Option<std::process::Output> {
+    let full = fs::OpenOptions::new().write(true).open("/dev/full").ok()?;
+    Some(
+        std::process::Command::new(env!("CARGO_BIN_EXE_silk"))
+            .args(args)
+            .stdout(full)
+            .output()
+            .unwrap(),
+    )
+}
+
+/// Issue 30, point 13: no panic on a count that sizes an allocation (`--budget` of u64::MAX
+/// was "capacity overflow") nor on output that cannot be written (`data show … > /dev/full`
+/// was "failed printing to stdout"): one line, exit 2.
+#[test]
+fn issue30_p13_huge_counts_and_full_stdout_do_not_panic() {
+    let dir = temp_dir("p13");
+    let targets = dir.join("targets.json");
+    fs::write(
+        &targets,
+        r#"{"targets": [{"measure": "rounds", "between": [4, 6]}]}"#,
+    )
+    .unwrap();
+    let out = silk()
+        .args([
+            "tune",
+            "goofspiel",
+            "--param",
+            "cards",
+            "--values",
+            "4",
+            "5",
+        ])
+        .args(["--games", "2", "--validate-games", "2", "--targets"])
+        .arg(&targets)
+        .args(["--budget", "18446744073709551615"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("--budget") && !err.contains("panicked") && err.lines().count() == 1,
+        "{err}"
+    );
+    let cases: [&[&str]; 4] = [
+        &["data", "show", "silk-road", "map"],
+        &["games"],
+        &["rules", "cities"],
+        &["--json", "data", "list", "splendor"],
+    ];
+    for args in cases {
+        let Some(out) = to_full_disk(args) else {
+            return;
+        };
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.starts_with("silk: cannot write the output") && !err.contains("panicked"),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
+
+/// Issue 30, point 17 (exit codes): one policy, as README and docs/files.md say — 0 done,
+/// 2 anything the user can fix, a failed write of the output included (it exited 1), 1 only
+/// for an internal error; a reader that closed the pipe (`silk … | head`) stops silk
+/// quietly with 0, as ripgrep does.
+#[test]
+fn issue30_p17_a_write_error_exits_2_and_a_closed_pipe_exits_quietly() {
+    if let Some(out) = to_full_disk(&["games"]) {
+        assert_eq!(out.status.code(), Some(2));
+    }
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_silk"))
+        .args(["data", "show", "silk-road", "map"])
+        .stdout(writer)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

@@ -612,3 +612,80 @@ fn a_format_a_point_cannot_take_is_refused_naming_the_parameter() {
         "open_ascending/first_price/seat_order"
     );
 }
+
+/// Issue 30, point 17: counts and factors that make no sense are refused before any game:
+/// `--max-decisions 0` (every game cut before its first decision), `tune --explore` NaN,
+/// negative or infinite.
+#[test]
+fn issue30_p17_zero_max_decisions_and_bad_explore_are_refused() {
+    for cmd in [
+        &[
+            "simulate",
+            "goofspiel",
+            "--games",
+            "2",
+            "--max-decisions",
+            "0",
+        ][..],
+        &[
+            "find",
+            "goofspiel",
+            "--games",
+            "2",
+            "--where",
+            "rounds > 0",
+            "--max-decisions",
+            "0",
+        ],
+        &[
+            "ladder",
+            "goofspiel",
+            "--bots",
+            "random,greedy",
+            "--games",
+            "2",
+            "--max-decisions",
+            "0",
+        ],
+        &[
+            "bench",
+            "goofspiel",
+            "--games",
+            "2",
+            "--repeat",
+            "1",
+            "--max-decisions",
+            "0",
+        ],
+    ] {
+        silk()
+            .args(cmd)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--max-decisions"));
+    }
+    let dir = temp_dir("p17-explore");
+    let t = targets(
+        &dir,
+        r#"{"targets": [{"measure": "rounds", "between": [4, 6]}]}"#,
+    );
+    for explore in ["NaN", "-1", "inf"] {
+        silk()
+            .args([
+                "tune",
+                "goofspiel",
+                "--param",
+                "cards",
+                "--values",
+                "4",
+                "5",
+            ])
+            .args(["--games", "2", "--validate-games", "2", "--budget", "2"])
+            .arg("--targets")
+            .arg(&t)
+            .arg(format!("--explore={explore}"))
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("--explore"));
+    }
+}

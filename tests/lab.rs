@@ -606,3 +606,33 @@ fn issue30_p9_round_cap_games_have_winners_and_are_counted_apart() {
         .stdout(predicate::str::contains("Stopped by the round cap"))
         .stderr(predicate::str::contains("the replay matches game 1"));
 }
+
+/// Issue 30, point 17 (temp files): a symlink planted as `games.jsonl.part` (or as a report's
+/// `.part`) is not followed: the file it points to is left alone.
+#[cfg(unix)]
+#[test]
+fn issue30_p17_a_planted_part_symlink_is_not_followed() {
+    let dir = temp_dir("p17-part");
+    let run = dir.join("run");
+    fs::create_dir_all(&run).unwrap();
+    let victim = dir.join("victim.txt");
+    fs::write(&victim, "keep me\n").unwrap();
+    std::os::unix::fs::symlink(&victim, run.join("games.jsonl.part")).unwrap();
+    std::os::unix::fs::symlink(&victim, run.join("summary.json.part")).unwrap();
+    std::os::unix::fs::symlink(&victim, dir.join("report.html.part")).unwrap();
+    silk()
+        .args(["simulate", "goofspiel", "--games", "3", "-q", "--out"])
+        .arg(&run)
+        .arg("--html")
+        .arg(dir.join("report.html"))
+        .assert()
+        .success();
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "keep me\n");
+    assert_eq!(
+        fs::read_to_string(run.join("games.jsonl"))
+            .unwrap()
+            .lines()
+            .count(),
+        3
+    );
+}

@@ -342,3 +342,57 @@ fn resuming_a_damaged_file_names_the_place() {
         .code(2)
         .stderr(predicate::str::contains("cannot be used with"));
 }
+
+/// Issue 30, point 17 (temp files): a symlink planted as `FILE.tmp` is not followed — the file
+/// it points to is left alone and the save is a whole replay.
+#[cfg(unix)]
+#[test]
+fn issue30_p17_a_planted_tmp_symlink_is_not_followed() {
+    let dir = temp_dir("p17-symlink");
+    let save = dir.join("game.json");
+    let victim = dir.join("victim.txt");
+    fs::write(&victim, "keep me\n").unwrap();
+    std::os::unix::fs::symlink(&victim, dir.join("game.json.tmp")).unwrap();
+    silk()
+        .args(SEATS)
+        .arg("--save")
+        .arg(&save)
+        .write_stdin("1\n1\n")
+        .assert()
+        .success();
+    assert_eq!(fs::read_to_string(&victim).unwrap(), "keep me\n");
+    assert!(!moves(&save).is_empty());
+}
+
+/// Issue 30, point 17 (an empty save): a kill in the first milliseconds of `play --save` left
+/// an empty file that neither `--save` nor `--resume` accepted. The file is never empty now
+/// (the header is written whole before the first prompt), and an empty one holds no game:
+/// `--save` starts a new game in it.
+#[test]
+fn issue30_p17_an_empty_save_takes_a_new_game() {
+    let dir = temp_dir("p17-empty");
+    let save = dir.join("game.json");
+    fs::write(&save, "").unwrap();
+    silk()
+        .args(SEATS)
+        .arg("--save")
+        .arg(&save)
+        .write_stdin("1\n")
+        .assert()
+        .success();
+    assert!(!moves(&save).is_empty());
+    // --resume of an empty file says what to do.
+    fs::write(&save, "").unwrap();
+    silk()
+        .args([
+            "play",
+            "silk-road",
+            "--bots",
+            "human,greedy,greedy,greedy",
+            "--resume",
+        ])
+        .arg(&save)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("empty").and(predicate::str::contains("--save")));
+}

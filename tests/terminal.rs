@@ -299,3 +299,78 @@ fn hot_seat_at_a_terminal_clears_the_screen_between_humans() {
     assert!(p2.contains("--- P2, your view ---"), "{p2}");
     assert!(!p2.contains("P1, your view"), "{p2}");
 }
+
+/// Whether `bytes` hold a control character a terminal would act on (ESC, BEL, CR, C1 …):
+/// anything but a newline and a tab.
+fn has_control(bytes: &[u8]) -> bool {
+    String::from_utf8_lossy(bytes)
+        .chars()
+        .any(|c| c.is_control() && c != '\n' && c != '\t')
+}
+
+/// Issue 30, point 17 (terminal escapes): names from files and arguments — a city of a map,
+/// a player at the table, a bot in a run's run.json — reach the terminal without their
+/// control characters (an escape sequence could retitle the window or hide text).
+#[test]
+fn issue30_p17_control_characters_never_reach_the_terminal() {
+    let dir = common::temp_dir("terminal", "p17-escapes");
+    let esc = "\\u001b]0;owned\\u0007\\u001b[8m";
+    // A map whose city carries an escape sequence (JSON-escaped in the file).
+    let map = stdout_of(&["data", "show", "silk-road", "map"])
+        .replace("Antioch", &format!("Anti{esc}och"));
+    let map_path = dir.join("map.json");
+    fs::write(&map_path, map).unwrap();
+    let out = silk()
+        .args([
+            "play",
+            "silk-road",
+            "--bots",
+            "greedy",
+            "--seed",
+            "2",
+            "--map",
+        ])
+        .arg(&map_path)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    assert!(String::from_utf8_lossy(&out.stdout).contains("Anti]0;owned"));
+    assert!(!has_control(&out.stdout) && !has_control(&out.stderr));
+    // A player named with one at the table.
+    let out = silk()
+        .args([
+            "table",
+            "silk-road",
+            "--players",
+            "A\u{1b}[2Jna\u{7},Ben,Cleo",
+            "--journal",
+        ])
+        .arg(dir.join("t.journal"))
+        .write_stdin("A\u{1b}[2Jna\u{7}\n")
+        .output()
+        .unwrap();
+    assert!(!has_control(&out.stdout) && !has_control(&out.stderr));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("A[2Jna"));
+    // A bot's name in a run's run.json, printed by lab merge.
+    let run = dir.join("run");
+    silk()
+        .args(["simulate", "goofspiel", "--games", "2", "-q", "--out"])
+        .arg(&run)
+        .assert()
+        .success();
+    let spec = fs::read_to_string(run.join("run.json")).unwrap();
+    fs::write(
+        run.join("run.json"),
+        spec.replace("\"random\"", &format!("\"ran{esc}dom\"")),
+    )
+    .unwrap();
+    let out = silk().args(["lab", "merge"]).arg(&run).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("ran]0;owned"));
+    assert!(!has_control(&out.stdout) && !has_control(&out.stderr));
+}

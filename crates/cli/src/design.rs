@@ -548,6 +548,9 @@ where
     Ok(())
 }
 
+/// The most evaluations `silk tune` makes (each a batch of games).
+pub const MAX_BUDGET: usize = 1_000_000;
+
 /// What `silk tune` is given.
 pub struct TuneArgs<'a> {
     pub params: &'a [(String, Vec<String>)],
@@ -577,8 +580,17 @@ where
             "tune at least one --param P --values V1 V2 …",
         ));
     }
-    if args.budget == 0 {
-        return Err(CliError::input("--budget must be at least 1"));
+    if !(1..=MAX_BUDGET).contains(&args.budget) {
+        return Err(CliError::input(format!(
+            "--budget {}: give 1 to {MAX_BUDGET} evaluations",
+            args.budget
+        )));
+    }
+    if !(args.explore.is_finite() && args.explore >= 0.0) {
+        return Err(CliError::input(format!(
+            "--explore {}: give a number of 0 or more (2 by default)",
+            args.explore
+        )));
     }
     let base_json = serde_json::to_value(base).map_err(|e| CliError::Internal(e.to_string()))?;
     let mut axes: Vec<(String, Vec<String>)> = Vec::new();

@@ -1,6 +1,9 @@
 //! `silk find`: the games of a run (a run directory, or a new batch) where an expression over
 //! each game's figures holds, listed with their key figures and the command that replays them.
-//! Expressions are read by the `evalexpr` crate.
+//! Expressions are read by the `evalexpr` crate, once they are known to be within its bounds
+//! ([`MAX_LEN`], [`MAX_DEPTH`]: its parser recurses, so a deep expression would overflow the
+//! stack, and long runs of `!` took it quadratic time), and every name they read is checked
+//! against the names the run's games have.
 
 use crate::error::{CliError, CliResult};
 use crate::output::Out;
@@ -19,14 +22,105 @@ pub struct Query {
     vars: Vec<String>,
 }
 
+/// The longest `--where` expression, in bytes.
+pub const MAX_LEN: usize = 4096;
+/// The deepest nesting of a `--where` expression: parentheses and prefix operators (`!`,
+/// `-`) waiting for their operand, together.
+pub const MAX_DEPTH: usize = 64;
+
+/// The names every run's games answer to, besides `score1 … scoreN` and the game's metrics.
+const FIXED: [&str; 15] = [
+    "index",
+    "seed",
+    "rounds",
+    "decisions",
+    "margin",
+    "lead_changes",
+    "branching",
+    "players",
+    "winner_seat",
+    "winners",
+    "winner_bot",
+    "first_seat",
+    "round_cap",
+    "stuck",
+    "finished",
+];
+
 /// The names an expression may use besides the game's own metrics.
 pub const NAMES: &str = "index, seed, rounds, decisions, margin, lead_changes, branching, \
     players, winner_seat (1-based; 0 if none or shared), winners, winner_bot, first_seat, \
-    round_cap (ended by the rules' round cap, with a winner), stuck, finished, score1 … scoreN, and every metric by its name (vp.attacks, cards.level3; \
-    absent = 0)";
+    round_cap (ended by the rules' round cap, with a winner), stuck, finished, score1 … scoreN, \
+    and every metric the game declares by its name \
+    (vp.attacks, cards.level3; 0 in a game that did not count it); any other name is an error";
+
+/// How deeply `text` nests (see [`MAX_DEPTH`]), in one pass: strings are skipped, `!` is a
+/// prefix operator unless it begins `!=`, `-` when no operand comes before it.
+fn nesting(text: &str) -> usize {
+    // Prefix operators pending at each open parenthesis, and since then.
+    let mut open: Vec<usize> = Vec::new();
+    let (mut pending, mut deepest, mut after_operand) = (0usize, 0usize, false);
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => {
+                while let Some(s) = chars.next() {
+                    match s {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+                pending = open.last().copied().unwrap_or(0);
+                after_operand = true;
+            }
+            '(' => {
+                open.push(pending);
+                after_operand = false;
+            }
+            ')' => {
+                open.pop();
+                pending = open.last().copied().unwrap_or(0);
+                after_operand = true;
+            }
+            '!' if chars.peek() != Some(&'=') => {
+                pending += 1;
+                after_operand = false;
+            }
+            '-' if !after_operand => {
+                pending += 1;
+            }
+            c if c.is_whitespace() => {}
+            c if c.is_alphanumeric() || c == '_' || c == '.' || c == '@' => {
+                if !after_operand {
+                    pending = open.last().copied().unwrap_or(0);
+                }
+                after_operand = true;
+            }
+            _ => after_operand = false,
+        }
+        deepest = deepest.max(open.len() + pending);
+    }
+    deepest
+}
 
 impl Query {
     pub fn parse(text: &str) -> CliResult<Query> {
+        let depth = nesting(text);
+        if depth > MAX_DEPTH {
+            return Err(CliError::input(format!(
+                "--where is nested {depth} deep (parentheses and prefix operators such as !): \
+                 at most {MAX_DEPTH}"
+            )));
+        }
+        if text.len() > MAX_LEN {
+            return Err(CliError::input(format!(
+                "--where is {} bytes long: at most {MAX_LEN}",
+                text.len()
+            )));
+        }
         let tree = build_operator_tree::<DefaultNumericTypes>(text)
             .map_err(|e| CliError::input(format!("--where {text:?}: {e}")))?;
         let mut vars: Vec<String> = tree
@@ -40,6 +134,28 @@ impl Query {
             tree,
             vars,
         })
+    }
+
+    /// Checks every name the expression reads: one of [`FIXED`], `scoreK` for a seat of the
+    /// table (`players` seats), or a metric the game declares (`metrics`). A typo would read
+    /// 0 and match, or miss, every game.
+    pub fn check_names(&self, game: &str, players: usize, metrics: &[String]) -> CliResult<()> {
+        let known = |v: &str| {
+            FIXED.contains(&v)
+                || metrics.iter().any(|m| m == v)
+                || v.strip_prefix("score")
+                    .and_then(|k| k.parse::<usize>().ok())
+                    .is_some_and(|k| (1..=players).contains(&k) && v == format!("score{k}"))
+        };
+        match self.vars.iter().find(|v| !known(v)) {
+            None => Ok(()),
+            Some(v) => Err(CliError::input(format!(
+                "--where: unknown name {v} (names: {}, score1 … score{players}, and the metrics \
+                 of {game}: {})",
+                FIXED.join(", "),
+                metrics.join(", ")
+            ))),
+        }
     }
 
     /// Whether game `r` of the run `spec` matches.

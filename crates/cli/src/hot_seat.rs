@@ -59,14 +59,14 @@ impl HotSeat {
         out: &mut Out,
     ) -> CliResult<bool> {
         if handoff_needed(self.tty, self.humans, self.last_shown, seat) {
-            out.prompt_inline(CLEAR);
+            out.control(CLEAR);
             out.prompt_inline(&format!(
                 "Pass the terminal to {seat}. {seat}, press Enter when only you can see the screen. "
             ));
             if !wait_for_enter(source)? {
                 return Ok(false);
             }
-            out.prompt_inline(CLEAR);
+            out.control(CLEAR);
             recap(seat, narration.since(self.seen[seat.index()]), out);
         }
         self.last_shown = Some(seat);

@@ -198,7 +198,7 @@ where
 pub fn check_html(path: &Path, force: bool) -> CliResult<()> {
     silk_lab::check_new(path, force)?;
     let probe = path.with_extension("html.part");
-    std::fs::File::create(&probe)
+    silk_core::files::create_temp(&probe)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
     let _ = std::fs::remove_file(&probe);
     Ok(())

@@ -256,7 +256,7 @@ enum Command {
         #[arg(long)]
         max_threads: Option<usize>,
         /// A game still running after this many decisions is cut short (in both measurements).
-        #[arg(long, default_value_t = 100_000)]
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
         max_decisions: u64,
         #[command(flatten)]
         data: DataArgs,
@@ -412,7 +412,7 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         threads: usize,
         /// A game still running after this many decisions is left out (counted as cut short).
-        #[arg(long, default_value_t = 100_000)]
+        #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
         max_decisions: u64,
         /// Write a self-contained HTML report.
         #[arg(long)]
@@ -560,7 +560,7 @@ struct BatchArgs {
     #[arg(long)]
     shard: Option<String>,
     /// A game still running after this many decisions is counted unfinished.
-    #[arg(long, default_value_t = 100_000)]
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     max_decisions: u64,
     /// Check the engine's invariants (coins and goods conserved, no negative holdings) after
     /// every decision; the first broken one stops the run with the game and decision.
@@ -619,7 +619,10 @@ macro_rules! with_game {
     };
 }
 
-/// Parses the command line, runs it, and exits with 2 on any error the user can fix.
+/// Parses the command line, runs it, and exits as docs/files.md says: 0 when done, 2 for any
+/// error the user can fix (bad input, a file that cannot be read or written, output that
+/// cannot be written), 1 for an internal error (a bug to report); a reader that closed the
+/// pipe (`silk … | head`) ends silk quietly with 0, as ripgrep does: the reader chose to stop.
 pub fn main() {
     let matches = Cli::command()
         .try_get_matches()
@@ -629,16 +632,18 @@ pub fn main() {
     let mut out = Out::new(cli.json);
     out.quiet = cli.quiet;
     let result = run(cli.command, groups, &mut out);
-    if let Some(e) = out.finish() {
-        // A closed pipe (`silk … | head`) is the reader's choice: exit non-zero, quietly.
-        if e.kind() != std::io::ErrorKind::BrokenPipe {
-            eprintln!("silk: cannot write the output: {e}");
+    let closed = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
+    match (result, out.finish()) {
+        (Err(e), _) => {
+            output::to_stderr(&format!("silk: {e}"), true);
+            std::process::exit(e.exit_code());
         }
-        std::process::exit(1);
-    }
-    if let Err(e) = result {
-        eprintln!("silk: {e}");
-        std::process::exit(e.exit_code());
+        (Ok(()), Some(e)) if closed(e) => std::process::exit(0),
+        (Ok(()), Some(e)) => {
+            output::to_stderr(&format!("silk: cannot write the output: {e}"), true);
+            std::process::exit(2);
+        }
+        (Ok(()), None) => {}
     }
 }
 
@@ -651,7 +656,18 @@ fn usage_error(e: clap::Error) -> ! {
             | ErrorKind::DisplayVersion
             | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
     ) {
-        e.exit()
+        // Printed as clap prints it, but a failed write is not a success (nor a panic).
+        match e
+            .print()
+            .and_then(|_| std::io::Write::flush(&mut std::io::stdout()))
+        {
+            Ok(()) => std::process::exit(e.exit_code()),
+            Err(w) if w.kind() == std::io::ErrorKind::BrokenPipe => std::process::exit(0),
+            Err(w) => {
+                output::to_stderr(&format!("silk: cannot write the output: {w}"), true);
+                std::process::exit(2)
+            }
+        }
     }
     let text = e.render().to_string();
     // clap writes the message, then a blank line and the usage: keep the message, on one line.
@@ -661,9 +677,12 @@ fn usage_error(e: clap::Error) -> ! {
         .map(str::trim)
         .collect();
     let message = message.join(" ");
-    eprintln!(
-        "silk: {} (see silk --help)",
-        message.trim_start_matches("error: ")
+    output::to_stderr(
+        &format!(
+            "silk: {} (see silk --help)",
+            message.trim_start_matches("error: ")
+        ),
+        true,
     );
     std::process::exit(2)
 }
@@ -712,7 +731,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             with_game!(game, G => {
                 // A resumed game takes everything but its seats from the file.
                 let replay = match &resume {
-                    Some(path) => Replay::<G>::load(path)?,
+                    Some(path) => play::load_resume::<G>(path)?,
                     None => {
                         let players = players.or(players_named(&bots));
                         Replay::new(G::config(players, &data.files()?)?, seed)
@@ -1157,8 +1176,10 @@ fn compare_engines(args: &BatchArgs, out: &mut Out) -> CliResult<()> {
 fn find_where_help() -> String {
     format!(
         "The condition each game must meet (an expression: + - * / %, comparisons, && || !, \
-         parentheses, \"strings\"). Names: {}. Counts are whole numbers; metrics are decimals, \
-         so compare them with < > <= >= (or to 0.0).",
+         parentheses, \"strings\"; at most {} bytes, nested at most {} deep). Names: {}. Counts \
+         are whole numbers; metrics are decimals, so compare them with < > <= >= (or to 0.0).",
+        find::MAX_LEN,
+        find::MAX_DEPTH,
         find::NAMES
     )
 }
@@ -1189,6 +1210,18 @@ fn find_command(
             ));
         }
         let spec = silk_lab::read_spec(run_dir)?;
+        let name = GameName::from_str(&spec.game, false).map_err(|_| {
+            CliError::input(format!(
+                "{}: unknown game {:?}",
+                run_dir.join("run.json").display(),
+                spec.game
+            ))
+        })?;
+        let metrics = with_game!(name, G => {
+            let cfg = traces::config_of::<G>(&spec, run_dir)?;
+            silk_lab::run::declared_metrics::<G>(&cfg, &spec)?
+        });
+        query.check_names(&spec.game, spec.bots.len(), &metrics)?;
         let mut finder = find::Finder {
             query,
             limit,
@@ -1197,20 +1230,15 @@ fn find_command(
             games: 0,
         };
         if !traces {
-            silk_lab::read_records(run_dir, &mut |r| finder.each(&spec, &r, out).map(|_| ()))?;
+            silk_lab::read_records(run_dir, &spec, &mut |r| {
+                finder.each(&spec, &r, out).map(|_| ())
+            })?;
             finder.finish(out);
             return Ok(());
         }
-        let name = GameName::from_str(&spec.game, false).map_err(|_| {
-            CliError::input(format!(
-                "{}: unknown game {:?}",
-                run_dir.join("run.json").display(),
-                spec.game
-            ))
-        })?;
         return with_game!(name, G => {
             let mut tracer = traces::RunTraces::<G>::for_run_dir(run_dir, &spec, force)?;
-            silk_lab::read_records(run_dir, &mut |r| {
+            silk_lab::read_records(run_dir, &spec, &mut |r| {
                 if finder.each(&spec, &r, out)? {
                     tracer.write(&spec, &r)?;
                 }
@@ -1233,6 +1261,9 @@ fn find_command(
     }
     with_game!(game, G => {
         let cfg = G::config(batch.players(), &batch.data.files()?)?;
+        let spec = lab::spec_for::<G>(&cfg, &batch.batch(out))?;
+        let metrics = silk_lab::run::declared_metrics::<G>(&cfg, &spec)?;
+        query.check_names(G::NAME, spec.bots.len(), &metrics)?;
         let mut writer = dir.map(|d| silk_lab::RunWriter::create(d, force)).transpose()?;
         let mut tracer = match (traces, dir) {
             (true, Some(d)) => Some(traces::RunTraces::<G>::create(d, cfg.clone(), force)?),
@@ -1273,7 +1304,7 @@ fn data_command(command: DataCommand, out: &mut Out) -> CliResult<()> {
                     CliError::input(format!("{} has no data file {file:?} (files: {})", G::NAME, names.join(", ")))
                 })?;
             // The bundled text as it is, so `> ours.json` gives a file to edit.
-            print!("{text}");
+            out.raw(text);
             Ok(())
         }),
         DataCommand::Check {

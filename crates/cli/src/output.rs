@@ -1,7 +1,16 @@
 //! Where the CLI writes: data to stdout (text, or JSON Lines with `--json`), messages and
 //! prompts to stderr so that piped output stays clean.
+//!
+//! Every write goes through here and is checked: nothing panics on a full disk or a closed
+//! pipe (std's `print!` does). A failed write to stdout is kept and ends the command (see
+//! `main`: exit 2, or 0 quietly when the reader closed the pipe); stdout is not written again
+//! after a failure. Text for a terminal has its control characters removed ([`printable`]):
+//! names from files and arguments (a city, a player, a bot in run.json) could otherwise carry
+//! escape sequences that retitle the window, hide text or move the cursor. JSON escapes them
+//! itself.
 
 use serde_json::Value;
+use std::borrow::Cow;
 use std::io::Write;
 
 pub struct Out {
@@ -13,6 +22,31 @@ pub struct Out {
     pub failed: Option<std::io::Error>,
 }
 
+/// `text` without the control characters a terminal acts on (C0 but newline and tab, DEL,
+/// C1) nor the invisible marks that reorder text (bidirectional overrides); borrowed when
+/// there is none.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    let hidden = |c: char| {
+        (c.is_control() && c != '\n' && c != '\t')
+            || matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+    };
+    if text.chars().any(hidden) {
+        Cow::Owned(text.chars().filter(|&c| !hidden(c)).collect())
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// Writes `text` to stderr, ignoring failure (there is nowhere left to report it).
+pub fn to_stderr(text: &str, newline: bool) {
+    let mut err = std::io::stderr().lock();
+    let _ = err.write_all(printable(text).as_bytes());
+    if newline {
+        let _ = err.write_all(b"\n");
+    }
+    let _ = err.flush();
+}
+
 impl Out {
     pub fn new(json: bool) -> Out {
         Out {
@@ -22,51 +56,68 @@ impl Out {
         }
     }
 
-    fn wrote(&mut self, r: std::io::Result<()>) {
-        if let (Err(e), None) = (r, &self.failed) {
-            self.failed = Some(e);
+    /// Writes to stdout unless a write has failed already; keeps the first failure.
+    fn write(&mut self, parts: &[&[u8]]) {
+        if self.failed.is_some() {
+            return;
+        }
+        let mut stdout = std::io::stdout().lock();
+        for p in parts {
+            if let Err(e) = stdout.write_all(p) {
+                self.failed = Some(e);
+                return;
+            }
         }
     }
 
     /// A line of output: `text` normally, the JSON value with `--json`.
     pub fn line(&mut self, text: &str, value: Value) {
-        let mut stdout = std::io::stdout().lock();
-        let r = if self.json {
-            writeln!(stdout, "{value}")
+        if self.json {
+            self.write(&[value.to_string().as_bytes(), b"\n"]);
         } else {
-            writeln!(stdout, "{text}")
-        };
-        drop(stdout);
-        self.wrote(r);
+            self.write(&[printable(text).as_bytes(), b"\n"]);
+        }
+    }
+
+    /// [`Out::line`] in a style (a terminal's colour sequence, from this code), if any.
+    pub fn line_in(&mut self, style: Option<&'static str>, text: &str, value: Value) {
+        match style {
+            Some(style) if !self.json => {
+                self.write(&[style.as_bytes(), printable(text).as_bytes(), b"\x1b[0m\n"])
+            }
+            _ => self.line(text, value),
+        }
     }
 
     /// A JSON document (with `--json`) or text block.
     pub fn doc(&mut self, text: &str, value: &Value) {
-        let mut stdout = std::io::stdout().lock();
-        let r = if self.json {
-            writeln!(
-                stdout,
-                "{}",
-                serde_json::to_string_pretty(value).unwrap_or_default()
-            )
+        if self.json {
+            let pretty = serde_json::to_string_pretty(value).unwrap_or_default();
+            self.write(&[pretty.as_bytes(), b"\n"]);
         } else {
-            write!(stdout, "{text}")
-        };
-        drop(stdout);
-        self.wrote(r);
+            self.write(&[printable(text).as_bytes()]);
+        }
+    }
+
+    /// Text written as it is, JSON or not (a bundled data file, a trace).
+    pub fn raw(&mut self, text: &str) {
+        self.write(&[text.as_bytes()]);
     }
 
     /// Flushes stdout; the first failed write of the whole command, if any.
     pub fn finish(&mut self) -> Option<&std::io::Error> {
-        let r = std::io::stdout().lock().flush();
-        self.wrote(r);
+        if self.failed.is_none() {
+            if let Err(e) = std::io::stdout().lock().flush() {
+                self.failed = Some(e);
+            }
+        }
         self.failed.as_ref()
     }
 
     /// Information for the person running the command, not data.
     pub fn message(&mut self, text: &str) {
         if !self.quiet {
-            eprintln!("{text}");
+            to_stderr(text, true);
         }
     }
 
@@ -78,12 +129,32 @@ impl Out {
 
     /// Text shown to a human who must answer (views, choices, help).
     pub fn prompt(&mut self, text: &str) {
-        eprintln!("{text}");
+        to_stderr(text, true);
     }
 
     pub fn prompt_inline(&mut self, text: &str) {
+        to_stderr(text, false);
+    }
+
+    /// A control sequence of silk's own for the terminal on stderr (clearing the screen
+    /// between hot-seat players): the one thing written unfiltered.
+    pub fn control(&mut self, sequence: &'static str) {
         let mut err = std::io::stderr().lock();
-        let _ = write!(err, "{text}");
+        let _ = err.write_all(sequence.as_bytes());
         let _ = err.flush();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::printable;
+
+    #[test]
+    fn control_characters_are_removed_and_lines_kept() {
+        assert_eq!(printable("Ana\tBen\nCleo"), "Ana\tBen\nCleo");
+        assert_eq!(
+            printable("An\u{1b}]0;owned\u{7}a \u{1b}[2J\r\u{9b}31m\u{7f}x\u{202e}y"),
+            "An]0;owneda [2J31mxy"
+        );
     }
 }

@@ -4,10 +4,10 @@
 use crate::error::{CliError, CliResult};
 use crate::games::CliGame;
 use crate::hot_seat::{self, HotSeat};
-use crate::lock::FileLock;
 use crate::narrate::Narration;
 use crate::output::Out;
 use serde_json::json;
+use silk_core::lock::FileLock;
 use silk_core::{next_decider, Game, Outcome, Player, Replay, Seat, ToMove};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
@@ -31,7 +31,7 @@ pub enum MoveSource {
 
 impl MoveSource {
     pub fn script(path: PathBuf) -> CliResult<Self> {
-        let text = std::fs::read_to_string(&path)
+        let text = silk_core::files::read_text(&path, silk_core::files::Limit::SCRIPT)
             .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
         let lines: Vec<(usize, String)> = text
             .lines()
@@ -77,7 +77,10 @@ pub struct SaveFile {
 
 impl SaveFile {
     /// Claims `path` for a new game: an existing file is refused unless `force`, before any
-    /// move is played (so is a path that cannot be written).
+    /// move is played (so is a path that cannot be written). The file is never empty: the
+    /// lock settles which of two sessions saving to one new path gets it, then the header is
+    /// written whole (temp file, rename) before the first prompt. An empty file holds no game
+    /// (an older silk killed as it started left one): it is taken like a new path.
     pub fn create<G: Game>(
         path: &Path,
         force: bool,
@@ -85,24 +88,23 @@ impl SaveFile {
         out: &mut Out,
     ) -> CliResult<Self> {
         let shown = path.display();
-        let opened = std::fs::OpenOptions::new()
-            .write(true)
-            .create_new(!force)
-            .create(true)
-            .truncate(false)
-            .open(path);
-        match opened {
-            Ok(_) => Self::at(path, replay, out),
-            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => Err(CliError::input(format!(
+        let lock = crate::lock::take(path, out)?;
+        match std::fs::metadata(path) {
+            Ok(m) if m.is_dir() => Err(CliError::input(format!("{shown}: a directory"))),
+            Ok(m) if m.len() > 0 && !force => Err(CliError::input(format!(
                 "{shown} already exists: continue it with --resume {shown}, overwrite it with --force, or save elsewhere"
             ))),
-            Err(e) => Err(CliError::input(format!("{shown}: {e}"))),
+            _ => Self::locked(path, replay, lock),
         }
     }
 
     /// The file for `replay` (new, or resumed from this file), written at once.
     pub fn at<G: Game>(path: &Path, replay: &Replay<G>, out: &mut Out) -> CliResult<Self> {
-        let lock = FileLock::take(path, out)?;
+        let lock = crate::lock::take(path, out)?;
+        Self::locked(path, replay, lock)
+    }
+
+    fn locked<G: Game>(path: &Path, replay: &Replay<G>, lock: FileLock) -> CliResult<Self> {
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(".tmp");
         // The header as serde writes it, with the moves then added one compact line each.
@@ -139,7 +141,7 @@ impl SaveFile {
             "\n  ]\n}\n"
         };
         let io = |e: std::io::Error| CliError::input(format!("{}: {e}", self.tmp.display()));
-        let mut f = std::fs::File::create(&self.tmp).map_err(io)?;
+        let mut f = silk_core::files::create_temp(&self.tmp).map_err(io)?;
         f.write_all(self.text.as_bytes())
             .and_then(|_| f.write_all(end.as_bytes()))
             .and_then(|_| if sync { f.sync_data() } else { Ok(()) })
@@ -148,6 +150,18 @@ impl SaveFile {
         std::fs::rename(&self.tmp, &self.path)
             .map_err(|e| CliError::input(format!("{}: {e}", self.path.display())))
     }
+}
+
+/// The game kept in `path` for `--resume`; an empty file (a session stopped as it started)
+/// says how to start a game in it.
+pub fn load_resume<G: Game>(path: &Path) -> CliResult<Replay<G>> {
+    if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0) {
+        let shown = path.display();
+        return Err(CliError::input(format!(
+            "{shown}: empty, no game saved in it yet (a session stopped as it started): start one in it with --save {shown}"
+        )));
+    }
+    Ok(Replay::<G>::load(path)?)
 }
 
 /// Plays one game to the end (or until the humans stop) and prints the outcome. `replay`

@@ -15,7 +15,6 @@
 //! second helper from writing the same journal.
 
 use crate::error::{CliError, CliResult};
-use crate::lock::FileLock;
 use crate::output::Out;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
@@ -68,7 +67,7 @@ pub(crate) struct Journal {
     /// journal, continued in its own format.
     chain: Option<(u64, u64)>,
     /// Held while the journal is open; removed when it is dropped.
-    _lock: FileLock,
+    _lock: silk_core::lock::FileLock,
 }
 
 impl Journal {
@@ -118,13 +117,9 @@ pub fn run(args: TableArgs, out: &mut Out) -> CliResult<()> {
     let mut input = stdin.lock();
     loop {
         let p = table.prompt();
-        let q = if colour {
-            format!("\x1b[1;36m{}\x1b[0m", p.question)
-        } else {
-            p.question.clone()
-        };
-        out.line(
-            &q,
+        out.line_in(
+            colour.then_some("\x1b[1;36m"),
+            &p.question,
             json!({"type": "prompt", "who": p.who, "question": p.question, "choices": p.choices}),
         );
         if interactive {
@@ -241,7 +236,7 @@ fn start(args: &TableArgs, out: &mut Out) -> CliResult<(Table, Journal)> {
             path.display()
         )));
     }
-    let lock = FileLock::take(&path, out)?;
+    let lock = crate::lock::take(&path, out)?;
     let mut file = OpenOptions::new()
         .create_new(true)
         .write(true)
@@ -292,9 +287,9 @@ fn read_line(text: &str) -> Result<(Option<u64>, Option<String>, Line), String> 
 fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
     let origin = path.display().to_string();
     // Taken before reading: a helper still writing this journal would be resumed half-way.
-    let lock = FileLock::take(path, out)?;
-    let text =
-        std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{origin}: {e}")))?;
+    let lock = crate::lock::take(path, out)?;
+    let text = silk_core::files::read_text(path, silk_core::files::Limit::JOURNAL)
+        .map_err(|e| CliError::input(format!("{origin}: {e}")))?;
     let mut lines = text.split_inclusive('\n').enumerate();
     let (first, mut offset) = match lines.next() {
         Some((_, raw)) => (raw.trim_end_matches(['\n', '\r']), raw.len()),
@@ -465,9 +460,9 @@ fn keep_copy(path: &Path) -> CliResult<PathBuf> {
         let created = OpenOptions::new().write(true).create_new(true).open(&copy);
         match created {
             Ok(mut f) => {
-                let bytes = std::fs::read(path)
+                let bytes = silk_core::files::read_text(path, silk_core::files::Limit::JOURNAL)
                     .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-                f.write_all(&bytes)
+                f.write_all(bytes.as_bytes())
                     .and_then(|_| f.sync_data())
                     .map_err(|e| CliError::input(format!("{}: {e}", copy.display())))?;
                 return Ok(copy);
@@ -488,7 +483,7 @@ fn rewrite(path: &Path, text: &str) -> CliResult<()> {
     name.push(".tmp");
     let tmp = PathBuf::from(name);
     let io = |e: std::io::Error| CliError::input(format!("{}: {e}", tmp.display()));
-    let mut f = File::create(&tmp).map_err(io)?;
+    let mut f = silk_core::files::create_temp(&tmp).map_err(io)?;
     f.write_all(text.as_bytes())
         .and_then(|_| f.sync_data())
         .map_err(io)?;

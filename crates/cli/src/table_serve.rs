@@ -36,7 +36,9 @@ impl TableSession {
         let sealed_path = PathBuf::from(name);
         let mut pending = BTreeMap::new();
         if matches!(table.step, Step::Reveal { .. }) {
-            if let Ok(text) = std::fs::read_to_string(&sealed_path) {
+            if let Ok(text) =
+                silk_core::files::read_text(&sealed_path, silk_core::files::Limit::DATA)
+            {
                 pending = serde_json::from_str(&text)
                     .map_err(|e| CliError::input(format!("{}: {e}", sealed_path.display())))?;
             }
@@ -55,12 +57,11 @@ impl TableSession {
 
     /// Tells the host's terminal what the table heard.
     fn say(&self, lines: &[String]) {
+        // The server's threads have no `Out` of their own: one for these lines (a failed
+        // write to the host's terminal cannot stop the table).
+        let mut out = Out::new(self.json);
         for l in lines {
-            if self.json {
-                println!("{}", json!({"type": "say", "text": l}));
-            } else {
-                println!("{l}");
-            }
+            out.line(l, json!({"type": "say", "text": l}));
         }
     }
 

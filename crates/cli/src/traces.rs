@@ -32,11 +32,9 @@ fn emit(trace: &Trace, to: &TraceTo, out: &mut Out) -> CliResult<()> {
                 path.display()
             ));
         }
-        // The trace is the output, JSON with or without --json.
-        None => out.doc(
-            &trace.to_json(),
-            &serde_json::to_value(trace).unwrap_or_default(),
-        ),
+        // The trace is the output, JSON with or without --json (data for tools: as it is).
+        None if out.json => out.doc("", &serde_json::to_value(trace).unwrap_or_default()),
+        None => out.raw(&trace.to_json()),
     }
     Ok(())
 }
@@ -61,7 +59,7 @@ pub fn run_game<G: CliGame>(run: &RunGame, to: &TraceTo, out: &mut Out) -> CliRe
     emit(&trace, to, out)
 }
 
-fn config_of<G: CliGame>(spec: &RunSpec, dir: &Path) -> CliResult<G::Config> {
+pub(crate) fn config_of<G: CliGame>(spec: &RunSpec, dir: &Path) -> CliResult<G::Config> {
     serde_json::from_value(spec.config.clone()).map_err(|e| {
         CliError::input(format!(
             "{}: config: {e} (was the run made by another version of silk?)",
@@ -75,6 +73,9 @@ pub struct RunTraces<G: CliGame> {
     dir: TraceDir,
     config: G::Config,
     pub written: u64,
+    /// A run directory read back is locked while its traces are written (a new run's
+    /// directory is locked by its writer).
+    _lock: Option<silk_core::lock::FileLock>,
 }
 
 impl<G: CliGame> RunTraces<G> {
@@ -84,13 +85,18 @@ impl<G: CliGame> RunTraces<G> {
             dir: TraceDir::create(run_dir, force)?,
             config,
             written: 0,
+            _lock: None,
         })
     }
 
     /// For a run directory read back (`silk find RUN_DIR --traces`).
     pub fn for_run_dir(run_dir: &Path, spec: &RunSpec, force: bool) -> CliResult<Self> {
+        let lock = silk_lab::lock_run_dir(run_dir)?;
         let config = config_of::<G>(spec, run_dir)?;
-        Self::create(run_dir, config, force)
+        Ok(RunTraces {
+            _lock: Some(lock),
+            ..Self::create(run_dir, config, force)?
+        })
     }
 
     /// Writes the trace of the game `record` records, played again as the lab played it.

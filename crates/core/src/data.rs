@@ -55,8 +55,8 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(text: &str, file: &str) -> Res
 /// Reads and parses a JSON file.
 pub fn read_json<T: serde::de::DeserializeOwned>(path: &Path) -> Result<T, DataError> {
     let file = path.display().to_string();
-    let text =
-        std::fs::read_to_string(path).map_err(|e| DataError::new(&file, "", e.to_string()))?;
+    let text = crate::files::read_text(path, crate::files::Limit::DATA)
+        .map_err(|e| DataError::new(&file, "", e.to_string()))?;
     parse_json(&text, &file)
 }
 

@@ -23,12 +23,14 @@ pub mod conformance;
 pub mod data;
 pub mod driver;
 pub mod error;
+pub mod files;
 #[cfg(any(test, feature = "testing"))]
 pub mod fuzz;
 pub mod game;
 #[cfg(any(test, feature = "testing"))]
 pub mod golden;
 pub mod goofspiel;
+pub mod lock;
 pub mod metrics;
 pub mod policy;
 pub mod replay;

@@ -140,9 +140,11 @@ impl<G: Game> Replay<G> {
 
     pub fn load(path: &Path) -> Result<Self, ReplayError> {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|source| ReplayError::Io {
-            path: origin.clone(),
-            source,
+        let text = crate::files::read_text(path, crate::files::Limit::SAVE).map_err(|source| {
+            ReplayError::Io {
+                path: origin.clone(),
+                source,
+            }
         })?;
         Self::from_json(&text, &origin)
     }

@@ -23,7 +23,7 @@ pub use run::{game_seed, play_one, GameRecord, RunSpec, Shard};
 pub use summary::{Fold, Summary};
 
 use silk_core::{Observe, Player};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{mpsc, Condvar, Mutex};
 
@@ -319,7 +319,7 @@ where
 pub fn write_atomic(path: &Path, contents: &[u8]) -> Result<(), LabError> {
     let io = |e: std::io::Error| LabError::Input(format!("{}: {e}", path.display()));
     let part = part_path(path);
-    let mut f = std::fs::File::create(&part).map_err(io)?;
+    let mut f = silk_core::files::create_temp(&part).map_err(io)?;
     f.write_all(contents).map_err(io)?;
     f.sync_all().map_err(io)?;
     std::fs::rename(&part, path).map_err(io)
@@ -342,11 +342,22 @@ pub fn check_new(path: &Path, force: bool) -> Result<(), LabError> {
     Ok(())
 }
 
+/// Locks the run directory `dir` (`dir/run.lock`) for this process until the lock is
+/// dropped: a second run writing into it is refused before it writes anything, and one whose
+/// holder was killed is taken over at once (the OS releases a dead process's lock).
+pub fn lock_run_dir(dir: &Path) -> Result<silk_core::lock::FileLock, LabError> {
+    let taken = silk_core::lock::FileLock::take(dir, &dir.join("run.lock"))
+        .map_err(|e| LabError::Input(e.to_string()))?;
+    Ok(taken.lock)
+}
+
 /// A run directory being written: `games.jsonl` grows as games finish (as `games.jsonl.part`
 /// until the run is complete); `run.json` and `summary.json` appear only with a whole run.
+/// The directory is locked from the start to the end of the run.
 pub struct RunWriter {
     dir: std::path::PathBuf,
     games: std::io::BufWriter<std::fs::File>,
+    _lock: silk_core::lock::FileLock,
 }
 
 impl RunWriter {
@@ -354,15 +365,17 @@ impl RunWriter {
     pub fn create(dir: &Path, force: bool) -> Result<RunWriter, LabError> {
         let io = |e: std::io::Error| LabError::Input(format!("{}: {e}", dir.display()));
         std::fs::create_dir_all(dir).map_err(io)?;
+        let lock = lock_run_dir(dir)?;
         for name in ["run.json", "games.jsonl", "summary.json"] {
             check_new(&dir.join(name), force)?;
         }
         let part = part_path(&dir.join("games.jsonl"));
-        let f = std::fs::File::create(&part)
+        let f = silk_core::files::create_temp(&part)
             .map_err(|e| LabError::Input(format!("{}: {e}", part.display())))?;
         Ok(RunWriter {
             dir: dir.to_path_buf(),
             games: std::io::BufWriter::new(f),
+            _lock: lock,
         })
     }
 
@@ -381,6 +394,7 @@ impl RunWriter {
         std::fs::rename(part_path(&games), &games).map_err(io)?;
         let json = |v: &dyn erased::Ser| v.to_pretty() + "\n";
         write_atomic(&self.dir.join("run.json"), json(spec).as_bytes())?;
+        // The lock (in what is left of `self`) goes once the directory is whole.
         write_atomic(&self.dir.join("summary.json"), json(summary).as_bytes())
     }
 }
@@ -415,7 +429,7 @@ mod erased {
 /// Reads a run directory's `run.json`, checking its shard.
 pub fn read_spec(dir: &Path) -> Result<RunSpec, LabError> {
     let spec_path = dir.join("run.json");
-    let text = std::fs::read_to_string(&spec_path)
+    let text = silk_core::files::read_text(&spec_path, silk_core::files::Limit::DATA)
         .map_err(|e| LabError::Input(format!("{}: {e}", spec_path.display())))?;
     let spec: RunSpec = serde_json::from_str(&text).map_err(|e| {
         LabError::Input(format!(
@@ -432,22 +446,32 @@ pub fn read_spec(dir: &Path) -> Result<RunSpec, LabError> {
     Ok(spec)
 }
 
-/// Hands each record of a run directory's `games.jsonl` to `each`, one line at a time.
+/// Hands each record of a run directory's `games.jsonl` to `each`, one line at a time, each
+/// checked as a game of the run `spec` ([`GameRecord::check`]).
 pub fn read_records(
     dir: &Path,
+    spec: &RunSpec,
     each: &mut dyn FnMut(GameRecord) -> Result<(), LabError>,
 ) -> Result<(), LabError> {
     let games_path = dir.join("games.jsonl");
     let f = std::fs::File::open(&games_path)
         .map_err(|e| LabError::Input(format!("{}: {e}", games_path.display())))?;
-    for (i, line) in std::io::BufReader::new(f).lines().enumerate() {
-        let line = line.map_err(|e| LabError::Input(format!("{}: {e}", games_path.display())))?;
+    let mut reader = std::io::BufReader::new(f);
+    let mut line = String::new();
+    for i in 1.. {
+        let at = |e: &dyn std::fmt::Display| {
+            LabError::Input(format!("{}: line {i}: {e}", games_path.display()))
+        };
+        if !silk_core::files::read_line(&mut reader, &mut line, silk_core::files::Limit::RECORD)
+            .map_err(|e| at(&e))?
+        {
+            break;
+        }
         if line.trim().is_empty() {
             continue;
         }
-        let r: GameRecord = serde_json::from_str(&line).map_err(|e| {
-            LabError::Input(format!("{}: line {}: {e}", games_path.display(), i + 1))
-        })?;
+        let r: GameRecord = serde_json::from_str(&line).map_err(|e| at(&e))?;
+        r.check(spec).map_err(|e| at(&e))?;
         each(r)?;
     }
     Ok(())
@@ -457,7 +481,7 @@ pub fn read_records(
 pub fn read_run(dir: &Path) -> Result<(RunSpec, Vec<GameRecord>), LabError> {
     let spec = read_spec(dir)?;
     let mut records = Vec::new();
-    read_records(dir, &mut |r| {
+    read_records(dir, &spec, &mut |r| {
         records.push(r);
         Ok(())
     })?;
@@ -533,7 +557,7 @@ impl Merge {
     ) -> Result<(), LabError> {
         for (dir, slice) in &self.dirs {
             let mut expected = slice.start;
-            read_records(dir, &mut |r| {
+            read_records(dir, &self.spec, &mut |r| {
                 if r.index != expected {
                     return Err(LabError::Input(format!(
                         "{}: game {} where game {expected} was expected (this run's games are {}..{})",
@@ -579,7 +603,8 @@ mod tests {
     fn record(index: u64) -> GameRecord {
         GameRecord {
             index,
-            seed: index,
+            // As a run of seed 1 records it (merge checks it).
+            seed: game_seed(1, index),
             scores: vec![1, 0],
             ranks: vec![0, 1],
             decisions: 1,

@@ -4,8 +4,8 @@
 
 use crate::{game_seed, run::bot_seed, BotFactory, LabError, RunSpec};
 use serde::Deserialize;
+use silk_core::files::Limit;
 use silk_core::{Game, Observe, Outcome, Player, Seat};
-use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 /// The bots of game `index` of a run, each in its seat with its seed: the way every lab game
@@ -137,14 +137,21 @@ impl RunGame {
         }
         let io = |e: std::io::Error| LabError::Input(format!("{}: {e}", games_path.display()));
         let f = std::fs::File::open(&games_path).map_err(io)?;
-        for (i, line) in std::io::BufReader::new(f).lines().enumerate() {
-            let line = line.map_err(io)?;
+        let mut reader = std::io::BufReader::new(f);
+        let mut line = String::new();
+        for i in 1.. {
+            let at = |e: &dyn std::fmt::Display| {
+                LabError::Input(format!("{}: line {i}: {e}", games_path.display()))
+            };
+            let more = silk_core::files::read_line(&mut reader, &mut line, Limit::RECORD)
+                .map_err(|e| at(&e))?;
+            if !more {
+                break;
+            }
             if line.trim().is_empty() {
                 continue;
             }
-            let r: RecordKey = serde_json::from_str(&line).map_err(|e| {
-                LabError::Input(format!("{}: line {}: {e}", games_path.display(), i + 1))
-            })?;
+            let r: RecordKey = serde_json::from_str(&line).map_err(|e| at(&e))?;
             if r.index == index {
                 return Ok(RunGame {
                     dir: dir.to_path_buf(),

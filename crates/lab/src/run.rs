@@ -133,6 +133,62 @@ impl GameRecord {
     }
 }
 
+impl GameRecord {
+    /// Whether this record can be a game of the run `spec` (merge, find and replay read
+    /// nothing else): its seed is the run's for its index, one score and one rank per seat,
+    /// ranks and the first seat within the table, counts that fit together. Why not, if not.
+    pub fn check(&self, spec: &RunSpec) -> Result<(), String> {
+        let seats = spec.bots.len();
+        let seed = game_seed(spec.seed, self.index);
+        if self.seed != seed {
+            return Err(format!(
+                "game {}: seed {} is not this run's seed for the game ({seed})",
+                self.index, self.seed
+            ));
+        }
+        if self.scores.len() != seats || self.ranks.len() != seats {
+            return Err(format!(
+                "game {}: {} scores and {} ranks for {seats} seats",
+                self.index,
+                self.scores.len(),
+                self.ranks.len()
+            ));
+        }
+        if let Some(r) = self.ranks.iter().find(|&&r| r as usize >= seats) {
+            return Err(format!(
+                "game {}: rank {r} at a table of {seats}",
+                self.index
+            ));
+        }
+        if let Some(f) = self.first.filter(|&f| f as usize >= seats) {
+            return Err(format!(
+                "game {}: first seat {f} at a table of {seats}",
+                self.index
+            ));
+        }
+        // Every decision has at least one choice; rounds and lead changes come with decisions.
+        let most = i64::MAX as u64;
+        let bad = if self.decisions > most {
+            Some("decisions")
+        } else if self.branching_sum < self.decisions || self.branching_sum > most {
+            Some("branching_sum")
+        } else if self.rounds as u64 > self.decisions + 1 {
+            Some("rounds")
+        } else if self.lead_changes as u64 > self.decisions + 1 {
+            Some("lead_changes")
+        } else {
+            None
+        };
+        match bad {
+            Some(field) => Err(format!(
+                "game {}: {field} impossible with {} decisions, {} rounds and a branching sum of {}",
+                self.index, self.decisions, self.rounds, self.branching_sum
+            )),
+            None => Ok(()),
+        }
+    }
+}
+
 /// The seed of game `index` of a run.
 pub fn game_seed(run_seed: u64, index: u64) -> u64 {
     SilkRng::for_stream(run_seed, index).next_u64()
@@ -188,6 +244,16 @@ pub(crate) fn setup_game<G: Observe>(
         return Err(LabError::Input(format!("{seats} bots for {n} seats")));
     }
     Ok((state, seed))
+}
+
+/// The metric names the games of the run `spec` declare ([`run_names`]: the engine's, then
+/// one `decisions.<kind>` per decision kind), from its first game: a run's games share them.
+pub fn declared_metrics<G: Observe>(
+    config: &G::Config,
+    spec: &RunSpec,
+) -> Result<Vec<String>, LabError> {
+    let (state, _) = setup_game::<G>(config, spec.seed, spec.indices().start, spec.bots.len())?;
+    Ok(run_names::<G>(&state).slots().to_vec())
 }
 
 /// What one decision of a lab game hands on: the seat, its action, the legal actions it chose

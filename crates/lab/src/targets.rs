@@ -202,7 +202,8 @@ fn num(v: f64) -> String {
 
 /// Reads and checks a targets file; errors name the file and the place.
 pub fn read_targets(path: &Path) -> Result<TargetsFile, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let text = silk_core::files::read_text(path, silk_core::files::Limit::DATA)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
     parse_targets(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 

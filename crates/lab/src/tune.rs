@@ -138,7 +138,8 @@ pub fn ntbea(
     let mut rng = SilkRng::seed_from(opts.seed);
     let mut model = Model::new(sizes.len());
     let mut current: Vec<usize> = sizes.iter().map(|&s| rng.index(s)).collect();
-    let mut evaluated: Vec<(Vec<usize>, f64)> = Vec::with_capacity(budget);
+    // Room for a short search at once; a long one grows as it goes.
+    let mut evaluated: Vec<(Vec<usize>, f64)> = Vec::with_capacity(budget.min(1024));
     for k in 0..budget {
         if k > 0 {
             current = best_neighbour(&current, sizes, &model, opts, &mut rng);

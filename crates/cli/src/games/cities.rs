@@ -13,7 +13,8 @@ use silk_core::{Game, Player, Seat};
 use std::path::Path;
 
 fn read_text(path: &Path) -> CliResult<String> {
-    std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+    silk_core::files::read_text(path, silk_core::files::Limit::DATA)
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
 /// A `--config` file is a whole config when it names data (`map`, `params`, ...), else params.

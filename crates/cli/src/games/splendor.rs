@@ -11,7 +11,8 @@ use silk_splendor::Splendor;
 use std::path::Path;
 
 fn read_text(path: &Path) -> CliResult<String> {
-    std::fs::read_to_string(path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+    silk_core::files::read_text(path, silk_core::files::Limit::DATA)
+        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
 fn parse<T: serde::de::DeserializeOwned>(path: &Path) -> CliResult<T> {

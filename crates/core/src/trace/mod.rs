@@ -170,9 +170,21 @@ impl Trace {
 
     pub fn load(path: &Path) -> Result<Trace, TraceError> {
         let origin = path.display().to_string();
-        let text = std::fs::read_to_string(path)
+        // Parsed as it is read (no copy of the text), within the limit for a trace.
+        let file = crate::files::open(path, crate::files::Limit::TRACE)
             .map_err(|e| TraceError::new(&origin, "file", e.to_string()))?;
-        Trace::from_json(&text, &origin)
+        let value: Value = serde_json::from_reader(std::io::BufReader::new(file)).map_err(|e| {
+            if e.is_io() {
+                TraceError::new(&origin, "file", e.to_string())
+            } else {
+                TraceError::new(
+                    &origin,
+                    format!("line {}, column {}", e.line(), e.column()),
+                    e.to_string(),
+                )
+            }
+        })?;
+        Trace::from_value(value, &origin)
     }
 
     pub fn to_json(&self) -> String {
