@@ -23,7 +23,7 @@ mod traces;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use error::{CliError, CliResult};
-use games::{CliGame, DataFiles};
+use games::{game_list, with_game, with_game_arms, CliGame, DataFiles, GameName};
 use output::Out;
 use play::{MoveSource, PlayOptions, SeatKind};
 use serde_json::json;
@@ -50,18 +50,6 @@ struct Cli {
     quiet: bool,
     #[command(subcommand)]
     command: Command,
-}
-
-#[derive(Clone, Copy, Debug, ValueEnum)]
-enum GameName {
-    /// Silk Road (Z-Man Games 2006).
-    SilkRoad,
-    /// Cities of the Silk Road (Brian Stepnitz; an unfinished design, playtested here).
-    Cities,
-    /// Splendor (Marc André) with the Cities of Splendor modules (--modules, --edition).
-    Splendor,
-    /// silk-core's reference game (sealed bids for prizes).
-    Goofspiel,
 }
 
 /// Data files and variant flags shared by the commands that set up a game.
@@ -124,7 +112,7 @@ enum Command {
     Mechanics,
     /// Play a game in the terminal: humans and bots, each human sees only their own seat.
     Play {
-        /// The game (silk-road, cities, splendor or goofspiel).
+        /// The game (`silk games` lists them).
         game: GameName,
         /// Number of players (default: the game's default).
         #[arg(long)]
@@ -208,7 +196,7 @@ enum Command {
     /// Simulate many bot games and summarise them (win rates with 95% intervals, seat
     /// advantage, length, margins, lead changes, branching, per-game metrics).
     Simulate {
-        /// The game (silk-road, cities, splendor or goofspiel).
+        /// The game (`silk games` lists them).
         game: GameName,
         #[command(flatten)]
         batch: BatchArgs,
@@ -233,7 +221,7 @@ enum Command {
     /// threads up to the core count, and the peak memory. With search bots (mcts), the search's
     /// playouts and playout decisions per second.
     Bench {
-        /// The game (silk-road, cities, splendor or goofspiel).
+        /// The game (`silk games` lists them).
         game: GameName,
         /// Number of players (default: the game's default).
         #[arg(long)]
@@ -263,7 +251,7 @@ enum Command {
     },
     /// Run the same simulation for each value of one or two parameters, side by side.
     Sweep {
-        /// The game (silk-road, cities, splendor or goofspiel).
+        /// The game (`silk games` lists them).
         game: GameName,
         /// A parameter by its path in the config (`params.keep_needs_funds`, or a unique tail
         /// such as `keep_needs_funds`). Give it once or twice, each followed by --values.
@@ -339,7 +327,7 @@ enum Command {
     /// How far the design misses a designer's targets (a JSON file: see docs/lab.md), ranked,
     /// each with the measured value and its 95% interval; table minutes from a time model.
     Gaps {
-        /// The game (silk-road, cities, splendor or goofspiel).
+        /// The game (`silk games` lists them).
         game: GameName,
         /// The targets (and the table-time model) as JSON.
         #[arg(long, value_name = "FILE")]
@@ -356,7 +344,7 @@ enum Command {
     /// Search parameter values that bring the design closest to the targets (NTBEA, an
     /// optimiser for noisy evaluations), then check the best setting on fresh games.
     Tune {
-        /// The game (silk-road, cities, splendor or goofspiel).
+        /// The game (`silk games` lists them).
         game: GameName,
         /// A parameter to tune, by its path in the config (as in `silk sweep`), each followed
         /// by --values.
@@ -390,7 +378,7 @@ enum Command {
     /// them and moved round the table; ratings with 95% intervals, the win matrix, each bot's
     /// time per decision.
     Ladder {
-        /// The game (silk-road, cities, splendor or goofspiel).
+        /// The game (`silk games` lists them).
         game: GameName,
         /// The bots, comma-separated: random; greedy and its styles greedy-aggressive,
         /// greedy-trader, greedy-builder; mcts, mctsN (N iterations), mctsNms (N ms a decision);
@@ -438,7 +426,7 @@ enum Command {
     /// run's record); `--trace` writes either as an open JSON trace, `--trace-in FILE` plays a
     /// trace back and checks it (docs/traces.md).
     Replay {
-        /// The game of a saved FILE (silk-road, cities, splendor, goofspiel), or a run
+        /// The game of a saved FILE (`silk games` lists them), or a run
         /// directory written by `silk simulate --out`.
         #[arg(value_name = "GAME|RUN_DIR", required_unless_present = "trace_in")]
         target: Option<String>,
@@ -478,7 +466,7 @@ enum Command {
     },
     /// Print the rules in force with their parameter values.
     Rules {
-        /// The game (silk-road, cities, splendor or goofspiel).
+        /// The game (`silk games` lists them).
         game: GameName,
         /// Number of players (default: the game's default).
         #[arg(long)]
@@ -492,12 +480,12 @@ enum Command {
 enum DataCommand {
     /// The bundled data files of a game.
     List {
-        /// The game (silk-road, cities, splendor or goofspiel).
+        /// The game (`silk games` lists them).
         game: GameName,
     },
     /// Print a bundled data file (e.g. `silk data show silk-road map > ours.json`).
     Show {
-        /// The game (silk-road, cities, splendor or goofspiel).
+        /// The game (`silk games` lists them).
         game: GameName,
         /// The data file, by the name `silk data list GAME` gives.
         file: String,
@@ -505,7 +493,7 @@ enum DataCommand {
     /// Check data files (`--map`, `--tiles`, `--config`, `--file NAME=PATH`): ok, or the file and
     /// place of the first mistake.
     Check {
-        /// The game (silk-road, cities, splendor or goofspiel).
+        /// The game (`silk games` lists them).
         game: GameName,
         /// Number of players (default: the game's default).
         #[arg(long)]
@@ -595,30 +583,6 @@ impl BatchArgs {
     }
 }
 
-/// Runs `$body` with `$g` bound to the engine type of `$name`.
-macro_rules! with_game {
-    ($name:expr, $g:ident => $body:expr) => {
-        match $name {
-            GameName::Goofspiel => {
-                type $g = Goofspiel;
-                $body
-            }
-            GameName::SilkRoad => {
-                type $g = SilkRoad;
-                $body
-            }
-            GameName::Cities => {
-                type $g = Cities;
-                $body
-            }
-            GameName::Splendor => {
-                type $g = Splendor;
-                $body
-            }
-        }
-    };
-}
-
 /// Parses the command line, runs it, and exits as docs/files.md says: 0 when done, 2 for any
 /// error the user can fix (bad input, a file that cannot be read or written, output that
 /// cannot be written), 1 for an internal error (a bug to report); a reader that closed the
@@ -700,12 +664,8 @@ fn values_groups(matches: &clap::ArgMatches) -> Vec<Vec<String>> {
 fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliResult<()> {
     match command {
         Command::Games => {
-            let list = [
-                (SilkRoad::NAME, <SilkRoad as CliGame>::SUMMARY),
-                (Cities::NAME, <Cities as CliGame>::SUMMARY),
-                (Splendor::NAME, <Splendor as CliGame>::SUMMARY),
-                (Goofspiel::NAME, <Goofspiel as CliGame>::SUMMARY),
-            ];
+            let list: Vec<(&str, &str)> =
+                GameName::ALL.iter().map(|g| (g.name(), g.summary())).collect();
             let text: String = list.iter().map(|(n, s)| format!("{n:<12} {s}\n")).collect();
             let value = json!(list
                 .iter()
@@ -1027,11 +987,12 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                     ));
                 }
                 let t = traces::load(&path)?;
-                let name = GameName::from_str(&t.game, false).map_err(|_| {
+                let name = GameName::named(&t.game).ok_or_else(|| {
                     CliError::input(format!(
-                        "{}: game: unknown game {:?} (silk-road, cities, splendor, goofspiel)",
+                        "{}: game: unknown game {:?} ({})",
                         path.display(),
-                        t.game
+                        t.game,
+                        GameName::names()
                     ))
                 })?;
                 let legal = legal.then_some(traces::Legal { at });
@@ -1057,7 +1018,8 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                     }
                     let name = GameName::from_str(&target, true).map_err(|_| {
                         CliError::input(format!(
-                            "unknown game {target:?}: choose from silk-road, cities, splendor, goofspiel"
+                            "unknown game {target:?}: choose from {}",
+                            GameName::names()
                         ))
                     })?;
                     with_game!(name, G => match &to {
@@ -1210,7 +1172,7 @@ fn find_command(
             ));
         }
         let spec = silk_lab::read_spec(run_dir)?;
-        let name = GameName::from_str(&spec.game, false).map_err(|_| {
+        let name = GameName::named(&spec.game).ok_or_else(|| {
             CliError::input(format!(
                 "{}: unknown game {:?}",
                 run_dir.join("run.json").display(),
@@ -1251,7 +1213,8 @@ fn find_command(
     }
     let game = GameName::from_str(target, true).map_err(|_| {
         CliError::input(format!(
-            "{target:?} is neither a game (silk-road, cities, splendor, goofspiel) nor a run directory"
+            "{target:?} is neither a game ({}) nor a run directory",
+            GameName::names()
         ))
     })?;
     if traces && dir.is_none() {
@@ -1394,7 +1357,7 @@ fn replay_run_dir(
         ))
     })?;
     let run = replay_run::open(dir, index)?;
-    let name = GameName::from_str(&run.spec.game, false).map_err(|_| {
+    let name = GameName::named(&run.spec.game).ok_or_else(|| {
         CliError::input(format!(
             "{}: unknown game {:?}",
             dir.join("run.json").display(),

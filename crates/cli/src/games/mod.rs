@@ -2,8 +2,13 @@
 
 pub mod cities;
 pub mod goofspiel;
+#[macro_use]
+mod registry;
 pub mod silk_road;
 pub mod splendor;
+
+pub use registry::GameName;
+pub(crate) use registry::{game_list, with_game, with_game_arms};
 
 use crate::error::{CliError, CliResult};
 use silk_bots::BotKind;

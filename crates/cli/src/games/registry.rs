@@ -1,0 +1,107 @@
+//! The list of games, written once. [`game_list!`] hands it to a macro; from it come
+//! [`GameName`] (the command line's game argument, its help and `silk games`), the names in
+//! messages ([`GameName::names`]) and [`with_game!`], the dispatch from a name to an engine
+//! type. Adding a game here (with its engine's [`CliGame`](super::CliGame) adapter) is all the
+//! command line needs.
+
+/// Calls `$callback!` with the games: `(args) /// doc  Variant => engine type, …`.
+macro_rules! game_list {
+    ($callback:ident ! ($($args:tt)*)) => {
+        $callback! { ($($args)*)
+            /// Silk Road (Z-Man Games 2006).
+            SilkRoad => silk_road::SilkRoad,
+            /// Cities of the Silk Road (Brian Stepnitz; an unfinished design, playtested here).
+            Cities => silk_cities::Cities,
+            /// Splendor (Marc André) with the Cities of Splendor modules (--modules, --edition).
+            Splendor => silk_splendor::Splendor,
+            /// silk-core's reference game (sealed bids for prizes).
+            Goofspiel => silk_core::goofspiel::Goofspiel,
+        }
+    };
+}
+
+macro_rules! define_game_name {
+    (() $( $(#[$doc:meta])* $variant:ident => $engine:ty ),* $(,)?) => {
+        /// A game silk plays, by its command-line name (the engine's `Game::NAME`).
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+        pub enum GameName {
+            $( $(#[$doc])* $variant, )*
+        }
+
+        impl GameName {
+            /// Every game, in the order `silk games` lists them.
+            pub const ALL: &'static [GameName] = &[$(GameName::$variant),*];
+
+            /// The engine's name: `silk-road`, `cities`, …
+            pub fn name(self) -> &'static str {
+                match self {
+                    $( GameName::$variant => <$engine as silk_core::Game>::NAME, )*
+                }
+            }
+
+            /// The line `silk games` prints.
+            pub fn summary(self) -> &'static str {
+                match self {
+                    $( GameName::$variant => <$engine as crate::games::CliGame>::SUMMARY, )*
+                }
+            }
+        }
+    };
+}
+
+game_list!(define_game_name!());
+
+impl GameName {
+    /// The games' names for a message: `silk-road, cities, splendor, goofspiel`.
+    pub fn names() -> String {
+        GameName::ALL
+            .iter()
+            .map(|g| g.name())
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    /// The game called `name` (its engine's name), if silk plays it.
+    pub fn named(name: &str) -> Option<GameName> {
+        GameName::ALL.iter().copied().find(|g| g.name() == name)
+    }
+}
+
+macro_rules! with_game_arms {
+    (($name:expr, $g:ident, $body:expr) $( $(#[$doc:meta])* $variant:ident => $engine:ty ),* $(,)?) => {
+        match $name {
+            $( $crate::games::GameName::$variant => {
+                type $g = $engine;
+                $body
+            } )*
+        }
+    };
+}
+
+/// Runs `$body` with `$g` bound to the engine type of the game `$name` (a [`GameName`]).
+macro_rules! with_game {
+    ($name:expr, $g:ident => $body:expr) => {
+        game_list!(with_game_arms!($name, $g, $body))
+    };
+}
+
+pub(crate) use {game_list, with_game, with_game_arms};
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+
+    /// The command line's name of each game is its engine's name, so a name read from a file
+    /// (a save, a run) and one typed agree.
+    #[test]
+    fn each_games_command_line_name_is_its_engines_name() {
+        for g in GameName::ALL {
+            let value = g.to_possible_value().expect("every game is listed");
+            assert_eq!(value.get_name(), g.name());
+            assert_eq!(GameName::named(g.name()), Some(*g));
+        }
+        assert_eq!(GameName::ALL.len(), GameName::value_variants().len());
+        assert_eq!(GameName::names(), "silk-road, cities, splendor, goofspiel");
+    }
+}
