@@ -112,6 +112,39 @@ fn issue32_compare_pairs_the_games_and_says_what_chance_would_star() {
     assert!(table["fdr_kept"].as_u64().unwrap() <= table["starred"].as_u64().unwrap());
 }
 
+/// Issue 32: length is given over all games as well as over the games with winners, and a
+/// variant that changes how many games are cut short is flagged: its figures over the games
+/// with winners are over other games. Splendor's round cap at 30 leaves random games stuck.
+#[test]
+fn issue32_all_games_counted_and_populations_that_differ_flagged() {
+    let doc = json(&[
+        "compare",
+        "splendor",
+        "--games",
+        "60",
+        "--bots",
+        "random",
+        "--variant",
+        "short=round_cap=30",
+        "--variant",
+        "same=round_cap=100",
+    ]);
+    let all = measure(&doc, "all_games.rounds");
+    for v in all["values"].as_array().unwrap() {
+        assert_eq!(v["estimate"]["n"], 60, "over every game: {v}");
+    }
+    let rounds = measure(&doc, "rounds");
+    let n_short = rounds["values"][1]["estimate"]["n"].as_u64().unwrap();
+    assert!(n_short < 60, "the shorter cap leaves games without winners");
+    assert!(rounds["about"]
+        .as_str()
+        .unwrap()
+        .contains("games with winners"));
+    let tables = doc["comparisons"].as_array().unwrap();
+    assert_eq!(tables[0]["populations_differ"], true);
+    assert_eq!(tables[1]["populations_differ"], false);
+}
+
 /// Issue 32: a paired compare is played a chunk of games at a time (its memory does not grow
 /// with the games) and the chunks are exactly the run's games, also inside a shard: a variant
 /// identical to the base differs by 0 in every measure, over every game.

@@ -377,7 +377,20 @@ where
             0.05 * tested as f64,
             100.0 * paired::FDR
         );
+        // Figures over the games with winners compare different games when the variant
+        // changes how many are cut short.
+        let differ = c.get("share.cut_short").filter(|d| d.clear);
+        if let Some(d) = differ {
+            text += &format!(
+                " Populations differ: {name} changes the share of games cut short by {:+.1} \
+                 points, so its figures over the games with winners are over other games than the \
+                 base's; read the all_games.* rows (and the paired differences, which use only \
+                 the games that count in both).",
+                100.0 * d.value
+            );
+        }
         tables.push(json!({
+            "populations_differ": differ.is_some(),
             "variant": name,
             "measures_tested": tested,
             "expected_chance_stars": 0.05 * tested as f64,

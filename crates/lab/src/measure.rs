@@ -336,6 +336,28 @@ impl Measures {
             || "games stuck or cut at the decision cap, share of all games".into(),
             !normal,
         );
+        // Length over every game played, stuck and cut short included, beside the same
+        // figures over the games with winners: a variant that changes how many games stick
+        // changes which games the latter are over.
+        self.mean(
+            "all_games.rounds",
+            || "rounds per game, over all games (stuck and cut short included)".into(),
+            r.rounds as f64,
+        );
+        self.mean(
+            "all_games.decisions",
+            || {
+                "decisions per game (all seats), over all games (stuck and cut short included)"
+                    .into()
+            },
+            r.decisions as f64,
+        );
+        let minutes = self.time.minutes(&r.metrics, r.decisions);
+        self.mean(
+            "all_games.minutes",
+            || "table minutes per game (the time model), over all games (stuck and cut short included)".into(),
+            minutes,
+        );
         if !normal {
             return;
         }
@@ -395,26 +417,29 @@ impl Measures {
             || "games whose first place is shared, share".into(),
             r.ranks.iter().filter(|&&k| k == 0).count() > 1,
         );
-        self.mean("rounds", || "rounds per game".into(), r.rounds as f64);
+        self.mean(
+            "rounds",
+            || "rounds per game, over the games with winners".into(),
+            r.rounds as f64,
+        );
         self.mean(
             "decisions",
-            || "decisions per game (all seats)".into(),
+            || "decisions per game (all seats), over the games with winners".into(),
             r.decisions as f64,
         );
         self.mean(
             "margin",
-            || "winner's score minus the runner-up's, points".into(),
+            || "winner's score minus the runner-up's, points, over the games with winners".into(),
             r.margin() as f64,
         );
         self.mean(
             "lead_changes",
-            || "changes of the sole leader per game".into(),
+            || "changes of the sole leader per game, over the games with winners".into(),
             r.lead_changes as f64,
         );
-        let minutes = self.time.minutes(&r.metrics, r.decisions);
         self.mean(
             "minutes",
-            || "table minutes per game (the time model)".into(),
+            || "table minutes per game (the time model), over the games with winners".into(),
             minutes,
         );
         for (name, _) in r.metrics.iter() {
