@@ -1,0 +1,270 @@
+//! The thread pool a run plays on: threads take batches of games in index order, play and fold
+//! them themselves, and hand records back in index order (at most a few batches ahead) only to
+//! a caller that reads them; the folds merge exactly at the end, so a run gives the same results
+//! on any number of threads.
+
+use crate::{replay, run, BotFactory, Fold, GameRecord, LabError, Options, RunSpec};
+use silk_core::Observe;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{mpsc, Condvar, Mutex};
+
+/// Games a thread takes at a time, at most: few enough that the threads end a run together
+/// (a short run takes smaller batches, at least 16 per thread).
+const BATCH: u64 = 64;
+/// Batches played ahead of the record being handed on, when records are handed on: memory
+/// does not depend on the length of the run.
+const AHEAD: u64 = 32;
+
+/// What each game's record is handed to, on the calling thread and in index order.
+pub type EachRecord<'a> = &'a mut dyn FnMut(GameRecord) -> Result<(), LabError>;
+
+/// Plays the run's games (its shard, if any) and hands each record to `each`, in index order,
+/// as they finish: memory stays the same for a thousand games or a billion. Records are
+/// identical for any thread count. `tick` is called once per game.
+pub fn simulate_each<G: Observe>(
+    config: &G::Config,
+    spec: &RunSpec,
+    bots: &BotFactory<G>,
+    opts: Options,
+    tick: &(dyn Fn() + Sync),
+    each: EachRecord,
+) -> Result<(), LabError>
+where
+    G::Config: Sync,
+{
+    run_games::<G>(config, spec, bots, opts, tick, None, Some(each)).map(|_| ())
+}
+
+/// Plays the run's games and folds their records into `fold`: each thread folds the games it
+/// plays and the parts are merged at the end, so no thread waits on a serial fold. `each`, if
+/// given, also receives every record, in index order, on the calling thread (a writer).
+pub fn simulate_fold<G: Observe>(
+    config: &G::Config,
+    spec: &RunSpec,
+    bots: &BotFactory<G>,
+    opts: Options,
+    tick: &(dyn Fn() + Sync),
+    fold: Fold,
+    each: Option<EachRecord>,
+) -> Result<Fold, LabError>
+where
+    G::Config: Sync,
+{
+    let folded = run_games::<G>(config, spec, bots, opts, tick, Some(fold), each)?;
+    Ok(folded.unwrap_or_default())
+}
+
+/// Calls its function if the thread unwinds from a panic while it is alive.
+struct OnPanic<F: Fn()>(F);
+
+impl<F: Fn()> Drop for OnPanic<F> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            (self.0)();
+        }
+    }
+}
+
+/// The threads of a run (0: one per core).
+fn thread_count(threads: usize) -> usize {
+    match threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        t => t,
+    }
+}
+
+/// The one game loop of a run: `fold` (if any) folds every record where it is played; `each`
+/// (if any) receives every record in index order on this thread.
+fn run_games<G: Observe>(
+    config: &G::Config,
+    spec: &RunSpec,
+    bots: &BotFactory<G>,
+    opts: Options,
+    tick: &(dyn Fn() + Sync),
+    fold: Option<Fold>,
+    mut each: Option<EachRecord>,
+) -> Result<Option<Fold>, LabError>
+where
+    G::Config: Sync,
+{
+    let all = spec.indices();
+    if all.is_empty() {
+        return Ok(fold);
+    }
+    let config = G::batch_config(config);
+    // Every game of a run has the same metric names: named once, shared by every record.
+    let (first, _) = run::setup_game::<G>(config, spec.seed, all.start, spec.bots.len())?;
+    let names = run::run_names::<G>(&first);
+    let play = |worker: &mut run::Worker<G>, index: u64| {
+        // The bots of this game in their seats (bots may rotate).
+        let mut players = replay::players::<G>(spec, index, bots)?;
+        let r = worker.play(config, spec.seed, index, &mut players, opts);
+        tick();
+        r
+    };
+    let games = all.end - all.start;
+    let threads = (thread_count(opts.threads) as u64).min(games).max(1) as usize;
+    let batch = (games / (16 * threads as u64)).clamp(1, BATCH);
+    if threads == 1 {
+        // One thread: each game is folded and handed on as it ends, while its record is still
+        // in the cache.
+        let (mut worker, mut fold) = (run::Worker::<G>::new(names), fold);
+        for index in all {
+            let r = play(&mut worker, index)?;
+            if let Some(f) = &mut fold {
+                f.add(&r);
+            }
+            if let Some(each) = each.as_deref_mut() {
+                each(r)?;
+            }
+        }
+        return Ok(fold);
+    }
+    let wants_records = each.is_some();
+    // The next game to take; games handed on so far (with `each`); `cut`: after an error at
+    // game `i`, only the batches starting at or below `i` are still played (so every game
+    // before the first error is played and handed on, whatever the timing).
+    let next = AtomicU64::new(all.start);
+    let handed = (Mutex::new(all.start), Condvar::new());
+    let cut = AtomicU64::new(u64::MAX);
+    let halt = |at: u64| {
+        cut.fetch_min(at, Ordering::Relaxed);
+        let _guard = handed.0.lock().unwrap_or_else(|e| e.into_inner());
+        handed.1.notify_all();
+    };
+    let skipped = |start: u64| start > cut.load(Ordering::Relaxed);
+    let (tx, rx) = mpsc::channel::<(u64, Vec<Result<GameRecord, LabError>>)>();
+    // Each thread folds its games into its own part.
+    let parts: Vec<Option<Fold>> = (0..threads)
+        .map(|_| fold.as_ref().map(Fold::empty_like))
+        .collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = parts
+            .into_iter()
+            .map(|mut fold| {
+                let tx = tx.clone();
+                let (names, next, handed, play, halt, skipped) =
+                    (names.clone(), &next, &handed, &play, &halt, &skipped);
+                scope.spawn(move || {
+                    // A panic stops the others too (none waits for a batch that never comes).
+                    let _stop = OnPanic(|| halt(all.start));
+                    let mut worker = run::Worker::<G>::new(names);
+                    loop {
+                        let start = next
+                            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+                                Some(s.saturating_add(batch))
+                            })
+                            .unwrap_or(u64::MAX);
+                        if start >= all.end || skipped(start) {
+                            break;
+                        }
+                        if wants_records {
+                            let mut h = handed.0.lock().unwrap_or_else(|e| e.into_inner());
+                            while start >= h.saturating_add(AHEAD * batch) && !skipped(start) {
+                                h = handed.1.wait(h).unwrap_or_else(|e| e.into_inner());
+                            }
+                            if skipped(start) {
+                                break;
+                            }
+                        }
+                        let mut records = Vec::new();
+                        for index in start..start.saturating_add(batch).min(all.end) {
+                            match play(&mut worker, index) {
+                                Ok(r) => {
+                                    if let Some(f) = &mut fold {
+                                        f.add(&r);
+                                    }
+                                    if wants_records {
+                                        records.push(Ok(r));
+                                    }
+                                }
+                                Err(e) => {
+                                    halt(index);
+                                    if !wants_records {
+                                        return (fold, Some((index, e)));
+                                    }
+                                    records.push(Err(e));
+                                    break;
+                                }
+                            }
+                        }
+                        if wants_records && tx.send((start, records)).is_err() {
+                            break;
+                        }
+                    }
+                    (fold, None)
+                })
+            })
+            .collect();
+        drop(tx);
+        // The records, back in index order (batches start at multiples of `batch` from the
+        // first game).
+        let _stop = OnPanic(|| halt(all.start));
+        let mut result = Ok(());
+        let mut expected = all.start;
+        if let Some(each) = each {
+            let mut waiting = std::collections::BTreeMap::new();
+            for (start, records) in rx {
+                waiting.insert(start, records);
+                while let Some(records) = waiting.remove(&expected) {
+                    for r in records {
+                        if result.is_ok() {
+                            result = r.and_then(&mut *each);
+                            if result.is_err() {
+                                halt(all.start);
+                            }
+                        }
+                    }
+                    expected = expected.saturating_add(batch);
+                    *handed.0.lock().unwrap_or_else(|e| e.into_inner()) = expected;
+                    handed.1.notify_all();
+                }
+            }
+        }
+        let mut folded = fold;
+        let mut failed: Option<(u64, LabError)> = None;
+        for w in workers {
+            let (part, error) = match w.join() {
+                Ok(done) => done,
+                Err(panic) => std::panic::resume_unwind(panic),
+            };
+            if let (Some(all), Some(part)) = (&mut folded, &part) {
+                all.merge(part);
+            }
+            if let Some((i, e)) = error {
+                if failed.as_ref().is_none_or(|(j, _)| i < *j) {
+                    failed = Some((i, e));
+                }
+            }
+        }
+        result?;
+        if wants_records && expected < all.end && failed.is_none() {
+            return Err(LabError::Engine(format!(
+                "the run stopped at game {expected} without saying why"
+            )));
+        }
+        match failed {
+            Some((_, e)) => Err(e),
+            None => Ok(folded),
+        }
+    })
+}
+
+/// [`simulate_each`] into a list, for short runs and tests.
+pub fn simulate<G: Observe>(
+    config: &G::Config,
+    spec: &RunSpec,
+    bots: &BotFactory<G>,
+    opts: Options,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Vec<GameRecord>, LabError>
+where
+    G::Config: Sync,
+{
+    let mut records = Vec::new();
+    simulate_each::<G>(config, spec, bots, opts, tick, &mut |r| {
+        records.push(r);
+        Ok(())
+    })?;
+    Ok(records)
+}
