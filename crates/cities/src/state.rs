@@ -9,6 +9,10 @@ use silk_trade::auction::Auction;
 use silk_trade::route::{CoinStacks, CostModifiers};
 use silk_trade::track::PriceTrack;
 
+/// The name a reshuffle of the silk deck's discards goes by, as a chance draw (in traces).
+pub const SILK_DECK: &str = "silk_deck";
+/// The name a reshuffle of used development cards goes by, as a chance draw (in traces).
+pub const DEV_DECK: &str = "development_deck";
 pub const MAX_PLAYERS: usize = 6;
 /// No region / no card.
 pub const NONE: u8 = u8::MAX;

@@ -13,10 +13,7 @@ use serde_json::{json, Map, Value};
 use silk_core::trace::json::{self as j, at};
 use silk_core::{ChanceOutcome, Game, Seat, SilkRng, Traced};
 
-/// The reshuffle of the silk deck's discards.
-pub const SILK_DECK: &str = "silk_deck";
-/// The reshuffle of used development cards.
-pub const DEV_DECK: &str = "development_deck";
+pub use crate::state::{DEV_DECK, SILK_DECK};
 
 fn silk_name(code: u8) -> String {
     match code {

@@ -1,8 +1,8 @@
 //! Combat (Design, Attack): the combatants play cards in turn, then the defender chooses its army;
 //! each side loses Soldiers equal to the other's strength, and the winner is rewarded (gap 16).
 
+use super::bank::transfer;
 use super::defender;
-use super::perform::transfer;
 use super::replenish::draw_dev;
 use super::route::travel;
 use crate::data::BothWipedOut;

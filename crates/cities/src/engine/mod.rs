@@ -10,6 +10,8 @@ use silk_core::{IllegalAction, Seat, ToMove};
 use silk_trade::auction::Turn;
 
 // One module per rule area, in the order of play.
+mod auction_report; // the lab's report of each closed auction
+mod bank; // coins to and from the bank, between cities, auction budgets
 mod check; // why a decision is refused
 mod combat; // Phase 2: battles
 mod economy; // small rules: improvements, growth, gathering, storage, Golden Age

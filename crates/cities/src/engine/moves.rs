@@ -2,9 +2,9 @@
 //! chooses among routes (gap 22), owners ask tolls on the way (gap 23), and the move is carried out
 //! or called off.
 
+use super::bank::{bank_pays, pay_bank, transfer};
 use super::combat::combat_next;
 use super::economy::{card_res, gain, res_card, walls};
-use super::perform::{bank_pays, pay_bank, transfer};
 use super::route::{
     buy_price, extra_cost, fine_price, is_toll, payments, plan_with, target_of, toll_at, Costs,
     Planned, RouteChoices,

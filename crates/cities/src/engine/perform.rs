@@ -1,6 +1,8 @@
 //! Performing: `apply` checks a decision and carries it out in place; `perform` dispatches it by
-//! phase; the coin movements every phase shares (bank, transfers, budgets).
+//! phase.
 
+use super::auction_report::{closed, LOT_POINT, PRIORITY_POINT};
+use super::bank::{budgets, pay_all};
 use super::check::check_planning;
 use super::combat::{combat_next, fight};
 use super::economy::ga_value;
@@ -13,8 +15,7 @@ use super::Res2;
 use crate::action::Action;
 use crate::data::RouteRule;
 use crate::event::Event;
-use crate::state::{MoveKind, Phase, State, MAX_PLAYERS, NONE};
-use silk_core::MAX_SEATS;
+use crate::state::{MoveKind, Phase, State, NONE};
 use silk_core::{EventSink, Seat, SeatSet};
 use silk_trade::auction::{Auction, Heard};
 
@@ -207,11 +208,6 @@ fn perform(
     }
 }
 
-/// Auction points, numbered as the lab counts them (`crate::auctions::POINTS`).
-pub(super) const BARBARIANS_POINT: u8 = 0;
-const PRIORITY_POINT: u8 = 1;
-const LOT_POINT: u8 = 2;
-
 /// A checked bid or pass, and what everyone hears of it: an open bid at once; a sealed one
 /// only that it is in, every amount at the reveal.
 fn bid_or_pass(auction: &mut Auction, seat: Seat, a: Action, ev: &mut impl EventSink<Event>) {
@@ -230,59 +226,4 @@ fn bid_or_pass(auction: &mut Auction, seat: Seat, a: Action, ev: &mut impl Event
             Heard::Sealed(seat) => Event::SealedBid { seat },
         })
     });
-}
-
-/// The lab's report of a closed auction at `point`, with the lot's value to the winner.
-pub(super) fn closed(
-    auction: &Auction,
-    point: u8,
-    value: Option<u32>,
-    ev: &mut impl EventSink<Event>,
-) {
-    // The report is for the lab: a playout that throws events away skips it.
-    if !ev.wants() {
-        return;
-    }
-    if let Ok(mut report) = auction.report() {
-        if let Some(v) = value {
-            report = report.with_value(v);
-        }
-        ev.emit(Event::AuctionClosed { point, report });
-    }
-}
-
-/// Everyone pays the bank what the auction's payment rule says.
-pub(super) fn pay_all(s: &mut State, pays: &[u32; MAX_SEATS]) {
-    for seat in Seat::all(s.players()) {
-        if pays[seat.index()] > 0 {
-            pay_bank(s, seat, pays[seat.index()]);
-        }
-    }
-}
-
-pub(super) fn budgets(s: &State, f: impl Fn(&crate::state::City) -> u32) -> [u32; MAX_PLAYERS] {
-    let mut b = [0u32; MAX_PLAYERS];
-    for (i, c) in s.cities[..s.players()].iter().enumerate() {
-        b[i] = f(c);
-    }
-    b
-}
-
-pub(super) fn pay_bank(s: &mut State, seat: Seat, amount: u32) {
-    let c = s.city_mut(seat);
-    let paid = (amount as u16).min(c.coins);
-    c.coins -= paid;
-    s.issued -= paid as i32;
-}
-
-pub(super) fn bank_pays(s: &mut State, seat: Seat, amount: u32) {
-    s.city_mut(seat).coins += amount as u16;
-    s.issued += amount as i32;
-}
-
-pub(super) fn transfer(s: &mut State, from: Seat, to: Seat, amount: u32) -> u16 {
-    let k = (amount as u16).min(s.city(from).coins);
-    s.city_mut(from).coins -= k;
-    s.city_mut(to).coins += k;
-    k
 }

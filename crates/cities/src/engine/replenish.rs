@@ -1,12 +1,14 @@
 //! Phase 1 Replenish: income and untapping, the empires restocked, a silk card flipped, and
 //! the barbarians it may bring (their auction and its settlement); development cards are drawn here.
 
-use super::perform::budgets;
+use super::bank::budgets;
 use super::turn::start_phase2;
 use crate::data::{ClearRule, EntryRule, Reshuffle, Resource};
 use crate::event::{DevSource, Event};
-use crate::state::{barbarian_strength, Phase, Role, State, FINE, FOOD_CARD, METAL_CARD, STANDARD};
-use crate::trace::{DEV_DECK, SILK_DECK};
+use crate::state::{
+    barbarian_strength, Phase, Role, State, DEV_DECK, FINE, FOOD_CARD, METAL_CARD, SILK_DECK,
+    STANDARD,
+};
 use silk_core::MAX_SEATS;
 use silk_core::{Chance, EventSink, Seat, SeatSet};
 use silk_trade::auction::{Auction, AuctionReport};
@@ -206,11 +208,16 @@ pub(super) fn settle_barbarians(
         Err(_) => (None, SeatSet::EMPTY, [0; MAX_SEATS]),
     };
     match auction.is_done() {
-        true => super::perform::closed(auction, super::perform::BARBARIANS_POINT, None, ev),
+        true => super::auction_report::closed(
+            auction,
+            super::auction_report::BARBARIANS_POINT,
+            None,
+            ev,
+        ),
         // The lab's report of it, only when events are kept.
         false if !ev.wants() => {}
         false => ev.emit(Event::AuctionClosed {
-            point: super::perform::BARBARIANS_POINT,
+            point: super::auction_report::BARBARIANS_POINT,
             report: AuctionReport {
                 winner: None,
                 price: 0,

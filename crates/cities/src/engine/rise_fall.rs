@@ -1,8 +1,8 @@
 //! Phase 4 Rise and Fall: stacks go to the treasuries, then in reverse order each player keeps its
 //! city or lets it fall for a Golden Age and rises elsewhere; the fallen city's holdings are auctioned.
 
+use super::bank::bank_pays;
 use super::economy::{gain, golden_age};
-use super::perform::bank_pays;
 use super::replenish::{draw_dev, start_round};
 use crate::event::{DevSource, Event};
 use crate::state::{Item, Lot, Phase, Role, State};

@@ -1,9 +1,9 @@
 //! Phase 2 Action: who goes first (the priority auction, gap 19), the turn order, and the actions
 //! a player takes on its own turn; moves and combat are in `moves` and `combat`.
 
+use super::bank::budgets;
 use super::economy::{gain, gather_yield, growth_cost, has_barracks};
 use super::moves::start_move;
-use super::perform::budgets;
 use super::rise_fall::start_phase4;
 use super::route::Planned;
 use crate::action::Action;
