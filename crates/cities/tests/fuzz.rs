@@ -8,8 +8,10 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use silk_cities::data::{self as cd, parse_json};
 use silk_cities::{Cities, CitiesConfig, Params, Rules};
-use silk_core::fuzz::{mutate_json, parse_action_survives, random_state, setup_and_play};
-use silk_core::{next_decider, Game, Replay, Seat, SilkRng};
+use silk_core::fuzz::{
+    action_text_survives, mutate_json, mutations_reach_both, replay_survives, setup_and_play,
+};
+use silk_core::{next_decider, Game, Replay, SilkRng};
 
 /// `n` cases from a fixed seed (`SILK_FUZZ_CASES`, `SILK_FUZZ_SEED` to fuzz longer by hand).
 fn cases(n: u32) -> Config {
@@ -92,45 +94,25 @@ proptest! {
 
     #[test]
     fn replays(seed in any::<u64>(), rounds in 1u32..4) {
-        let text = mutate_json(&replay_json(seed % 4), seed, rounds);
-        if let Ok(replay) = Replay::<Cities>::from_json(&text, "game.json") {
-            let _ = replay.run("game.json");
-        }
+        replay_survives::<Cities>(&mutate_json(&replay_json(seed % 4), seed, rounds));
     }
 
     #[test]
     fn action_text(seed in any::<u64>(), steps in 0u32..300) {
-        let config = CitiesConfig::new(3 + (seed % 3) as usize);
-        if let Some(state) = random_state::<Cities>(&config, seed, steps) {
-            if let Some(seat) = next_decider(Cities::to_move(&state)) {
-                parse_action_survives::<Cities>(&state, seat, seed);
-            }
-            parse_action_survives::<Cities>(&state, Seat(0), seed);
-            parse_action_survives::<Cities>(&state, Seat(7), seed);
-        }
+        action_text_survives::<Cities>(&CitiesConfig::new(3 + (seed % 3) as usize), seed, steps);
     }
 }
 
 /// The mutations are neither all refused nor all accepted: both verdicts occur for every file.
 #[test]
 fn mutations_reach_both_the_validator_and_the_engine() {
-    for file in FILES {
-        let (mut refused, mut played) = (0, 0);
-        for seed in 0..100u64 {
-            match read(
-                file,
-                &mutate_json(&valid(file), seed, 1 + (seed % 3) as u32),
-            ) {
-                Ok(c) => {
-                    let _ = setup_and_play::<Cities>(&c, seed, 400);
-                    played += 1;
-                }
-                Err(_) => refused += 1,
-            }
-        }
-        assert!(
-            played >= 3 && refused >= 30,
-            "{file}: {played} accepted, {refused} refused"
-        );
-    }
+    mutations_reach_both(
+        &FILES,
+        30,
+        valid,
+        |file, text, _| read(file, text),
+        |c, seed| {
+            let _ = setup_and_play::<Cities>(c, seed, 400);
+        },
+    );
 }

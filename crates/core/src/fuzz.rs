@@ -317,6 +317,61 @@ pub fn random_state<G: Game>(config: &G::Config, seed: u64, steps: u32) -> Optio
     Some(state)
 }
 
+/// One case of the `action_text` fuzz every engine runs: the state after `steps` random
+/// decisions, and text typed by the seat to move, by seat 1 (perhaps not to move) and by a
+/// seat that does not exist.
+pub fn action_text_survives<G: Game>(config: &G::Config, seed: u64, steps: u32) {
+    if let Some(state) = random_state::<G>(config, seed, steps) {
+        if let Some(seat) = next_decider(G::to_move(&state)) {
+            parse_action_survives::<G>(&state, seat, seed);
+        }
+        parse_action_survives::<G>(&state, Seat(0), seed);
+        parse_action_survives::<G>(&state, Seat(7), seed);
+    }
+}
+
+/// One case of the `replays` fuzz: a saved game's text, whatever it is, is refused with an
+/// error or replayed; never a panic.
+pub fn replay_survives<G: Game>(text: &str) {
+    if let Ok(replay) = crate::Replay::<G>::from_json(text, "game.json") {
+        let _ = replay.run("game.json");
+    }
+}
+
+/// The check every engine's data fuzz makes of itself: over 100 seeds, the mutations of each
+/// file are neither all refused nor all accepted (both the validator and the engine are
+/// reached), at least `min_refused` of each file's are refused, and what is accepted sets up
+/// and plays. `read(file, text, seed)` parses and validates one file's text into a config;
+/// `play(config, seed)` plays it.
+pub fn mutations_reach_both<C, E>(
+    files: &[&str],
+    min_refused: u32,
+    valid: impl Fn(&str) -> String,
+    read: impl Fn(&str, &str, u64) -> Result<C, E>,
+    play: impl Fn(&C, u64),
+) {
+    for file in files {
+        let (mut refused, mut played) = (0, 0);
+        for seed in 0..100u64 {
+            match read(
+                file,
+                &mutate_json(&valid(file), seed, 1 + (seed % 3) as u32),
+                seed,
+            ) {
+                Ok(c) => {
+                    play(&c, seed);
+                    played += 1;
+                }
+                Err(_) => refused += 1,
+            }
+        }
+        assert!(
+            played >= 3 && refused >= min_refused,
+            "{file}: {played} accepted, {refused} refused"
+        );
+    }
+}
+
 /// How many cases a fuzz test runs and from which seed: `default` from seed 16 in CI;
 /// `SILK_FUZZ_CASES` and `SILK_FUZZ_SEED` fuzz longer or elsewhere by hand (e.g.
 /// `SILK_FUZZ_CASES=20000 SILK_FUZZ_SEED=7 cargo test --release -p silk-road --test fuzz`).

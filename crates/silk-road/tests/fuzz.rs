@@ -8,9 +8,10 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use silk_core::data::parse_json;
 use silk_core::fuzz::{
-    mutate_json, mutate_text, parse_action_survives, random_state, setup_and_play,
+    action_text_survives, mutate_json, mutate_text, mutations_reach_both, replay_survives,
+    setup_and_play,
 };
-use silk_core::{next_decider, Game, Replay, Seat};
+use silk_core::{next_decider, Game, Replay};
 use silk_road::data::{MapData, TilesData, DEFAULT_MAP_JSON, DEFAULT_TILES_JSON};
 use silk_road::table::{Entry, Table};
 use silk_road::{Rules, SilkRoad, SilkRoadConfig};
@@ -87,23 +88,12 @@ proptest! {
 
     #[test]
     fn replays(seed in any::<u64>(), rounds in 1u32..4) {
-        let text = mutate_json(&replay_json(seed % 8), seed, rounds);
-        if let Ok(replay) = Replay::<SilkRoad>::from_json(&text, "game.json") {
-            let _ = replay.run("game.json");
-        }
+        replay_survives::<SilkRoad>(&mutate_json(&replay_json(seed % 8), seed, rounds));
     }
 
     #[test]
     fn action_text(seed in any::<u64>(), steps in 0u32..200) {
-        let config = SilkRoadConfig::new(3 + (seed % 3) as usize);
-        if let Some(state) = random_state::<SilkRoad>(&config, seed, steps) {
-            if let Some(seat) = next_decider(SilkRoad::to_move(&state)) {
-                parse_action_survives::<SilkRoad>(&state, seat, seed);
-            }
-            // A seat that is not to move, and one that does not exist.
-            parse_action_survives::<SilkRoad>(&state, Seat(0), seed);
-            parse_action_survives::<SilkRoad>(&state, Seat(7), seed);
-        }
+        action_text_survives::<SilkRoad>(&SilkRoadConfig::new(3 + (seed % 3) as usize), seed, steps);
     }
 
     /// The table helper driven through a game by what people type: mostly its own choices, with
@@ -169,32 +159,24 @@ fn table_setup_from_a_damaged_header() {
 /// (the validators would be idle): both verdicts occur for every file.
 #[test]
 fn mutations_reach_both_the_validator_and_the_engine() {
-    let valid = serde_json::to_string_pretty(&SilkRoadConfig::new(4)).unwrap();
-    let files = [
-        ("map", DEFAULT_MAP_JSON),
-        ("tiles", DEFAULT_TILES_JSON),
-        ("config", valid.as_str()),
-    ];
-    for (name, text) in files {
-        let (mut refused, mut played) = (0, 0);
-        for seed in 0..100u64 {
-            let t = mutate_json(text, seed, 1 + (seed % 3) as u32);
-            let mut c = SilkRoadConfig::new(4);
-            let parsed = match name {
-                "map" => parse_json(&t, "map.json").map(|m| c.map = m),
-                "tiles" => parse_json(&t, "tiles.json").map(|m| c.tiles = m),
-                _ => parse_json(&t, "config.json").map(|m| c = m),
-            };
-            if parsed.is_ok() && Rules::compile(&c).is_ok() {
-                setup_and_play::<SilkRoad>(&c, seed, 400).unwrap();
-                played += 1;
-            } else {
-                refused += 1;
-            }
+    let config = serde_json::to_string_pretty(&SilkRoadConfig::new(4)).unwrap();
+    let valid = |name: &str| match name {
+        "map" => DEFAULT_MAP_JSON.to_string(),
+        "tiles" => DEFAULT_TILES_JSON.to_string(),
+        _ => config.clone(),
+    };
+    let read = |name: &str, t: &str, _| -> Result<SilkRoadConfig, String> {
+        let mut c = SilkRoadConfig::new(4);
+        match name {
+            "map" => parse_json(t, "map.json").map(|m| c.map = m),
+            "tiles" => parse_json(t, "tiles.json").map(|m| c.tiles = m),
+            _ => parse_json(t, "config.json").map(|m| c = m),
         }
-        assert!(
-            played >= 3 && refused >= 50,
-            "{name}: {played} played, {refused} refused"
-        );
-    }
+        .map_err(|e| e.to_string())?;
+        Rules::compile(&c).map_err(|e| e.to_string())?;
+        Ok(c)
+    };
+    mutations_reach_both(&["map", "tiles", "config"], 50, valid, read, |c, seed| {
+        setup_and_play::<SilkRoad>(c, seed, 400).unwrap();
+    });
 }

@@ -8,8 +8,10 @@
 use proptest::prelude::*;
 use proptest::test_runner::{Config, RngSeed};
 use silk_core::data::{parse_json, DataError};
-use silk_core::fuzz::{mutate_json, parse_action_survives, random_state, setup_and_play};
-use silk_core::{next_decider, Game, Replay, Seat, SilkRng};
+use silk_core::fuzz::{
+    action_text_survives, mutate_json, mutations_reach_both, replay_survives, setup_and_play,
+};
+use silk_core::{next_decider, Game, Replay, SilkRng};
 use silk_splendor::data as sd;
 use silk_splendor::{rules, Module, Params, Splendor, SplendorConfig};
 
@@ -116,49 +118,29 @@ proptest! {
 
     #[test]
     fn replays(seed in any::<u64>(), rounds in 1u32..4) {
-        let text = mutate_json(&replay_json(seed % 8), seed, rounds);
-        if let Ok(replay) = Replay::<Splendor>::from_json(&text, "game.json") {
-            let _ = replay.run("game.json");
-        }
+        replay_survives::<Splendor>(&mutate_json(&replay_json(seed % 8), seed, rounds));
     }
 
     #[test]
     fn action_text(seed in any::<u64>(), steps in 0u32..150) {
         let mut config = SplendorConfig::new(2 + (seed % 3) as usize);
         config.modules = vec![Module::ALL[(seed % 4) as usize]];
-        if let Some(state) = random_state::<Splendor>(&config, seed, steps) {
-            if let Some(seat) = next_decider(Splendor::to_move(&state)) {
-                parse_action_survives::<Splendor>(&state, seat, seed);
-            }
-            parse_action_survives::<Splendor>(&state, Seat(0), seed);
-            parse_action_survives::<Splendor>(&state, Seat(7), seed);
-        }
+        action_text_survives::<Splendor>(&config, seed, steps);
     }
 }
 
 /// The mutations are neither all refused nor all accepted: both verdicts occur for every file.
 #[test]
 fn mutations_reach_both_the_validator_and_the_engine() {
-    for file in FILES {
-        let (mut refused, mut played) = (0, 0);
-        for seed in 0..100u64 {
-            match read(
-                file,
-                &mutate_json(&valid(file), seed, 1 + (seed % 3) as u32),
-                3,
-            ) {
-                Ok(c) => {
-                    let _ = setup_and_play::<Splendor>(&c, seed, 300);
-                    played += 1;
-                }
-                Err(_) => refused += 1,
-            }
-        }
-        assert!(
-            played >= 3 && refused >= 30,
-            "{file}: {played} accepted, {refused} refused"
-        );
-    }
+    mutations_reach_both(
+        &FILES,
+        30,
+        valid,
+        |file, text, _| read(file, text, 3),
+        |c, seed| {
+            let _ = setup_and_play::<Splendor>(c, seed, 300);
+        },
+    );
 }
 
 /// Found by `replays`: a move by seat 255 overflowed printing the seat ("P256") in the error
