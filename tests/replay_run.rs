@@ -229,3 +229,43 @@ fn a_saved_game_replays_as_before_beside_run_directories() {
         .code(2)
         .stderr(predicate::str::contains("replay a run"));
 }
+
+/// Issue 32: `silk replay RUN_DIR --game K --timeline` gives the standings at the end of every
+/// round and the round the game was decided in, instead of 20 000 lines of decisions; the last
+/// row is the game's end, and its sole leader is the winner.
+#[test]
+fn issue32_replay_timeline_gives_the_standings_round_by_round() {
+    let dir = simulate("silk-road", "3", "timeline");
+    for k in 0..3 {
+        let lines = replay_json(&dir, k, &["--timeline"]);
+        let kinds: Vec<&str> = lines.iter().map(|l| l["type"].as_str().unwrap()).collect();
+        assert_eq!(
+            kinds,
+            ["game", "timeline", "outcome"],
+            "no decisions, one timeline"
+        );
+        let t = &lines[1];
+        let rounds: Vec<u64> = t["rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["round"].as_u64().unwrap())
+            .collect();
+        assert!(rounds.len() >= 5, "{rounds:?}");
+        assert!(rounds.windows(2).all(|w| w[0] < w[1]), "{rounds:?}");
+        let decided = t["decided_at"].as_u64().unwrap();
+        assert!(rounds.contains(&decided));
+        let last = t["rounds"].as_array().unwrap().last().unwrap();
+        let ranks = lines[2]["ranks"].as_array().unwrap();
+        if let Some(leader) = last["leader"].as_u64() {
+            assert_eq!(ranks[leader as usize], 0, "the last row's leader wins");
+        }
+    }
+    silk()
+        .arg("replay")
+        .arg(&dir)
+        .args(["--game", "0", "--timeline"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("decided at round"));
+}

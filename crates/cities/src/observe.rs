@@ -286,6 +286,8 @@ impl Observe for Cities {
         )
     }
 
+    const STANDING: &'static str = "VP × 1000 + coins (3045: 3 VP and 45 coins)";
+
     fn standing(s: &State, out: &mut Vec<i64>) {
         out.clear();
         out.extend(

@@ -463,6 +463,10 @@ enum Command {
         /// With RUN_DIR: only the decisions and their events, not each seat's view.
         #[arg(long)]
         moves: bool,
+        /// With RUN_DIR: the standings round by round (each seat's provisional score, the
+        /// leader) and the round the game was decided in, instead of the decisions.
+        #[arg(long, conflicts_with_all = ["moves", "at"])]
+        timeline: bool,
     },
     /// Print the rules in force with their parameter values.
     Rules {
@@ -979,6 +983,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             game,
             at,
             moves,
+            timeline,
         } => {
             if let Some(path) = trace_in {
                 if at.is_some() && !legal {
@@ -1031,6 +1036,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                     let show = replay_run::Show {
                         at,
                         moves_only: moves,
+                        timeline,
                     };
                     replay_run_dir(std::path::Path::new(&target), game, show, to.as_ref(), out)
                 }

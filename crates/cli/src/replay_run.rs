@@ -7,7 +7,7 @@ use crate::games::CliGame;
 use crate::output::Out;
 use serde_json::{json, Value};
 use silk_core::Seat;
-use silk_lab::replay::{self, RunGame};
+use silk_lab::replay::{self, RunGame, Timeline};
 use std::path::Path;
 
 /// What to show of the replayed game.
@@ -16,6 +16,8 @@ pub struct Show {
     pub at: Option<u64>,
     /// Only the decisions and their events, not the seats' views.
     pub moves_only: bool,
+    /// The standings round by round instead of the decisions.
+    pub timeline: bool,
 }
 
 /// Every seat's view of `state`, as text, one block per seat.
@@ -87,8 +89,19 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
                "bots": names, "decisions": total}),
     );
     let factory = crate::lab::bot_factory::<G>;
+    let mut timeline = Timeline::default();
+    let mut round = G::round(&state0);
     let played =
         replay::play_game::<G>(&config, &game.spec, index, &factory, total, &mut |step| {
+            if show.timeline {
+                let r = G::round(step.after);
+                if r != round {
+                    // The state after the round's last decision: the round's end.
+                    timeline.push::<G>(round, step.after);
+                    round = r;
+                }
+                return Ok(());
+            }
             if step.number < at {
                 return Ok(());
             }
@@ -119,6 +132,10 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
             out.line(&text, value);
             Ok(())
         })?;
+    if show.timeline {
+        timeline.push::<G>(G::round(&played.state), &played.state);
+        timeline_out::<G>(&timeline, seats, out);
+    }
     let checked = game.check::<G>(&played);
     let mut value = match &played.outcome {
         Some(o) => json!({"type": "outcome", "finished": true, "scores": o.scores,
@@ -129,7 +146,7 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
     value["decisions"] = json!(played.decisions);
     value["matches_record"] = json!(checked.is_ok());
     let mut text = String::new();
-    if !show.moves_only {
+    if !show.moves_only && !show.timeline {
         text += &format!(
             "\n== the end, after {} decisions ==\n{}\n",
             played.decisions,
@@ -151,6 +168,47 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
         dir.join("games.jsonl").display()
     ));
     Ok(())
+}
+
+/// The standings table of `--timeline`: a row per round, each seat's provisional score and
+/// the sole leader, then the round the order was settled in.
+fn timeline_out<G: CliGame>(timeline: &Timeline, seats: usize, out: &mut Out) {
+    let mut text = format!(
+        "standing at the end of each round: {}\n{:>6}",
+        G::STANDING,
+        "round"
+    );
+    for i in 0..seats {
+        text += &format!(" {:>8}", Seat(i as u8).to_string());
+    }
+    text += "  leader\n";
+    for (round, standing) in &timeline.rows {
+        text += &format!("{round:>6}");
+        for v in standing {
+            text += &format!(" {v:>8}");
+        }
+        let leader =
+            Timeline::leader(standing).map_or("shared".into(), |l| Seat(l as u8).to_string());
+        text += &format!("  {leader}\n");
+    }
+    let decided = timeline.decided_at();
+    text += &match decided {
+        Some(r) => format!("decided at round {r}: from its end on, the order never changed"),
+        None => "the game counts no standing to follow".into(),
+    };
+    let rows: Vec<Value> = timeline
+        .rows
+        .iter()
+        .map(|(round, standing)| {
+            json!({"round": round, "standing": standing,
+                   "leader": Timeline::leader(standing)})
+        })
+        .collect();
+    out.line(
+        &text,
+        json!({"type": "timeline", "standing": G::STANDING, "rounds": rows,
+               "decided_at": decided}),
+    );
 }
 
 /// `silk replay RUN_DIR --game K`: opens the run and replays the game with the engine its

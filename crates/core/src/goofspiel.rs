@@ -310,6 +310,8 @@ impl crate::metrics::Observe for Goofspiel {
         }
     }
 
+    const STANDING: &'static str = "points from prizes won";
+
     fn standing(s: &GoofState, out: &mut Vec<i64>) {
         out.clear();
         out.extend(s.points[..s.n as usize].iter().map(|&p| p as i64));

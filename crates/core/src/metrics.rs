@@ -403,6 +403,9 @@ pub trait Observe: Game {
         true
     }
 
+    /// What [`Observe::standing`] counts, for a person reading it (`silk replay --timeline`).
+    const STANDING: &'static str = "provisional score";
+
     /// Each seat's provisional score, for lead changes (empty: not tracked).
     fn standing(state: &Self::State, out: &mut Vec<i64>) {
         let _ = state;

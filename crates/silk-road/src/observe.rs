@@ -173,6 +173,9 @@ impl Observe for SilkRoad {
         uses
     }
 
+    const STANDING: &'static str =
+        "the final count if the game ended now: money + goods + majority bonuses";
+
     fn standing(s: &State, out: &mut Vec<i64>) {
         out.clear();
         let totals = crate::scoring::totals(s);

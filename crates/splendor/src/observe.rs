@@ -149,6 +149,8 @@ impl Observe for Splendor {
         )
     }
 
+    const STANDING: &'static str = "prestige points";
+
     fn standing(s: &State, out: &mut Vec<i64>) {
         out.clear();
         out.extend(s.prestige[..s.players()].iter().map(|&p| p as i64));
