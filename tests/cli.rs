@@ -503,3 +503,47 @@ fn issue30_p17_a_write_error_exits_2_and_a_closed_pipe_exits_quietly() {
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(String::from_utf8_lossy(&out.stderr), "");
 }
+
+/// Issue 31: `--set PATH=VALUE` changes any value of any game's config from the command line,
+/// by its path or a unique tail of it, in every command that sets up a game; a path the config
+/// lacks is one line and exit code 2.
+#[test]
+fn issue31_set_changes_any_config_value() {
+    silk()
+        .args(["rules", "cities", "--set", "attacks_per_turn=2"])
+        .assert()
+        .success()
+        .stdout(predicates::str::contains("attacks_per_turn = 2"));
+    let dir = common::temp_dir("cli", "set");
+    let _ = std::fs::remove_dir_all(&dir);
+    silk()
+        .args(["simulate", "silk-road", "--games", "2", "-q"])
+        .args([
+            "--set",
+            "majority_bonus=9",
+            "--set",
+            "params.min_bid=2",
+            "--out",
+        ])
+        .arg(&dir)
+        .assert()
+        .success();
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("run.json")).unwrap()).unwrap();
+    assert_eq!(run["config"]["params"]["majority_bonus"], 9);
+    assert_eq!(run["config"]["params"]["min_bid"], 2);
+    silk()
+        .args([
+            "simulate",
+            "splendor",
+            "--games",
+            "2",
+            "--set",
+            "no_such_thing=1",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--set no_such_thing=1").and(
+            predicates::function::function(|s: &str| s.lines().count() == 1),
+        ));
+}

@@ -78,6 +78,10 @@ struct DataArgs {
     /// (cards, nobles, cities, orient, trading-posts, strongholds; see `silk data list`).
     #[arg(long = "file", value_name = "NAME=PATH")]
     files: Vec<String>,
+    /// Any value of the game's config, by its path or a unique tail of it (as in `silk sweep`;
+    /// the value is JSON, or else text): `--set attacks_per_turn=2`. Repeatable; applied last.
+    #[arg(long = "set", value_name = "PATH=VALUE")]
+    sets: Vec<String>,
 }
 
 impl DataArgs {
@@ -91,6 +95,15 @@ impl DataArgs {
                     .ok_or_else(|| CliError::input(format!("--file {f}: write NAME=PATH")))
             })
             .collect::<CliResult<_>>()?;
+        let sets = self
+            .sets
+            .iter()
+            .map(|f| {
+                f.split_once('=')
+                    .map(|(n, v)| (n.trim().to_string(), v.to_string()))
+                    .ok_or_else(|| CliError::input(format!("--set {f}: write PATH=VALUE")))
+            })
+            .collect::<CliResult<_>>()?;
         Ok(DataFiles {
             config: self.config.as_deref(),
             map: self.map.as_deref(),
@@ -99,6 +112,7 @@ impl DataArgs {
             modules: &self.modules,
             edition: self.edition.as_deref(),
             files,
+            sets,
         })
     }
 }

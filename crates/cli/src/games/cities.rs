@@ -50,7 +50,7 @@ impl CliGame for Cities {
     const SUMMARY: &'static str =
         "Cities of the Silk Road (Brian Stepnitz, CC BY-SA 3.0): city-states trade, fight, rise and fall; 7 hidden VP wins";
 
-    fn config(players: Option<usize>, files: &DataFiles) -> CliResult<CitiesConfig> {
+    fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<CitiesConfig> {
         files.no_splendor_flags("cities")?;
         if files.tiles.is_some() || files.reverse {
             return Err(CliError::input(

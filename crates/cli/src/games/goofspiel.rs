@@ -10,7 +10,7 @@ impl CliGame for Goofspiel {
     const SUMMARY: &'static str =
         "Goofspiel: sealed bids for a shuffled prize deck (silk-core's test game)";
 
-    fn config(players: Option<usize>, files: &DataFiles) -> CliResult<GoofConfig> {
+    fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<GoofConfig> {
         files.no_splendor_flags("goofspiel")?;
         if files.map.is_some() || files.tiles.is_some() || files.reverse {
             return Err(crate::error::CliError::input(

@@ -22,7 +22,27 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
     const SUMMARY: &'static str;
 
     /// The config from `--players` and optional data files.
-    fn config(players: Option<usize>, files: &DataFiles) -> CliResult<Self::Config>;
+    fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<Self::Config>;
+
+    /// The config from `--players`, the data files and the `--set PATH=VALUE` changes (a
+    /// parameter by its path in the config or a unique tail of it, as in `silk sweep`).
+    fn config(players: Option<usize>, files: &DataFiles) -> CliResult<Self::Config> {
+        let config = Self::base_config(players, files)?;
+        if files.sets.is_empty() {
+            return Ok(config);
+        }
+        let json = serde_json::to_value(&config).map_err(|e| CliError::Internal(e.to_string()))?;
+        let mut changes = Vec::new();
+        for (path, value) in &files.sets {
+            let path = silk_lab::sweep::resolve_path(&json, path).map_err(|e| {
+                // The sweep's message names its own flag: say it of this one.
+                let why = e.to_string().replacen(&format!("--param {path}: "), "", 1);
+                CliError::input(format!("--set {path}={value}: {why}"))
+            })?;
+            changes.push((path, silk_lab::sweep::parse_value(value)));
+        }
+        crate::lab::configure::<Self>(&json, &changes, "--set")
+    }
 
     /// A bot of that kind for this game, or why not.
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>>;
@@ -100,6 +120,8 @@ pub struct DataFiles<'a> {
     pub modules: &'a [String],
     pub edition: Option<&'a str>,
     pub files: Vec<(String, String)>,
+    /// `--set PATH=VALUE`: changes to any value of the config, applied last.
+    pub sets: Vec<(String, String)>,
 }
 
 impl DataFiles<'_> {

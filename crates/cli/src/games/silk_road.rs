@@ -24,7 +24,7 @@ impl CliGame for SilkRoad {
     const SUMMARY: &'static str =
         "Silk Road (Z-Man 2006, Cheatham & Faidutti): bid to lead the caravan, trade goods, most money wins";
 
-    fn config(players: Option<usize>, files: &DataFiles) -> CliResult<SilkRoadConfig> {
+    fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<SilkRoadConfig> {
         files.no_splendor_flags("silk-road")?;
         let mut config: SilkRoadConfig = match files.config {
             Some(path) => read_json(path)?,

@@ -62,7 +62,7 @@ impl CliGame for Splendor {
     const SUMMARY: &'static str =
         "Splendor (Marc André, Space Cowboys 2014) with the Cities of Splendor modules: gems, cards, nobles; 15 prestige";
 
-    fn config(players: Option<usize>, files: &DataFiles) -> CliResult<SplendorConfig> {
+    fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<SplendorConfig> {
         if files.map.is_some() || files.tiles.is_some() || files.reverse {
             return Err(CliError::input(
                 "splendor takes no --map, --tiles or --reverse (those are Silk Road's); use --file NAME=PATH",
