@@ -109,6 +109,18 @@ impl Game for Cities {
         e.text(s, viewer)
     }
 
+    /// A development card drawn is known only to its owner.
+    fn event_json(s: &State, e: &Event, viewer: Option<Seat>) -> Option<serde_json::Value> {
+        Self::event_text(s, e, viewer)?;
+        let value = serde_json::to_value(e).ok()?;
+        Some(match e {
+            Event::DevCard { seat, .. } if viewer != Some(*seat) => {
+                silk_core::without_field(value, "card")
+            }
+            _ => value,
+        })
+    }
+
     fn check_invariants(s: &State) -> Result<(), String> {
         invariants(s)
     }

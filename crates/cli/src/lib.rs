@@ -1411,7 +1411,7 @@ fn replay<G: CliGame>(file: &std::path::Path, out: &mut Out) -> CliResult<()> {
         );
         for e in events {
             if out.json {
-                if let Some(v) = G::event_value(state, e, None) {
+                if let Some(v) = G::event_json(state, e, None) {
                     out.line("", json!({"type": "event", "event": v}));
                 }
             } else if let Some(t) = G::event_text(state, e, None) {

@@ -118,7 +118,7 @@ impl Narration {
         }
         out.line("", value);
         for e in events {
-            if let Some(v) = G::event_value(state, e, self.viewer) {
+            if let Some(v) = G::event_json(state, e, self.viewer) {
                 out.line("", json!({"type": "event", "event": v}));
             }
         }

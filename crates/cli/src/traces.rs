@@ -162,7 +162,7 @@ pub fn play_back<G: CliGame>(
         );
         for e in step.events {
             if out.json {
-                if let Some(v) = G::event_value(step.after, e, None) {
+                if let Some(v) = G::event_json(step.after, e, None) {
                     out.line("", json!({"type": "event", "event": v}));
                 }
             } else if let Some(t) = G::event_text(step.after, e, None) {

@@ -283,6 +283,19 @@ pub trait Game: Sized + 'static {
         Some(format!("{event:?}"))
     }
 
+    /// The event as JSON, as `viewer` may see it (`None` = a public observer); `None` when the
+    /// viewer may not see it at all. An engine whose events carry a secret for some viewers
+    /// (a card drawn, a good stolen) leaves that field out here ([`without_field`]): the
+    /// terminal's `--json`, the web pages, replays and traces all show events through it.
+    fn event_json(
+        state: &Self::State,
+        event: &Self::Event,
+        viewer: Option<Seat>,
+    ) -> Option<serde_json::Value> {
+        Self::event_text(state, event, viewer)?;
+        serde_json::to_value(event).ok()
+    }
+
     /// The seat that moves first in this game (a random first player, the first leader), read
     /// at setup, so the lab measures first-player advantage by who actually moved first, not
     /// by seat number. `None` when the game has no such seat.
@@ -300,4 +313,17 @@ pub trait Game: Sized + 'static {
 pub trait Player<G: Game> {
     /// Chooses one of `legal` (never empty) for `seat`.
     fn choose(&mut self, state: &G::State, seat: Seat, legal: &[G::Action]) -> G::Action;
+}
+
+/// `value` without the field `field` of its variant (an event serialized externally tagged:
+/// `{"Variant": {…}}`): what [`Game::event_json`] hides from a viewer.
+pub fn without_field(mut value: serde_json::Value, field: &str) -> serde_json::Value {
+    if let Some(fields) = value
+        .as_object_mut()
+        .and_then(|o| o.values_mut().next())
+        .and_then(|v| v.as_object_mut())
+    {
+        fields.remove(field);
+    }
+    value
 }

@@ -43,7 +43,7 @@ pub use chance::{Chance, ChanceOutcome};
 pub use data::DataError;
 pub use driver::{next_decider, play, random_playout, PlayError, PlayedGame, RandomPlayer};
 pub use error::{Cause, IllegalAction, ParseActionError, ReplayError, SetupError};
-pub use game::{EndedBy, EventSink, Game, Outcome, Player, ToMove};
+pub use game::{without_field, EndedBy, EventSink, Game, Outcome, Player, ToMove};
 pub use metrics::{Counters, DecisionKind, MechanicUse, Names, Observe};
 pub use policy::{best_by, Heuristic, Style};
 pub use replay::{LoggedMove, Replay, REPLAY_VERSION};

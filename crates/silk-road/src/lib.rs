@@ -124,6 +124,23 @@ impl Game for SilkRoad {
         e.text(|c| s.rules.name(c).to_string(), viewer, s.players())
     }
 
+    /// The stolen good is known only to the thief and the victim (`good` is left out for the
+    /// others; `null` when the victim had nothing to steal, which everyone learns).
+    fn event_json(s: &State, e: &Event, viewer: Option<Seat>) -> Option<serde_json::Value> {
+        Self::event_text(s, e, viewer)?;
+        let value = serde_json::to_value(e).ok()?;
+        Some(match e {
+            Event::Stole {
+                thief,
+                victim,
+                good: Some(_),
+            } if viewer != Some(*thief) && viewer != Some(*victim) => {
+                silk_core::without_field(value, "good")
+            }
+            _ => value,
+        })
+    }
+
     fn check_invariants(s: &State) -> Result<(), String> {
         invariants(s)
     }

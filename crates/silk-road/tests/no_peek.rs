@@ -3,8 +3,9 @@
 //! seed. Each pair is two determinizations of one true state from the deciding seat's view.
 
 use silk_bots::{Budget, MctsBot, MctsConfig};
+use silk_core::Seat;
 use silk_core::{next_decider, Game, Heuristic, Player, SilkRng};
-use silk_road::{SilkRoad, SilkRoadConfig};
+use silk_road::{Event, Good, SilkRoad, SilkRoadConfig};
 
 #[test]
 fn ismcts_choice_depends_only_on_the_seats_view() {
@@ -42,4 +43,31 @@ fn ismcts_choice_depends_only_on_the_seats_view() {
         differing > 5,
         "only {differing} pairs differed in hidden information"
     );
+}
+
+/// The stolen good is in the JSON only for the thief and the victim; a theft from a player
+/// with no goods says so to everyone (`null`).
+#[test]
+fn a_stolen_good_is_kept_from_the_others_in_json_events() {
+    let s = SilkRoad::setup(&SilkRoadConfig::new(4), 1).unwrap();
+    let stole = Event::Stole {
+        thief: Seat(1),
+        victim: Seat(2),
+        good: Some(Good::Silk),
+    };
+    let seen = |viewer| SilkRoad::event_json(&s, &stole, viewer).unwrap()["Stole"].clone();
+    for viewer in [None, Some(Seat(0)), Some(Seat(3))] {
+        assert!(seen(viewer).get("good").is_none(), "{viewer:?}");
+        assert_eq!(seen(viewer)["thief"], 1);
+    }
+    for viewer in [Some(Seat(1)), Some(Seat(2))] {
+        assert!(seen(viewer)["good"].is_string(), "{viewer:?}");
+    }
+    let nothing = Event::Stole {
+        thief: Seat(1),
+        victim: Seat(2),
+        good: None,
+    };
+    let public = SilkRoad::event_json(&s, &nothing, None).unwrap();
+    assert!(public["Stole"]["good"].is_null() && public["Stole"].get("good").is_some());
 }

@@ -130,6 +130,18 @@ impl Game for Splendor {
         e.text(&s.rules, viewer)
     }
 
+    /// A card reserved blind from a deck is known only to the player who reserved it.
+    fn event_json(s: &State, e: &Event, viewer: Option<Seat>) -> Option<serde_json::Value> {
+        Self::event_text(s, e, viewer)?;
+        let value = serde_json::to_value(e).ok()?;
+        Some(match e {
+            Event::Reserved {
+                seat, from: None, ..
+            } if viewer != Some(*seat) => silk_core::without_field(value, "card"),
+            _ => value,
+        })
+    }
+
     fn check_invariants(s: &State) -> Result<(), String> {
         invariants(s)
     }

@@ -1,15 +1,15 @@
 //! Cities of the Silk Road in the CLI: config from `--players`, `--config` (a whole config, or
 //! just a params.json) and `--map` (a map.json of the group's own).
 
-use super::{without_field, CliGame, DataFiles};
+use super::{CliGame, DataFiles};
 use crate::error::{CliError, CliResult};
-use serde_json::Value;
+
 use silk_bots::BotKind;
 use silk_cities::data::{parse_json, FileNames, MapData, Params, Rules};
 use silk_cities::event::Event;
 use silk_cities::state::State;
 use silk_cities::{Cities, CitiesConfig};
-use silk_core::{Game, Player, Seat};
+use silk_core::Player;
 use std::path::Path;
 
 fn read_text(path: &Path) -> CliResult<String> {
@@ -88,15 +88,5 @@ impl CliGame for Cities {
             Event::RoundStarted { round } => Some(format!("Round {round}")),
             _ => None,
         }
-    }
-
-    /// A development card drawn is known only to its owner.
-    fn event_value(state: &State, event: &Event, viewer: Option<Seat>) -> Option<Value> {
-        let value = serde_json::to_value(event).ok()?;
-        Self::event_text(state, event, viewer)?;
-        Some(match event {
-            Event::DevCard { seat, .. } if viewer != Some(*seat) => without_field(value, "card"),
-            _ => value,
-        })
     }
 }

@@ -12,7 +12,7 @@ pub(crate) use registry::{game_list, with_game, with_game_arms};
 
 use crate::error::{CliError, CliResult};
 use silk_bots::BotKind;
-use silk_core::{Game, Player, Seat};
+use silk_core::{Game, Player};
 use std::path::Path;
 
 /// What the CLI needs of an engine beyond [`Game`]: building a config from flags and files,
@@ -69,18 +69,6 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
         None
     }
 
-    /// The engine's structured event as JSON, as `viewer` may see it (`None`: a public
-    /// observer): `None` when they may not see it at all. Engines whose events carry a secret
-    /// for some viewers remove it here (the field is left out).
-    fn event_value(
-        state: &Self::State,
-        event: &Self::Event,
-        viewer: Option<Seat>,
-    ) -> Option<serde_json::Value> {
-        Self::event_text(state, event, viewer)?;
-        serde_json::to_value(event).ok()
-    }
-
     /// Each seat's final holdings and score breakdown, once the game is over: text lines for
     /// the terminal and a JSON value for `--json`. `None` where the score is a single number.
     fn final_report(state: &Self::State) -> Option<FinalReport> {
@@ -94,18 +82,6 @@ pub struct FinalReport {
     pub lines: Vec<String>,
     /// `{"holdings": […], "scores": […]}`, one entry per seat.
     pub value: serde_json::Value,
-}
-
-/// `value` without the field `field` of its variant (externally tagged: `{"Variant": {…}}`).
-pub fn without_field(mut value: serde_json::Value, field: &str) -> serde_json::Value {
-    if let Some(fields) = value
-        .as_object_mut()
-        .and_then(|o| o.values_mut().next())
-        .and_then(|v| v.as_object_mut())
-    {
-        fields.remove(field);
-    }
-    value
 }
 
 /// Data files named on the command line.

@@ -1,10 +1,10 @@
 //! Silk Road in the CLI: config from `--players`, `--map`, `--tiles`, `--reverse`, `--config`.
 
-use super::{read_json, without_field, CliGame, DataFiles, FinalReport};
+use super::{read_json, CliGame, DataFiles, FinalReport};
 use crate::error::{CliError, CliResult};
 use serde_json::{json, Value};
 use silk_bots::BotKind;
-use silk_core::{Game, Player, Seat};
+use silk_core::{Player, Seat};
 use silk_road::data::Rules;
 use silk_road::SILVER_PER_GOLD;
 use silk_road::{scoring, Event, Good, Phase, SilkRoad, SilkRoadConfig, State};
@@ -78,21 +78,6 @@ impl CliGame for SilkRoad {
         }
     }
 
-    /// The stolen good is known only to the thief and the victim (`good` is left out for the
-    /// others; `null` when the victim had nothing to steal, which everyone learns).
-    fn event_value(s: &State, event: &Event, viewer: Option<Seat>) -> Option<Value> {
-        let value = serde_json::to_value(event).ok()?;
-        Self::event_text(s, event, viewer)?;
-        Some(match event {
-            Event::Stole {
-                thief,
-                victim,
-                good: Some(_),
-            } if viewer != Some(*thief) && viewer != Some(*victim) => without_field(value, "good"),
-            _ => value,
-        })
-    }
-
     fn final_report(s: &State) -> Option<FinalReport> {
         matches!(s.phase, Phase::Over).then(|| final_report(s))
     }
@@ -148,36 +133,4 @@ fn seat_report(s: &State, seat: Seat, sc: &scoring::Score) -> (String, Value, Va
         "majority_goods": most, "total": sc.total,
     });
     (line, held, scored)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The stolen good is in the JSON only for the thief and the victim; a theft from a player
-    /// with no goods says so to everyone (`null`).
-    #[test]
-    fn a_stolen_good_is_kept_from_the_others_in_json() {
-        let s = SilkRoad::setup(&SilkRoadConfig::new(4), 1).unwrap();
-        let stole = Event::Stole {
-            thief: Seat(1),
-            victim: Seat(2),
-            good: Some(Good::Silk),
-        };
-        let seen = |viewer| SilkRoad::event_value(&s, &stole, viewer).unwrap()["Stole"].clone();
-        for viewer in [None, Some(Seat(0)), Some(Seat(3))] {
-            assert!(seen(viewer).get("good").is_none(), "{viewer:?}");
-            assert_eq!(seen(viewer)["thief"], 1);
-        }
-        for viewer in [Some(Seat(1)), Some(Seat(2))] {
-            assert!(seen(viewer)["good"].is_string(), "{viewer:?}");
-        }
-        let nothing = Event::Stole {
-            thief: Seat(1),
-            victim: Seat(2),
-            good: None,
-        };
-        let public = SilkRoad::event_value(&s, &nothing, None).unwrap();
-        assert!(public["Stole"]["good"].is_null() && public["Stole"].get("good").is_some());
-    }
 }

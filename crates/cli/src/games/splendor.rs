@@ -130,22 +130,6 @@ impl CliGame for Splendor {
         Ok(kind.with_heuristic::<Self>(seed))
     }
 
-    /// A card reserved blind from a deck is known only to the player who reserved it.
-    fn event_value(
-        state: &Self::State,
-        event: &Self::Event,
-        viewer: Option<silk_core::Seat>,
-    ) -> Option<serde_json::Value> {
-        let value = serde_json::to_value(event).ok()?;
-        <Self as silk_core::Game>::event_text(state, event, viewer)?;
-        Some(match event {
-            silk_splendor::event::Event::Reserved {
-                seat, from: None, ..
-            } if viewer != Some(*seat) => super::without_field(value, "card"),
-            _ => value,
-        })
-    }
-
     fn table_text(state: &Self::State, seat: silk_core::Seat, assist: bool) -> String {
         silk_splendor::view::text_with(state, seat, assist)
     }
