@@ -29,10 +29,8 @@ use play::{MoveSource, PlayOptions, SeatKind};
 use serde_json::json;
 use silk_bots::BotKind;
 use silk_cities::Cities;
-use silk_core::goofspiel::Goofspiel;
 use silk_core::{Game, Replay};
 use silk_road::SilkRoad;
-use silk_splendor::Splendor;
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -1145,12 +1143,14 @@ fn compare_engines(args: &BatchArgs, out: &mut Out) -> CliResult<()> {
         bots: vec![bot.to_string()],
         ..args.batch(out)
     };
-    let rows = [
-        engine_row::<SilkRoad>(&batch("greedy"))?,
-        engine_row::<Cities>(&batch("greedy"))?,
-        engine_row::<Splendor>(&batch("greedy"))?,
-        engine_row::<Goofspiel>(&batch("random"))?,
-    ];
+    // Every game in the list: greedy bots where the game has a heuristic, random otherwise.
+    let mut rows = Vec::new();
+    for &game in GameName::ALL {
+        rows.push(with_game!(game, G => {
+            let greedy = BotKind::parse("greedy").is_some_and(|k| G::bot(k, 0).is_ok());
+            engine_row::<G>(&batch(if greedy { "greedy" } else { "random" }))?
+        }));
+    }
     lab::compare_output(&rows, out);
     Ok(())
 }
