@@ -544,6 +544,9 @@ fn issue30_p18_the_report_names_the_winners_budget_and_no_winner_is_never_the_ri
         (Some(s(2)), 2, 6, false, 3)
     );
     assert_eq!(a.report_of(&a.result().unwrap()), r);
+    // Sealed: the richest (a tie for richest counts) wins.
+    let r = sealed_played("sealed/first_price").report().unwrap();
+    assert_eq!((r.winner, r.budget, r.richest), (Some(s(2)), 10, true));
     // Nobody owns anything and nobody bids: no winner, and so no richest winner.
     let mut a = Auction::new(f("sealed/first_price"), set(&[0, 1]), s(0), &[0, 0], 1).unwrap();
     a.act(s(0), None, |_| {}).unwrap();

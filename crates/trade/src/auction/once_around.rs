@@ -339,4 +339,15 @@ mod tests {
             Err(TradeError::SeatOutOfRange(5))
         );
     }
+
+    /// The auction is over only once the last bidder has acted (mutation testing, issue 30).
+    #[test]
+    fn once_around_is_not_done_until_the_last_bidder_acts() {
+        let mut a = OnceAround::new(&[(s(2), 5), (s(0), 5)], 1).unwrap();
+        assert!(!a.is_done());
+        a.pass(s(2)).unwrap();
+        assert!(!a.is_done());
+        a.bid(s(0), 1).unwrap();
+        assert!(a.is_done());
+    }
 }
