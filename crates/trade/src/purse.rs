@@ -248,4 +248,16 @@ mod tests {
         let p = Coins::new(2, 2).payment_for(8, true).unwrap();
         assert_eq!((p.handed, p.change), (Coins::new(2, 0), Coins::new(0, 2)));
     }
+
+    /// Receiving adds the value in the fewest coins; a purse that would overflow is refused
+    /// unchanged (mutation testing, issue 30).
+    #[test]
+    fn receive_adds_the_fewest_coins_or_refuses_unchanged() {
+        let mut c = Coins::new(1, 1);
+        c.receive(13).unwrap();
+        assert_eq!(c, Coins::new(3, 4));
+        let mut full = Coins::new(u16::MAX, 0);
+        assert_eq!(full.receive(5), Err(TradeError::Overflow));
+        assert_eq!(full, Coins::new(u16::MAX, 0));
+    }
 }

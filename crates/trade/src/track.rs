@@ -485,4 +485,18 @@ mod tests {
         assert_eq!(s.price_at(1, FinePrice::TwiceCurrent), Ok(2));
         assert_eq!(s.price_at(0, FinePrice::TwiceCurrent), Ok(1));
     }
+
+    /// A track is empty only with no card, a push reports what fell, and a double fits a track
+    /// exactly two slots long (mutation testing, issue 30).
+    #[test]
+    fn emptiness_what_fell_and_a_double_on_a_two_slot_track() {
+        let mut t = PriceTrack::new([3u16, 5]);
+        assert!(t.is_empty());
+        assert!(t.push_front(TrackCard::double(1)).unwrap().is_empty());
+        assert!(!t.is_empty());
+        assert_eq!(t.price_at(1, FinePrice::TwiceCurrent), Ok(6));
+        let f = t.push_front(TrackCard::single(2)).unwrap();
+        assert!(!f.is_empty());
+        assert_eq!(f.first(), Some(TrackCard::double(1)));
+    }
 }

@@ -587,4 +587,15 @@ mod tests {
             }
         );
     }
+
+    /// A map always holds its start and end, and lends its graph as built (mutation testing,
+    /// issue 30).
+    #[test]
+    fn a_map_is_never_empty_and_lends_its_graph() {
+        let m = diamond();
+        assert!(!m.is_empty());
+        assert_eq!(m.graph().node_count(), 5);
+        assert_eq!(m.graph().edge_count(), 6);
+        assert_eq!(m.city(4).map(|c| c.name.as_str()), Some("E"));
+    }
 }
