@@ -831,6 +831,7 @@ mod tests {
         let none: Vec<(&str, Vec<&str>)> = vec![];
         let empty = RegionMap::new(vec![], &[] as &[(&str, &str)], none).unwrap();
         assert!(empty.is_empty());
+        assert_eq!(empty.empire_count(), 0);
         assert_eq!(empty.validate(), Ok(()));
         assert!(!m.is_empty());
     }
