@@ -218,4 +218,46 @@ mod tests {
         let j = serde_json::to_string(&c).unwrap();
         assert_eq!(serde_json::from_str::<Coins>(&j).unwrap(), c);
     }
+
+    /// Paying a purse's whole value is exact: every coin is handed over, none comes back
+    /// (issue 30, point 19).
+    #[test]
+    fn issue30_p19_paying_the_whole_purse_hands_over_every_coin() {
+        for (purse, change) in [
+            (Coins::new(2, 3), false),
+            (Coins::new(2, 3), true),
+            (Coins::new(3, 0), false),
+            (Coins::new(0, 4), false),
+        ] {
+            let p = purse.payment_for(purse.value(), change).unwrap();
+            assert_eq!(p.handed, purse, "{purse}");
+            assert_eq!(p.change, Coins::ZERO, "{purse}");
+            let mut c = purse;
+            c.pay(purse.value(), change).unwrap();
+            assert_eq!(c, Coins::ZERO);
+        }
+        // One more than the purse holds is refused.
+        assert_eq!(
+            Coins::new(2, 3).payment_for(14, true),
+            Err(TradeError::InsufficientFunds { need: 14, have: 13 })
+        );
+        // Silver exactly enough for the rest after gold: exact, no change.
+        let p = Coins::new(2, 2).payment_for(7, true).unwrap();
+        assert_eq!((p.handed, p.change), (Coins::new(1, 2), Coins::ZERO));
+        // One silver short: a gold is broken, 2 silver back.
+        let p = Coins::new(2, 2).payment_for(8, true).unwrap();
+        assert_eq!((p.handed, p.change), (Coins::new(2, 0), Coins::new(0, 2)));
+    }
+
+    /// Receiving adds the value in the fewest coins; a purse that would overflow is refused
+    /// unchanged (mutation testing, issue 30).
+    #[test]
+    fn receive_adds_the_fewest_coins_or_refuses_unchanged() {
+        let mut c = Coins::new(1, 1);
+        c.receive(13).unwrap();
+        assert_eq!(c, Coins::new(3, 4));
+        let mut full = Coins::new(u16::MAX, 0);
+        assert_eq!(full.receive(5), Err(TradeError::Overflow));
+        assert_eq!(full, Coins::new(u16::MAX, 0));
+    }
 }

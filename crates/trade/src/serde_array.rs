@@ -46,3 +46,36 @@ where
     }
     d.deserialize_tuple(N, V::<T, N>(PhantomData))
 }
+
+#[cfg(test)]
+mod tests {
+    use serde::{Deserialize, Serialize};
+
+    #[derive(Serialize, Deserialize, Debug, PartialEq)]
+    struct Three(#[serde(with = "super")] [u8; 3]);
+
+    /// An array of the wrong length is refused, the error saying how long it was and what was
+    /// expected (mutation testing, issue 30).
+    #[test]
+    fn wrong_lengths_are_refused_naming_both_lengths() {
+        assert_eq!(
+            serde_json::from_str::<Three>("[1,2,3]").unwrap(),
+            Three([1, 2, 3])
+        );
+        assert_eq!(serde_json::to_string(&Three([4, 5, 6])).unwrap(), "[4,5,6]");
+        let short = serde_json::from_str::<Three>("[1,2]")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            short.starts_with("invalid length 2, expected an array of 3 elements"),
+            "{short}"
+        );
+        let long = serde_json::from_str::<Three>("[1,2,3,4]")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            long.starts_with("invalid length 4, expected an array of 3 elements"),
+            "{long}"
+        );
+    }
+}

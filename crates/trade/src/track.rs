@@ -448,4 +448,55 @@ mod tests {
         assert!(serde_json::from_str::<PriceTrack<5>>(&j).is_err());
         assert!(std::mem::size_of::<PriceTrack<6>>() <= 24);
     }
+
+    /// `TwiceCurrent` doubles the price of the slot the card's front half is on, at any price
+    /// (at price 2, 2 × 2 = 2 + 2 would hide a sum; issue 30, point 19).
+    #[test]
+    fn issue30_p19_twice_current_doubles_the_front_slot_at_prices_other_than_2() {
+        let mut t = PriceTrack::new([1u16, 2, 3, 4, 5, 7]);
+        t.push_front(TrackCard::double(1)).unwrap();
+        t.push_front(TrackCard::double(2)).unwrap();
+        t.push_front(TrackCard::double(3)).unwrap();
+        // Doubles on slots 0-1 (prices 1, 2), 2-3 (3, 4) and 4-5 (5, 7).
+        for (slot, twice, sum) in [
+            (0, 2, 3),
+            (1, 2, 3),
+            (2, 6, 7),
+            (3, 6, 7),
+            (4, 10, 12),
+            (5, 10, 12),
+        ] {
+            assert_eq!(
+                t.price_at(slot, FinePrice::TwiceCurrent),
+                Ok(twice),
+                "slot {slot}"
+            );
+            assert_eq!(t.price_at(slot, FinePrice::Sum), Ok(sum), "slot {slot}");
+        }
+        let mut u = t;
+        assert_eq!(
+            u.take(5, FinePrice::TwiceCurrent),
+            Ok((TrackCard::double(1), 10))
+        );
+        // A single card is its slot's price under either rule.
+        let mut s = PriceTrack::new([1u16, 2, 3, 4, 5, 7]);
+        s.fill_lowest_empty(TrackCard::single(9)).unwrap();
+        s.fill_lowest_empty(TrackCard::single(8)).unwrap();
+        assert_eq!(s.price_at(1, FinePrice::TwiceCurrent), Ok(2));
+        assert_eq!(s.price_at(0, FinePrice::TwiceCurrent), Ok(1));
+    }
+
+    /// A track is empty only with no card, a push reports what fell, and a double fits a track
+    /// exactly two slots long (mutation testing, issue 30).
+    #[test]
+    fn emptiness_what_fell_and_a_double_on_a_two_slot_track() {
+        let mut t = PriceTrack::new([3u16, 5]);
+        assert!(t.is_empty());
+        assert!(t.push_front(TrackCard::double(1)).unwrap().is_empty());
+        assert!(!t.is_empty());
+        assert_eq!(t.price_at(1, FinePrice::TwiceCurrent), Ok(6));
+        let f = t.push_front(TrackCard::single(2)).unwrap();
+        assert!(!f.is_empty());
+        assert_eq!(f.first(), Some(TrackCard::double(1)));
+    }
 }

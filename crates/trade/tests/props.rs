@@ -1,6 +1,9 @@
-//! Property tests for silk-trade: invariants that must hold for any input.
+//! Property tests for silk-trade: invariants that must hold for any input. Bounded and
+//! repeatable like every property suite of the workspace: a fixed number of cases from a fixed
+//! seed, and no regressions file written into the source tree (a failure prints its input).
 
 use proptest::prelude::*;
+use proptest::test_runner::{Config, RngSeed};
 use silk_core::{Seat, SeatSet, MAX_SEATS};
 use silk_trade::*;
 
@@ -28,7 +31,20 @@ fn grid(costs: &[u8]) -> RegionMap {
     RegionMap::new(regions, &borders, vec![("Rome", vec!["r3", "r7", "r11"])]).unwrap()
 }
 
+/// `n` cases from a fixed seed (`SILK_FUZZ_CASES`, `SILK_FUZZ_SEED` to search longer by hand).
+fn cases(n: u32) -> Config {
+    let (cases, seed) = silk_core::fuzz::budget(n);
+    Config {
+        cases,
+        rng_seed: RngSeed::Fixed(seed),
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
 proptest! {
+    #![proptest_config(cases(256))]
+
     #[test]
     fn once_around_accepts_only_valid_bids(
         budgets in prop::collection::vec(0u32..12, 1..=6),
@@ -266,4 +282,26 @@ proptest! {
             prop_assert_eq!(s.total() + out, paid);
         }
     }
+}
+
+/// The suite is repeatable: two runners from its config draw the same cases, and a failure
+/// writes no regressions file into the source tree (issue 30, point 21).
+#[test]
+fn issue30_p21_property_cases_are_the_same_every_run_and_persist_nothing() {
+    use proptest::strategy::ValueTree;
+    use proptest::test_runner::TestRunner;
+    let config = cases(16);
+    assert!(config.failure_persistence.is_none());
+    let draw = || {
+        let mut runner = TestRunner::new(cases(16));
+        (0..16)
+            .map(|_| {
+                prop::collection::vec(0u32..1_000_000, 4)
+                    .new_tree(&mut runner)
+                    .unwrap()
+                    .current()
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(draw(), draw());
 }

@@ -326,4 +326,30 @@ mod tests {
             format!("auction.lot.{}", super::super::report::METRICS[0])
         );
     }
+
+    /// Only sealed bids can tie, so only they take each tie rule a point allows; the options
+    /// line lists every kind, payment and tie rule (mutation testing, issue 30).
+    #[test]
+    fn only_sealed_formats_vary_the_tie_rule_and_the_options_list_every_choice() {
+        let point = AuctionPoint {
+            ties: &[TieRule::SeatOrder, TieRule::Shared],
+            ..POINT
+        };
+        let all = point.formats();
+        // 3 kinds × 2 payments, and sealed ones once more with the other tie rule.
+        assert_eq!(all.len(), 8);
+        for f in &all {
+            if f.kind != AuctionKind::Sealed {
+                assert_eq!(f.tie, TieRule::SeatOrder, "{f}");
+            }
+        }
+        assert!(all.contains(&"sealed/all_pay/shared".parse().unwrap()));
+        assert_eq!(
+            point.options(),
+            "{once_around,open_ascending,sealed}/{first_price,all_pay}/{seat_order,shared}"
+        );
+        let m = point.mechanic_use();
+        assert_eq!(m.default, "open_ascending/first_price/seat_order");
+        assert_eq!(m.choices.len(), 8);
+    }
 }

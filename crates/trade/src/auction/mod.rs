@@ -118,4 +118,22 @@ mod tests {
         assert!(std::mem::size_of::<Sealed>() <= 72);
         assert!(std::mem::size_of::<Auction>() <= 112);
     }
+
+    /// A seat is on the table below `MAX_SEATS`; a tie broken from a seat number beyond the
+    /// ring counts from that number modulo the ring, and never panics (mutation testing,
+    /// issue 30).
+    #[test]
+    fn seats_beyond_the_table_are_refused_and_ring_distances_wrap() {
+        assert_eq!(check_seat(Seat(7)), Ok(()));
+        assert_eq!(
+            check_seat(Seat(MAX_SEATS as u8)),
+            Err(TradeError::SeatOutOfRange(MAX_SEATS as u8))
+        );
+        assert_eq!(clockwise_key(Seat(2), Seat(1)), MAX_SEATS - 1);
+        assert_eq!(
+            clockwise_key(Seat(2 + 2 * MAX_SEATS as u8), Seat(1)),
+            MAX_SEATS - 1
+        );
+        assert_eq!(clockwise_key(Seat(2 + 2 * MAX_SEATS as u8), Seat(3)), 1);
+    }
 }

@@ -300,4 +300,54 @@ mod tests {
         );
         assert!(OnceAround::around(s(0), 4, &[1, 2], 1).is_err());
     }
+
+    /// The largest bid accepted is the bidder's whole budget; one more is refused; a table of
+    /// `MAX_SEATS` is the largest (issue 30, point 19).
+    #[test]
+    fn issue30_p19_once_around_accepts_a_bid_of_the_whole_budget_at_the_largest_table() {
+        let budgets = [1, 2, 3, 4, 5, 6, 7, 8];
+        let mut a = OnceAround::around(s(0), MAX_SEATS, &budgets, 1).unwrap();
+        assert_eq!(a.bidders().count(), MAX_SEATS - 1);
+        assert_eq!(a.bid_range(s(1)), Some((1, 2)));
+        assert_eq!(
+            a.bid(s(1), 3),
+            Err(TradeError::BidOverBudget {
+                seat: s(1),
+                amount: 3,
+                budget: 2
+            })
+        );
+        a.bid(s(1), 2).unwrap();
+        // P3 owns 3 and must outbid 2: exactly its budget.
+        assert_eq!(a.bid_range(s(2)), Some((3, 3)));
+        a.bid(s(2), 3).unwrap();
+        assert_eq!(
+            a.high(),
+            Some(Bid {
+                seat: s(2),
+                amount: 3
+            })
+        );
+        assert_eq!(a.budget(s(7)), Some(8));
+        assert_eq!(a.richest(), 8);
+        assert_eq!(
+            OnceAround::around(s(0), MAX_SEATS + 1, &[1; MAX_SEATS + 1], 1),
+            Err(TradeError::SeatOutOfRange(MAX_SEATS as u8 + 1))
+        );
+        assert_eq!(
+            OnceAround::around(s(4), 4, &[1; 4], 1),
+            Err(TradeError::SeatOutOfRange(5))
+        );
+    }
+
+    /// The auction is over only once the last bidder has acted (mutation testing, issue 30).
+    #[test]
+    fn once_around_is_not_done_until_the_last_bidder_acts() {
+        let mut a = OnceAround::new(&[(s(2), 5), (s(0), 5)], 1).unwrap();
+        assert!(!a.is_done());
+        a.pass(s(2)).unwrap();
+        assert!(!a.is_done());
+        a.bid(s(0), 1).unwrap();
+        assert!(a.is_done());
+    }
 }

@@ -430,4 +430,25 @@ mod tests {
         let j = serde_json::to_string(&o).unwrap();
         assert_eq!(serde_json::from_str::<OnceAround>(&j).unwrap(), o);
     }
+
+    /// A pass takes a seat out of the active set; a seat outside the auction is told so, not
+    /// that it is out or that it is not its turn (mutation testing, issue 30).
+    #[test]
+    fn open_active_seats_and_seats_outside_the_auction() {
+        let mut a = OpenAscending::new(
+            [s(1), s(2), s(3)].into_iter().collect(),
+            s(1),
+            &[5; 4],
+            1,
+            Payment::WinnerPaysBank,
+        )
+        .unwrap();
+        assert_eq!(a.active(), [s(1), s(2), s(3)].into_iter().collect());
+        a.pass(s(1)).unwrap();
+        assert_eq!(a.active(), [s(2), s(3)].into_iter().collect());
+        assert_eq!(a.bid(s(0), 2), Err(TradeError::NotInAuction(s(0))));
+        assert_eq!(a.pass(Seat(9)), Err(TradeError::NotInAuction(Seat(9))));
+        assert_eq!(a.bid(s(1), 2), Err(TradeError::AlreadyOut(s(1))));
+        assert_eq!(a.payment(), Payment::WinnerPaysBank);
+    }
 }

@@ -105,4 +105,23 @@ mod tests {
         assert_eq!(c.get("auction.x.valued"), 1);
         assert_eq!(c.get("auction.x.surplus_sum"), 2);
     }
+
+    /// A winner reported with no budget adds no price share (never a division by zero)
+    /// (mutation testing, issue 30).
+    #[test]
+    fn a_winner_without_a_budget_adds_no_price_share() {
+        let names = Arc::new(Names::new(METRICS.iter().map(|m| format!("auction.x.{m}"))));
+        let mut c = Counters::new(&names);
+        let r = AuctionReport {
+            winner: Some(Seat(0)),
+            price: 0,
+            budget: 0,
+            richest: false,
+            bidders: 1,
+            value: None,
+        };
+        count_report(&mut c, 0, &r);
+        assert_eq!(c.get("auction.x.won"), 1);
+        assert_eq!(c.get("auction.x.price_wealth_permille"), 0);
+    }
 }

@@ -349,4 +349,17 @@ mod tests {
             [7, 1]
         );
     }
+
+    /// Place 0 is "not ranked": no seat is ever listed at it (mutation testing, issue 30).
+    #[test]
+    fn no_seat_holds_place_zero() {
+        let p = places(
+            &[3, 0, 1, 0, 0, 0, 0, 0],
+            [s(0), s(2)].into_iter().collect(),
+            TieBreak::Shared,
+        );
+        assert_eq!(p.seats_at(0), SeatSet::EMPTY);
+        assert_eq!(p.place(s(1)), None);
+        assert_eq!(p.seats_at(2), SeatSet::single(s(2)));
+    }
 }

@@ -516,4 +516,86 @@ mod tests {
             }
         );
     }
+
+    /// A city with exactly `max_out` or `min_out` exits passes; one past either bound is
+    /// refused; a map of exactly 255 cities is the largest (issue 30, point 19).
+    #[test]
+    fn issue30_p19_the_caravan_validator_accepts_its_exact_maxima() {
+        let m = diamond();
+        // S and B have 2 exits, A and C 1.
+        m.validate(DegreeRules {
+            min_out: 1,
+            max_out: 2,
+        })
+        .unwrap();
+        assert_eq!(
+            m.validate(DegreeRules {
+                min_out: 2,
+                max_out: 2
+            }),
+            Err(TradeError::OutDegree {
+                city: "A".into(),
+                degree: 1,
+                min: 2,
+                max: 2
+            })
+        );
+        let fan = CaravanMap::from_names(
+            &["S", "A", "B", "E"],
+            &[("S", "A"), ("S", "B"), ("S", "E"), ("A", "E"), ("B", "E")],
+            "S",
+            "E",
+        )
+        .unwrap();
+        fan.validate(DegreeRules {
+            min_out: 1,
+            max_out: 3,
+        })
+        .unwrap();
+        assert_eq!(
+            fan.validate(DegreeRules {
+                min_out: 1,
+                max_out: 2
+            }),
+            Err(TradeError::OutDegree {
+                city: "S".into(),
+                degree: 3,
+                min: 1,
+                max: 2
+            })
+        );
+        // A chain of 255 cities fits; 256 do not.
+        let names: Vec<String> = (0..=MAX_CITIES).map(|i| format!("c{i}")).collect();
+        let refs: Vec<&str> = names.iter().map(|s| s.as_str()).collect();
+        let links: Vec<(&str, &str)> = refs.windows(2).map(|w| (w[0], w[1])).collect();
+        let chain =
+            CaravanMap::from_names(&refs[..MAX_CITIES], &links[..MAX_CITIES - 1], "c0", "c254")
+                .unwrap();
+        assert_eq!(chain.len(), MAX_CITIES);
+        chain
+            .validate(DegreeRules {
+                min_out: 1,
+                max_out: 1,
+            })
+            .unwrap();
+        assert_eq!(chain.route_stats().unwrap().max_len, MAX_CITIES as u32 - 2);
+        assert_eq!(
+            CaravanMap::from_names(&refs, &links, "c0", "c255").unwrap_err(),
+            TradeError::TooManyPlaces {
+                count: 256,
+                max: MAX_CITIES
+            }
+        );
+    }
+
+    /// A map always holds its start and end, and lends its graph as built (mutation testing,
+    /// issue 30).
+    #[test]
+    fn a_map_is_never_empty_and_lends_its_graph() {
+        let m = diamond();
+        assert!(!m.is_empty());
+        assert_eq!(m.graph().node_count(), 5);
+        assert_eq!(m.graph().edge_count(), 6);
+        assert_eq!(m.city(4).map(|c| c.name.as_str()), Some("E"));
+    }
 }

@@ -238,4 +238,19 @@ mod tests {
         let j = serde_json::to_string(&s).unwrap();
         assert_eq!(serde_json::from_str::<CoinStacks<40>>(&j).unwrap(), s);
     }
+
+    /// Clearing a region empties it alone; a region off the map is refused (mutation testing,
+    /// issue 30).
+    #[test]
+    fn clearing_one_region_leaves_the_others() {
+        let mut s = CoinStacks::<3>::new();
+        s.enter(0, 2).unwrap();
+        s.enter(2, 1).unwrap();
+        s.clear_region(0).unwrap();
+        assert_eq!((s.coins(0), s.coins(2)), (0, 1));
+        assert_eq!(
+            s.clear_region(3),
+            Err(TradeError::RegionOutOfRange { index: 3, len: 3 })
+        );
+    }
 }
