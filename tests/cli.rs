@@ -547,3 +547,59 @@ fn issue31_set_changes_any_config_value() {
             predicates::function::function(|s: &str| s.lines().count() == 1),
         ));
 }
+
+/// Issue 31: `--file NAME=PATH` gives any game's data file (`--map` and `--tiles` are its
+/// aliases for the board): the game plays on it, a mistake in it names the file, and a name
+/// the game lacks points to `silk data list`.
+#[test]
+fn issue31_file_gives_any_games_data_files() {
+    let dir = common::temp_dir("cli", "file");
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    let map = dir.join("map.json");
+    let shown = silk()
+        .args(["data", "show", "silk-road", "map"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    fs::write(&map, shown).unwrap();
+    let run = |flag: &[String]| {
+        let out = silk()
+            .args(["--json", "simulate", "silk-road", "--games", "3"])
+            .args(flag)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    let path = map.display().to_string();
+    assert_eq!(
+        run(&["--file".into(), format!("map={path}")]),
+        run(&["--map".into(), path.clone()]),
+        "--file map= and --map are the same file"
+    );
+    let bad = dir.join("silk.json");
+    fs::write(&bad, r#"{"oops": 1}"#).unwrap();
+    silk()
+        .args(["simulate", "cities", "--games", "1", "--file"])
+        .arg(format!("silk={}", bad.display()))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(bad.display().to_string()));
+    silk()
+        .args([
+            "simulate",
+            "silk-road",
+            "--games",
+            "1",
+            "--file",
+            "cards=x.json",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("silk data list silk-road"));
+}

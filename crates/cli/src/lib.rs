@@ -72,8 +72,9 @@ struct DataArgs {
     /// Splendor: the rules edition where the 2017 box and the 2024 online edition differ.
     #[arg(long, value_parser = ["2017", "2024"])]
     edition: Option<String>,
-    /// Splendor: a data file of your own in place of a bundled one, as NAME=PATH
-    /// (cards, nobles, cities, orient, trading-posts, strongholds; see `silk data list`).
+    /// A data file of your own in place of a bundled one, as NAME=PATH (`silk data list GAME`
+    /// names them: Silk Road's map and tiles, Cities' map, Splendor's cards, nobles, cities,
+    /// orient, trading-posts, strongholds). Repeatable.
     #[arg(long = "file", value_name = "NAME=PATH")]
     files: Vec<String>,
     /// Any value of the game's config, by its path or a unique tail of it (as in `silk sweep`;
@@ -84,15 +85,30 @@ struct DataArgs {
 
 impl DataArgs {
     fn files(&self) -> CliResult<DataFiles<'_>> {
-        let files = self
-            .files
-            .iter()
-            .map(|f| {
-                f.split_once('=')
-                    .map(|(n, p)| (n.trim().to_string(), p.to_string()))
-                    .ok_or_else(|| CliError::input(format!("--file {f}: write NAME=PATH")))
-            })
-            .collect::<CliResult<_>>()?;
+        let mut files: Vec<(String, String)> = Vec::new();
+        let (mut map, mut tiles) = (self.map.as_deref(), self.tiles.as_deref());
+        for f in &self.files {
+            let (name, path) = f
+                .split_once('=')
+                .ok_or_else(|| CliError::input(format!("--file {f}: write NAME=PATH")))?;
+            // `--file map=PATH` and `--file tiles=PATH` are the board files `--map` and
+            // `--tiles` name: one way to give any game's data files.
+            let slot = match name.trim() {
+                "map" => &mut map,
+                "tiles" => &mut tiles,
+                other => {
+                    files.push((other.to_string(), path.to_string()));
+                    continue;
+                }
+            };
+            if slot.is_some() {
+                return Err(CliError::input(format!(
+                    "--file {f}: the {} file is given twice",
+                    name.trim()
+                )));
+            }
+            *slot = Some(std::path::Path::new(path));
+        }
         let sets = self
             .sets
             .iter()
@@ -104,8 +120,8 @@ impl DataArgs {
             .collect::<CliResult<_>>()?;
         Ok(DataFiles {
             config: self.config.as_deref(),
-            map: self.map.as_deref(),
-            tiles: self.tiles.as_deref(),
+            map,
+            tiles,
             reverse: self.reverse,
             modules: &self.modules,
             edition: self.edition.as_deref(),

@@ -51,7 +51,10 @@ impl CliGame for Cities {
         "Cities of the Silk Road (Brian Stepnitz, CC BY-SA 3.0): city-states trade, fight, rise and fall; 7 hidden VP wins";
 
     fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<CitiesConfig> {
-        files.no_splendor_flags("cities")?;
+        files.no_splendor_flags(
+            "cities",
+            &["empires", "silk", "improvements", "development", "params"],
+        )?;
         if files.tiles.is_some() || files.reverse {
             return Err(CliError::input(
                 "cities takes no --tiles or --reverse (those are Silk Road's)",
@@ -67,13 +70,42 @@ impl CliGame for Cities {
         if let Some(path) = files.map {
             config.map = super::read_json::<MapData>(path)?;
         }
+        // `--file NAME=PATH`: the other data files, each in place of the bundled one.
+        let path_of = |name: &str| {
+            files
+                .files
+                .iter()
+                .rev()
+                .find(|(n, _)| n == name)
+                .map(|(_, p)| p.as_str())
+        };
+        if let Some(p) = path_of("empires") {
+            config.empires = super::read_json(Path::new(p))?;
+        }
+        if let Some(p) = path_of("silk") {
+            config.silk = super::read_json(Path::new(p))?;
+        }
+        if let Some(p) = path_of("improvements") {
+            config.improvements = super::read_json(Path::new(p))?;
+        }
+        if let Some(p) = path_of("development") {
+            config.development = super::read_json(Path::new(p))?;
+        }
+        if let Some(p) = path_of("params") {
+            config.params = super::read_json(Path::new(p))?;
+        }
         // Validate here, so errors name the real files.
         let map = files.map.map(|p| p.display().to_string());
-        let params = files.config.map(|p| p.display().to_string());
+        let params = path_of("params")
+            .map(str::to_string)
+            .or_else(|| files.config.map(|p| p.display().to_string()));
         let names = FileNames {
             map: map.as_deref().unwrap_or("map.json"),
+            empires: path_of("empires").unwrap_or("empires.json"),
+            silk: path_of("silk").unwrap_or("silk.json"),
+            improvements: path_of("improvements").unwrap_or("improvements.json"),
+            development: path_of("development").unwrap_or("development.json"),
             params: params.as_deref().unwrap_or("params.json"),
-            ..FileNames::default()
         };
         Rules::compile_named(&config, names).map_err(|e| CliError::input(e.to_string()))?;
         Ok(config)

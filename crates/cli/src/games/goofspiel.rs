@@ -11,7 +11,7 @@ impl CliGame for Goofspiel {
         "Goofspiel: sealed bids for a shuffled prize deck (silk-core's test game)";
 
     fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<GoofConfig> {
-        files.no_splendor_flags("goofspiel")?;
+        files.no_splendor_flags("goofspiel", &[])?;
         if files.map.is_some() || files.tiles.is_some() || files.reverse {
             return Err(crate::error::CliError::input(
                 "goofspiel has no map, tiles or reverse variant",

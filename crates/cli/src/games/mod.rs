@@ -101,11 +101,21 @@ pub struct DataFiles<'a> {
 }
 
 impl DataFiles<'_> {
-    /// Refuses Splendor's flags for a game that has none of them.
-    pub fn no_splendor_flags(&self, game: &str) -> CliResult<()> {
-        if !self.modules.is_empty() || self.edition.is_some() || !self.files.is_empty() {
+    /// Refuses Splendor's flags for a game that has none of them, and `--file` names other
+    /// than `known` (the game's own data files besides the board's map and tiles).
+    pub fn no_splendor_flags(&self, game: &str, known: &[&str]) -> CliResult<()> {
+        if !self.modules.is_empty() || self.edition.is_some() {
             return Err(CliError::input(format!(
-                "{game} takes no --modules, --edition or --file (those are Splendor's)"
+                "{game} takes no --modules or --edition (those are Splendor's)"
+            )));
+        }
+        if let Some((name, _)) = self
+            .files
+            .iter()
+            .find(|(n, _)| !known.contains(&n.as_str()))
+        {
+            return Err(CliError::input(format!(
+                "--file {name}=…: {game} has no data file {name:?} (`silk data list {game}` names its files)"
             )));
         }
         Ok(())

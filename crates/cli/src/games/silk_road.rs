@@ -25,7 +25,7 @@ impl CliGame for SilkRoad {
         "Silk Road (Z-Man 2006, Cheatham & Faidutti): bid to lead the caravan, trade goods, most money wins";
 
     fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<SilkRoadConfig> {
-        files.no_splendor_flags("silk-road")?;
+        files.no_splendor_flags("silk-road", &[])?;
         let mut config: SilkRoadConfig = match files.config {
             Some(path) => read_json(path)?,
             None => SilkRoadConfig::new(4),
