@@ -5,7 +5,6 @@
 //! one-line error with exit code 2 — never a panic. Bounded: fixed cases from a fixed seed.
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 use silk_core::fuzz::{mutate_json, mutate_text};
 use silk_lab::{RunSpec, Shard, Summary};
 use std::fs;
@@ -15,16 +14,7 @@ use std::sync::OnceLock;
 
 mod common;
 
-/// `n` cases from a fixed seed (`SILK_FUZZ_CASES`, `SILK_FUZZ_SEED` to fuzz longer by hand).
-fn cases(n: u32) -> Config {
-    let (cases, seed) = silk_core::fuzz::budget(n);
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
+use silk_core::fuzz::cases;
 
 fn temp_dir(name: &str) -> PathBuf {
     common::temp_dir("fuzz", name)

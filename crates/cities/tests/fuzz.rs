@@ -5,7 +5,6 @@
 //! play, or be refused at setup. Bounded: a fixed number of cases from a fixed seed.
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 use silk_cities::data::{self as cd, parse_json};
 use silk_cities::{Cities, CitiesConfig, Params, Rules};
 use silk_core::fuzz::{
@@ -13,16 +12,7 @@ use silk_core::fuzz::{
 };
 use silk_core::{next_decider, Game, Replay, SilkRng};
 
-/// `n` cases from a fixed seed (`SILK_FUZZ_CASES`, `SILK_FUZZ_SEED` to fuzz longer by hand).
-fn cases(n: u32) -> Config {
-    let (cases, seed) = silk_core::fuzz::budget(n);
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
+use silk_core::fuzz::cases;
 
 const FILES: [&str; 7] = [
     "map",

@@ -372,6 +372,18 @@ pub fn mutations_reach_both<C, E>(
     }
 }
 
+/// The proptest configuration every property suite runs with: `n` cases ([`budget`]) from a
+/// fixed seed, and nothing written into the source tree (a failure prints its input).
+pub fn cases(n: u32) -> proptest::test_runner::Config {
+    let (cases, seed) = budget(n);
+    proptest::test_runner::Config {
+        cases,
+        rng_seed: proptest::test_runner::RngSeed::Fixed(seed),
+        failure_persistence: None,
+        ..proptest::test_runner::Config::default()
+    }
+}
+
 /// How many cases a fuzz test runs and from which seed: `default` from seed 16 in CI;
 /// `SILK_FUZZ_CASES` and `SILK_FUZZ_SEED` fuzz longer or elsewhere by hand (e.g.
 /// `SILK_FUZZ_CASES=20000 SILK_FUZZ_SEED=7 cargo test --release -p silk-road --test fuzz`).

@@ -5,7 +5,6 @@
 //! at setup. Bounded: a fixed number of cases from a fixed seed, a few seconds in debug.
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 use silk_core::data::parse_json;
 use silk_core::fuzz::{
     action_text_survives, mutate_json, mutate_text, mutations_reach_both, replay_survives,
@@ -16,16 +15,7 @@ use silk_road::data::{MapData, TilesData, DEFAULT_MAP_JSON, DEFAULT_TILES_JSON};
 use silk_road::table::{Entry, Table};
 use silk_road::{Rules, SilkRoad, SilkRoadConfig};
 
-/// `n` cases from a fixed seed (`SILK_FUZZ_CASES`, `SILK_FUZZ_SEED` to fuzz longer by hand).
-fn cases(n: u32) -> Config {
-    let (cases, seed) = silk_core::fuzz::budget(n);
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
+use silk_core::fuzz::cases;
 
 /// A config the validator accepts must set up and play (or be refused at setup).
 fn plays(config: &SilkRoadConfig, seed: u64) {

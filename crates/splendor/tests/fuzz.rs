@@ -6,7 +6,6 @@
 //! of cases from a fixed seed.
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 use silk_core::data::{parse_json, DataError};
 use silk_core::fuzz::{
     action_text_survives, mutate_json, mutations_reach_both, replay_survives, setup_and_play,
@@ -15,16 +14,7 @@ use silk_core::{next_decider, Game, Replay, SilkRng};
 use silk_splendor::data as sd;
 use silk_splendor::{rules, Module, Params, Splendor, SplendorConfig};
 
-/// `n` cases from a fixed seed (`SILK_FUZZ_CASES`, `SILK_FUZZ_SEED` to fuzz longer by hand).
-fn cases(n: u32) -> Config {
-    let (cases, seed) = silk_core::fuzz::budget(n);
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
+use silk_core::fuzz::cases;
 
 const FILES: [&str; 8] = [
     "cards",

@@ -3,7 +3,6 @@
 //! seed, and no regressions file written into the source tree (a failure prints its input).
 
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
 use silk_core::{Seat, SeatSet, MAX_SEATS};
 use silk_trade::*;
 
@@ -31,16 +30,7 @@ fn grid(costs: &[u8]) -> RegionMap {
     RegionMap::new(regions, &borders, vec![("Rome", vec!["r3", "r7", "r11"])]).unwrap()
 }
 
-/// `n` cases from a fixed seed (`SILK_FUZZ_CASES`, `SILK_FUZZ_SEED` to search longer by hand).
-fn cases(n: u32) -> Config {
-    let (cases, seed) = silk_core::fuzz::budget(n);
-    Config {
-        cases,
-        rng_seed: RngSeed::Fixed(seed),
-        failure_persistence: None,
-        ..Config::default()
-    }
-}
+use silk_core::fuzz::cases;
 
 proptest! {
     #![proptest_config(cases(256))]
