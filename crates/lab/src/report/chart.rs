@@ -375,12 +375,20 @@ pub fn bar_chart(c: &Chart, y: &Axis, bars: &[Bar], reference: Option<&Reference
 /// A histogram of `(bin start, count)` as shares of all games; bins are as wide as the gap to
 /// the next start (one value each when the starts are consecutive).
 pub fn histogram_chart(c: &Chart, bins: &[(i64, u64)]) -> String {
-    let total: u64 = bins.iter().map(|b| b.1).sum::<u64>().max(1);
+    histogram_with_apart(c, bins, &[])
+}
+
+/// [`histogram_chart`] with games counted apart drawn as bars of their own after the bins
+/// (`(label, games)`: "stuck", "cut short"), every share then over all the games.
+pub fn histogram_with_apart(c: &Chart, bins: &[(i64, u64)], apart: &[(&str, u64)]) -> String {
+    let apart: Vec<(&str, u64)> = apart.iter().copied().filter(|a| a.1 > 0).collect();
+    let total: u64 =
+        (bins.iter().map(|b| b.1).sum::<u64>() + apart.iter().map(|a| a.1).sum::<u64>()).max(1);
     let width = match bins {
         [a, b, ..] => b.0 - a.0,
         _ => 1,
     };
-    let labels: Vec<String> = bins
+    let mut labels: Vec<String> = bins
         .iter()
         .map(|&(start, _)| {
             if width > 1 {
@@ -390,10 +398,16 @@ pub fn histogram_chart(c: &Chart, bins: &[(i64, u64)]) -> String {
             }
         })
         .collect();
-    let slot = (W - LEFT - RIGHT) / bins.len().max(1) as f64;
+    labels.extend(apart.iter().map(|a| a.0.to_string()));
+    let counts: Vec<u64> = bins
+        .iter()
+        .map(|b| b.1)
+        .chain(apart.iter().map(|a| a.1))
+        .collect();
+    let slot = (W - LEFT - RIGHT) / counts.len().max(1) as f64;
     let fit = fit_x(&labels, slot, true);
     let plot_bottom = H - BOTTOM;
-    let shares = bins.iter().map(|b| b.1 as f64 / total as f64);
+    let shares = counts.iter().map(|&c| c as f64 / total as f64);
     let ys = YScale::new(
         &Axis::percent("share of games (%)"),
         shares,
@@ -402,14 +416,16 @@ pub fn histogram_chart(c: &Chart, bins: &[(i64, u64)]) -> String {
     );
     let mut body = ys.draw(LEFT, W - RIGHT);
     let mut centres = Vec::new();
-    for (i, ((_, count), label)) in bins.iter().zip(&labels).enumerate() {
+    for (i, (count, label)) in counts.iter().zip(&labels).enumerate() {
         let share = *count as f64 / total as f64;
         let x = LEFT + slot * i as f64 + 1.0;
         centres.push(x + slot / 2.0 - 1.0);
         let top = ys.y(share);
+        // A bar of games counted apart is marked, so it is not read as one more length.
+        let class = if i >= bins.len() { "bar apart" } else { "bar" };
         let _ = write!(
             body,
-            "<rect class=\"bar\" x=\"{x:.1}\" y=\"{top:.1}\" width=\"{:.1}\" height=\"{:.1}\"><title>{}: {count} games ({:.1}%)</title></rect>",
+            "<rect class=\"{class}\" x=\"{x:.1}\" y=\"{top:.1}\" width=\"{:.1}\" height=\"{:.1}\"><title>{}: {count} games ({:.1}%)</title></rect>",
             (slot - 2.0).max(0.5),
             plot_bottom - top,
             esc(label),
@@ -708,6 +724,25 @@ pub fn lines(id: &str, title: &str, xs: &[String], series: &[(String, Vec<f64>)]
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 32: games stuck or cut short are bars of their own after the lengths, marked
+    /// apart, and every share is over all the games.
+    #[test]
+    fn issue32_a_histogram_draws_the_games_counted_apart_as_their_own_bars() {
+        let c = Chart {
+            id: "rounds",
+            title: "t",
+            x_title: "rounds",
+        };
+        let svg = histogram_with_apart(&c, &[(5, 30), (6, 30)], &[("stuck", 40), ("cut short", 0)]);
+        assert_eq!(svg.matches("class=\"bar apart\"").count(), 1, "{svg}");
+        assert!(svg.contains("stuck: 40 games (40.0%)"), "{svg}");
+        assert!(svg.contains("5: 30 games (30.0%)"), "{svg}");
+        assert_eq!(
+            histogram_chart(&c, &[(5, 30)]).matches("bar apart").count(),
+            0
+        );
+    }
 
     fn labels(lo: f64, hi: f64) -> Vec<String> {
         let (ticks, d) = nice_ticks(lo, hi);

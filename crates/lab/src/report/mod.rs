@@ -47,7 +47,7 @@ const STYLE: &str = "body{font-family:sans-serif;max-width:1200px;margin:2em aut
 figure{display:inline-block;margin:8px;vertical-align:top}svg.chart{background:#fcfcfc;border:1px solid #ddd}\
 .title{font-size:14px;text-anchor:middle;font-weight:bold}.tick{font-size:10px;text-anchor:end;fill:#555}\
 .label{font-size:10px;text-anchor:middle;fill:#333}.upright{text-anchor:end}\
-.axis-title{font-size:11px;text-anchor:middle;fill:#333}.grid{stroke:#e6e6e6}.bar{fill:#3b7dd8}\
+.axis-title{font-size:11px;text-anchor:middle;fill:#333}.grid{stroke:#e6e6e6}.bar{fill:#3b7dd8}.bar.apart{fill:#b0b0b0}\
 .ci{stroke:#222;stroke-width:1.3}.series .ci{stroke:inherit}.point{stroke:none}\
 .fair{stroke:#d33;stroke-dasharray:4 3}.fair-label{fill:#d33;text-anchor:end;font-size:10px}\
 .line{fill:none;stroke-width:2}.legend{font-size:11px;stroke:none}\

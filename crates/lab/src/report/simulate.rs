@@ -1,7 +1,7 @@
 //! The report of one run (`silk simulate`, `silk lab merge`): who wins, how long games last, how
 //! close they are, the game's own metrics, and the games worth replaying.
 
-use super::chart::{bar_chart, histogram_chart, Axis, Bar, Chart, Reference};
+use super::chart::{bar_chart, histogram_with_apart, Axis, Bar, Chart, Reference};
 use super::{esc, metrics, page, settings, shell_word};
 use crate::extremes::GameRef;
 use crate::stats::Rate;
@@ -108,7 +108,7 @@ fn length_charts(s: &Summary) -> String {
         (
             "rounds",
             format!(
-                "Game length: mean {:.1} rounds (sd {:.1})",
+                "Rounds: mean {:.1} (sd {:.1}), games with winners",
                 s.rounds.mean, s.rounds.sd
             ),
             "rounds in a game",
@@ -117,7 +117,7 @@ fn length_charts(s: &Summary) -> String {
         (
             "length",
             format!(
-                "Decisions per game: mean {:.0} (sd {:.0})",
+                "Decisions: mean {:.0} (sd {:.0}), games with winners",
                 s.decisions.mean, s.decisions.sd
             ),
             "decisions in a game",
@@ -139,13 +139,26 @@ fn length_charts(s: &Summary) -> String {
             &s.lead_changes,
         ),
     ] {
-        out += &histogram_chart(
+        // Length is also drawn for the games cut short, as bars of their own: a third of the
+        // games stuck at the cap must not hide behind a healthy histogram of the rest.
+        let apart: &[(&str, u64)] = if id == "rounds" || id == "length" {
+            &[("stuck", s.stuck), ("cut short", s.unfinished)]
+        } else {
+            &[]
+        };
+        let x_title = if apart.iter().any(|a| a.1 > 0) {
+            format!("{x_title}; grey: no winner (shares of all games)")
+        } else {
+            x_title.to_string()
+        };
+        out += &histogram_with_apart(
             &Chart {
                 id,
                 title: &title,
-                x_title,
+                x_title: &x_title,
             },
             &d.histogram,
+            apart,
         );
     }
     out + "</section>\n"
