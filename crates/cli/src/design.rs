@@ -516,8 +516,7 @@ where
         format!(
             "warning: {kind} decisions take {:.0}% of the modelled table time: the minutes rest on \
              how finely the engine asks for them; check time.seconds.{kind} (and \
-             time.batched_seconds.{kind}) against a real table
-",
+             time.batched_seconds.{kind}) against a real table\n",
             100.0 * share
         )
     });
@@ -526,12 +525,8 @@ where
         k => format!(", {k} of them at the round cap"),
     };
     let text = format!(
-        "{}: {} games ({} with winners{capped}), bots {}
-{}{warning}
-{}
-{met} of {} targets met \
-         for sure; the sum of normalised misses is {:.2}
-",
+        "{}: {} games ({} with winners{capped}), bots {}\n{}{warning}\n{}\n{met} of {} targets \
+         met for sure; the sum of normalised misses is {:.2}\n",
         G::NAME,
         batch.games,
         run.summary.games,
@@ -792,17 +787,19 @@ where
     );
     // The best setting against the base, game by game, on the measures the targets name.
     text += "\nthe best setting − the base, game by game (95% interval):\n";
+    let best_vs_base = paired::compare(
+        &runs.measures[0],
+        &runs.measures[best_i + 1],
+        &runs.paired[best_i],
+    );
     let mut seen = Vec::new();
     for t in &file.targets {
         if seen.contains(&&t.measure) {
             continue;
         }
         seen.push(&t.measure);
-        let d = runs.paired[best_i].get(if t.measure == "first_mover_advantage" {
-            "win.first_mover"
-        } else {
-            &t.measure
-        });
+        // Only the differences taken game by game (not the `*.max` ones).
+        let d = best_vs_base.get(&t.measure).filter(|d| d.paired);
         let m = runs.measures[0].get(&t.measure);
         if let (Some(d), Some(m)) = (d, m) {
             text += &format!(

@@ -17,7 +17,7 @@
 
 use crate::measure::Measured;
 use serde::Serialize;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 const Z: f64 = 1.959_963_984_540_054;
 
@@ -77,30 +77,33 @@ pub struct Paired {
     accs: BTreeMap<String, PairAcc>,
 }
 
-/// Whether a game ended normally, read from its observations (`share.cut_short`).
-fn normal(obs: &GameObs) -> bool {
-    obs.iter()
-        .any(|(n, o)| n == "share.cut_short" && *o == Obs::Rate(false))
+/// A game's measures by name (a game has about a hundred: looked up once each).
+fn by_name(obs: &GameObs) -> HashMap<&str, Obs> {
+    obs.iter().map(|(n, o)| (n.as_str(), *o)).collect()
 }
 
 impl Paired {
     /// Adds game K of the base and game K of the variant. A measure counted in only one of the
     /// two games is left out, except an engine metric (`metric.*`), which reads 0 in a game
-    /// that ended normally without counting it.
+    /// that ended normally (`share.cut_short` false) without counting it.
     pub fn add(&mut self, base: &GameObs, variant: &GameObs) {
-        let (base_normal, variant_normal) = (normal(base), normal(variant));
-        let find = |obs: &GameObs, name: &str| obs.iter().find(|(n, _)| n == name).map(|x| x.1);
+        let (base_by, variant_by) = (by_name(base), by_name(variant));
+        let normal = |by: &HashMap<&str, Obs>| by.get("share.cut_short") == Some(&Obs::Rate(false));
+        let (base_normal, variant_normal) = (normal(&base_by), normal(&variant_by));
         let zero_metric = |name: &str, normal: bool| {
             (normal && name.starts_with("metric.")).then_some(Obs::Mean(0.0))
         };
         for (name, b) in base {
-            let v = find(variant, name).or_else(|| zero_metric(name, variant_normal));
+            let v = variant_by
+                .get(name.as_str())
+                .copied()
+                .or_else(|| zero_metric(name, variant_normal));
             if let Some(v) = v {
                 self.pair(name, *b, v);
             }
         }
         for (name, v) in variant {
-            if find(base, name).is_none() {
+            if !base_by.contains_key(name.as_str()) {
                 if let Some(b) = zero_metric(name, base_normal) {
                     self.pair(name, b, *v);
                 }
