@@ -131,9 +131,7 @@ impl GameRecord {
         }
         first.unwrap_or(0) - second.unwrap_or(0)
     }
-}
 
-impl GameRecord {
     /// Whether this record can be a game of the run `spec` (merge, find and replay read
     /// nothing else): its seed is the run's for its index, one score and one rank per seat,
     /// ranks and the first seat within the table, counts that fit together. Why not, if not.
