@@ -129,7 +129,7 @@ pub fn compare_html(
         .map(|(d, (v, _))| {
             format!(
                 "{}: {} measures compared; chance alone would make about {:.1} of them bold if \
-                 nothing had changed; {} bold, {} of them († ) survive the Benjamini–Hochberg \
+                 nothing had changed; {} bold, {} of them (†) survive the Benjamini–Hochberg \
                  control at a {:.0}% false-discovery rate.",
                 esc(v),
                 d.len(),
