@@ -603,3 +603,58 @@ fn issue31_file_gives_any_games_data_files() {
         .code(2)
         .stderr(predicate::str::contains("silk data list silk-road"));
 }
+
+/// One game's flags are shorthands of the generic ones: `--reverse` is `--set reverse=true`,
+/// `--modules`/`--edition` are `--set modules=…`/`--set edition=…`, and a game without the
+/// parameter refuses the flag in one line naming the flag and the game.
+#[test]
+fn issue31_game_flags_are_aliases_of_set() {
+    let run = |args: &[&str]| {
+        let out = silk()
+            .args(["--json", "simulate", "--games", "3"])
+            .args(args)
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        String::from_utf8(out).unwrap()
+    };
+    assert_eq!(
+        run(&["silk-road", "--reverse"]),
+        run(&["silk-road", "--set", "reverse=true"])
+    );
+    assert_ne!(run(&["silk-road", "--reverse"]), run(&["silk-road"]));
+    assert_eq!(
+        run(&[
+            "splendor",
+            "--edition",
+            "2024",
+            "--modules",
+            "Cities,trading-posts"
+        ]),
+        run(&[
+            "splendor",
+            "--set",
+            "edition=\"2024\"",
+            "--set",
+            r#"modules=["cities","trading-posts"]"#
+        ])
+    );
+    for (game, flag) in [
+        ("splendor", "--reverse"),
+        ("goofspiel", "--reverse"),
+        ("cities", "--reverse"),
+        ("silk-road", "--edition"),
+    ] {
+        let mut args = vec!["simulate", game, "--games", "1", flag];
+        if flag == "--edition" {
+            args.push("2024");
+        }
+        silk().args(&args).assert().code(2).stderr(
+            predicate::str::contains(flag)
+                .and(predicate::str::contains(format!("the {game} config")))
+                .and(predicate::function(|s: &str| s.lines().count() == 1)),
+        );
+    }
+}

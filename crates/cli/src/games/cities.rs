@@ -1,5 +1,5 @@
 //! Cities of the Silk Road in the CLI: config from `--players`, `--config` (a whole config, or
-//! just a params.json) and `--map` (a map.json of the group's own).
+//! just a params.json) and data files of the group's own (`--file map=PATH`, `empires`, …).
 
 use super::{CliGame, DataFiles};
 use crate::error::{CliError, CliResult};
@@ -51,15 +51,6 @@ impl CliGame for Cities {
         "Cities of the Silk Road (Brian Stepnitz, CC BY-SA 3.0): city-states trade, fight, rise and fall; 7 hidden VP wins";
 
     fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<CitiesConfig> {
-        files.no_splendor_flags(
-            "cities",
-            &["empires", "silk", "improvements", "development", "params"],
-        )?;
-        if files.tiles.is_some() || files.reverse {
-            return Err(CliError::input(
-                "cities takes no --tiles or --reverse (those are Silk Road's)",
-            ));
-        }
         let mut config = match files.config {
             Some(path) => read_config(path)?,
             None => CitiesConfig::new(Params::default().players),
@@ -67,7 +58,7 @@ impl CliGame for Cities {
         if let Some(n) = players {
             config.players = n;
         }
-        if let Some(path) = files.map {
+        if let Some(path) = files.file("map") {
             config.map = super::read_json::<MapData>(path)?;
         }
         // `--file NAME=PATH`: the other data files, each in place of the bundled one.
@@ -75,7 +66,6 @@ impl CliGame for Cities {
             files
                 .files
                 .iter()
-                .rev()
                 .find(|(n, _)| n == name)
                 .map(|(_, p)| p.as_str())
         };
@@ -95,7 +85,7 @@ impl CliGame for Cities {
             config.params = super::read_json(Path::new(p))?;
         }
         // Validate here, so errors name the real files.
-        let map = files.map.map(|p| p.display().to_string());
+        let map = files.file("map").map(|p| p.display().to_string());
         let params = path_of("params")
             .map(str::to_string)
             .or_else(|| files.config.map(|p| p.display().to_string()));

@@ -11,12 +11,6 @@ impl CliGame for Goofspiel {
         "Goofspiel: sealed bids for a shuffled prize deck (silk-core's test game)";
 
     fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<GoofConfig> {
-        files.no_splendor_flags("goofspiel", &[])?;
-        if files.map.is_some() || files.tiles.is_some() || files.reverse {
-            return Err(crate::error::CliError::input(
-                "goofspiel has no map, tiles or reverse variant",
-            ));
-        }
         let mut config: GoofConfig = match files.config {
             Some(path) => read_json(path)?,
             None => GoofConfig::default(),

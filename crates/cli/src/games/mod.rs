@@ -25,23 +25,33 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
     fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<Self::Config>;
 
     /// The config from `--players`, the data files and the `--set PATH=VALUE` changes (a
-    /// parameter by its path in the config or a unique tail of it, as in `silk sweep`).
+    /// parameter by its path in the config or a unique tail of it, as in `silk sweep`). The
+    /// `--file` names are checked here against [`CliGame::DATA`], once for every game.
     fn config(players: Option<usize>, files: &DataFiles) -> CliResult<Self::Config> {
+        files.check_names(Self::NAME, Self::DATA)?;
         let config = Self::base_config(players, files)?;
         if files.sets.is_empty() {
             return Ok(config);
         }
         let json = serde_json::to_value(&config).map_err(|e| CliError::Internal(e.to_string()))?;
         let mut changes = Vec::new();
-        for (path, value) in &files.sets {
-            let path = silk_lab::sweep::resolve_path(&json, path).map_err(|e| {
-                // The sweep's message names its own flag: say it of this one.
-                let why = e.to_string().replacen(&format!("--param {path}: "), "", 1);
-                CliError::input(format!("--set {path}={value}: {why}"))
+        for set in &files.sets {
+            let path = silk_lab::sweep::resolve_path(&json, &set.path).map_err(|e| {
+                // The sweep's message names its own flag: say it of the one typed.
+                let why = e
+                    .to_string()
+                    .replacen(&format!("--param {}: ", set.path), "", 1);
+                CliError::input(format!(
+                    "{}: {why} in the {} config (`silk rules {}` shows it)",
+                    set.flag,
+                    Self::NAME,
+                    Self::NAME
+                ))
             })?;
-            changes.push((path, silk_lab::sweep::parse_value(value)));
+            changes.push((path, set.value.clone()));
         }
-        crate::lab::configure::<Self>(&json, &changes, "--set")
+        let flags: Vec<&str> = files.sets.iter().map(|s| s.flag.as_str()).collect();
+        crate::lab::configure::<Self>(&json, &changes, &flags.join(", "))
     }
 
     /// A bot of that kind for this game, or why not.
@@ -84,39 +94,56 @@ pub struct FinalReport {
     pub value: serde_json::Value,
 }
 
-/// Data files named on the command line.
+/// What the command line says of a game's data and parameters, whatever the game: the flags
+/// one game alone has (`--map`, `--reverse`, `--modules` …) arrive here as the generic
+/// `--file NAME=PATH` and `--set PATH=VALUE` they stand for, so an adapter reads only its own
+/// names and every game refuses a name it lacks with the same message.
 #[derive(Default, Debug, Clone)]
 pub struct DataFiles<'a> {
     pub config: Option<&'a Path>,
-    /// Silk Road: a board and a tile mix of the group's own, and the reverse variant.
-    pub map: Option<&'a Path>,
-    pub tiles: Option<&'a Path>,
-    pub reverse: bool,
-    /// Splendor: the modules, the edition, and data files of the group's own (`NAME=PATH`).
-    pub modules: &'a [String],
-    pub edition: Option<&'a str>,
+    /// `--file NAME=PATH`: data files of the group's own in place of the bundled ones.
     pub files: Vec<(String, String)>,
     /// `--set PATH=VALUE`: changes to any value of the config, applied last.
-    pub sets: Vec<(String, String)>,
+    pub sets: Vec<SetValue>,
+}
+
+/// One change to the config, with the flag as typed (for messages).
+#[derive(Debug, Clone)]
+pub struct SetValue {
+    pub path: String,
+    pub value: serde_json::Value,
+    pub flag: String,
 }
 
 impl DataFiles<'_> {
-    /// Refuses Splendor's flags for a game that has none of them, and `--file` names other
-    /// than `known` (the game's own data files besides the board's map and tiles).
-    pub fn no_splendor_flags(&self, game: &str, known: &[&str]) -> CliResult<()> {
-        if !self.modules.is_empty() || self.edition.is_some() {
-            return Err(CliError::input(format!(
-                "{game} takes no --modules or --edition (those are Splendor's)"
-            )));
-        }
-        if let Some((name, _)) = self
-            .files
+    /// The file given for `name` (`--file name=PATH` or its alias), if any.
+    pub fn file(&self, name: &str) -> Option<&Path> {
+        self.files
             .iter()
-            .find(|(n, _)| !known.contains(&n.as_str()))
-        {
-            return Err(CliError::input(format!(
-                "--file {name}=…: {game} has no data file {name:?} (`silk data list {game}` names its files)"
-            )));
+            .find(|(n, _)| n == name)
+            .map(|(_, p)| Path::new(p.as_str()))
+    }
+
+    /// Refuses a `--file` name that is not one of the game's data files, and a name given twice.
+    pub fn check_names(&self, game: &str, data: &[(&str, &str)]) -> CliResult<()> {
+        for (i, (name, _)) in self.files.iter().enumerate() {
+            if !data.iter().any(|(n, _)| n == name) {
+                let known: Vec<&str> = data.iter().map(|(n, _)| *n).collect();
+                let known = if known.is_empty() {
+                    "none".to_string()
+                } else {
+                    known.join(", ")
+                };
+                return Err(CliError::input(format!(
+                    "--file {name}=…: {game} has no data file {name:?} (its files: {known}; \
+                     `silk data list {game}` names them)"
+                )));
+            }
+            if self.files[..i].iter().any(|(n, _)| n == name) {
+                return Err(CliError::input(format!(
+                    "--file {name}=…: the {name} file is given twice"
+                )));
+            }
         }
         Ok(())
     }

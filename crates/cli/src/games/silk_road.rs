@@ -1,4 +1,4 @@
-//! Silk Road in the CLI: config from `--players`, `--map`, `--tiles`, `--reverse`, `--config`.
+//! Silk Road in the CLI: config from `--players`, `--config` and the `map` and `tiles` files.
 
 use super::{read_json, CliGame, DataFiles, FinalReport};
 use crate::error::{CliError, CliResult};
@@ -25,7 +25,6 @@ impl CliGame for SilkRoad {
         "Silk Road (Z-Man 2006, Cheatham & Faidutti): bid to lead the caravan, trade goods, most money wins";
 
     fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<SilkRoadConfig> {
-        files.no_splendor_flags("silk-road", &[])?;
         let mut config: SilkRoadConfig = match files.config {
             Some(path) => read_json(path)?,
             None => SilkRoadConfig::new(4),
@@ -33,20 +32,17 @@ impl CliGame for SilkRoad {
         if let Some(n) = players {
             config.players = n;
         }
-        if let Some(path) = files.map {
+        if let Some(path) = files.file("map") {
             config.map = read_json(path)?;
         }
-        if let Some(path) = files.tiles {
+        if let Some(path) = files.file("tiles") {
             config.tiles = read_json(path)?;
-        }
-        if files.reverse {
-            config.reverse = true;
         }
         // Validate here, so errors name the real files.
         Rules::compile_named(
             &config,
-            &name(files.map, "map.json"),
-            &name(files.tiles, "tiles.json"),
+            &name(files.file("map"), "map.json"),
+            &name(files.file("tiles"), "tiles.json"),
             &name(files.config, "config"),
         )
         .map_err(|e| CliError::input(e.to_string()))?;

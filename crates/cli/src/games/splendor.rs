@@ -1,4 +1,4 @@
-//! Splendor in the CLI: config from `--players`, `--modules`, `--edition`, `--config` (a whole
+//! Splendor in the CLI: config from `--players`, `--config` (a whole
 //! config, or a params.json) and `--file NAME=PATH` (a data file of the group's own).
 
 use super::{CliGame, DataFiles};
@@ -6,7 +6,7 @@ use crate::error::{CliError, CliResult};
 use silk_bots::BotKind;
 use silk_core::data::{parse_json, DataError};
 use silk_core::{Player, SetupError};
-use silk_splendor::data::{self as sd, Edition, Module, Params, SplendorConfig};
+use silk_splendor::data::{self as sd, Params, SplendorConfig};
 use silk_splendor::Splendor;
 use std::path::Path;
 
@@ -39,16 +39,6 @@ fn read_config(path: &Path) -> CliResult<SplendorConfig> {
     }
 }
 
-/// The data file names `--file` accepts, as in `silk data list splendor`.
-const FILES: [&str; 6] = [
-    "cards",
-    "nobles",
-    "cities",
-    "orient",
-    "trading-posts",
-    "strongholds",
-];
-
 impl CliGame for Splendor {
     const DATA: &'static [(&'static str, &'static str)] = &[
         ("cards", sd::CARDS_JSON),
@@ -63,35 +53,12 @@ impl CliGame for Splendor {
         "Splendor (Marc André, Space Cowboys 2014) with the Cities of Splendor modules: gems, cards, nobles; 15 prestige";
 
     fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<SplendorConfig> {
-        if files.map.is_some() || files.tiles.is_some() || files.reverse {
-            return Err(CliError::input(
-                "splendor takes no --map, --tiles or --reverse (those are Silk Road's); use --file NAME=PATH",
-            ));
-        }
         let mut config = match files.config {
             Some(path) => read_config(path)?,
             None => SplendorConfig::new(4),
         };
         if let Some(n) = players {
             config.players = n;
-        }
-        if let Some(e) = files.edition {
-            config.edition = Edition::parse(e)
-                .ok_or_else(|| CliError::input(format!("--edition {e}: 2017 or 2024")))?;
-        }
-        if !files.modules.is_empty() {
-            config.modules = files
-                .modules
-                .iter()
-                .filter(|m| !m.trim().is_empty() && m.trim() != "none")
-                .map(|m| {
-                    Module::parse(m).ok_or_else(|| {
-                        CliError::input(format!(
-                            "--modules {m}: one of cities, trading-posts, orient, strongholds"
-                        ))
-                    })
-                })
-                .collect::<CliResult<_>>()?;
         }
         let mut renamed: Vec<(String, String)> = Vec::new();
         for (name, path) in &files.files {
@@ -103,12 +70,8 @@ impl CliGame for Splendor {
                 "orient" => config.orient = parse(p)?,
                 "trading-posts" => config.trading_posts = parse(p)?,
                 "strongholds" => config.strongholds = parse(p)?,
-                other => {
-                    return Err(CliError::input(format!(
-                        "--file {other}=…: splendor's files are {}",
-                        FILES.join(", ")
-                    )))
-                }
+                // (`CliGame::config` has refused any other name.)
+                other => return Err(CliError::Internal(format!("unchecked data file {other}"))),
             }
             renamed.push((format!("{name}.json"), path.clone()));
         }

@@ -1,0 +1,181 @@
+//! The argument groups several commands share: a game's data files and parameters
+//! ([`DataArgs`]) and a batch of simulated games ([`BatchArgs`]).
+
+use crate::error::{CliError, CliResult};
+use crate::games::{DataFiles, SetValue};
+use crate::lab;
+use crate::output::Out;
+use serde_json::json;
+use std::path::PathBuf;
+
+/// Data files and variant flags shared by the commands that set up a game.
+#[derive(clap::Args, Clone, Debug, Default)]
+pub struct DataArgs {
+    /// The game's config as JSON (players, parameters, data).
+    #[arg(long)]
+    pub config: Option<PathBuf>,
+    /// A board of your own (JSON, as `silk data show GAME map` prints): `--file map=PATH`.
+    #[arg(long)]
+    pub map: Option<PathBuf>,
+    /// Silk Road: a tile mix of your own (JSON, as data/silk-road/tiles.json): `--file
+    /// tiles=PATH`.
+    #[arg(long)]
+    pub tiles: Option<PathBuf>,
+    /// Silk Road: the reverse-direction variant (`--set reverse=true`).
+    #[arg(long)]
+    pub reverse: bool,
+    /// Splendor: Cities of Splendor modules, comma-separated (cities, trading-posts, orient,
+    /// strongholds; the 2017 rules play them singly): `--set modules=[…]`.
+    #[arg(long, value_delimiter = ',')]
+    pub modules: Vec<String>,
+    /// Splendor: the rules edition where the 2017 box and the 2024 online edition differ
+    /// (`--set edition=…`).
+    #[arg(long, value_parser = ["2017", "2024"])]
+    pub edition: Option<String>,
+    /// A data file of your own in place of a bundled one, as NAME=PATH (`silk data list GAME`
+    /// names them: Silk Road's map and tiles, Cities' map, Splendor's cards, nobles, cities,
+    /// orient, trading-posts, strongholds). Repeatable.
+    #[arg(long = "file", value_name = "NAME=PATH")]
+    pub files: Vec<String>,
+    /// Any value of the game's config, by its path or a unique tail of it (as in `silk sweep`;
+    /// the value is JSON, or else text): `--set attacks_per_turn=2`. Repeatable; applied last.
+    #[arg(long = "set", value_name = "PATH=VALUE")]
+    pub sets: Vec<String>,
+}
+
+impl DataArgs {
+    /// The flags as the generic files and changes they stand for: `--map P` is
+    /// `--file map=P`, `--tiles P` is `--file tiles=P`, `--reverse` is `--set reverse=true`,
+    /// `--edition E` is `--set edition="E"`, `--modules A,B` is `--set modules=["a","b"]`.
+    pub fn files(&self) -> CliResult<DataFiles<'_>> {
+        let mut files: Vec<(String, String)> = Vec::new();
+        for (name, path) in [("map", &self.map), ("tiles", &self.tiles)] {
+            if let Some(path) = path {
+                files.push((name.to_string(), path.display().to_string()));
+            }
+        }
+        for f in &self.files {
+            let (name, path) = f
+                .split_once('=')
+                .ok_or_else(|| CliError::input(format!("--file {f}: write NAME=PATH")))?;
+            files.push((name.trim().to_string(), path.to_string()));
+        }
+        let mut sets = Vec::new();
+        if self.reverse {
+            sets.push(set("reverse", json!(true), "--reverse"));
+        }
+        if let Some(e) = &self.edition {
+            sets.push(set("edition", json!(e), &format!("--edition {e}")));
+        }
+        if !self.modules.is_empty() {
+            // "none" (or nothing) is the base game; names are matched without case.
+            let modules: Vec<String> = self
+                .modules
+                .iter()
+                .map(|m| m.trim().to_ascii_lowercase())
+                .filter(|m| !m.is_empty() && m != "none")
+                .collect();
+            let flag = format!("--modules {}", self.modules.join(","));
+            sets.push(set("modules", json!(modules), &flag));
+        }
+        for f in &self.sets {
+            let (path, value) = f
+                .split_once('=')
+                .ok_or_else(|| CliError::input(format!("--set {f}: write PATH=VALUE")))?;
+            let value = silk_lab::sweep::parse_value(value);
+            sets.push(set(path.trim(), value, &format!("--set {f}")));
+        }
+        Ok(DataFiles {
+            config: self.config.as_deref(),
+            files,
+            sets,
+        })
+    }
+}
+
+fn set(path: &str, value: serde_json::Value, flag: &str) -> SetValue {
+    SetValue {
+        path: path.to_string(),
+        value,
+        flag: flag.to_string(),
+    }
+}
+
+/// What a batch of simulated games is.
+#[derive(clap::Args, Clone, Debug)]
+pub struct BatchArgs {
+    /// How many games to play.
+    #[arg(long, default_value_t = 1000)]
+    pub games: u64,
+    /// Bots, comma-separated: one name for every seat, or one per seat in seat order, as in
+    /// `silk play`; the number named sets the players unless --players does. Without it every
+    /// seat is random. Names: random, greedy, greedy-aggressive|trader|builder, mctsN, mctsNms,
+    /// mcts-greedyN, mcts-greedyNms, mcts-greedy-STYLEN (rollouts in a style, e.g.
+    /// mcts-greedy-aggressive800).
+    #[arg(long, value_delimiter = ',')]
+    pub bots: Vec<String>,
+    /// Number of players (default: the game's default).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// The run seed: game K is set up and played from this seed and K (the same seed, the same
+    /// games).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (0 = all cores). Results do not depend on it.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Run only slice K of N of the games (for batch schedulers); merge with `silk lab merge`.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// A game still running after this many decisions is counted unfinished.
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_decisions: u64,
+    /// Check the engine's invariants (coins and goods conserved, no negative holdings) after
+    /// every decision; the first broken one stops the run with the game and decision.
+    #[arg(long)]
+    pub check: bool,
+    /// Keep each bot in the seat it is named for. By default different bots move round the
+    /// table from game to game, so a seat's advantage is not taken for a bot's strength.
+    #[arg(long)]
+    pub no_rotate: bool,
+    #[command(flatten)]
+    pub data: DataArgs,
+}
+
+impl BatchArgs {
+    pub fn batch(&self, out: &Out) -> lab::Batch {
+        lab::Batch {
+            progress: out.progress(),
+            games: self.games,
+            bots: self.bots.clone(),
+            seed: self.seed,
+            threads: self.threads,
+            shard: self.shard.clone(),
+            max_decisions: self.max_decisions,
+            check: self.check,
+            no_rotate: self.no_rotate,
+        }
+    }
+
+    /// Players: --players, else the number of bots named (if more than one).
+    pub fn players(&self) -> Option<usize> {
+        self.players.or(players_named(&self.bots))
+    }
+}
+
+/// The number of players a `--bots` list names: one name per seat when there are several (one
+/// name is for every seat, whatever their number). `silk play` and `silk simulate` alike.
+pub fn players_named(bots: &[String]) -> Option<usize> {
+    (bots.len() > 1).then_some(bots.len())
+}
+
+/// `silk sweep`'s and `silk tune`'s `--values` lists, one per occurrence (clap's derive
+/// flattens them).
+pub fn values_groups(matches: &clap::ArgMatches) -> Vec<Vec<String>> {
+    matches
+        .subcommand_matches("sweep")
+        .or_else(|| matches.subcommand_matches("tune"))
+        .and_then(|m| m.get_occurrences::<String>("values"))
+        .map(|occ| occ.map(|o| o.cloned().collect()).collect())
+        .unwrap_or_default()
+}

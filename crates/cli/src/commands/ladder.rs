@@ -1,0 +1,75 @@
+//! `silk ladder`: a round-robin of bots with ratings.
+
+use crate::args::DataArgs;
+use crate::error::CliResult;
+use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
+use crate::ladder;
+use crate::output::Out;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct LadderArgs {
+    /// The game (`silk games` lists them).
+    pub game: GameName,
+    /// The bots, comma-separated: random; greedy and its styles greedy-aggressive,
+    /// greedy-trader, greedy-builder; mcts, mctsN (N iterations), mctsNms (N ms a decision);
+    /// mcts-greedy, mcts-greedyN, mcts-greedyNms (heuristic rollouts), mcts-greedy-STYLEN
+    /// (rollouts in a style, e.g. mcts-greedy-aggressive800).
+    #[arg(long, value_delimiter = ',', required = true)]
+    pub bots: Vec<String>,
+    /// Games per pair of bots.
+    #[arg(long, default_value_t = 200)]
+    pub games: u64,
+    /// Number of players (default: the game's default).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// The run seed: game K is set up and played from this seed and K (the same seed, the
+    /// same games).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (0 = all cores). Ratings do not depend on it; decision times do.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// A game still running after this many decisions is left out (counted as cut short).
+    #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub max_decisions: u64,
+    /// Write a self-contained HTML report.
+    #[arg(long)]
+    pub html: Option<PathBuf>,
+    /// Replace the report if it exists.
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    pub data: DataArgs,
+}
+
+impl LadderArgs {
+    pub fn run(self, out: &mut Out) -> CliResult<()> {
+        let LadderArgs {
+            game,
+            bots,
+            games,
+            players,
+            seed,
+            threads,
+            max_decisions,
+            html,
+            force,
+            data,
+        } = self;
+        let args = ladder::LadderArgs {
+            bots,
+            games,
+            seed,
+            threads,
+            max_decisions,
+            html,
+            force,
+            progress: out.progress(),
+        };
+        with_game!(game, G => {
+            let cfg = G::config(players, &data.files()?)?;
+            ladder::ladder::<G>(&cfg, &args, out)
+        })
+    }
+}

@@ -1,0 +1,149 @@
+//! `silk play`: a game in the terminal or on phones, humans and bots.
+
+use crate::args::{players_named, DataArgs};
+use crate::error::{CliError, CliResult};
+use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
+use crate::output::Out;
+use crate::play::{self, MoveSource, PlayOptions, SeatKind};
+use crate::serve;
+use silk_bots::BotKind;
+use silk_core::{Game, Replay};
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct PlayArgs {
+    /// The game (`silk games` lists them).
+    pub game: GameName,
+    /// Number of players (default: the game's default).
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Who sits where, comma-separated: one name for every seat, or one per seat in seat
+    /// order, as in `silk simulate`; without it every seat is human. Names: human, random,
+    /// greedy, greedy-aggressive|trader|builder, mctsN, mctsNms, mcts-greedyN,
+    /// mcts-greedyNms, mcts-greedy-STYLEN (rollouts in a style, e.g.
+    /// mcts-greedy-aggressive800). `--bots human,greedy,greedy` is you against two greedy
+    /// bots.
+    #[arg(long, value_delimiter = ',')]
+    pub bots: Vec<String>,
+    /// The deal and every random draw follow from this number: the same seed, the same game.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[command(flatten)]
+    pub data: DataArgs,
+    /// Read the humans' moves from this file, one per line, instead of the terminal.
+    #[arg(long)]
+    pub script: Option<PathBuf>,
+    /// Keep the game in this file (config, seed, every move), saved again after each move:
+    /// `silk replay` shows it, `--resume` continues it. An existing file is refused.
+    #[arg(long, value_name = "FILE")]
+    pub save: Option<PathBuf>,
+    /// With --save: overwrite the file if it already exists.
+    #[arg(long, requires = "save")]
+    pub force: bool,
+    /// Continue a game kept with --save: players, config, seed and the moves so far come
+    /// from FILE, --bots and --script seat this session, and new moves are saved to FILE.
+    #[arg(long, value_name = "FILE", conflicts_with_all = [
+        "players", "seed", "save", "force", "config", "map", "tiles", "reverse", "modules",
+        "edition", "files", "sets",
+    ])]
+    pub resume: Option<PathBuf>,
+    /// Competitor mode: no game assists in the humans' views (Splendor: no remaining cost
+    /// shown, no affordable cards marked), as the online edition's competitor mode.
+    #[arg(long)]
+    pub competitor: bool,
+    /// Play on phones or laptops: a local web server with a table page and a private page
+    /// per human seat (its address and QR codes are printed at the start).
+    #[arg(long, conflicts_with = "script")]
+    pub serve: bool,
+    /// With --serve: the address to listen on. Only this machine can connect unless you
+    /// give another, e.g. 0.0.0.0:8080 for the phones on your network.
+    #[arg(long, requires = "serve", default_value = "127.0.0.1:8080")]
+    pub bind: std::net::SocketAddr,
+}
+
+impl PlayArgs {
+    pub fn run(self, out: &mut Out) -> CliResult<()> {
+        let PlayArgs {
+            game,
+            players,
+            bots,
+            seed,
+            data,
+            script,
+            save,
+            force,
+            resume,
+            competitor,
+            serve,
+            bind,
+        } = self;
+        with_game!(game, G => {
+            // A resumed game takes everything but its seats from the file.
+            let replay = match &resume {
+                Some(path) => play::load_resume::<G>(path)?,
+                None => {
+                    let players = players.or(players_named(&bots));
+                    Replay::new(G::config(players, &data.files()?)?, seed)
+                }
+            };
+            let n = G::num_seats(&G::setup(&replay.config, replay.seed)?);
+            let seats = seat_kinds::<G>(n, &bots, replay.seed)?;
+            if serve {
+                let save = match (&resume, &save) {
+                    (Some(path), _) => Some(play::SaveFile::at(path, &replay, out)?),
+                    (None, Some(path)) => Some(play::SaveFile::create(path, force, &replay, out)?),
+                    (None, None) => None,
+                };
+                let session = serve::PlaySession::new(replay, seats, save, !competitor, 1_000_000)?;
+                return serve::serve(session, bind, out);
+            }
+            let source = match script {
+                Some(path) => MoveSource::script(path)?,
+                None => MoveSource::Stdin(Box::new(std::io::stdin().lock())),
+            };
+            let opts = PlayOptions {
+                resumed: resume.is_some(),
+                save: resume.or(save),
+                force,
+                max_decisions: 1_000_000,
+                assist: !competitor,
+            };
+            play::run::<G>(replay, seats, source, &opts, out)
+        })
+    }
+}
+
+/// Seats from `--bots`, as `silk simulate` reads it: one name for every seat or one per seat
+/// (`human` for a person); no list, every seat human.
+fn seat_kinds<G: CliGame>(n: usize, bots: &[String], seed: u64) -> CliResult<Vec<SeatKind<G>>> {
+    let names: Vec<&str> = match bots {
+        [] => vec!["human"; n],
+        [one] => vec![one.trim(); n],
+        many if many.len() == n => many.iter().map(|b| b.trim()).collect(),
+        many => {
+            return Err(CliError::input(format!(
+                "{} names in --bots for {n} seats: name one for every seat, or one per seat \
+                 (human for a person), e.g. --bots human{}",
+                many.len(),
+                ",greedy".repeat(n.saturating_sub(1))
+            )))
+        }
+    };
+    let mut seats = Vec::with_capacity(n);
+    for (i, name) in names.into_iter().enumerate() {
+        if name.eq_ignore_ascii_case("human") {
+            seats.push(SeatKind::Human);
+            continue;
+        }
+        let kind = BotKind::parse(name).ok_or_else(|| {
+            CliError::input(format!(
+                "unknown bot {name:?}: choose from human, {}",
+                BotKind::NAMES.join(", ")
+            ))
+        })?;
+        // Each bot its own stream, derived from the game seed and its seat.
+        let bot_seed = seed ^ ((i + 1) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        seats.push(SeatKind::Bot(name.to_string(), G::bot(kind, bot_seed)?));
+    }
+    Ok(seats)
+}

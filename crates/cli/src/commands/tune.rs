@@ -1,0 +1,74 @@
+//! `silk tune`: search parameter values that bring the design closest to the targets.
+
+use crate::args::BatchArgs;
+use crate::design;
+use crate::error::{CliError, CliResult};
+use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
+use crate::output::Out;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct TuneArgs {
+    /// The game (`silk games` lists them).
+    pub game: GameName,
+    /// A parameter to tune, by its path in the config (as in `silk sweep`), each followed
+    /// by --values.
+    #[arg(long = "param", required = true)]
+    pub params: Vec<String>,
+    /// The values to try for the preceding --param (JSON: 3, true, "box").
+    #[arg(long = "values", num_args = 1.., required = true, action = clap::ArgAction::Append)]
+    pub values: Vec<String>,
+    /// The targets (and the table-time model) as JSON.
+    #[arg(long, value_name = "FILE")]
+    pub targets: PathBuf,
+    /// Evaluations: each one a batch of --games games on fresh seeds.
+    #[arg(long, default_value_t = 60)]
+    pub budget: usize,
+    /// Games to validate the best setting (and the base config) on, with seeds no
+    /// evaluation used.
+    #[arg(long, default_value_t = 2000)]
+    pub validate_games: u64,
+    /// How much the search explores settings it knows little about (in units of the sum
+    /// of normalised misses).
+    #[arg(long, default_value_t = 2.0)]
+    pub explore: f64,
+    /// Independent searches (each its own seeds); their recommendations are validated
+    /// side by side, so a disagreement shows.
+    #[arg(long, default_value_t = 3)]
+    pub repeats: usize,
+    #[command(flatten)]
+    pub batch: BatchArgs,
+}
+
+impl TuneArgs {
+    /// `values`: the `--values` lists, one per occurrence (see `args::values_groups`).
+    pub fn run(self, values: Vec<Vec<String>>, out: &mut Out) -> CliResult<()> {
+        let TuneArgs {
+            game,
+            params,
+            targets,
+            budget,
+            validate_games,
+            explore,
+            repeats,
+            batch,
+            ..
+        } = self;
+        if params.len() != values.len() {
+            return Err(CliError::input("give each --param its own --values"));
+        }
+        let pairs: Vec<(String, Vec<String>)> = params.into_iter().zip(values).collect();
+        let args = design::TuneArgs {
+            params: &pairs,
+            targets: &targets,
+            budget,
+            validate_games,
+            explore,
+            repeats,
+        };
+        with_game!(game, G => {
+            let cfg = G::config(batch.players(), &batch.data.files()?)?;
+            design::tune::<G>(&cfg, &args, &batch.batch(out), out)
+        })
+    }
+}
