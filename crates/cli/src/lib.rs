@@ -197,38 +197,4 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
 }
 
 #[cfg(test)]
-mod help_tests {
-    use super::Cli;
-    use clap::CommandFactory;
-
-    /// Every command has a line saying what it does and every flag and argument a line saying
-    /// what it means (the standard for `--help`): walks the whole command tree.
-    #[test]
-    fn every_command_and_argument_has_a_help_line() {
-        fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
-            for arg in cmd.get_arguments() {
-                let id = arg.get_id().as_str();
-                if matches!(id, "help" | "version") || arg.is_hide_set() {
-                    continue;
-                }
-                let has = arg.get_help().is_some() || arg.get_long_help().is_some();
-                if !has {
-                    missing.push(format!("{path} {id}"));
-                }
-            }
-            for sub in cmd.get_subcommands() {
-                if sub.get_name() == "help" || sub.is_hide_set() {
-                    continue;
-                }
-                let name = format!("{path} {}", sub.get_name());
-                if sub.get_about().is_none() && sub.get_long_about().is_none() {
-                    missing.push(format!("{name} (command)"));
-                }
-                walk(sub, &name, missing);
-            }
-        }
-        let mut missing = Vec::new();
-        walk(&Cli::command(), "silk", &mut missing);
-        assert!(missing.is_empty(), "no help line: {missing:#?}");
-    }
-}
+mod tests;

@@ -4,19 +4,16 @@
 
 use crate::design::{measure, measure_paired};
 use crate::error::{CliError, CliResult};
-use crate::games::{CliGame, DataFiles};
+use crate::games::{game_list, with_game, with_game_arms, CliGame, DataFiles, GameName};
 use crate::lab::{self, Batch};
 use crate::output::Out;
 use serde_json::{json, Value};
-use silk_cities::Cities;
 use silk_core::{MechanicUse, Observe};
 use silk_lab::measure::Measured;
 use silk_lab::paired::{self, Compared};
 use silk_lab::report::{MechanicSection, Shown};
 use silk_lab::sweep;
 use silk_lab::time::TimeSpec;
-use silk_road::SilkRoad;
-use silk_splendor::Splendor;
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -35,13 +32,14 @@ impl Mechanic {
     }
 }
 
-fn uses<G: CliGame>() -> (&'static str, Vec<MechanicUse>) {
-    (G::NAME, G::mechanics())
-}
-
-/// The engines with their mechanics, in `silk games` order (Goofspiel, a test game, apart).
-fn engines() -> [(&'static str, Vec<MechanicUse>); 3] {
-    [uses::<SilkRoad>(), uses::<Cities>(), uses::<Splendor>()]
+/// The games that declare a shared mechanic, with their uses, in `silk games` order (a game
+/// declaring none, as Goofspiel, is left out).
+fn engines() -> Vec<(GameName, &'static str, Vec<MechanicUse>)> {
+    GameName::ALL
+        .iter()
+        .map(|&g| with_game!(g, G => (g, g.name(), G::mechanics())))
+        .filter(|(_, _, uses)| !uses.is_empty())
+        .collect()
 }
 
 /// `silk mechanics`: every shared mechanic, where each engine uses it, and its parameter.
@@ -50,7 +48,7 @@ pub fn list(out: &mut Out) -> CliResult<()> {
     let mut rows = Vec::new();
     for mechanic in ["auction", "route"] {
         text += &format!("{mechanic}\n");
-        for (game, all) in engines() {
+        for (_, game, all) in engines() {
             let here: Vec<&MechanicUse> = all.iter().filter(|u| u.mechanic == mechanic).collect();
             if here.is_empty() {
                 text += &format!("  {game:<10} —  (no {mechanic} in this game)\n");
@@ -240,13 +238,14 @@ pub fn compare(
     if batch.bots.is_empty() {
         batch.bots = vec!["greedy".into()];
     }
-    let mut all = sections::<SilkRoad>(mechanic, &batch, out)?;
-    all.extend(sections::<Cities>(mechanic, &batch, out)?);
-    all.extend(sections::<Splendor>(mechanic, &batch, out)?);
+    let mut all = Vec::new();
+    for (game, _, _) in engines() {
+        all.extend(with_game!(game, G => sections::<G>(mechanic, &batch, out))?);
+    }
     // Each point's key comes from the engine's declared uses (metric names follow it).
     let keys: BTreeMap<(String, String), String> = engines()
         .into_iter()
-        .flat_map(|(g, us)| {
+        .flat_map(|(_, g, us)| {
             us.into_iter().filter_map(move |u| {
                 Some(((g.to_string(), u.param?.to_string()), u.key.to_string()))
             })

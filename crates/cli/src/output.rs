@@ -20,6 +20,8 @@ pub struct Out {
     /// The first failed write to stdout (a full disk, a closed pipe): the command exits
     /// non-zero instead of pretending its output was delivered.
     pub failed: Option<std::io::Error>,
+    /// Where stdout's writes go instead of stdout, if anywhere ([`Out::captured`]).
+    capture: Option<Vec<u8>>,
 }
 
 /// `text` without the control characters a terminal acts on (C0 but newline and tab, DEL,
@@ -53,12 +55,34 @@ impl Out {
             json,
             quiet: false,
             failed: None,
+            capture: None,
         }
+    }
+
+    /// An `Out` that keeps what the command writes to stdout (read it with [`Out::text`]),
+    /// for running a command in-process (the CLI's own tests).
+    #[cfg(test)]
+    pub fn captured(json: bool) -> Out {
+        Out {
+            quiet: true,
+            capture: Some(Vec::new()),
+            ..Out::new(json)
+        }
+    }
+
+    /// What a captured `Out` has been given so far (empty for one writing to stdout).
+    #[cfg(test)]
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(self.capture.as_deref().unwrap_or_default()).into_owned()
     }
 
     /// Writes to stdout unless a write has failed already; keeps the first failure.
     fn write(&mut self, parts: &[&[u8]]) {
         if self.failed.is_some() {
+            return;
+        }
+        if let Some(buf) = &mut self.capture {
+            parts.iter().for_each(|p| buf.extend_from_slice(p));
             return;
         }
         let mut stdout = std::io::stdout().lock();

@@ -2,6 +2,8 @@
 
 pub mod cities;
 pub mod goofspiel;
+#[cfg(test)]
+pub mod nim;
 #[macro_use]
 mod registry;
 pub mod silk_road;

@@ -4,7 +4,7 @@
 //! type. Adding a game here (with its engine's [`CliGame`](super::CliGame) adapter) is all the
 //! command line needs.
 
-/// Calls `$callback!` with the games: `(args) /// doc  Variant => engine type, …`.
+/// Calls `$callback!` with the games: `(args) [#[cfg(…)]] /// doc  Variant => engine type, …`.
 macro_rules! game_list {
     ($callback:ident ! ($($args:tt)*)) => {
         $callback! { ($($args)*)
@@ -16,33 +16,38 @@ macro_rules! game_list {
             Splendor => silk_splendor::Splendor,
             /// silk-core's reference game (sealed bids for prizes).
             Goofspiel => silk_core::goofspiel::Goofspiel,
+            // A game for the CLI's own tests: registered by this one line (and its module),
+            // it must work in every command (see the tests in `commands`).
+            #[cfg(test)]
+            /// Nim: take stones from one pile; whoever takes the last one wins (tests only).
+            Nim => crate::games::nim::Nim,
         }
     };
 }
 
 macro_rules! define_game_name {
-    (() $( $(#[$doc:meta])* $variant:ident => $engine:ty ),* $(,)?) => {
+    (() $( $(#[cfg($cfg:meta)])? $(#[doc = $doc:expr])* $variant:ident => $engine:ty ),* $(,)?) => {
         /// A game silk plays, by its command-line name (the engine's `Game::NAME`).
         #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
         pub enum GameName {
-            $( $(#[$doc])* $variant, )*
+            $( $(#[cfg($cfg)])? $(#[doc = $doc])* $variant, )*
         }
 
         impl GameName {
             /// Every game, in the order `silk games` lists them.
-            pub const ALL: &'static [GameName] = &[$(GameName::$variant),*];
+            pub const ALL: &'static [GameName] = &[$( $(#[cfg($cfg)])? GameName::$variant ),*];
 
             /// The engine's name: `silk-road`, `cities`, …
             pub fn name(self) -> &'static str {
                 match self {
-                    $( GameName::$variant => <$engine as silk_core::Game>::NAME, )*
+                    $( $(#[cfg($cfg)])? GameName::$variant => <$engine as silk_core::Game>::NAME, )*
                 }
             }
 
             /// The line `silk games` prints.
             pub fn summary(self) -> &'static str {
                 match self {
-                    $( GameName::$variant => <$engine as crate::games::CliGame>::SUMMARY, )*
+                    $( $(#[cfg($cfg)])? GameName::$variant => <$engine as crate::games::CliGame>::SUMMARY, )*
                 }
             }
         }
@@ -68,9 +73,9 @@ impl GameName {
 }
 
 macro_rules! with_game_arms {
-    (($name:expr, $g:ident, $body:expr) $( $(#[$doc:meta])* $variant:ident => $engine:ty ),* $(,)?) => {
+    (($name:expr, $g:ident, $body:expr) $( $(#[cfg($cfg:meta)])? $(#[doc = $doc:expr])* $variant:ident => $engine:ty ),* $(,)?) => {
         match $name {
-            $( $crate::games::GameName::$variant => {
+            $( $(#[cfg($cfg)])? $crate::games::GameName::$variant => {
                 type $g = $engine;
                 $body
             } )*
@@ -102,6 +107,9 @@ mod tests {
             assert_eq!(GameName::named(g.name()), Some(*g));
         }
         assert_eq!(GameName::ALL.len(), GameName::value_variants().len());
-        assert_eq!(GameName::names(), "silk-road, cities, splendor, goofspiel");
+        assert_eq!(
+            GameName::names(),
+            "silk-road, cities, splendor, goofspiel, nim"
+        );
     }
 }

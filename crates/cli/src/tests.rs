@@ -1,0 +1,157 @@
+//! The command line as a whole: every command's help, and every registered game through
+//! every command, run in-process.
+
+use super::{args, run, Cli};
+use crate::games::{game_list, with_game, with_game_arms, CliGame, DataFiles, GameName};
+use crate::output::Out;
+use clap::{CommandFactory, FromArgMatches};
+
+/// Every command has a line saying what it does and every flag and argument a line saying
+/// what it means (the standard for `--help`): walks the whole command tree.
+#[test]
+fn every_command_and_argument_has_a_help_line() {
+    fn walk(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+        for arg in cmd.get_arguments() {
+            let id = arg.get_id().as_str();
+            if matches!(id, "help" | "version") || arg.is_hide_set() {
+                continue;
+            }
+            let has = arg.get_help().is_some() || arg.get_long_help().is_some();
+            if !has {
+                missing.push(format!("{path} {id}"));
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            if sub.get_name() == "help" || sub.is_hide_set() {
+                continue;
+            }
+            let name = format!("{path} {}", sub.get_name());
+            if sub.get_about().is_none() && sub.get_long_about().is_none() {
+                missing.push(format!("{name} (command)"));
+            }
+            walk(sub, &name, missing);
+        }
+    }
+    let mut missing = Vec::new();
+    walk(&Cli::command(), "silk", &mut missing);
+    assert!(missing.is_empty(), "no help line: {missing:#?}");
+}
+
+/// Runs `silk ARGS` in this process: what it wrote to stdout, or its error line.
+fn silk(args: &[&str]) -> Result<String, String> {
+    let matches = Cli::command()
+        .try_get_matches_from(std::iter::once("silk").chain(args.iter().copied()))
+        .map_err(|e| e.to_string())?;
+    let cli = Cli::from_arg_matches(&matches).map_err(|e| e.to_string())?;
+    let mut out = Out::captured(cli.json);
+    run(cli.command, args::values_groups(&matches), &mut out).map_err(|e| e.to_string())?;
+    Ok(out.text())
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("silk-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// docs/adding-a-game.md's promise: a game is its engine, its `CliGame` adapter and one line in
+/// the registry. Nim (games/nim.rs) is registered that way for tests only, and every command
+/// that takes a game plays it.
+#[test]
+fn issue31_a_game_registered_in_one_place_works_in_every_command() {
+    let ok = |args: &[&str]| silk(args).unwrap_or_else(|e| panic!("silk {args:?}: {e}"));
+    assert!(ok(&["games"]).lines().any(|l| l.starts_with("nim ")));
+    assert!(ok(&["rules", "nim"]).contains("one pile of 15 stones"));
+    assert!(ok(&["rules", "nim", "--set", "stones=9"]).contains("one pile of 9 stones"));
+    let played = ok(&["play", "nim", "--bots", "random"]);
+    assert!(played.contains("P2 takes"), "{played}");
+    let summary: serde_json::Value = serde_json::from_str(&ok(&[
+        "--json",
+        "simulate",
+        "nim",
+        "--games",
+        "40",
+        "--bots",
+        "random",
+        "--threads",
+        "1",
+    ]))
+    .unwrap();
+    assert_eq!(summary["games"], 40, "{summary}");
+    let dir = temp_dir("nim");
+    let run = dir.join("run");
+    let run_s = run.to_str().unwrap();
+    ok(&[
+        "simulate",
+        "nim",
+        "--games",
+        "6",
+        "--out",
+        run_s,
+        "--traces",
+        "--threads",
+        "1",
+    ]);
+    assert!(ok(&["replay", run_s, "--game", "3", "--moves"]).contains("take"));
+    let trace = run.join("traces").join("game-2.json");
+    ok(&["replay", "--trace-in", trace.to_str().unwrap()]);
+    assert!(ok(&["find", run_s, "--where", "winner_seat == 0"]).contains("games"));
+    ok(&[
+        "bench",
+        "nim",
+        "--games",
+        "30",
+        "--repeat",
+        "1",
+        "--max-threads",
+        "1",
+    ]);
+    ok(&[
+        "sweep", "nim", "--param", "stones", "--values", "7", "9", "--games", "20",
+    ]);
+    ok(&[
+        "compare",
+        "nim",
+        "--variant",
+        "short=stones=5",
+        "--games",
+        "20",
+    ]);
+    ok(&[
+        "ladder",
+        "nim",
+        "--bots",
+        "random,mcts50",
+        "--games",
+        "4",
+        "--threads",
+        "1",
+    ]);
+    ok(&["data", "check", "nim", "--players", "3"]);
+    let refused = silk(&["simulate", "nim", "--reverse"]).unwrap_err();
+    assert!(refused.contains("the nim config"), "{refused}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Every game in the registry (Nim included, in tests) passes silk-core's conformance suite at
+/// its default config: a few games here; each engine's own suite plays many more and also
+/// checks that its hidden information is really hidden.
+#[test]
+fn every_registered_game_passes_the_conformance_suite() {
+    use silk_core::conformance::{check, Conformance};
+    let opts = Conformance {
+        games: 2,
+        view_every: 7,
+        expect_hidden_information: false,
+        ..Conformance::default()
+    };
+    for &game in GameName::ALL {
+        with_game!(game, G => {
+            let config = G::config(None, &DataFiles::default()).unwrap();
+            if let Err(e) = check::<G>(&config, &opts) {
+                panic!("{}: {e}", game.name());
+            }
+        });
+    }
+}
