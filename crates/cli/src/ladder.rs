@@ -7,8 +7,8 @@ use crate::lab::{self, bot_factory};
 use crate::output::Out;
 use serde_json::json;
 use silk_core::{Observe, Player, Seat};
-use silk_lab::ladder::{ratings, Pairing};
-use silk_lab::{LabError, RunSpec};
+use silk_lab::ladder::{self, Pairing};
+use silk_lab::LabError;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -88,77 +88,44 @@ where
         ));
     }
     let clocks: Vec<Arc<Clock>> = names.iter().map(|_| Arc::new(Clock::default())).collect();
-    let pairs: Vec<(usize, usize)> = (0..names.len())
-        .flat_map(|a| (a + 1..names.len()).map(move |b| (a, b)))
+    let config_json =
+        serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?;
+    let legs = ladder::schedule(G::NAME, &config_json, &names, seats, args.games, args.seed);
+    // One pairing for each pair, in the schedule's order (its first half seats `a` first).
+    let mut pairings: Vec<Pairing> = legs
+        .iter()
+        .filter(|l| l.spec.bots[0] == names[l.a])
+        .map(|l| Pairing {
+            a: l.a,
+            b: l.b,
+            ..Pairing::default()
+        })
         .collect();
-    let bar = lab::progress_bar(pairs.len() as u64 * args.games, "games", args.progress);
-    let mut pairings = Vec::new();
-    let mut cut_short = 0u64;
-    // Games the rules' round cap ended: decided by the rules' ranking, so they count.
-    let mut round_cap = 0u64;
-    for (p, &(a, b)) in pairs.iter().enumerate() {
-        let mut pairing = Pairing {
-            a,
-            b,
-            games: 0,
-            a_half_wins: 0,
+    let bar = lab::progress_bar(pairings.len() as u64 * args.games, "games", args.progress);
+    let mut excluded = ladder::Excluded::default();
+    for leg in &legs {
+        let factory =
+            |seat: usize, name: &str, seed: u64| -> Result<Box<dyn Player<G>>, LabError> {
+                let k = names.iter().position(|n| n == name).unwrap_or(0);
+                Ok(Box::new(Timed {
+                    inner: bot_factory::<G>(seat, name, seed)?,
+                    clock: Arc::clone(&clocks[k]),
+                }))
+            };
+        let opts = silk_lab::Options {
+            threads: lab::threads(args.threads),
+            max_decisions: args.max_decisions,
+            check: false,
         };
-        // Half the games with A in the first seat of the alternation, half with B, each
-        // rotated round the table: with an odd number of seats neither bot has more seats.
-        for (half, first) in [(0u64, a), (1, b)] {
-            let second = if first == a { b } else { a };
-            let list: Vec<String> = (0..seats)
-                .map(|s| names[if s % 2 == 0 { first } else { second }].clone())
-                .collect();
-            let games = args.games / 2 + (half == 0 && args.games % 2 == 1) as u64;
-            let spec = RunSpec {
-                game: G::NAME.to_string(),
-                config: serde_json::to_value(config)
-                    .map_err(|e| CliError::Internal(e.to_string()))?,
-                bots: list,
-                seed: silk_lab::game_seed(args.seed, (p as u64) * 2 + half),
-                games,
-                shard: None,
-                rotate: true,
-            };
-            let factory =
-                |seat: usize, name: &str, seed: u64| -> Result<Box<dyn Player<G>>, LabError> {
-                    let k = names.iter().position(|n| n == name).unwrap_or(0);
-                    Ok(Box::new(Timed {
-                        inner: bot_factory::<G>(seat, name, seed)?,
-                        clock: Arc::clone(&clocks[k]),
-                    }))
-                };
-            let opts = silk_lab::Options {
-                threads: lab::threads(args.threads),
-                max_decisions: args.max_decisions,
-                check: false,
-            };
-            let tick = || bar.inc(1);
-            silk_lab::simulate_each::<G>(config, &spec, &factory, opts, &tick, &mut |r| {
-                if !r.finished || r.stuck {
-                    cut_short += 1;
-                    return Ok(());
-                }
-                round_cap += r.ended_by.is_some() as u64;
-                let wins = |bot: usize| {
-                    (0..r.ranks.len()).any(|s| {
-                        r.ranks[s] == 0 && spec.bots[spec.bot_at(r.index, s)] == names[bot]
-                    })
-                };
-                pairing.games += 1;
-                pairing.a_half_wins += match (wins(a), wins(b)) {
-                    (true, false) => 2,
-                    (true, true) => 1,
-                    _ => 0,
-                };
-                Ok(())
-            })?;
-        }
-        pairings.push(pairing);
+        let tick = || bar.inc(1);
+        let pairing = &mut pairings[leg.pairing];
+        silk_lab::simulate_each::<G>(config, &leg.spec, &factory, opts, &tick, &mut |r| {
+            pairing.count(leg, &names, &r, &mut excluded);
+            Ok(())
+        })?;
     }
     bar.finish_and_clear();
-    let rated = ratings(&names, &pairings, 400, args.seed);
+    let rated = ladder::ratings(&names, &pairings, 400, args.seed);
     let timing: Vec<silk_lab::report::Timing> = names
         .iter()
         .zip(&clocks)
@@ -171,59 +138,20 @@ where
             }
         })
         .collect();
-    let mut order: Vec<usize> = (0..names.len()).collect();
-    order.sort_by(|&i, &j| rated[j].elo.total_cmp(&rated[i].elo));
-    let mut text = format!(
+    let micros: Vec<f64> = timing.iter().map(|t| t.micros).collect();
+    let text = format!(
         "{}: {} bots, {} games per pairing on {seats} seats (shared alternately, moved round the \
-         table), seed {}\n\n{:<16} {:>24} {:>22}\n",
+         table), seed {}\n\n{}",
         G::NAME,
         names.len(),
         args.games,
         args.seed,
-        "bot",
-        "rating (Elo, 95% int.)",
-        "time per decision (µs)"
+        ladder::text(&rated, &pairings, &micros, excluded)
     );
-    for &i in &order {
-        let r = &rated[i];
-        text += &format!(
-            "{:<16} {:>24} {:>22.1}\n",
-            r.bot,
-            format!("{:+.0} [{:+.0}, {:+.0}]", r.elo, r.lo, r.hi),
-            timing[i].micros
-        );
-    }
-    text += "\ngames won by the row's bot against the column's:\n";
-    text += &format!("{:<16}", "");
-    for &j in &order {
-        text += &format!(" {:>10}", names[j]);
-    }
-    text += "\n";
-    for &i in &order {
-        text += &format!("{:<16}", names[i]);
-        for &j in &order {
-            let cell = pairings
-                .iter()
-                .find_map(|p| {
-                    if p.a == i && p.b == j {
-                        Some(p.a_rate())
-                    } else if p.a == j && p.b == i {
-                        Some(1.0 - p.a_rate())
-                    } else {
-                        None
-                    }
-                })
-                .map_or("—".to_string(), |r| format!("{:.0}%", 100.0 * r));
-            text += &format!(" {cell:>10}");
-        }
-        text += "\n";
-    }
-    text += &format!(
-        "\nRatings: Bradley–Terry on the Elo scale (mean 0; 100 points = the stronger wins 64%), \
-         intervals from 400 bootstrap resamples. Games cut short (stuck or at the decision cap) \
-         left out: {cut_short}. Games ended by the round cap, won on the rules' ranking there \
-         and counted: {round_cap}.\n"
-    );
+    let ladder::Excluded {
+        cut_short,
+        round_cap,
+    } = excluded;
     if let Some(path) = &args.html {
         let settings = [
             ("game", G::NAME.to_string()),

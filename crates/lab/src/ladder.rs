@@ -6,8 +6,136 @@
 //! win for each side added before fitting. Elo = 400 · log10(strength), centred so the ratings
 //! average 0; a 100-point gap means the stronger bot wins 64% of its games against the weaker.
 
+use crate::run::{game_seed, GameRecord, RunSpec};
 use serde::Serialize;
 use silk_core::SilkRng;
+
+/// One run of the ladder's schedule: half of a pairing's games, with the bots seated by `spec`.
+pub struct Leg {
+    /// The pairing's index in the schedule's pairs (`a` before `b` in the bots' order).
+    pub pairing: usize,
+    pub a: usize,
+    pub b: usize,
+    pub spec: RunSpec,
+}
+
+/// The round-robin schedule: every pair of bots (`a < b`) plays `games` games, half with `a` in
+/// the first seat of the alternation and half with `b`, each run rotated round the table, so
+/// that with an odd number of seats neither bot has more seats. Each half has its own seeds,
+/// derived from the run seed: the same seed, the same ladder.
+pub fn schedule(
+    game: &str,
+    config: &serde_json::Value,
+    names: &[String],
+    seats: usize,
+    games: u64,
+    seed: u64,
+) -> Vec<Leg> {
+    let pairs = (0..names.len()).flat_map(|a| (a + 1..names.len()).map(move |b| (a, b)));
+    let mut legs = Vec::new();
+    for (p, (a, b)) in pairs.enumerate() {
+        for (half, first, second) in [(0u64, a, b), (1, b, a)] {
+            let bots = (0..seats)
+                .map(|s| names[if s % 2 == 0 { first } else { second }].clone())
+                .collect();
+            let spec = RunSpec {
+                game: game.to_string(),
+                config: config.clone(),
+                bots,
+                seed: game_seed(seed, (p as u64) * 2 + half),
+                games: games / 2 + (half == 0 && games % 2 == 1) as u64,
+                shard: None,
+                rotate: true,
+            };
+            legs.push(Leg {
+                pairing: p,
+                a,
+                b,
+                spec,
+            });
+        }
+    }
+    legs
+}
+
+/// What the ladder left out or counted specially.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
+pub struct Excluded {
+    /// Games stuck or at the decision cap: no winner, left out.
+    pub cut_short: u64,
+    /// Games the rules' round cap ended: decided by the rules' ranking there, so counted.
+    pub round_cap: u64,
+}
+
+impl Pairing {
+    /// Counts one game of `leg` for this pairing (or as cut short in `excluded`).
+    pub fn count(&mut self, leg: &Leg, names: &[String], r: &GameRecord, excluded: &mut Excluded) {
+        if !r.finished || r.stuck {
+            excluded.cut_short += 1;
+            return;
+        }
+        excluded.round_cap += r.ended_by.is_some() as u64;
+        let wins = |bot: usize| {
+            (0..r.ranks.len()).any(|s| {
+                r.ranks[s] == 0 && leg.spec.bots[leg.spec.bot_at(r.index, s)] == names[bot]
+            })
+        };
+        self.games += 1;
+        self.a_half_wins += match (wins(leg.a), wins(leg.b)) {
+            (true, false) => 2,
+            (true, true) => 1,
+            _ => 0,
+        };
+    }
+}
+
+/// The ladder as text: the ratings (best first) with each bot's time per decision, then the
+/// win matrix, then how the figures were made.
+pub fn text(rated: &[Rating], pairings: &[Pairing], micros: &[f64], excluded: Excluded) -> String {
+    let mut order: Vec<usize> = (0..rated.len()).collect();
+    order.sort_by(|&i, &j| rated[j].elo.total_cmp(&rated[i].elo));
+    let mut text = format!(
+        "{:<16} {:>24} {:>22}\n",
+        "bot", "rating (Elo, 95% int.)", "time per decision (µs)"
+    );
+    for &i in &order {
+        let r = &rated[i];
+        text += &format!(
+            "{:<16} {:>24} {:>22.1}\n",
+            r.bot,
+            format!("{:+.0} [{:+.0}, {:+.0}]", r.elo, r.lo, r.hi),
+            micros[i]
+        );
+    }
+    text += "\ngames won by the row's bot against the column's:\n";
+    text += &format!("{:<16}", "");
+    for &j in &order {
+        text += &format!(" {:>10}", rated[j].bot);
+    }
+    text += "\n";
+    for &i in &order {
+        text += &format!("{:<16}", rated[i].bot);
+        for &j in &order {
+            let cell = pairings
+                .iter()
+                .find_map(|p| match (p.a, p.b) {
+                    (a, b) if (a, b) == (i, j) => Some(p.a_rate()),
+                    (a, b) if (a, b) == (j, i) => Some(1.0 - p.a_rate()),
+                    _ => None,
+                })
+                .map_or("—".to_string(), |r| format!("{:.0}%", 100.0 * r));
+            text += &format!(" {cell:>10}");
+        }
+        text += "\n";
+    }
+    text + &format!(
+        "\nRatings: Bradley–Terry on the Elo scale (mean 0; 100 points = the stronger wins 64%), \
+         intervals from 400 bootstrap resamples. Games cut short (stuck or at the decision cap) \
+         left out: {}. Games ended by the round cap, won on the rules' ranking there \
+         and counted: {}.\n",
+        excluded.cut_short, excluded.round_cap
+    )
+}
 
 /// One pairing's results: games played and wins of `a` (ties count ½, so wins are in halves).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
@@ -132,6 +260,35 @@ pub fn ratings(names: &[String], pairings: &[Pairing], resamples: usize, seed: u
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every pair plays once in each seating, the games split between the halves (the odd one
+    /// to the first), seats alternating between the two bots, each half on its own seeds.
+    #[test]
+    fn the_schedule_pairs_every_two_bots_in_both_seatings() {
+        let names: Vec<String> = ["a", "b", "c"].map(String::from).to_vec();
+        let legs = schedule("g", &serde_json::Value::Null, &names, 3, 7, 1);
+        assert_eq!(legs.len(), 6, "three pairs, two halves each");
+        let pairs: Vec<(usize, usize, usize)> =
+            legs.iter().map(|l| (l.pairing, l.a, l.b)).collect();
+        assert_eq!(
+            pairs,
+            [
+                (0, 0, 1),
+                (0, 0, 1),
+                (1, 0, 2),
+                (1, 0, 2),
+                (2, 1, 2),
+                (2, 1, 2)
+            ]
+        );
+        assert_eq!(legs[0].spec.bots, ["a", "b", "a"]);
+        assert_eq!(legs[1].spec.bots, ["b", "a", "b"]);
+        assert_eq!((legs[0].spec.games, legs[1].spec.games), (4, 3));
+        let mut seeds: Vec<u64> = legs.iter().map(|l| l.spec.seed).collect();
+        seeds.dedup();
+        assert_eq!(seeds.len(), 6);
+        assert!(legs.iter().all(|l| l.spec.rotate));
+    }
 
     #[test]
     fn equal_bots_rate_equal_and_a_stronger_one_above() {

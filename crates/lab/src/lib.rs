@@ -4,6 +4,7 @@
 //! shards; writes self-contained HTML reports.
 
 pub mod bench;
+pub mod engines;
 pub mod extremes;
 pub mod ladder;
 pub mod measure;

@@ -7,6 +7,7 @@ use crate::games::{game_list, with_game, with_game_arms, CliGame, DataFiles, Gam
 use crate::output::Out;
 use crate::{design, lab, mechanics};
 use silk_bots::BotKind;
+use silk_lab::engines::CompareRow;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -80,12 +81,12 @@ impl CompareArgs {
 }
 
 /// One engine's line of `silk compare`: its default game played by `batch`.
-fn engine_row<G: CliGame + silk_core::Observe>(batch: &lab::Batch) -> CliResult<lab::CompareRow>
+fn engine_row<G: CliGame + silk_core::Observe>(batch: &lab::Batch) -> CliResult<CompareRow>
 where
     G::Config: Sync,
 {
     let config = G::config(None, &DataFiles::default())?;
-    Ok(lab::CompareRow {
+    Ok(CompareRow {
         game: G::NAME.into(),
         summary: lab::run_batch::<G>(&config, batch, None)?.1,
     })
@@ -111,6 +112,7 @@ fn compare_engines(args: &BatchArgs, out: &mut Out) -> CliResult<()> {
             engine_row::<G>(&batch(if greedy { "greedy" } else { "random" }))?
         }));
     }
-    lab::compare_output(&rows, out);
+    let (text, json) = silk_lab::engines::table(&rows);
+    out.doc(&text, &json);
     Ok(())
 }
