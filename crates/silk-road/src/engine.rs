@@ -458,38 +458,7 @@ pub fn apply_listed(s: &mut State, seat: Seat, action: Action, ev: &mut impl Eve
 fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Event>) {
     let i = seat.index();
     match (s.phase, action) {
-        (Phase::Auction(mut a), Action::Pass | Action::Bid(_)) => {
-            let bid = match action {
-                Action::Bid(k) => Some(k as u32),
-                _ => None,
-            };
-            // Checked above: it cannot fail here. A sealed leader auction tells the amounts
-            // only when every bid is in.
-            let _ = a.act(seat, bid, |h| {
-                ev.emit(match h {
-                    Heard::Bid(seat, amount) => Event::Bid {
-                        seat,
-                        amount: amount as u16,
-                    },
-                    Heard::Passed(seat) => Event::Passed { seat },
-                    Heard::Sealed(seat) => Event::SealedBid { seat },
-                })
-            });
-            s.phase = match closed(&a, 0, None, ev) {
-                None => Phase::Auction(a),
-                // The holder sells at, or pays, the price the format sets.
-                Some(r) => match r.winner {
-                    Some(w) => Phase::HolderChoice(Bid {
-                        seat: w.seat,
-                        amount: r.price(),
-                    }),
-                    None => {
-                        ev.emit(Event::NoBids { holder: s.holder });
-                        Phase::Move
-                    }
-                },
-            };
-        }
+        (Phase::Auction(a), Action::Pass | Action::Bid(_)) => leader_bid(s, seat, a, action, ev),
         (Phase::HolderChoice(bid), Action::SellPawn) => {
             let price = bid.amount as u16;
             s.money[bid.seat.index()] -= price;
@@ -514,42 +483,7 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
             });
             s.phase = Phase::Move;
         }
-        (Phase::Move, Action::Move(c)) => {
-            s.caravan = c;
-            s.round += 1;
-            ev.emit(Event::Moved {
-                leader: seat,
-                city: c,
-            });
-            if c == s.rules.end {
-                // Reaching the end city ends the game at once: no market.
-                s.phase = Phase::Over;
-                ev.emit(Event::GameOver);
-                return;
-            }
-            s.tokens = [0; MAX_PLAYERS];
-            s.fresh_barterers = [0; MAX_PLAYERS];
-            s.phase = match s.rules.bonus[c as usize] {
-                // The leader may first take the city's printed action.
-                Some(kind) => {
-                    ev.emit(Event::BonusOffered {
-                        seat,
-                        kind: s.rules.kind(kind),
-                    });
-                    Phase::Resolve {
-                        actor: seat,
-                        kind,
-                        step: 0,
-                        bonus: true,
-                        barter: false,
-                    }
-                }
-                None => Phase::ChooseTile {
-                    actor: seat,
-                    second: false,
-                },
-            };
-        }
+        (Phase::Move, Action::Move(c)) => move_caravan(s, seat, c, ev),
         (Phase::ChooseTile { .. }, Action::Take { slot, barter }) => {
             let city = s.caravan as usize;
             let id = s.tiles[city][slot as usize];
@@ -595,60 +529,7 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
             },
             a,
         ) => resolve_tile(s, seat, s.rules.kind(kind), a, step, bonus, barter, ev),
-        (
-            Phase::Vizier {
-                actor,
-                good,
-                mut reveal,
-                bonus,
-                barter,
-            },
-            Action::Reveal(k),
-        ) => {
-            let shown = (k > 0).then_some(k as u32);
-            // The rules' reveal is sealed (everyone chooses, then all show together); an open
-            // format swapped in shows each choice as it is made. Checked above: it cannot fail.
-            let sealed = reveal.format().kind == AuctionKind::Sealed;
-            let _ = reveal.act(seat, shown, |h| match h {
-                Heard::Sealed(seat) => ev.emit(Event::Committed { seat }),
-                // Sealed: the amounts are told together by `Revealed` below.
-                _ if sealed => {}
-                Heard::Bid(seat, k) => ev.emit(Event::Showed {
-                    seat,
-                    count: k as u8,
-                }),
-                Heard::Passed(seat) => ev.emit(Event::Showed { seat, count: 0 }),
-            });
-            s.phase = Phase::Vizier {
-                actor,
-                good,
-                reveal,
-                bonus,
-                barter,
-            };
-            let Ok(r) = reveal.result() else {
-                return;
-            };
-            let (amounts, tie) = reveal
-                .revealed()
-                .unwrap_or(([0; MAX_SEATS], TieBreak::Shared));
-            let mut counts = [0u8; MAX_PLAYERS];
-            for seat in reveal.seats().iter() {
-                counts[seat.index()] = amounts[seat.index()] as u8;
-            }
-            let pay = vizier::payout(&s.rules.config.params, &amounts, reveal.seats(), tie);
-            let mut paid = [0u16; MAX_PLAYERS];
-            for seat in reveal.seats().iter() {
-                paid[seat.index()] = s.bank_pays(seat, pay[seat.index()]) as u16;
-                // A format where showing costs the goods shown (the rules: nobody pays).
-                let given = s.goods[seat.index()].take_up_to(good, r.pays[seat.index()] as u8);
-                s.spend_goods(good, given);
-            }
-            ev.emit(Event::Revealed { good, counts, paid });
-            let value = r.winner.map_or(0, |w| paid[w.seat.index()] as u32);
-            closed(&reveal, 1, Some(value), ev);
-            after_tile(s, actor, barter, bonus, ev);
-        }
+        (Phase::Vizier { .. }, Action::Reveal(k)) => vizier_reveal(s, seat, k, ev),
         (Phase::PassPawn { actor }, Action::GivePawn(to)) => {
             ev.emit(Event::PawnPassed { from: actor, to });
             s.holder = to;
@@ -665,6 +546,147 @@ fn perform(s: &mut State, seat: Seat, action: Action, ev: &mut impl EventSink<Ev
         // `check` admitted only the pairs above.
         _ => {}
     }
+}
+
+/// A bid or a pass in the leader auction; when it closes, the holder's choice (or, without
+/// bids, the move).
+#[inline]
+fn leader_bid(
+    s: &mut State,
+    seat: Seat,
+    mut a: Auction,
+    action: Action,
+    ev: &mut impl EventSink<Event>,
+) {
+    let bid = match action {
+        Action::Bid(k) => Some(k as u32),
+        _ => None,
+    };
+    // Checked above: it cannot fail here. A sealed leader auction tells the amounts
+    // only when every bid is in.
+    let _ = a.act(seat, bid, |h| {
+        ev.emit(match h {
+            Heard::Bid(seat, amount) => Event::Bid {
+                seat,
+                amount: amount as u16,
+            },
+            Heard::Passed(seat) => Event::Passed { seat },
+            Heard::Sealed(seat) => Event::SealedBid { seat },
+        })
+    });
+    s.phase = match closed(&a, 0, None, ev) {
+        None => Phase::Auction(a),
+        // The holder sells at, or pays, the price the format sets.
+        Some(r) => match r.winner {
+            Some(w) => Phase::HolderChoice(Bid {
+                seat: w.seat,
+                amount: r.price(),
+            }),
+            None => {
+                ev.emit(Event::NoBids { holder: s.holder });
+                Phase::Move
+            }
+        },
+    };
+}
+
+/// The leader moves the caravan to `c`: the end city ends the game, any other opens its
+/// market (with the city's printed action first, where it has one).
+#[inline]
+fn move_caravan(s: &mut State, seat: Seat, c: u8, ev: &mut impl EventSink<Event>) {
+    s.caravan = c;
+    s.round += 1;
+    ev.emit(Event::Moved {
+        leader: seat,
+        city: c,
+    });
+    if c == s.rules.end {
+        // Reaching the end city ends the game at once: no market.
+        s.phase = Phase::Over;
+        ev.emit(Event::GameOver);
+        return;
+    }
+    s.tokens = [0; MAX_PLAYERS];
+    s.fresh_barterers = [0; MAX_PLAYERS];
+    s.phase = match s.rules.bonus[c as usize] {
+        // The leader may first take the city's printed action.
+        Some(kind) => {
+            ev.emit(Event::BonusOffered {
+                seat,
+                kind: s.rules.kind(kind),
+            });
+            Phase::Resolve {
+                actor: seat,
+                kind,
+                step: 0,
+                bonus: true,
+                barter: false,
+            }
+        }
+        None => Phase::ChooseTile {
+            actor: seat,
+            second: false,
+        },
+    };
+}
+
+/// A seat's reveal in the Vizier's contest; when every reveal is in, the payout and the end of
+/// the tile.
+#[inline]
+fn vizier_reveal(s: &mut State, seat: Seat, k: u8, ev: &mut impl EventSink<Event>) {
+    let Phase::Vizier {
+        actor,
+        good,
+        mut reveal,
+        bonus,
+        barter,
+    } = s.phase
+    else {
+        return;
+    };
+    let shown = (k > 0).then_some(k as u32);
+    // The rules' reveal is sealed (everyone chooses, then all show together); an open
+    // format swapped in shows each choice as it is made. Checked above: it cannot fail.
+    let sealed = reveal.format().kind == AuctionKind::Sealed;
+    let _ = reveal.act(seat, shown, |h| match h {
+        Heard::Sealed(seat) => ev.emit(Event::Committed { seat }),
+        // Sealed: the amounts are told together by `Revealed` below.
+        _ if sealed => {}
+        Heard::Bid(seat, k) => ev.emit(Event::Showed {
+            seat,
+            count: k as u8,
+        }),
+        Heard::Passed(seat) => ev.emit(Event::Showed { seat, count: 0 }),
+    });
+    s.phase = Phase::Vizier {
+        actor,
+        good,
+        reveal,
+        bonus,
+        barter,
+    };
+    let Ok(r) = reveal.result() else {
+        return;
+    };
+    let (amounts, tie) = reveal
+        .revealed()
+        .unwrap_or(([0; MAX_SEATS], TieBreak::Shared));
+    let mut counts = [0u8; MAX_PLAYERS];
+    for seat in reveal.seats().iter() {
+        counts[seat.index()] = amounts[seat.index()] as u8;
+    }
+    let pay = vizier::payout(&s.rules.config.params, &amounts, reveal.seats(), tie);
+    let mut paid = [0u16; MAX_PLAYERS];
+    for seat in reveal.seats().iter() {
+        paid[seat.index()] = s.bank_pays(seat, pay[seat.index()]) as u16;
+        // A format where showing costs the goods shown (the rules: nobody pays).
+        let given = s.goods[seat.index()].take_up_to(good, r.pays[seat.index()] as u8);
+        s.spend_goods(good, given);
+    }
+    ev.emit(Event::Revealed { good, counts, paid });
+    let value = r.winner.map_or(0, |w| paid[w.seat.index()] as u32);
+    closed(&reveal, 1, Some(value), ev);
+    after_tile(s, actor, barter, bonus, ev);
 }
 
 #[allow(clippy::too_many_arguments)]
