@@ -64,50 +64,7 @@ impl Table {
             }
             (Step::Move, Entry::Move(name)) => self.move_to(name, &mut say)?,
             (Step::Take { actor, second }, Entry::Take { tile, barter }) => {
-                let i = actor.index();
-                if *barter {
-                    if second {
-                        return err("this is already the second tile of a Barterer");
-                    }
-                    self.can_barter(actor)?;
-                    self.barterers[i] -= 1;
-                }
-                if self.tiles_left == 0 {
-                    return err(format!("no tiles are left in {}", self.city));
-                }
-                self.tiles_left -= 1;
-                self.tokens[i] += 1;
-                say.push(format!(
-                    "{} takes {}{}",
-                    self.name(actor),
-                    match tile {
-                        Taken::Tile => "a tile",
-                        Taken::GrandVizier => "the Grand Vizier",
-                        Taken::Crook => "a Crook (kept in front of the screen)",
-                        Taken::Barterer => "a Barterer (usable from the next city)",
-                    },
-                    if *barter {
-                        ", using a Barterer: a second tile follows"
-                    } else {
-                        ""
-                    }
-                ));
-                match tile {
-                    Taken::Crook => self.crooks[i] += 1,
-                    Taken::Barterer => {
-                        self.barterers[i] += 1;
-                        self.fresh_barterers[i] += 1;
-                    }
-                    _ => {}
-                }
-                if *tile == Taken::GrandVizier {
-                    self.step = Step::Call {
-                        actor,
-                        barter: *barter,
-                    };
-                } else {
-                    self.after_turn(actor, *barter, &mut say);
-                }
+                self.take(actor, second, *tile, *barter, &mut say)?
             }
             (Step::Call { actor, barter }, Entry::Call(good)) => {
                 if !vizier::may_call(self.vizier_used, *good) {
@@ -128,52 +85,8 @@ impl Table {
                     barter,
                 };
             }
-            (
-                Step::Reveal {
-                    actor,
-                    good,
-                    mut sealed,
-                    barter,
-                },
-                Entry::Reveal { seat, count },
-            ) => {
-                if sealed.committed(*seat).is_some() {
-                    return err(format!("{} has already revealed", self.name(*seat)));
-                }
-                if seat.index() >= self.players() {
-                    return err("no such player");
-                }
-                sealed.commit(*seat, *count as u32).map_err(|_| {
-                    TableError::Refused(format!("{count} is more {good} than the game has"))
-                })?;
-                say.push(format!("{} shows {count} {good}", self.name(*seat)));
-                if !sealed.is_done() {
-                    self.step = Step::Reveal {
-                        actor,
-                        good,
-                        sealed,
-                        barter,
-                    };
-                    return Ok(say);
-                }
-                let pay = vizier::payout(
-                    &self.rules.config.params,
-                    &sealed.amounts().unwrap_or([0; MAX_SEATS]),
-                    sealed.seats(),
-                    TieBreak::Shared,
-                );
-                let winners: Vec<String> = sealed
-                    .seats()
-                    .iter()
-                    .filter(|s| pay[s.index()] > 0)
-                    .map(|s| format!("{} takes {} silver", self.name(s), pay[s.index()]))
-                    .collect();
-                say.push(if winners.is_empty() {
-                    "Nobody showed any: nobody is paid".into()
-                } else {
-                    format!("Grand Vizier on {good}: {}", winners.join(", "))
-                });
-                self.after_turn(actor, barter, &mut say);
+            (Step::Reveal { .. }, Entry::Reveal { seat, count }) => {
+                self.reveal(*seat, *count, &mut say)?
             }
             (Step::PassPawn { actor, targets }, Entry::Give(to)) => {
                 if !targets.contains(*to) {
@@ -223,23 +136,7 @@ impl Table {
                     silver,
                     goods,
                 },
-            ) => {
-                let i = self.count_seat(*seat)?;
-                if self.holdings[i].is_some() {
-                    let name = self.name(*seat);
-                    return err(format!(
-                        "{name}'s count is already in ({}): `fix {name} …` replaces it, `undo` takes back the last entry",
-                        self.show_holdings(i)
-                    ));
-                }
-                let money = self.check_holdings(*seat, *gold, *silver, goods)?;
-                self.holdings[i] = Some((money, *goods));
-                self.coins[i] = (*gold, *silver);
-                say.push(format!("{}: {}", self.name(*seat), self.show_holdings(i)));
-                if self.holdings[..self.players()].iter().all(Option::is_some) {
-                    self.finish(&mut say);
-                }
-            }
+            ) => self.enter_count(*seat, (*gold, *silver), goods, false, &mut say)?,
             (
                 Step::Scoring | Step::Done,
                 Entry::Fix {
@@ -248,27 +145,7 @@ impl Table {
                     silver,
                     goods,
                 },
-            ) => {
-                let i = self.count_seat(*seat)?;
-                if self.holdings[i].is_none() {
-                    return err(format!(
-                        "{} has no count to fix yet: enter it as `name gold silver ivory silk fruits jewels spices`",
-                        self.name(*seat)
-                    ));
-                }
-                let money = self.check_holdings(*seat, *gold, *silver, goods)?;
-                let was = self.show_holdings(i);
-                self.holdings[i] = Some((money, *goods));
-                self.coins[i] = (*gold, *silver);
-                say.push(format!(
-                    "{} corrected: {} (was {was})",
-                    self.name(*seat),
-                    self.show_holdings(i)
-                ));
-                if self.holdings[..self.players()].iter().all(Option::is_some) {
-                    self.finish(&mut say);
-                }
-            }
+            ) => self.enter_count(*seat, (*gold, *silver), goods, true, &mut say)?,
             (_, e) => {
                 return err(format!(
                     "{} is not expected now: {}",
@@ -278,6 +155,153 @@ impl Table {
             }
         }
         Ok(say)
+    }
+
+    /// `actor` takes a tile (with a Barterer: a second one follows).
+    fn take(
+        &mut self,
+        actor: Seat,
+        second: bool,
+        tile: Taken,
+        barter: bool,
+        say: &mut Vec<String>,
+    ) -> Result<(), TableError> {
+        let i = actor.index();
+        if barter {
+            if second {
+                return err("this is already the second tile of a Barterer");
+            }
+            self.can_barter(actor)?;
+            self.barterers[i] -= 1;
+        }
+        if self.tiles_left == 0 {
+            return err(format!("no tiles are left in {}", self.city));
+        }
+        self.tiles_left -= 1;
+        self.tokens[i] += 1;
+        say.push(format!(
+            "{} takes {}{}",
+            self.name(actor),
+            match tile {
+                Taken::Tile => "a tile",
+                Taken::GrandVizier => "the Grand Vizier",
+                Taken::Crook => "a Crook (kept in front of the screen)",
+                Taken::Barterer => "a Barterer (usable from the next city)",
+            },
+            if barter {
+                ", using a Barterer: a second tile follows"
+            } else {
+                ""
+            }
+        ));
+        match tile {
+            Taken::Crook => self.crooks[i] += 1,
+            Taken::Barterer => {
+                self.barterers[i] += 1;
+                self.fresh_barterers[i] += 1;
+            }
+            _ => {}
+        }
+        if tile == Taken::GrandVizier {
+            self.step = Step::Call {
+                actor,
+                barter,
+            };
+        } else {
+            self.after_turn(actor, barter, say);
+        }
+        Ok(())
+    }
+
+    /// `seat` shows `count` of the called good; when all have, the Vizier pays.
+    fn reveal(&mut self, seat: Seat, count: u8, say: &mut Vec<String>) -> Result<(), TableError> {
+        let Step::Reveal {
+            actor,
+            good,
+            mut sealed,
+            barter,
+        } = self.step
+        else {
+            return err("no Grand Vizier is being revealed");
+        };
+        if sealed.committed(seat).is_some() {
+            return err(format!("{} has already revealed", self.name(seat)));
+        }
+        if seat.index() >= self.players() {
+            return err("no such player");
+        }
+        sealed.commit(seat, count as u32).map_err(|_| {
+            TableError::Refused(format!("{count} is more {good} than the game has"))
+        })?;
+        say.push(format!("{} shows {count} {good}", self.name(seat)));
+        if !sealed.is_done() {
+            self.step = Step::Reveal {
+                actor,
+                good,
+                sealed,
+                barter,
+            };
+            return Ok(());
+        }
+        let pay = vizier::payout(
+            &self.rules.config.params,
+            &sealed.amounts().unwrap_or([0; MAX_SEATS]),
+            sealed.seats(),
+            TieBreak::Shared,
+        );
+        let winners: Vec<String> = sealed
+            .seats()
+            .iter()
+            .filter(|s| pay[s.index()] > 0)
+            .map(|s| format!("{} takes {} silver", self.name(s), pay[s.index()]))
+            .collect();
+        say.push(if winners.is_empty() {
+            "Nobody showed any: nobody is paid".into()
+        } else {
+            format!("Grand Vizier on {good}: {}", winners.join(", "))
+        });
+        self.after_turn(actor, barter, say);
+        Ok(())
+    }
+
+    /// A seat's final count (`fix`: a correction of one already in); the scores once all are in.
+    fn enter_count(
+        &mut self,
+        seat: Seat,
+        (gold, silver): (u32, u32),
+        goods: &Goods,
+        fix: bool,
+        say: &mut Vec<String>,
+    ) -> Result<(), TableError> {
+        let i = self.count_seat(seat)?;
+        let name = self.name(seat).to_string();
+        match (&self.holdings[i], fix) {
+            (Some(_), false) => {
+                return err(format!(
+                    "{name}'s count is already in ({}): `fix {name} …` replaces it, `undo` takes back the last entry",
+                    self.show_holdings(i)
+                ))
+            }
+            (None, true) => {
+                return err(format!(
+                    "{name} has no count to fix yet: enter it as `name gold silver ivory silk fruits jewels spices`"
+                ))
+            }
+            _ => {}
+        }
+        let money = self.check_holdings(seat, gold, silver, goods)?;
+        let was = self.show_holdings(i);
+        self.holdings[i] = Some((money, *goods));
+        self.coins[i] = (gold, silver);
+        say.push(if fix {
+            format!("{name} corrected: {} (was {was})", self.show_holdings(i))
+        } else {
+            format!("{name}: {}", self.show_holdings(i))
+        });
+        if self.holdings[..self.players()].iter().all(Option::is_some) {
+            self.finish(say);
+        }
+        Ok(())
     }
 
     /// A player's final holdings as entered: `1 gold 5 silver (money 10), 3 silk`.
