@@ -15,7 +15,7 @@ use super::Res2;
 use crate::action::Action;
 use crate::data::RouteRule;
 use crate::event::Event;
-use crate::state::{MoveKind, Phase, State, NONE};
+use crate::state::{Move, MoveKind, Phase, State, NONE};
 use silk_core::{EventSink, Seat, SeatSet};
 use silk_trade::auction::{Auction, Heard};
 
@@ -82,21 +82,7 @@ fn perform(
         }
         (Phase::Turn, a) => turn_action(s, seat, a, planned, ev),
         (Phase::Offer { mv }, Action::Accept) => choose_route(s, mv, None, ev),
-        (Phase::Route { mv }, Action::Route(via)) => {
-            let new = planned.map_or_else(|| route_option(s, &mv, via), |p| Ok(p.mv));
-            if let Ok(new) = new {
-                if mv.avoid != 0 {
-                    ev.emit(Event::Rerouted { mover: mv.mover });
-                }
-                if via != NONE {
-                    ev.emit(Event::RouteVia {
-                        mover: mv.mover,
-                        via,
-                    });
-                }
-                advance_move(s, new, 0, ev);
-            }
-        }
+        (Phase::Route { mv }, Action::Route(via)) => route_chosen(s, mv, via, planned, ev),
         (Phase::Route { mv }, _) => cancel_move(s, mv, true, ev),
         (Phase::Offer { mv }, _) => {
             if let MoveKind::Deliver { to, .. } = mv.kind {
@@ -121,56 +107,8 @@ fn perform(
             mv.tolls[at as usize] = demand;
             advance_move(s, mv, at as usize, ev);
         }
-        (Phase::TollAnswer { mv, at, .. }, _) => {
-            let r = mv.path[at as usize];
-            if let Some(owner) = s.owner(r) {
-                ev.emit(Event::TollRefused {
-                    owner,
-                    mover: mv.mover,
-                });
-            }
-            // Gap 23: take another route, or call the move off; with `route_rule = waypoint`
-            // the mover chooses which.
-            let waypoint = s.rules.config.params.route_rule == RouteRule::Waypoint;
-            let c = Costs::new(s, mv.mover);
-            match plan_with(s, &c, mv.kind, mv.avoid | (1 << r)) {
-                Some(new) if waypoint && has_route_option(s, &c, &new) => {
-                    s.phase = Phase::Route { mv: new };
-                }
-                Some(new) if slack(s, &c, &new) >= 0 => {
-                    ev.emit(Event::Rerouted { mover: mv.mover });
-                    advance_move(s, new, 0, ev);
-                }
-                _ => cancel_move(s, mv, true, ev),
-            }
-        }
-        (
-            Phase::Combat {
-                mv,
-                mut atk,
-                mut def,
-                defender_turn,
-                passes,
-            },
-            a,
-        ) => {
-            let passes = match a {
-                Action::Play(t) => {
-                    let k = play_card(s, seat, t, ev);
-                    if defender_turn {
-                        def = def.saturating_add(k);
-                    } else {
-                        atk = atk.saturating_add(k);
-                    }
-                    0
-                }
-                _ => {
-                    ev.emit(Event::Passed { seat });
-                    passes + 1
-                }
-            };
-            combat_next(s, mv, atk, def, !defender_turn, passes);
-        }
+        (Phase::TollAnswer { mv, at, .. }, _) => toll_refused(s, mv, at, ev),
+        (Phase::Combat { .. }, a) => combat_step(s, seat, a, ev),
         (Phase::Defend { mv, atk, def }, Action::Defend(k)) => fight(s, mv, atk, def, k, ev),
         (Phase::RiseFall, Action::Keep) => {
             ev.emit(Event::Kept { seat });
@@ -206,6 +144,84 @@ fn perform(
         }
         _ => {}
     }
+}
+
+/// The mover chose a route (`via` a waypoint, or none): the move goes on.
+fn route_chosen(
+    s: &mut State,
+    mv: Move,
+    via: u8,
+    planned: Option<Planned>,
+    ev: &mut impl EventSink<Event>,
+) {
+    let new = planned.map_or_else(|| route_option(s, &mv, via), |p| Ok(p.mv));
+    if let Ok(new) = new {
+        if mv.avoid != 0 {
+            ev.emit(Event::Rerouted { mover: mv.mover });
+        }
+        if via != NONE {
+            ev.emit(Event::RouteVia {
+                mover: mv.mover,
+                via,
+            });
+        }
+        advance_move(s, new, 0, ev);
+    }
+}
+
+/// The mover refused the toll demanded at `at`: another route, or the move called off.
+fn toll_refused(s: &mut State, mv: Move, at: u8, ev: &mut impl EventSink<Event>) {
+    let r = mv.path[at as usize];
+    if let Some(owner) = s.owner(r) {
+        ev.emit(Event::TollRefused {
+            owner,
+            mover: mv.mover,
+        });
+    }
+    // Gap 23: take another route, or call the move off; with `route_rule = waypoint`
+    // the mover chooses which.
+    let waypoint = s.rules.config.params.route_rule == RouteRule::Waypoint;
+    let c = Costs::new(s, mv.mover);
+    match plan_with(s, &c, mv.kind, mv.avoid | (1 << r)) {
+        Some(new) if waypoint && has_route_option(s, &c, &new) => {
+            s.phase = Phase::Route { mv: new };
+        }
+        Some(new) if slack(s, &c, &new) >= 0 => {
+            ev.emit(Event::Rerouted { mover: mv.mover });
+            advance_move(s, new, 0, ev);
+        }
+        _ => cancel_move(s, mv, true, ev),
+    }
+}
+
+/// A card played or a pass in a combat; the combat goes on or ends (`combat_next`).
+fn combat_step(s: &mut State, seat: Seat, a: Action, ev: &mut impl EventSink<Event>) {
+    let Phase::Combat {
+        mv,
+        mut atk,
+        mut def,
+        defender_turn,
+        passes,
+    } = s.phase
+    else {
+        return;
+    };
+    let passes = match a {
+        Action::Play(t) => {
+            let k = play_card(s, seat, t, ev);
+            if defender_turn {
+                def = def.saturating_add(k);
+            } else {
+                atk = atk.saturating_add(k);
+            }
+            0
+        }
+        _ => {
+            ev.emit(Event::Passed { seat });
+            passes + 1
+        }
+    };
+    combat_next(s, mv, atk, def, !defender_turn, passes);
 }
 
 /// A checked bid or pass, and what everyone hears of it: an open bid at once; a sealed one

@@ -203,10 +203,7 @@ impl Table {
             _ => {}
         }
         if tile == Taken::GrandVizier {
-            self.step = Step::Call {
-                actor,
-                barter,
-            };
+            self.step = Step::Call { actor, barter };
         } else {
             self.after_turn(actor, barter, say);
         }
