@@ -192,75 +192,8 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
             }
             Ok(())
         }
-        Action::Buy { empire, slot } => {
-            if c.merchants[0] == 0 {
-                return bad(format!("{seat} has no untapped Merchant"));
-            }
-            let Some(track) = s
-                .sell
-                .get(empire as usize)
-                .filter(|_| (empire as usize) < s.rules.empires.len())
-            else {
-                return bad("no such empire");
-            };
-            let Some(en) = track.iter().find(|e| e.slot == slot as usize) else {
-                return bad(format!(
-                    "no card starts on slot {} of {}",
-                    slot + 1,
-                    s.rules.empire_name(empire)
-                ));
-            };
-            let res = card_res(en.card.id);
-            if c.has(res) >= cap(s) {
-                return bad(format!("{seat} can store no more {}", res.name()));
-            }
-            plan_affordable(s, seat, MoveKind::Buy { empire, slot }).map(keep)
-        }
-        Action::Sell { empire, res } => {
-            if c.merchants[0] == 0 {
-                return bad(format!("{seat} has no untapped Merchant"));
-            }
-            if !buys_res(s, empire, res) {
-                return bad(format!(
-                    "{} does not buy {}",
-                    s.rules.empire_name(empire),
-                    res.name()
-                ));
-            }
-            if c.has(res) == 0 {
-                return bad(format!("{seat} has no {}", res.name()));
-            }
-            if s.buy[empire as usize]
-                .lowest_empty_for(res_card(res))
-                .is_none()
-            {
-                return bad(format!(
-                    "{} buys no more {} this round",
-                    s.rules.empire_name(empire),
-                    res.name()
-                ));
-            }
-            plan_affordable(s, seat, MoveKind::Sell { empire, res }).map(keep)
-        }
-        Action::Offer { to, res, price } => {
-            if to == seat || to.index() >= s.players() {
-                return bad("offer to another player");
-            }
-            if c.merchants[0] == 0 {
-                return bad(format!("{seat} has no untapped Merchant"));
-            }
-            if s.offered.contains(to) {
-                return bad(format!("{seat} has already made {to} an offer this turn"));
-            }
-            if c.has(res) == 0 {
-                return bad(format!("{seat} has no {}", res.name()));
-            }
-            if price == 0 || price > MAX_OFFER || price as u16 > s.city(to).coins {
-                return bad(format!(
-                    "the price must be 1 to {MAX_OFFER} and no more than {to}'s coins"
-                ));
-            }
-            plan_affordable(s, seat, MoveKind::Deliver { to, res, price }).map(keep)
+        Action::Buy { .. } | Action::Sell { .. } | Action::Offer { .. } => {
+            check_trade(s, seat, action).map(keep)
         }
         Action::Attack { target, army } => {
             if target == seat || target.index() >= s.players() {
@@ -297,6 +230,85 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
             a.to_text(s),
             phase_name(Phase::Turn)
         )),
+    }
+}
+
+/// A Merchant's trade on a turn: buying from or selling to an empire, or an offer to a player;
+/// the move it plans, if the route is affordable.
+fn check_trade(s: &State, seat: Seat, action: Action) -> Res2<Planned> {
+    let c = s.city(seat);
+    match action {
+        Action::Buy { empire, slot } => {
+            if c.merchants[0] == 0 {
+                return bad(format!("{seat} has no untapped Merchant"));
+            }
+            let Some(track) = s
+                .sell
+                .get(empire as usize)
+                .filter(|_| (empire as usize) < s.rules.empires.len())
+            else {
+                return bad("no such empire");
+            };
+            let Some(en) = track.iter().find(|e| e.slot == slot as usize) else {
+                return bad(format!(
+                    "no card starts on slot {} of {}",
+                    slot + 1,
+                    s.rules.empire_name(empire)
+                ));
+            };
+            let res = card_res(en.card.id);
+            if c.has(res) >= cap(s) {
+                return bad(format!("{seat} can store no more {}", res.name()));
+            }
+            plan_affordable(s, seat, MoveKind::Buy { empire, slot })
+        }
+        Action::Sell { empire, res } => {
+            if c.merchants[0] == 0 {
+                return bad(format!("{seat} has no untapped Merchant"));
+            }
+            if !buys_res(s, empire, res) {
+                return bad(format!(
+                    "{} does not buy {}",
+                    s.rules.empire_name(empire),
+                    res.name()
+                ));
+            }
+            if c.has(res) == 0 {
+                return bad(format!("{seat} has no {}", res.name()));
+            }
+            if s.buy[empire as usize]
+                .lowest_empty_for(res_card(res))
+                .is_none()
+            {
+                return bad(format!(
+                    "{} buys no more {} this round",
+                    s.rules.empire_name(empire),
+                    res.name()
+                ));
+            }
+            plan_affordable(s, seat, MoveKind::Sell { empire, res })
+        }
+        Action::Offer { to, res, price } => {
+            if to == seat || to.index() >= s.players() {
+                return bad("offer to another player");
+            }
+            if c.merchants[0] == 0 {
+                return bad(format!("{seat} has no untapped Merchant"));
+            }
+            if s.offered.contains(to) {
+                return bad(format!("{seat} has already made {to} an offer this turn"));
+            }
+            if c.has(res) == 0 {
+                return bad(format!("{seat} has no {}", res.name()));
+            }
+            if price == 0 || price > MAX_OFFER || price as u16 > s.city(to).coins {
+                return bad(format!(
+                    "the price must be 1 to {MAX_OFFER} and no more than {to}'s coins"
+                ));
+            }
+            plan_affordable(s, seat, MoveKind::Deliver { to, res, price })
+        }
+        _ => bad("not a trade"),
     }
 }
 
