@@ -220,24 +220,7 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
         (Phase::Route { .. }, Action::Pass) => -20.0,
         (_, Action::Pass) => 0.0,
         (_, Action::EndTurn) => 0.0,
-        (_, Action::Assign { from, to }) => {
-            let laborers = c.laborers[0] + c.laborers[1];
-            let merchants = c.merchants[0] + c.merchants[1];
-            let short = c.all_soldiers() < soldier_target(s, seat, w);
-            // Re-arming comes before gathering (an untapped Laborer is needed), and matters
-            // most with no Soldier at all: nobody else faces barbarians or attacks for it.
-            let urgency = if c.all_soldiers() == 0 { 2.0 } else { 1.0 };
-            match (from, to) {
-                (Role::Laborer, Role::Merchant)
-                    if laborers > 2 && merchants < w.merchants && coins >= 4.0 =>
-                {
-                    2.0
-                }
-                (Role::Laborer, Role::Soldier) if laborers >= 2 && short => 2.5 + urgency,
-                (Role::Merchant, Role::Soldier) if merchants >= 2 && c.all_soldiers() == 0 => 2.0,
-                _ => -5.0,
-            }
-        }
+        (_, Action::Assign { from, to }) => assign_value(s, seat, from, to, w),
         (_, Action::Gather(res)) => {
             let (amount, _) = gather_yield(s, seat, res);
             let specialty = if s.rules.is_food_region(c.region) {
@@ -279,98 +262,8 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
             let small = if c.citizens() < 5 { 1.0 } else { 0.0 };
             (4.0 + small) * w.build - growth_cost(s, seat) as f32 * 0.5
         }
-        (_, Action::Buy { empire, slot }) => {
-            let kind = MoveKind::Buy { empire, slot };
-            let Some(route) = move_cost(s, seat, kind) else {
-                return -9.0;
-            };
-            let Some(en) = s.sell[empire as usize]
-                .iter()
-                .find(|e| e.slot == slot as usize)
-            else {
-                return -9.0;
-            };
-            let Some(asked) = crate::engine::buy_price(s, empire, slot) else {
-                return -9.0;
-            };
-            let price = asked as f32 + route as f32;
-            match en.card.id {
-                crate::state::STANDARD | crate::state::FINE => {
-                    let fine = en.card.id == crate::state::FINE;
-                    let Some(sale) = silk_sale_price(s, fine) else {
-                        return -3.0;
-                    };
-                    let back = empire_of(s, false, Resource::Silk)
-                        .map_or(99, |b| base_route(s, c.region, b))
-                        as f32;
-                    let profit = sale as f32 - price - back;
-                    // Needs a second Merchant to sell, this round or the next.
-                    if profit >= 3.0 / w.trade && coins - price >= 1.0 {
-                        profit * 0.6 * w.trade
-                    } else {
-                        -1.0
-                    }
-                }
-                _ => {
-                    let res = if en.card.id == crate::state::FOOD_CARD {
-                        Res::Food
-                    } else {
-                        Res::Metal
-                    };
-                    // Metal for every Soldier still missing: a city without metal (a food
-                    // region) re-arms only by buying it, whatever the route costs.
-                    let missing = soldier_target(s, seat, w).saturating_sub(c.all_soldiers());
-                    let need = match res {
-                        Res::Food => c.food < growth_cost(s, seat),
-                        _ => c.metal < missing,
-                    };
-                    let arming = res == Res::Metal && need;
-                    if need && (price <= 3.0 || arming) && coins - price >= 3.0 {
-                        if arming {
-                            3.0 - 0.2 * price
-                        } else {
-                            1.0
-                        }
-                    } else {
-                        -2.0
-                    }
-                }
-            }
-        }
-        (_, Action::Sell { empire, res }) => {
-            let kind = MoveKind::Sell { empire, res };
-            let Some(route) = move_cost(s, seat, kind) else {
-                return -9.0;
-            };
-            let track = &s.buy[empire as usize];
-            let card = match res {
-                Res::Fine => silk_trade::TrackCard::double(crate::state::FINE),
-                _ => silk_trade::TrackCard::single(0),
-            };
-            let Some(slot) = track.lowest_empty_for(card) else {
-                return -9.0;
-            };
-            let p = track.prices();
-            let price = if res == Res::Fine {
-                p[slot] as u32 + p.get(slot + 1).copied().unwrap_or(0) as u32
-            } else {
-                p[slot] as u32
-            };
-            let keep = match res {
-                Res::Food => growth_cost(s, seat) + 1,
-                Res::Metal => 1,
-                _ => 0,
-            };
-            if c.has(res) <= keep && matches!(res, Res::Food | Res::Metal) {
-                return -1.0;
-            }
-            let net = price as f32 - route as f32;
-            if net >= 2.0 {
-                net * 0.7 * w.trade
-            } else {
-                -1.0
-            }
-        }
+        (_, Action::Buy { empire, slot }) => buy_value(s, seat, empire, slot, w),
+        (_, Action::Sell { empire, res }) => sell_value(s, seat, empire, res, w),
         (_, Action::Offer { .. }) => -3.0,
         (_, Action::Accept) => match s.phase {
             Phase::Offer { mv } => match mv.kind {
@@ -403,22 +296,7 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
         (_, Action::RefuseToll) => 0.0,
         (_, Action::Attack { target, army }) => attack_value(s, seat, target, army, w),
         (Phase::Defend { mv, atk, def }, Action::Defend(k)) => {
-            let army = match mv.kind {
-                MoveKind::Attack { army, .. } => army as u32,
-                _ => 0,
-            };
-            let most = (c.soldiers[0] + c.recruits[0]) as u32;
-            // Other armies still to act this round could raid a city whose Soldiers are tapped.
-            let raiders = (1..=s.left as usize)
-                .map(|k| s.actor.left(k, s.players()))
-                .any(|t| t != seat && t != mv.mover && s.city(t).soldiers[0] > 0);
-            let prevents = most > atk as u32;
-            let destroys = most + def as u32 >= army;
-            if prevents || (destroys && !raiders) {
-                k as f32
-            } else {
-                -(k as f32)
-            }
+            defend_value(s, seat, mv, (atk, def), k)
         }
         (_, Action::Play(t)) => match s.rules.dev(t).map(|d| d.effect) {
             Some(DevEffect::AttackBonus(_)) | Some(DevEffect::DefenceBonus(_)) => 2.0,
@@ -441,6 +319,150 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
         | (_, Action::Defend(_))
         | (_, Action::Bid(_))
         | (_, Action::Route(_)) => 0.0,
+    }
+}
+
+/// Moving a citizen from one role to another: Merchants while trade pays, Soldiers while the
+/// army is short.
+fn assign_value(s: &State, seat: Seat, from: Role, to: Role, w: &Weights) -> f32 {
+    let c = s.city(seat);
+    let coins = c.coins as f32;
+    let laborers = c.laborers[0] + c.laborers[1];
+    let merchants = c.merchants[0] + c.merchants[1];
+    let short = c.all_soldiers() < soldier_target(s, seat, w);
+    // Re-arming comes before gathering (an untapped Laborer is needed), and matters
+    // most with no Soldier at all: nobody else faces barbarians or attacks for it.
+    let urgency = if c.all_soldiers() == 0 { 2.0 } else { 1.0 };
+    match (from, to) {
+        (Role::Laborer, Role::Merchant)
+            if laborers > 2 && merchants < w.merchants && coins >= 4.0 =>
+        {
+            2.0
+        }
+        (Role::Laborer, Role::Soldier) if laborers >= 2 && short => 2.5 + urgency,
+        (Role::Merchant, Role::Soldier) if merchants >= 2 && c.all_soldiers() == 0 => 2.0,
+        _ => -5.0,
+    }
+}
+
+/// Buying the card on `slot` of an empire's track: silk for the profit of selling it on, food
+/// and metal when the city needs them.
+fn buy_value(s: &State, seat: Seat, empire: u8, slot: u8, w: &Weights) -> f32 {
+    let c = s.city(seat);
+    let coins = c.coins as f32;
+    let kind = MoveKind::Buy { empire, slot };
+    let Some(route) = move_cost(s, seat, kind) else {
+        return -9.0;
+    };
+    let Some(en) = s.sell[empire as usize]
+        .iter()
+        .find(|e| e.slot == slot as usize)
+    else {
+        return -9.0;
+    };
+    let Some(asked) = crate::engine::buy_price(s, empire, slot) else {
+        return -9.0;
+    };
+    let price = asked as f32 + route as f32;
+    match en.card.id {
+        crate::state::STANDARD | crate::state::FINE => {
+            let fine = en.card.id == crate::state::FINE;
+            let Some(sale) = silk_sale_price(s, fine) else {
+                return -3.0;
+            };
+            let back = empire_of(s, false, Resource::Silk)
+                .map_or(99, |b| base_route(s, c.region, b)) as f32;
+            let profit = sale as f32 - price - back;
+            // Needs a second Merchant to sell, this round or the next.
+            if profit >= 3.0 / w.trade && coins - price >= 1.0 {
+                profit * 0.6 * w.trade
+            } else {
+                -1.0
+            }
+        }
+        _ => {
+            let res = if en.card.id == crate::state::FOOD_CARD {
+                Res::Food
+            } else {
+                Res::Metal
+            };
+            // Metal for every Soldier still missing: a city without metal (a food
+            // region) re-arms only by buying it, whatever the route costs.
+            let missing = soldier_target(s, seat, w).saturating_sub(c.all_soldiers());
+            let need = match res {
+                Res::Food => c.food < growth_cost(s, seat),
+                _ => c.metal < missing,
+            };
+            let arming = res == Res::Metal && need;
+            if need && (price <= 3.0 || arming) && coins - price >= 3.0 {
+                if arming {
+                    3.0 - 0.2 * price
+                } else {
+                    1.0
+                }
+            } else {
+                -2.0
+            }
+        }
+    }
+}
+
+/// Selling a resource to an empire: the price less the route, keeping what the city needs.
+fn sell_value(s: &State, seat: Seat, empire: u8, res: Res, w: &Weights) -> f32 {
+    let c = s.city(seat);
+    let kind = MoveKind::Sell { empire, res };
+    let Some(route) = move_cost(s, seat, kind) else {
+        return -9.0;
+    };
+    let track = &s.buy[empire as usize];
+    let card = match res {
+        Res::Fine => silk_trade::TrackCard::double(crate::state::FINE),
+        _ => silk_trade::TrackCard::single(0),
+    };
+    let Some(slot) = track.lowest_empty_for(card) else {
+        return -9.0;
+    };
+    let p = track.prices();
+    let price = if res == Res::Fine {
+        p[slot] as u32 + p.get(slot + 1).copied().unwrap_or(0) as u32
+    } else {
+        p[slot] as u32
+    };
+    let keep = match res {
+        Res::Food => growth_cost(s, seat) + 1,
+        Res::Metal => 1,
+        _ => 0,
+    };
+    if c.has(res) <= keep && matches!(res, Res::Food | Res::Metal) {
+        return -1.0;
+    }
+    let net = price as f32 - route as f32;
+    if net >= 2.0 {
+        net * 0.7 * w.trade
+    } else {
+        -1.0
+    }
+}
+
+/// Sending `k` Soldiers to defend: worth it when they stop the attack, or destroy it with no
+/// other army left to raid the city.
+fn defend_value(s: &State, seat: Seat, mv: Move, (atk, def): (u8, u8), k: u8) -> f32 {
+    let c = s.city(seat);
+    let army = match mv.kind {
+        MoveKind::Attack { army, .. } => army as u32,
+        _ => 0,
+    };
+    let most = (c.soldiers[0] + c.recruits[0]) as u32;
+    // Other armies still to act this round could raid a city whose Soldiers are tapped.
+    let raiders = (1..=s.left as usize)
+        .map(|k| s.actor.left(k, s.players()))
+        .any(|t| t != seat && t != mv.mover && s.city(t).soldiers[0] > 0);
+    let prevents = most > atk as u32;
+    let destroys = most + def as u32 >= army;
+    if prevents || (destroys && !raiders) {
+        k as f32
+    } else {
+        -(k as f32)
     }
 }
 
