@@ -284,17 +284,8 @@ fn read_line(text: &str) -> Result<(Option<u64>, Option<String>, Line), String> 
     }
 }
 
-fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
-    let origin = path.display().to_string();
-    // Taken before reading: a helper still writing this journal would be resumed half-way.
-    let lock = crate::lock::take(path, out)?;
-    let text = silk_core::files::read_text(path, silk_core::files::Limit::JOURNAL)
-        .map_err(|e| CliError::input(format!("{origin}: {e}")))?;
-    let mut lines = text.split_inclusive('\n').enumerate();
-    let (first, mut offset) = match lines.next() {
-        Some((_, raw)) => (raw.trim_end_matches(['\n', '\r']), raw.len()),
-        None => return Err(CliError::input(format!("{origin}: empty journal"))),
-    };
+/// A journal's first line: its header, and the table it opens.
+fn read_header(first: &str, origin: &str) -> CliResult<(Header, Table)> {
     let header: Header = serde_json::from_str(first).map_err(|e| {
         CliError::input(format!(
             "{origin}: line 1: not a silk table journal header: {e}"
@@ -306,8 +297,44 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
             header.game, header.silk_table
         )));
     }
-    let mut table = Table::new(header.players.clone(), &header.config, header.any_city)
+    let table = Table::new(header.players.clone(), &header.config, header.any_city)
         .map_err(|e| CliError::input(format!("{origin}: line 1: {e}")))?;
+    Ok((header, table))
+}
+
+/// Why a version 2 line does not follow on from entry `seq` (`next`: the hash it should carry),
+/// or `None` when it does.
+fn chain_break(
+    seq: u64,
+    next: u64,
+    claimed_seq: Option<u64>,
+    claimed_hash: Option<&str>,
+) -> Option<String> {
+    match (claimed_seq, claimed_hash) {
+        (Some(n), Some(h)) if n == seq + 1 && h == format!("{next:016x}") => None,
+        (Some(n), Some(_)) if n == seq + 1 => Some(format!(
+            "entry {n} does not match what was written (this line or one before it was edited)"
+        )),
+        (Some(n), Some(_)) => Some(format!(
+            "entry {n} where entry {} was due (a line was removed, added or moved)",
+            seq + 1
+        )),
+        _ => Some("an entry without \"seq\" and \"hash\" in a version 2 journal".into()),
+    }
+}
+
+fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
+    let origin = path.display().to_string();
+    // Taken before reading: a helper still writing this journal would be resumed half-way.
+    let lock = crate::lock::take(path, out)?;
+    let text = silk_core::files::read_text(path, silk_core::files::Limit::JOURNAL)
+        .map_err(|e| CliError::input(format!("{origin}: {e}")))?;
+    let mut lines = text.split_inclusive('\n').enumerate();
+    let (first, mut offset) = match lines.next() {
+        Some((_, raw)) => (raw.trim_end_matches(['\n', '\r']), raw.len()),
+        None => return Err(CliError::input(format!("{origin}: empty journal"))),
+    };
+    let (header, mut table) = read_header(first, &origin)?;
     let chained = header.silk_table >= 2;
     // The last good line's number and the running hash through it.
     let (mut seq, mut hash) = (0u64, chain(FNV_START, first));
@@ -338,17 +365,7 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
             let own = claimed_hash.as_deref().unwrap_or_default();
             let blank = l.replacen(&format!("\"hash\":\"{own}\""), "\"hash\":\"\"", 1);
             let next = chain(hash, &blank);
-            let why = match (claimed_seq, &claimed_hash) {
-                (Some(n), Some(h)) if n == seq + 1 && *h == format!("{next:016x}") => None,
-                (Some(n), Some(_)) if n == seq + 1 => Some(format!(
-                    "entry {n} does not match what was written (this line or one before it was edited)"
-                )),
-                (Some(n), Some(_)) => Some(format!(
-                    "entry {n} where entry {} was due (a line was removed, added or moved)",
-                    seq + 1
-                )),
-                _ => Some("an entry without \"seq\" and \"hash\" in a version 2 journal".into()),
-            };
+            let why = chain_break(seq, next, claimed_seq, claimed_hash.as_deref());
             if let Some(why) = why {
                 // The first line that breaks the chain is where the journal stops.
                 cut = Some(match unread.first() {
