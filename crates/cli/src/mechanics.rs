@@ -224,6 +224,25 @@ where
     Ok(secs)
 }
 
+/// A point's heading in the text table: the game, the parameter, what it is, the lot's value,
+/// and the column heads.
+fn section_head(sec: &MechanicSection, cols: &[(String, &'static str, &'static str)]) -> String {
+    let mut text = format!(
+        "\n{} · {}\n  {}\n  lot's value: {}\n",
+        sec.game,
+        sec.param.as_deref().unwrap_or("(no auction)"),
+        sec.about,
+        sec.value
+            .as_deref()
+            .unwrap_or("none the rules give, so no surplus (—)")
+    );
+    text += &format!("  {:<40}", "format");
+    for (_, head, _) in cols {
+        text += &format!(" {head:>22}");
+    }
+    text + "\n"
+}
+
 /// `silk compare --mechanic auction`.
 pub fn compare(
     mechanic: Mechanic,
@@ -238,8 +257,9 @@ pub fn compare(
     if batch.bots.is_empty() {
         batch.bots = vec!["greedy".into()];
     }
-    let mut all = Vec::new();
-    for (game, _, _) in engines() {
+    let (mut all, mut games) = (Vec::new(), Vec::new());
+    for (game, name, _) in engines() {
+        games.push(name);
         all.extend(with_game!(game, G => sections::<G>(mechanic, &batch, out))?);
     }
     // Each point's key comes from the engine's declared uses (metric names follow it).
@@ -272,20 +292,7 @@ pub fn compare(
             .and_then(|p| keys.get(&(sec.game.clone(), p.clone())).cloned())
             .unwrap_or_default();
         let cols = shown(if key.is_empty() { "-" } else { &key });
-        text += &format!(
-            "\n{} · {}\n  {}\n  lot's value: {}\n",
-            sec.game,
-            sec.param.as_deref().unwrap_or("(no auction)"),
-            sec.about,
-            sec.value
-                .as_deref()
-                .unwrap_or("none the rules give, so no surplus (—)")
-        );
-        text += &format!("  {:<40}", "format");
-        for (_, head, _) in &cols {
-            text += &format!(" {head:>22}");
-        }
-        text += "\n";
+        text += &section_head(&sec, &cols);
         let mut runs_json = Vec::new();
         for ((label, is_rules, ms), diffs) in sec.runs.iter().zip(&sec.differences) {
             let shown_label = if *is_rules {
@@ -354,7 +361,7 @@ pub fn compare(
                 &[
                     (
                         "game",
-                        "silk-road, cities, splendor (each at its default table)".into(),
+                        format!("{} (each at its default table)", games.join(", ")),
                     ),
                     ("games per format", batch.games.to_string()),
                     ("seed", batch.seed.to_string()),
