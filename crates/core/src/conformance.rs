@@ -159,32 +159,7 @@ fn check_game<G: Game>(
         }
 
         for &a in &legal {
-            // Every action's string parses back to the same action.
-            let text = G::action_to_string(&state, a);
-            match G::parse_action(&state, seat, &text) {
-                Ok(b) if b == a => {}
-                Ok(b) => {
-                    return Err(at(format!(
-                        "{a:?} prints as {text:?} which parses as {b:?}"
-                    )))
-                }
-                Err(e) => return Err(at(format!("{a:?} prints as {text:?}: {e}"))),
-            }
-            // Every generated action applies, and the same without the checks.
-            let mut probe = state.clone();
-            if let Err(e) = G::apply(&mut probe, seat, a) {
-                return Err(at(format!("legal action {text:?} of {seat} refused: {e}")));
-            }
-            let mut listed = state.clone();
-            match G::apply_listed(&mut listed, seat, a) {
-                Ok(()) if listed == probe => {}
-                Ok(()) => {
-                    return Err(at(format!(
-                        "legal action {text:?} of {seat}: apply_listed and apply differ"
-                    )))
-                }
-                Err(e) => return Err(at(format!("apply_listed refused {text:?} of {seat}: {e}"))),
-            }
+            legal_action_plays::<G>(&state, seat, a).map_err(at)?;
             if pool_set.len() < 4096 && pool_set.insert(a) {
                 pool.push(a);
             }
@@ -239,6 +214,34 @@ fn check_game<G: Game>(
     let replayed = back.run("replay").map_err(|e| e.to_string())?;
     if replayed != state {
         return Err("replaying the action log did not reproduce the final state".into());
+    }
+    Ok(())
+}
+
+/// A legal action of `seat` prints as a string that parses back to it, and applies, with and
+/// without the engine's checks (`apply_listed`), to the same state.
+fn legal_action_plays<G: Game>(state: &G::State, seat: Seat, a: G::Action) -> Result<(), String> {
+    // Every action's string parses back to the same action.
+    let text = G::action_to_string(state, a);
+    match G::parse_action(state, seat, &text) {
+        Ok(b) if b == a => {}
+        Ok(b) => return Err(format!("{a:?} prints as {text:?} which parses as {b:?}")),
+        Err(e) => return Err(format!("{a:?} prints as {text:?}: {e}")),
+    }
+    // Every generated action applies, and the same without the checks.
+    let mut probe = state.clone();
+    if let Err(e) = G::apply(&mut probe, seat, a) {
+        return Err(format!("legal action {text:?} of {seat} refused: {e}"));
+    }
+    let mut listed = state.clone();
+    match G::apply_listed(&mut listed, seat, a) {
+        Ok(()) if listed == probe => {}
+        Ok(()) => {
+            return Err(format!(
+                "legal action {text:?} of {seat}: apply_listed and apply differ"
+            ))
+        }
+        Err(e) => return Err(format!("apply_listed refused {text:?} of {seat}: {e}")),
     }
     Ok(())
 }
