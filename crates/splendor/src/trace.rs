@@ -289,6 +289,15 @@ fn setup_from_json(config: &SplendorConfig, v: &Value) -> Result<State, String> 
             ));
         }
     }
+    read_tiles(&mut s, v)?;
+    crate::invariants(&s)?;
+    Ok(s)
+}
+
+/// The tiles shown at setup: the cities (Cities of Splendor) or the nobles.
+fn read_tiles(s: &mut State, v: &Value) -> Result<(), String> {
+    let r = s.rules.0;
+    let n = s.players();
     if r.cities_module {
         let cities = j::list(v, "cities")?;
         if cities.len() != CITIES_SHOWN {
@@ -338,8 +347,7 @@ fn setup_from_json(config: &SplendorConfig, v: &Value) -> Result<State, String> 
             s.nobles[i] = id;
         }
     }
-    crate::invariants(&s)?;
-    Ok(s)
+    Ok(())
 }
 
 /// Marks card `id` as placed, once, from deck `d`.
