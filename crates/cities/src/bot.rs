@@ -41,7 +41,7 @@
 use crate::action::Action;
 use crate::data::{DevEffect, ImprovementEffect, Resource};
 use crate::engine::{
-    check, gather_yield, golden_age, growth_cost, plan, route_option, route_payment, travel, walls,
+    gather_yield, golden_age, growth_cost, plan, route_option, route_payment, travel, walls,
 };
 use crate::state::{Item, Move, MoveKind, Phase, Res, Role, State, NONE};
 use crate::Cities;
@@ -589,9 +589,4 @@ fn item_value(s: &State, item: Item) -> f32 {
         Item::Citizen(_) => 3.0,
         Item::Improvement(k) => s.rules.improvement(k).map_or(0.0, |i| i.ga as f32),
     }
-}
-
-/// Whether a bot action passes the engine's own check (used by tests).
-pub fn is_legal(s: &State, seat: Seat, a: Action) -> bool {
-    check(s, seat, a).is_ok()
 }

@@ -16,18 +16,18 @@
 //! assert!(!matches!(Cities::to_move(&state), ToMove::Terminal));
 //! ```
 
-pub mod action;
+mod action;
 pub mod auctions;
-pub mod bot;
+mod bot;
 pub mod data;
 pub mod engine;
 pub mod event;
-pub mod observe;
+mod observe;
 pub mod setup;
 pub mod state;
-pub mod text;
-pub mod trace;
-pub mod view;
+mod text;
+mod trace;
+mod view;
 
 pub use action::Action;
 pub use data::{CitiesConfig, DataError, Params, Rules};

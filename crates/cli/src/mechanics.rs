@@ -32,13 +32,13 @@ impl Mechanic {
     }
 }
 
-/// The games that declare a shared mechanic, with their uses, in `silk games` order (a game
-/// declaring none, as Goofspiel, is left out).
+/// The games with their shared mechanics, in `silk games` order (those listed: a reference or
+/// test game is left out, see `CliGame::MECHANICS_LISTED`).
 fn engines() -> Vec<(GameName, &'static str, Vec<MechanicUse>)> {
     GameName::ALL
         .iter()
+        .filter(|&&g| with_game!(g, G => G::MECHANICS_LISTED))
         .map(|&g| with_game!(g, G => (g, g.name(), G::mechanics())))
-        .filter(|(_, _, uses)| !uses.is_empty())
         .collect()
 }
 

@@ -1,6 +1,5 @@
 //! Decisions and their human strings. Every string `to_text` writes, `parse` reads back.
 
-use crate::data::TileKind;
 use crate::goods::Good;
 use crate::state::{Phase, State};
 use serde::{Deserialize, Serialize};
@@ -192,12 +191,4 @@ pub fn ladder_total(prices: &[u8], n: u8) -> u32 {
     (0..n as usize)
         .map(|i| prices.get(i).map(|&p| p as u32).unwrap_or(last))
         .sum()
-}
-
-/// The good a tile prints for a Seller or Buyer.
-pub fn printed_good(kind: TileKind) -> Option<Good> {
-    match kind {
-        TileKind::Seller(g) | TileKind::Buyer(g) => Some(g),
-        _ => None,
-    }
 }

@@ -15,23 +15,23 @@
 //! assert_eq!(outcome.scores.len(), 4);
 //! ```
 
-pub mod action;
+mod action;
 pub mod auctions;
-pub mod bot;
+mod bot;
 pub mod data;
-pub mod engine;
-pub mod event;
+mod engine;
+mod event;
 pub mod goods;
 pub mod market;
-pub mod observe;
+mod observe;
 pub mod scoring;
 pub mod setup;
 pub mod state;
 pub mod table;
-pub mod text;
-pub mod trace;
-pub mod view;
-pub mod vizier;
+mod text;
+mod trace;
+mod view;
+mod vizier;
 
 pub use action::Action;
 pub use data::{DataError, Params, Rules, SilkRoadConfig, TileKind};

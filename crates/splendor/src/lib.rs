@@ -17,22 +17,22 @@
 //! [`Edition`] chooses.
 
 pub mod action;
-pub mod bot;
-pub mod colour;
+mod bot;
+mod colour;
 pub mod data;
-pub mod engine;
-pub mod event;
-pub mod observe;
+mod engine;
+mod event;
+mod observe;
 pub mod rules;
-pub mod scoring;
+mod scoring;
 pub mod setup;
 pub mod state;
-pub mod text;
-pub mod trace;
+mod text;
+mod trace;
 pub mod view;
 
 pub use action::{Action, Pay};
-pub use colour::Colour;
+pub use colour::{Colour, GOLD};
 pub use data::{Edition, Module, Params, SplendorConfig};
 pub use event::Event;
 pub use rules::{intern, Rules};

@@ -7,6 +7,8 @@ use silk_core::goofspiel::{GoofConfig, Goofspiel};
 use silk_core::Player;
 
 impl CliGame for Goofspiel {
+    const MECHANICS_LISTED: bool = false;
+
     const SUMMARY: &'static str =
         "Goofspiel: sealed bids for a shuffled prize deck (silk-core's test game)";
 

@@ -23,6 +23,10 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
     /// One line for `silk games`.
     const SUMMARY: &'static str;
 
+    /// Whether `silk mechanics` and `silk compare --mechanic` list the game beside the others
+    /// (one without a shared mechanic shows "—" there). A reference or test game says no.
+    const MECHANICS_LISTED: bool = true;
+
     /// The config from `--players` and optional data files.
     fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<Self::Config>;
 

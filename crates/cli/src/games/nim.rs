@@ -190,6 +190,8 @@ impl silk_core::Traced for Nim {
 }
 
 impl CliGame for Nim {
+    const MECHANICS_LISTED: bool = false;
+
     const SUMMARY: &'static str =
         "Nim: take 1-3 stones from one pile; the last stone wins (tests only)";
 
