@@ -9,6 +9,7 @@ pub mod ladder;
 pub mod measure;
 mod merge;
 pub mod paired;
+pub mod players;
 mod pool;
 pub mod replay;
 pub mod report;
@@ -77,6 +78,7 @@ mod tests {
             ended_by: None,
             first: None,
             metrics: Default::default(),
+            players: Vec::new(),
         }
     }
 

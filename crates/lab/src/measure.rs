@@ -661,6 +661,7 @@ mod tests {
             ended_by: None,
             first,
             metrics: c,
+            players: Vec::new(),
         }
     }
 
