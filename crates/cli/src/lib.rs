@@ -306,9 +306,16 @@ enum Command {
         #[arg(value_name = "GAME|RUN_DIR")]
         target: String,
         /// The condition, e.g. `rounds >= 40`, `vp.attacks / vp.total > 0.9 && winner_seat == 1`,
-        /// `winner_bot == "random"`. Names: see `silk find --help`'s long text.
-        #[arg(long = "where", value_name = "EXPR", long_help = find_where_help())]
-        condition: String,
+        /// `winner_bot == "random"`. Names: see `silk find --help`'s long text. Without it (with
+        /// --winners), every game counts and none is listed.
+        #[arg(long = "where", value_name = "EXPR", long_help = find_where_help(),
+              required_unless_present = "winners")]
+        condition: Option<String>,
+        /// Per-player measures (`player.sales,player.attacks`, `player.score`, or `all`) to ask
+        /// of the games found: the winners' mean minus the other seats' mean per game, with its
+        /// 95% interval (docs/lab.md, "Winners versus others").
+        #[arg(long, value_delimiter = ',', value_name = "MEASURE")]
+        winners: Vec<String>,
         #[command(flatten)]
         batch: BatchArgs,
         /// With a game: keep the batch in this run directory, so the games found can be replayed.
@@ -345,6 +352,11 @@ enum Command {
         /// Show every per-game engine metric in the text table too.
         #[arg(long, requires = "game")]
         all: bool,
+        /// Per-player measures (`player.sales,player.attacks`, `player.score`, or `all`) to
+        /// compare as winners versus others: each a row `winners.MEASURE`, the winners' mean
+        /// minus the other seats' mean per game, paired game by game (docs/lab.md).
+        #[arg(long, value_delimiter = ',', value_name = "MEASURE", requires = "variants")]
+        winners: Vec<String>,
         /// Write a self-contained HTML report of the comparison (an existing file is refused);
         /// with a game or --mechanic.
         #[arg(long)]
@@ -866,6 +878,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             game,
             variants,
             all,
+            winners,
             html,
             batch,
             ..
@@ -884,6 +897,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                         players: batch.players(),
                         data: &files,
                         all,
+                        winners: &winners,
                         html: html.as_deref(),
                     };
                     design::compare_variants::<G>(&cfg, &args, &batch.batch(out), out)
@@ -939,6 +953,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
         Command::Find {
             target,
             condition,
+            winners,
             batch,
             out: dir,
             force,
@@ -946,7 +961,10 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             traces,
         } => find_command(
             &target,
-            &condition,
+            find::Ask {
+                condition: condition.as_deref(),
+                winners: &winners,
+            },
             &batch,
             FindOutputs {
                 dir: dir.as_deref(),
@@ -1192,14 +1210,14 @@ struct FindOutputs<'a> {
 
 fn find_command(
     target: &str,
-    condition: &str,
+    ask: find::Ask,
     batch: &BatchArgs,
     to: FindOutputs,
     limit: u64,
     out: &mut Out,
 ) -> CliResult<()> {
     let FindOutputs { dir, force, traces } = to;
-    let query = find::Query::parse(condition)?;
+    let query = ask.query()?;
     let run_dir = std::path::Path::new(target);
     if run_dir.is_dir() {
         if dir.is_some() {
@@ -1220,13 +1238,8 @@ fn find_command(
             silk_lab::run::declared_metrics::<G>(&cfg, &spec)?
         });
         query.check_names(&spec.game, spec.bots.len(), &metrics)?;
-        let mut finder = find::Finder {
-            query,
-            limit,
-            dir: Some(run_dir),
-            matched: 0,
-            games: 0,
-        };
+        let mut finder =
+            with_game!(name, G => find::Finder::new::<G>(&ask, query, limit, Some(run_dir))?);
         if !traces {
             silk_lab::read_records(run_dir, &spec, &mut |r| {
                 finder.each(&spec, &r, out).map(|_| ())
@@ -1268,7 +1281,7 @@ fn find_command(
             (true, Some(d)) => Some(traces::RunTraces::<G>::create(d, cfg.clone(), force)?),
             _ => None,
         };
-        let mut finder = find::Finder { query, limit, dir, matched: 0, games: 0 };
+        let mut finder = find::Finder::new::<G>(&ask, query, limit, dir)?;
         let (spec, summary) = lab::run_batch_each::<G>(&cfg, &batch.batch(out), writer.as_mut(), Some(&mut |spec, r| {
             match (finder.each(spec, r, out)?, tracer.as_mut()) {
                 (true, Some(t)) => t.write(spec, r),

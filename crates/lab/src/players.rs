@@ -10,6 +10,7 @@
 //! have one, with its normal interval; variants on the same seeds pair it game by game
 //! ([`crate::paired`]).
 
+use crate::measure::Measured;
 use crate::run::{GameRecord, RunSpec};
 use serde::{Deserialize, Serialize};
 use silk_core::{Counters, Names, SeatCounters};
@@ -145,6 +146,78 @@ pub fn check_asked(game: &str, asked: &[String], declared: &[&str]) -> Result<Ve
         }
     }
     Ok(out)
+}
+
+/// Winners minus others of some per-player measures, folded one game at a time (constant
+/// memory): what `silk find --winners` reports over the games it matched.
+#[derive(Clone, Debug)]
+pub struct Winners {
+    sums: Vec<(String, WinnerSums)>,
+}
+
+#[derive(Clone, Debug, Default)]
+struct WinnerSums {
+    n: u64,
+    d: f64,
+    d2: f64,
+    winners: f64,
+    others: f64,
+}
+
+/// One measure's winners-minus-others figure over a set of games.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct WinnersFigure {
+    /// The per-player measure (`player.sales`).
+    pub measure: String,
+    /// The mean per game of winners minus others, its 95% interval and the games it is over.
+    pub difference: Measured,
+    /// The winners' mean and the others' mean, averaged over the same games.
+    pub winners_mean: f64,
+    pub others_mean: f64,
+}
+
+impl Winners {
+    pub fn new(measures: &[String]) -> Winners {
+        Winners {
+            sums: measures
+                .iter()
+                .map(|m| (m.clone(), WinnerSums::default()))
+                .collect(),
+        }
+    }
+
+    pub fn add(&mut self, r: &GameRecord) {
+        for (m, s) in &mut self.sums {
+            if let Some((w, o)) = winners_and_others(r, m) {
+                s.n += 1;
+                s.d += w - o;
+                s.d2 += (w - o) * (w - o);
+                s.winners += w;
+                s.others += o;
+            }
+        }
+    }
+
+    pub fn finish(&self) -> Vec<WinnersFigure> {
+        self.sums
+            .iter()
+            .map(|(m, s)| {
+                let n = s.n.max(1) as f64;
+                WinnersFigure {
+                    measure: m.clone(),
+                    difference: crate::measure::mean_of(
+                        &winners_name(m),
+                        &winners_about(m),
+                        s.n,
+                        s.d,
+                        s.d2,
+                    ),
+                    winners_mean: s.winners / n,
+                    others_mean: s.others / n,
+                }
+            })
+            .collect()
+    }
 }
 
 #[cfg(test)]
