@@ -780,7 +780,11 @@ fn issue32_winners_trade_more_in_one_find_or_compare() {
         .args(["--winners", "player.sales", "--json"])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let found: Vec<Value> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
@@ -815,19 +819,32 @@ fn issue32_winners_trade_more_in_one_find_or_compare() {
     ]);
     let row = measure(&doc, "winners.player.sales");
     let base = &row["values"][0]["estimate"];
-    assert!((base["value"].as_f64().unwrap() - mean).abs() < 1e-9, "{base}");
+    assert!(
+        (base["value"].as_f64().unwrap() - mean).abs() < 1e-9,
+        "{base}"
+    );
     assert!((base["lo"].as_f64().unwrap() - lo).abs() < 1e-9, "{base}");
     assert_eq!(base["n"], d.len());
     // The unchanged variant plays the very same games: paired, every difference is 0.
     let same = &row["differences"][0]["difference"];
-    assert_eq!((same["value"].as_f64(), same["paired"].as_bool()), (Some(0.0), Some(true)));
+    assert_eq!(
+        (same["value"].as_f64(), same["paired"].as_bool()),
+        (Some(0.0), Some(true))
+    );
     assert_eq!(same["pairs"], d.len());
     let short = &row["differences"][1]["difference"];
     assert_eq!(short["paired"], true);
     assert!(short["pairs"].as_u64().unwrap() > 0, "{short}");
     // A measure the game does not have is refused, naming those it has.
     silk()
-        .args(["compare", "cities", "--variant", "v=target_vp=5", "--winners", "sales"])
+        .args([
+            "compare",
+            "cities",
+            "--variant",
+            "v=target_vp=5",
+            "--winners",
+            "sales",
+        ])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("player.sales"));

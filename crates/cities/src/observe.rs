@@ -115,7 +115,11 @@ fn sold(res: Res) -> M {
 /// `dev.from_SOURCE`, `vp.from_SOURCE` and `player.vp.SOURCE`.
 fn from(source: DevSource) -> (M, M, P) {
     match source {
-        DevSource::Barbarians => (M::DevFromBarbarians, M::VpFromBarbarians, P::VpFromBarbarians),
+        DevSource::Barbarians => (
+            M::DevFromBarbarians,
+            M::VpFromBarbarians,
+            P::VpFromBarbarians,
+        ),
         DevSource::Attack => (M::DevFromAttack, M::VpFromAttack, P::VpFromAttack),
         DevSource::GoldenAge => (M::DevFromGoldenAge, M::VpFromGoldenAge, P::VpFromGoldenAge),
     }

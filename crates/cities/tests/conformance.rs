@@ -126,6 +126,9 @@ fn issue32_player_measures_sum_to_the_game_totals() {
     let seen: Vec<(&str, i64)> = totals.iter().map(|(p, _)| *p).zip(sums).collect();
     // Golden Ages are an optional rule (gap 33), off by default: nothing to add up there.
     for (p, sum) in seen {
-        assert!(sum > 0 || p == "player.vp.golden_age", "{p}: never counted, nothing checked");
+        assert!(
+            sum > 0 || p == "player.vp.golden_age",
+            "{p}: never counted, nothing checked"
+        );
     }
 }

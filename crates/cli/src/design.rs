@@ -112,9 +112,7 @@ where
                 None,
                 Some(&mut |spec, r| {
                     let o = fold
-                        .get_or_insert_with(|| {
-                            Measures::new(spec, model.clone()).winners(winners)
-                        })
+                        .get_or_insert_with(|| Measures::new(spec, model.clone()).winners(winners))
                         .add_observed(r);
                     games.push((r.index, o));
                     Ok(())

@@ -355,7 +355,12 @@ enum Command {
         /// Per-player measures (`player.sales,player.attacks`, `player.score`, or `all`) to
         /// compare as winners versus others: each a row `winners.MEASURE`, the winners' mean
         /// minus the other seats' mean per game, paired game by game (docs/lab.md).
-        #[arg(long, value_delimiter = ',', value_name = "MEASURE", requires = "variants")]
+        #[arg(
+            long,
+            value_delimiter = ',',
+            value_name = "MEASURE",
+            requires = "variants"
+        )]
         winners: Vec<String>,
         /// Write a self-contained HTML report of the comparison (an existing file is refused);
         /// with a game or --mechanic.

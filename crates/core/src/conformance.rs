@@ -428,7 +428,9 @@ pub fn check_player_measures<G: crate::metrics::Observe>(
         .iter()
         .find(|m| m.strip_prefix(PLAYER_PREFIX).is_none_or(str::is_empty))
     {
-        return Err(format!("player measure {m:?} is not named player.<measure>"));
+        return Err(format!(
+            "player measure {m:?} is not named player.<measure>"
+        ));
     }
     let number = |name: &str| {
         measures

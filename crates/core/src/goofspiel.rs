@@ -437,7 +437,9 @@ mod tests {
             for (seat, &score) in scores.iter().enumerate() {
                 assert_eq!(seats.get(seat, P::PrizePoints as usize), score as i64);
             }
-            let won: i64 = (0..3).map(|seat| seats.get(seat, P::PrizesWon as usize)).sum();
+            let won: i64 = (0..3)
+                .map(|seat| seats.get(seat, P::PrizesWon as usize))
+                .sum();
             assert_eq!(won + c.get("prize.discarded"), c.get("auction.count"));
         }
     }

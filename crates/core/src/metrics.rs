@@ -399,7 +399,10 @@ impl SeatCounters {
     #[inline]
     pub fn add(&mut self, seat: crate::seat::Seat, m: impl Into<usize>, v: i64) {
         let m = m.into();
-        debug_assert!(m < MAX_PLAYER_MEASURES, "player measure {m} beyond the array");
+        debug_assert!(
+            m < MAX_PLAYER_MEASURES,
+            "player measure {m} beyond the array"
+        );
         if let Some(x) = self
             .values
             .get_mut(seat.index())

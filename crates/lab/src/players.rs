@@ -277,7 +277,48 @@ mod tests {
             Some(1.0),
             "the score is in every record"
         );
-        assert_eq!(winners_minus_others(&game(&[0, 1], &[4, 6]), "player.x"), None);
+        assert_eq!(
+            winners_minus_others(&game(&[0, 1], &[4, 6]), "player.x"),
+            None
+        );
+    }
+
+    /// The run's measure `winners.player.sales` (what compare shows) and find's fold give the
+    /// same figure over the same games.
+    #[test]
+    fn issue32_the_fold_and_the_run_measure_agree() {
+        let spec = RunSpec {
+            game: "t".into(),
+            config: serde_json::Value::Null,
+            bots: vec!["greedy".into(); 3],
+            seed: 1,
+            games: 4,
+            shard: None,
+            rotate: false,
+        };
+        let time =
+            crate::time::TimeModel::new(silk_core::metrics::ONE_KIND, &Default::default()).unwrap();
+        let asked = vec!["player.sales".to_string()];
+        let mut m = crate::measure::Measures::new(&spec, time).winners(&asked);
+        let mut w = Winners::new(&asked);
+        for r in [
+            game(&[1, 0, 2], &[3, 9, 0]),
+            game(&[0, 0, 2], &[4, 6, 1]),
+            game(&[0, 0, 0], &[4, 6, 1]),
+            game(&[2, 1, 0], &[1, 1, 7]),
+        ] {
+            m.add(&r);
+            w.add(&r);
+        }
+        let run = &m.finish()["winners.player.sales"];
+        let fold = &w.finish()[0];
+        assert_eq!(run, &fold.difference);
+        assert_eq!(
+            run.n, 3,
+            "the game where all share first place has no figure"
+        );
+        assert!((run.value - (7.5 + 4.0 + 6.0) / 3.0).abs() < 1e-12);
+        assert!((fold.winners_mean - (9.0 + 5.0 + 7.0) / 3.0).abs() < 1e-12);
     }
 
     #[test]
@@ -292,7 +333,10 @@ mod tests {
             ["player.sales", "player.attacks", "player.score"]
         );
         let e = check_asked("cities", &["sales".into()], &declared).unwrap_err();
-        assert!(e.contains("--winners sales") && e.contains("player.attacks"), "{e}");
+        assert!(
+            e.contains("--winners sales") && e.contains("player.attacks"),
+            "{e}"
+        );
     }
 
     /// A record of a seat reads back from its JSON; a record without `players` (written before
@@ -301,7 +345,12 @@ mod tests {
     fn issue32_players_round_trip_and_old_records_read() {
         let r = game(&[1, 0], &[3, 9]);
         let json = serde_json::to_string(&r).unwrap();
-        assert!(json.contains(r#""players":[{"bot":"greedy","rank":1,"score":9,"measures":{"player.sales":3}}"#), "{json}");
+        assert!(
+            json.contains(
+                r#""players":[{"bot":"greedy","rank":1,"score":9,"measures":{"player.sales":3}}"#
+            ),
+            "{json}"
+        );
         let back: GameRecord = serde_json::from_str(&json).unwrap();
         assert_eq!(back, r);
         let old = r#"{"index":0,"seed":0,"scores":[1,0],"ranks":[0,1],"decisions":3,"rounds":1,

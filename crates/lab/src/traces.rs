@@ -6,8 +6,8 @@ use crate::replay::play_game;
 use crate::{check_new, game_seed, write_atomic, BotFactory, LabError, RunSpec};
 use silk_core::trace::{Trace, TraceWriter, Traced};
 use silk_core::{Counters, Names, Observe, SeatCounters};
-use std::sync::Arc;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The trace of game `index` of the run `spec` (cut at `max_decisions`, as the run was).
 pub fn game_trace<G: Observe + Traced>(
@@ -41,9 +41,8 @@ pub fn game_trace<G: Observe + Traced>(
         let names = Arc::new(Names::new(G::PLAYER_MEASURES.iter().copied()));
         let players = crate::players::records(spec, index, &scores, &ranks, &seats, &names);
         if let Some(serde_json::Value::Object(result)) = &mut trace.result {
-            let players = serde_json::to_value(players).map_err(|e| {
-                LabError::Engine(format!("game {index}: per-player measures: {e}"))
-            })?;
+            let players = serde_json::to_value(players)
+                .map_err(|e| LabError::Engine(format!("game {index}: per-player measures: {e}")))?;
             result.insert("players".into(), players);
         }
     }
