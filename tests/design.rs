@@ -722,3 +722,130 @@ fn issue30_p17_zero_max_decisions_and_bad_explore_are_refused() {
             .stderr(predicate::str::contains("--explore"));
     }
 }
+
+/// Mean and 95% normal interval of per-game values, recomputed by hand.
+fn mean_interval(d: &[f64]) -> (f64, f64, f64) {
+    let n = d.len() as f64;
+    let mean = d.iter().sum::<f64>() / n;
+    let sd = (d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0)).sqrt();
+    let h = 1.959_963_984_540_054 * sd / n.sqrt();
+    (mean, mean - h, mean + h)
+}
+
+/// Issue 32, part 4: "do winners trade more?" in one command. `silk find RUN --winners
+/// player.sales` gives the winners' mean sales minus the other seats' per game, with its
+/// interval, exactly as recomputed from the run's games.jsonl (each seat's record: bot, rank,
+/// score, measures); `silk compare --winners` gives the same figure for the base and pairs it
+/// with each variant's game by game.
+#[test]
+fn issue32_winners_trade_more_in_one_find_or_compare() {
+    let dir = temp_dir("winners").join("run");
+    let batch = ["--games", "10", "--bots", "greedy", "--seed", "4"];
+    silk()
+        .args(["simulate", "cities"])
+        .args(batch)
+        .arg("--out")
+        .arg(&dir)
+        .assert()
+        .success();
+    // Recomputed from games.jsonl: winners are the seats ranked 0.
+    let mut d = Vec::new();
+    for line in fs::read_to_string(dir.join("games.jsonl")).unwrap().lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        let players = r["players"].as_array().unwrap();
+        assert_eq!(players.len(), 4);
+        for (seat, p) in players.iter().enumerate() {
+            assert_eq!(p["bot"], "greedy");
+            assert_eq!(p["rank"], r["ranks"][seat]);
+            assert_eq!(p["score"], r["scores"][seat]);
+        }
+        if r["finished"] != true || r["stuck"] == true {
+            continue;
+        }
+        let (mut w, mut o) = (Vec::new(), Vec::new());
+        for p in players {
+            let sales = p["measures"]["player.sales"].as_f64().unwrap();
+            if p["rank"] == 0 { &mut w } else { &mut o }.push(sales);
+        }
+        if !o.is_empty() {
+            let m = |v: &[f64]| v.iter().sum::<f64>() / v.len() as f64;
+            d.push(m(&w) - m(&o));
+        }
+    }
+    assert!(d.len() >= 5, "{} games with winners and others", d.len());
+    let (mean, lo, hi) = mean_interval(&d);
+    let out = silk()
+        .arg("find")
+        .arg(&dir)
+        .args(["--winners", "player.sales", "--json"])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let found: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let w = found.iter().find(|v| v["type"] == "winners").unwrap();
+    assert_eq!(w["measure"], "player.sales");
+    assert_eq!(w["games"], d.len());
+    for (key, want) in [("value", mean), ("lo", lo), ("hi", hi)] {
+        let got = w[key].as_f64().unwrap();
+        assert!((got - want).abs() < 1e-9, "{key}: {got} against {want}");
+    }
+    // No game listed without --where: every game counted.
+    assert!(found.iter().all(|v| v["type"] != "match"));
+    assert_eq!(found.last().unwrap()["games"], 10);
+
+    let doc = json(&[
+        "compare",
+        "cities",
+        "--variant",
+        "same=target_vp=7",
+        "--variant",
+        "short=target_vp=5",
+        "--winners",
+        "player.sales",
+        "--games",
+        "10",
+        "--bots",
+        "greedy",
+        "--seed",
+        "4",
+    ]);
+    let row = measure(&doc, "winners.player.sales");
+    let base = &row["values"][0]["estimate"];
+    assert!(
+        (base["value"].as_f64().unwrap() - mean).abs() < 1e-9,
+        "{base}"
+    );
+    assert!((base["lo"].as_f64().unwrap() - lo).abs() < 1e-9, "{base}");
+    assert_eq!(base["n"], d.len());
+    // The unchanged variant plays the very same games: paired, every difference is 0.
+    let same = &row["differences"][0]["difference"];
+    assert_eq!(
+        (same["value"].as_f64(), same["paired"].as_bool()),
+        (Some(0.0), Some(true))
+    );
+    assert_eq!(same["pairs"], d.len());
+    let short = &row["differences"][1]["difference"];
+    assert_eq!(short["paired"], true);
+    assert!(short["pairs"].as_u64().unwrap() > 0, "{short}");
+    // A measure the game does not have is refused, naming those it has.
+    silk()
+        .args([
+            "compare",
+            "cities",
+            "--variant",
+            "v=target_vp=5",
+            "--winners",
+            "sales",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("player.sales"));
+}

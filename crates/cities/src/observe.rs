@@ -7,7 +7,7 @@ use crate::data::DevEffect;
 use crate::event::{DevSource, Event};
 use crate::state::{Item, Res, State};
 use crate::Cities;
-use silk_core::{metric_ids, Counters, DecisionKind, MechanicUse, Observe, Seat};
+use silk_core::{metric_ids, Counters, DecisionKind, MechanicUse, Observe, Seat, SeatCounters};
 use silk_trade::auction::{count_report, METRICS};
 
 metric_ids! {
@@ -67,6 +67,33 @@ metric_ids! {
     }
 }
 
+metric_ids! {
+    /// Each seat's own measures (`player.*`): its trade with the empires and other cities, its
+    /// attacks, the barbarian auctions it won, its growth, VP by source, soldiers.
+    enum P {
+        Income = "player.income",
+        Purchases = "player.purchases",
+        CoinsOnPurchases = "player.coins_on_purchases",
+        Sales = "player.sales",
+        CoinsFromSales = "player.coins_from_sales",
+        CitySales = "player.city_sales",
+        CitySalesCoins = "player.city_sales_coins",
+        AuctionsWon = "player.auctions_won",
+        BarbariansWon = "player.barbarians_won",
+        Attacks = "player.attacks",
+        AttacksWon = "player.attacks_won",
+        Plunder = "player.plunder",
+        Growths = "player.growths",
+        Built = "player.built",
+        Falls = "player.falls",
+        VpFromBarbarians = "player.vp.barbarians",
+        VpFromAttack = "player.vp.attack",
+        VpFromGoldenAge = "player.vp.golden_age",
+        SoldiersLost = "player.soldiers_lost",
+        Soldiers = "player.soldiers",
+    }
+}
+
 fn bought(res: Res) -> M {
     match res {
         Res::Food => M::BoughtFood,
@@ -85,12 +112,16 @@ fn sold(res: Res) -> M {
     }
 }
 
-/// `dev.from_SOURCE` and `vp.from_SOURCE`.
-fn from(source: DevSource) -> (M, M) {
+/// `dev.from_SOURCE`, `vp.from_SOURCE` and `player.vp.SOURCE`.
+fn from(source: DevSource) -> (M, M, P) {
     match source {
-        DevSource::Barbarians => (M::DevFromBarbarians, M::VpFromBarbarians),
-        DevSource::Attack => (M::DevFromAttack, M::VpFromAttack),
-        DevSource::GoldenAge => (M::DevFromGoldenAge, M::VpFromGoldenAge),
+        DevSource::Barbarians => (
+            M::DevFromBarbarians,
+            M::VpFromBarbarians,
+            P::VpFromBarbarians,
+        ),
+        DevSource::Attack => (M::DevFromAttack, M::VpFromAttack, P::VpFromAttack),
+        DevSource::GoldenAge => (M::DevFromGoldenAge, M::VpFromGoldenAge, P::VpFromGoldenAge),
     }
 }
 
@@ -148,8 +179,10 @@ impl Observe for Cities {
             .collect()
     }
 
+    const PLAYER_MEASURES: &'static [&'static str] = P::NAMES;
+
     #[inline]
-    fn observe(s: &State, e: &Event, c: &mut Counters) {
+    fn observe(s: &State, e: &Event, c: &mut Counters, p: &mut SeatCounters) {
         match *e {
             Event::Bid { .. } => c.incr(M::AuctionBids),
             Event::AuctionClosed { point, report } => {
@@ -165,6 +198,7 @@ impl Observe for Cities {
                     // The winner has paid: its wealth at bidding time was coins + price.
                     let wealth = s.city(seat).coins as i64 + price as i64;
                     c.add(M::AuctionWinWealthPermille, price as i64 * 1000 / wealth);
+                    p.incr(seat, P::AuctionsWon);
                 }
                 let kind = match item {
                     Item::Res(_) => M::LotResources,
@@ -178,64 +212,116 @@ impl Observe for Cities {
                 c.add(M::BarbariansStrength, strength as i64);
             }
             Event::BarbariansRepelled { winner, penalized } => {
-                if winner.is_none() {
-                    c.incr(M::BarbariansUnopposed);
+                match winner {
+                    Some(w) => p.incr(w, P::BarbariansWon),
+                    None => c.incr(M::BarbariansUnopposed),
                 }
                 c.add(M::BarbariansPenalizedPlayers, penalized as i64);
             }
-            Event::SoldiersLost { soldiers, .. } => {
-                c.add(M::BarbariansSoldiersLost, soldiers as i64)
+            Event::SoldiersLost { seat, soldiers } => {
+                c.add(M::BarbariansSoldiersLost, soldiers as i64);
+                p.add(seat, P::SoldiersLost, soldiers as i64);
             }
-            Event::Income { coins, .. } => c.add(M::IncomeTotal, coins as i64),
+            Event::Income { seat, coins } => {
+                c.add(M::IncomeTotal, coins as i64);
+                p.add(seat, P::Income, coins as i64);
+            }
             Event::Bought {
-                res, price, route, ..
+                seat,
+                res,
+                price,
+                route,
+                ..
             } => {
                 route_used(c, route);
                 c.add(bought(res), 1);
                 c.add(M::CoinsOnPurchases, price as i64);
+                p.incr(seat, P::Purchases);
+                p.add(seat, P::CoinsOnPurchases, price as i64);
             }
             Event::Sold {
-                res, price, route, ..
+                seat,
+                res,
+                price,
+                route,
+                ..
             } => {
                 route_used(c, route);
                 c.add(sold(res), 1);
                 c.add(M::CoinsFromSales, price as i64);
+                p.incr(seat, P::Sales);
+                p.add(seat, P::CoinsFromSales, price as i64);
             }
-            Event::Delivered { route, price, .. } => {
+            Event::Delivered {
+                seat, route, price, ..
+            } => {
                 route_used(c, route);
                 c.incr(M::CitySalesCount);
                 c.add(M::CitySalesCoins, price as i64);
+                p.incr(seat, P::CitySales);
+                p.add(seat, P::CitySalesCoins, price as i64);
             }
             Event::OfferRefused { .. } => c.incr(M::CitySalesRefused),
             Event::TollPaid { amount, .. } => c.add(M::TollPaid, amount as i64),
             Event::TollRefused { .. } => c.incr(M::TollRefused),
             Event::MoveCancelled { .. } => c.incr(M::RouteCancelled),
-            Event::Attacked { route, .. } => {
+            Event::Attacked { seat, route, .. } => {
                 route_used(c, route);
                 c.incr(M::AttackCount);
+                p.incr(seat, P::Attacks);
             }
             Event::Fight {
-                atk_lost, def_lost, ..
-            } => c.add(M::AttackSoldiersLost, atk_lost as i64 + def_lost as i64),
-            Event::Plundered { coins, .. } => c.add(M::AttackPlunder, coins as i64),
-            Event::Grew { .. } => c.incr(M::GrowCount),
-            Event::Built { .. } => c.incr(M::ImprovementBuilt),
+                attacker,
+                defender,
+                atk_lost,
+                def_lost,
+                ..
+            } => {
+                c.add(M::AttackSoldiersLost, atk_lost as i64 + def_lost as i64);
+                p.add(attacker, P::SoldiersLost, atk_lost as i64);
+                p.add(defender, P::SoldiersLost, def_lost as i64);
+            }
+            // Only a winning attack plunders (its share may be 0 coins).
+            Event::Plundered { seat, coins, .. } => {
+                c.add(M::AttackPlunder, coins as i64);
+                p.incr(seat, P::AttacksWon);
+                p.add(seat, P::Plunder, coins as i64);
+            }
+            Event::Grew { seat, .. } => {
+                c.incr(M::GrowCount);
+                p.incr(seat, P::Growths);
+            }
+            Event::Built { seat, .. } => {
+                c.incr(M::ImprovementBuilt);
+                p.incr(seat, P::Built);
+            }
             Event::Gathered { amount, .. } => c.add(M::Gathered, amount as i64),
-            Event::DevCard { card, source, .. } => {
+            Event::DevCard { seat, card, source } => {
+                let (dev, vp, player_vp) = from(source);
                 c.incr(M::DevGained);
-                c.incr(from(source).0);
+                c.incr(dev);
                 // VP sources: points gained, by how the card was won.
                 if let DevEffect::Vp(k) = s.rules.config.development[card as usize].effect {
-                    c.add(from(source).1, k as i64);
+                    c.add(vp, k as i64);
+                    p.add(seat, player_vp, k as i64);
                 }
             }
             Event::CardPlayed { .. } => c.incr(M::DevPlayed),
-            Event::Fell { coins, .. } => {
+            Event::Fell { seat, coins, .. } => {
                 c.incr(M::FallCount);
                 c.add(M::FallGoldenAge, coins as i64);
+                p.incr(seat, P::Falls);
             }
             Event::Treasury { coins, .. } => c.add(M::TreasuryAdded, coins as i64),
             _ => {}
+        }
+    }
+
+    /// The soldiers (trained and recruits) each city holds at the end.
+    fn observe_end(s: &State, p: &mut SeatCounters) {
+        for i in 0..s.players() {
+            let seat = Seat(i as u8);
+            p.set(seat, P::Soldiers, s.city(seat).all_soldiers() as i64);
         }
     }
 

@@ -85,3 +85,50 @@ fn conformance_every_auction_format_at_every_point() {
     config.params.lot_auction = "open_ascending/none".parse().unwrap();
     assert!(silk_cities::data::intern(&config).is_err());
 }
+
+/// Issue 32, part 4: each seat's per-player measures add up to the game's own totals where both
+/// exist (the sales of the seats are the game's sales, and so on), game after game.
+#[test]
+fn issue32_player_measures_sum_to_the_game_totals() {
+    let mut config = CitiesConfig::new(4);
+    config.params.max_rounds = 8;
+    let totals: &[(&str, &[&str])] = &[
+        ("player.income", &["income.total"]),
+        (
+            "player.purchases",
+            &["bought.food", "bought.metal", "bought.silk", "bought.fine"],
+        ),
+        ("player.coins_on_purchases", &["coins.on_purchases"]),
+        (
+            "player.sales",
+            &["sold.food", "sold.metal", "sold.silk", "sold.fine"],
+        ),
+        ("player.coins_from_sales", &["coins.from_sales"]),
+        ("player.city_sales", &["city_sales.count"]),
+        ("player.city_sales_coins", &["city_sales.coins"]),
+        ("player.auctions_won", &["auction.won"]),
+        ("player.attacks", &["attack.count"]),
+        ("player.plunder", &["attack.plunder"]),
+        ("player.growths", &["grow.count"]),
+        ("player.built", &["improvement.built"]),
+        ("player.falls", &["fall.count"]),
+        ("player.vp.barbarians", &["vp.from_barbarians"]),
+        ("player.vp.attack", &["vp.from_attack"]),
+        ("player.vp.golden_age", &["vp.from_golden_age"]),
+        (
+            "player.soldiers_lost",
+            &["barbarians.soldiers_lost", "attack.soldiers_lost"],
+        ),
+    ];
+    let (games, sums) =
+        silk_core::conformance::check_player_measures::<Cities>(&config, 6, totals).unwrap();
+    assert!(games >= 4, "{games} games ended");
+    let seen: Vec<(&str, i64)> = totals.iter().map(|(p, _)| *p).zip(sums).collect();
+    // Golden Ages are an optional rule (gap 33), off by default: nothing to add up there.
+    for (p, sum) in seen {
+        assert!(
+            sum > 0 || p == "player.vp.golden_age",
+            "{p}: never counted, nothing checked"
+        );
+    }
+}

@@ -74,6 +74,7 @@ pub fn measure_paired<G: CliGame + Observe>(
     configs: &[(String, G::Config)],
     batch: &Batch,
     time: &TimeSpec,
+    winners: &[String],
     out: &mut Out,
 ) -> CliResult<PairedRuns>
 where
@@ -111,7 +112,7 @@ where
                 None,
                 Some(&mut |spec, r| {
                     let o = fold
-                        .get_or_insert_with(|| Measures::new(spec, model.clone()))
+                        .get_or_insert_with(|| Measures::new(spec, model.clone()).winners(winners))
                         .add_observed(r);
                     games.push((r.index, o));
                     Ok(())
@@ -232,6 +233,8 @@ pub struct VariantArgs<'a> {
     pub data: &'a DataFiles<'a>,
     /// Every engine metric in the text table too.
     pub all: bool,
+    /// Per-player measures to compare as winners versus others (`--winners`).
+    pub winners: &'a [String],
     pub html: Option<&'a Path>,
 }
 
@@ -251,8 +254,11 @@ where
         players,
         data,
         all,
+        winners,
         html,
     } = *args;
+    let winners = silk_lab::players::check_asked(G::NAME, winners, G::PLAYER_MEASURES)
+        .map_err(CliError::input)?;
     if let Some(path) = html {
         lab::check_html(path, false)?;
     }
@@ -274,7 +280,7 @@ where
             variant_config::<G>(name, spec, base, players, data)?,
         ));
     }
-    let runs = measure_paired::<G>(&configs, batch, &TimeSpec::default(), out)?;
+    let runs = measure_paired::<G>(&configs, batch, &TimeSpec::default(), &winners, out)?;
     let names: Vec<String> = {
         let mut n: Vec<String> = runs
             .measures
@@ -725,7 +731,7 @@ where
     for (w, _) in &winners {
         configs.push((label(&axes, w), config_of(w)?));
     }
-    let runs = measure_paired::<G>(&configs, &validate, &file.time, out)?;
+    let runs = measure_paired::<G>(&configs, &validate, &file.time, &[], out)?;
     let validated: Vec<Vec<Gap>> = runs
         .measures
         .iter()

@@ -3,7 +3,8 @@
 //! Expressions are read by the `evalexpr` crate, once they are known to be within its bounds
 //! ([`MAX_LEN`], [`MAX_DEPTH`]: its parser recurses, so a deep expression would overflow the
 //! stack, and long runs of `!` took it quadratic time), and every name they read is checked
-//! against the names the run's games have.
+//! against the names the run's games have. `--winners` asks the games found whether their
+//! winners did more of a per-player measure than the other seats ([`silk_lab::players`]).
 
 use crate::error::{CliError, CliResult};
 use crate::output::Out;
@@ -12,6 +13,7 @@ use evalexpr::{
     Value,
 };
 use serde_json::json;
+use silk_lab::players::{self, Winners};
 use silk_lab::{GameRecord, LabError, RunSpec};
 use std::path::Path;
 
@@ -261,6 +263,20 @@ fn report(spec: &RunSpec, r: &GameRecord, dir: Option<&Path>, out: &mut Out) {
     );
 }
 
+/// What `silk find` asks of each game: a condition (`--where`; none: every game), and the
+/// per-player measures whose winners-versus-others figure to give over the games that meet it.
+pub struct Ask<'a> {
+    pub condition: Option<&'a str>,
+    pub winners: &'a [String],
+}
+
+impl Ask<'_> {
+    /// The condition to check each game against (every game without `--where`).
+    pub fn query(&self) -> CliResult<Query> {
+        Query::parse(self.condition.unwrap_or("true"))
+    }
+}
+
 /// Tallies matches and prints the first `limit` of them.
 pub struct Finder<'a> {
     pub query: Query,
@@ -268,9 +284,39 @@ pub struct Finder<'a> {
     pub dir: Option<&'a Path>,
     pub matched: u64,
     pub games: u64,
+    /// Winners versus others over the matching games (`--winners`).
+    pub winners: Option<Winners>,
+    /// No condition was given: every game counts, none is listed.
+    pub every: bool,
 }
 
-impl Finder<'_> {
+impl<'a> Finder<'a> {
+    /// A finder of the games of game `G` that meet `ask`, listing the first `limit` (none
+    /// without a condition: then every game counts, for `--winners`).
+    pub fn new<G: silk_core::Observe>(
+        ask: &Ask,
+        query: Query,
+        limit: u64,
+        dir: Option<&'a Path>,
+    ) -> CliResult<Finder<'a>> {
+        let winners = if ask.winners.is_empty() {
+            None
+        } else {
+            let asked = players::check_asked(G::NAME, ask.winners, G::PLAYER_MEASURES)
+                .map_err(CliError::input)?;
+            Some(Winners::new(&asked))
+        };
+        Ok(Finder {
+            query,
+            limit: if ask.condition.is_some() { limit } else { 0 },
+            dir,
+            matched: 0,
+            games: 0,
+            winners,
+            every: ask.condition.is_none(),
+        })
+    }
+
     /// Counts game `r`, lists it if it matches and the limit allows: whether it was listed.
     pub fn each(
         &mut self,
@@ -281,6 +327,9 @@ impl Finder<'_> {
         self.games += 1;
         if self.query.matches(spec, r)? {
             self.matched += 1;
+            if let Some(w) = &mut self.winners {
+                w.add(r);
+            }
             if self.matched <= self.limit {
                 report(spec, r, self.dir, out);
                 return Ok(true);
@@ -290,6 +339,17 @@ impl Finder<'_> {
     }
 
     pub fn finish(&self, out: &mut Out) {
+        if let Some(w) = &self.winners {
+            self.winners_lines(w, out);
+        }
+        if self.every {
+            out.line(
+                &format!("{} games, every one counted (no --where)", self.games),
+                json!({"type": "found", "matched": self.matched, "games": self.games,
+                       "where": null}),
+            );
+            return;
+        }
         let more = self.matched.saturating_sub(self.limit);
         out.line(
             &format!(
@@ -311,5 +371,43 @@ impl Finder<'_> {
             json!({"type": "found", "matched": self.matched, "games": self.games,
                    "where": self.query.text}),
         );
+    }
+
+    /// Each `--winners` figure over the matching games: one line (and a `winners` record).
+    fn winners_lines(&self, w: &Winners, out: &mut Out) {
+        for f in w.finish() {
+            let d = &f.difference;
+            let text = if d.n == 0 {
+                format!(
+                    "winners − others, {}: no game of the {} found has winners and another seat",
+                    f.measure, self.matched
+                )
+            } else {
+                let signed = |v: f64| match d.show(v) {
+                    t if v >= 0.0 && t != "—" => format!("+{t}"),
+                    t => t,
+                };
+                format!(
+                    "winners − others, {}: {} [{}, {}] per game{} (winners {:.2}, others {:.2}), \
+                     over {} of the {} games found (with winners and another seat)",
+                    f.measure,
+                    signed(d.value),
+                    signed(d.lo),
+                    signed(d.hi),
+                    if d.lo > 0.0 || d.hi < 0.0 { " *" } else { "" },
+                    f.winners_mean,
+                    f.others_mean,
+                    d.n,
+                    self.matched
+                )
+            };
+            out.line(
+                &text,
+                json!({"type": "winners", "measure": f.measure, "value": d.value, "lo": d.lo,
+                       "hi": d.hi, "clear": d.lo > 0.0 || d.hi < 0.0, "games": d.n,
+                       "winners_mean": f.winners_mean, "others_mean": f.others_mean,
+                       "matched": self.matched, "about": d.about}),
+            );
+        }
     }
 }

@@ -186,7 +186,7 @@ where
                 with_param::<G>(&base, param, choice)?,
             ));
         }
-        let played = measure_paired::<G>(&configs, batch, &TimeSpec::default(), out)?;
+        let played = measure_paired::<G>(&configs, batch, &TimeSpec::default(), &[], out)?;
         let rules_first = order.first().is_some_and(|c| **c == u.default);
         let diffs: Vec<Option<BTreeMap<String, Compared>>> = (0..order.len())
             .map(|i| {

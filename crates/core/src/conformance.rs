@@ -361,7 +361,7 @@ pub fn check_decision_kinds<G: crate::metrics::Observe>(
         }
         Ok(())
     };
-    random_games::<G>(config, games, 0xD1CE, every_legal, |_, _| Ok(()))?;
+    random_games::<G>(config, games, 0xD1CE, every_legal, |_, _, _| Ok(()))?;
     Ok(kinds
         .iter()
         .zip(seen)
@@ -381,7 +381,7 @@ pub fn check_observes<G: crate::metrics::Observe>(
     // The metric names are the same for every state of one config.
     let first = G::setup(config, 0).map_err(|e| e.to_string())?;
     let names = std::sync::Arc::new(crate::metrics::Names::new(G::metric_names(&first)));
-    let each_event = |state: &G::State, events: &[G::Event]| {
+    let each_event = |_: u32, state: &G::State, events: &[G::Event]| {
         for e in events {
             seen += 1;
             if G::observes(e) {
@@ -389,8 +389,10 @@ pub fn check_observes<G: crate::metrics::Observe>(
             }
             away += 1;
             let mut counters = crate::metrics::Counters::new(&names);
-            G::observe(state, e, &mut counters);
+            let mut seats = crate::metrics::SeatCounters::default();
+            G::observe(state, e, &mut counters, &mut seats);
             let counted = counters.iter().next().map(|(n, v)| format!("{n} = {v}"));
+            let counted = counted.or_else(|| (!seats.is_zero()).then(|| "a player measure".into()));
             if let Some(counted) = counted {
                 return Err(format!(
                     "observes() turns away {e:?}, but observe() counts {counted} for it"
@@ -403,15 +405,95 @@ pub fn check_observes<G: crate::metrics::Observe>(
     Ok((seen, away))
 }
 
+/// The per-player measures of [`crate::metrics::Observe`] are within the lab's contract — at
+/// most [`crate::metrics::MAX_PLAYER_MEASURES`] distinct names, each `player.<measure>` — and
+/// add up: in each of `games` random games, for each `(player measure, game metric)` of
+/// `totals`, the seats' counts sum to the game's metrics. Returns the games checked (those that
+/// ended) and each pair's total over them (a check over zeros checks nothing).
+pub fn check_player_measures<G: crate::metrics::Observe>(
+    config: &G::Config,
+    games: u32,
+    totals: &[(&str, &[&str])],
+) -> Result<(u32, Vec<i64>), String> {
+    use crate::metrics::{Counters, Names, SeatCounters, MAX_PLAYER_MEASURES, PLAYER_PREFIX};
+    let measures = G::PLAYER_MEASURES;
+    if measures.len() > MAX_PLAYER_MEASURES {
+        return Err(format!(
+            "{} player measures: at most {MAX_PLAYER_MEASURES}",
+            measures.len()
+        ));
+    }
+    let names: HashSet<&str> = measures.iter().copied().collect();
+    if names.len() != measures.len() {
+        return Err("player measure names repeat".into());
+    }
+    if let Some(m) = measures
+        .iter()
+        .find(|m| m.strip_prefix(PLAYER_PREFIX).is_none_or(str::is_empty))
+    {
+        return Err(format!(
+            "player measure {m:?} is not named player.<measure>"
+        ));
+    }
+    let number = |name: &str| {
+        measures
+            .iter()
+            .position(|m| *m == name)
+            .ok_or_else(|| format!("{name} is not a player measure"))
+    };
+    let totals: Vec<(usize, &str, &[&str])> = totals
+        .iter()
+        .map(|&(p, game)| number(p).map(|i| (i, p, game)))
+        .collect::<Result<_, _>>()?;
+    let first = G::setup(config, 0).map_err(|e| e.to_string())?;
+    let names = std::sync::Arc::new(Names::new(G::metric_names(&first)));
+    let mut checked = 0;
+    let mut sums = vec![0i64; totals.len()];
+    // The game being played: its number, counters and seats.
+    let mut game = None::<(u32, Counters, SeatCounters)>;
+    let played = |g: u32, state: &G::State, events: &[G::Event]| {
+        // A game cut at the decision cap never ended: its counts are dropped unchecked.
+        if game.as_ref().is_none_or(|(at, ..)| *at != g) {
+            game = Some((g, Counters::new(&names), SeatCounters::default()));
+        }
+        let Some((_, c, s)) = game.as_mut() else {
+            return Ok(());
+        };
+        for e in events {
+            G::observe(state, e, c, s);
+        }
+        if G::outcome(state).is_none() {
+            return Ok(());
+        }
+        G::observe_end(state, s);
+        checked += 1;
+        for (&(i, p, metrics), sum) in totals.iter().zip(sums.iter_mut()) {
+            let seats: i64 = (0..G::num_seats(state)).map(|seat| s.get(seat, i)).sum();
+            let total: i64 = metrics.iter().map(|m| c.get(m)).sum();
+            *sum += total;
+            if seats != total {
+                return Err(format!(
+                    "game {g}: the seats' {p} sum to {seats}, but {} = {total}",
+                    metrics.join(" + ")
+                ));
+            }
+        }
+        Ok(())
+    };
+    random_games::<G>(config, games, 0x5EA7, |_, _| Ok(()), played)?;
+    Ok((checked, sums))
+}
+
 /// The random games the lab's checks play: game `g` set up from seed `g`, its moves drawn from
 /// `salt ^ g`, at most 100 000 decisions each. `legal_list` sees each legal list with the state
-/// it is of; `played`, the state after the drawn action and the events it caused.
+/// it is of; `played`, the game's number, the state after the drawn action and the events it
+/// caused.
 fn random_games<G: Game>(
     config: &G::Config,
     games: u32,
     salt: u64,
     mut legal_list: impl FnMut(&G::State, &[G::Action]) -> Result<(), String>,
-    mut played: impl FnMut(&G::State, &[G::Event]) -> Result<(), String>,
+    mut played: impl FnMut(u32, &G::State, &[G::Event]) -> Result<(), String>,
 ) -> Result<(), String> {
     let (mut legal, mut events) = (Vec::new(), Vec::new());
     for g in 0..games {
@@ -428,7 +510,7 @@ fn random_games<G: Game>(
             events.clear();
             G::apply_with(&mut state, seat, a, &mut events).map_err(|e| e.to_string())?;
             decisions += 1;
-            played(&state, &events)?;
+            played(g, &state, &events)?;
         }
     }
     Ok(())

@@ -295,17 +295,41 @@ crate::metric_ids! {
     }
 }
 
+crate::metric_ids! {
+    /// Each seat's prizes: how many it won, and their points.
+    enum P {
+        PrizesWon = "player.prizes_won",
+        PrizePoints = "player.prize_points",
+    }
+}
+
 impl crate::metrics::Observe for Goofspiel {
     fn metric_names(_: &GoofState) -> Vec<String> {
         M::NAMES.iter().map(|n| n.to_string()).collect()
     }
 
-    fn observe(_: &GoofState, event: &GoofEvent, c: &mut crate::metrics::Counters) {
-        if let GoofEvent::Revealed { winner, bids, .. } = event {
+    const PLAYER_MEASURES: &'static [&'static str] = P::NAMES;
+
+    fn observe(
+        _: &GoofState,
+        event: &GoofEvent,
+        c: &mut crate::metrics::Counters,
+        seats: &mut crate::metrics::SeatCounters,
+    ) {
+        if let GoofEvent::Revealed {
+            winner,
+            bids,
+            prize,
+        } = event
+        {
             c.incr(M::AuctionCount);
             c.add(M::AuctionBids, bids.len() as i64);
-            if winner.is_none() {
-                c.incr(M::PrizeDiscarded);
+            match winner {
+                Some(w) => {
+                    seats.incr(*w, P::PrizesWon);
+                    seats.add(*w, P::PrizePoints, *prize as i64);
+                }
+                None => c.incr(M::PrizeDiscarded),
             }
         }
     }
@@ -380,6 +404,43 @@ mod tests {
             assert!(report.simultaneous_decisions > 0);
             assert!(report.illegal_probes_refused > 0);
             assert!(report.determinizations_that_changed_hidden_state > 0);
+        }
+    }
+
+    /// Issue 32, part 4: each seat's prize points, counted prize by prize, are its final score,
+    /// and its prizes won with the prizes discarded are every prize turned up.
+    #[test]
+    fn issue32_goofspiel_player_measures_add_up_to_the_game() {
+        use crate::metrics::{Counters, Names, Observe, SeatCounters};
+        let config = GoofConfig {
+            players: 3,
+            cards: 8,
+        };
+        let (_, totals) = conformance::check_player_measures::<Goofspiel>(&config, 5, &[]).unwrap();
+        assert!(totals.is_empty());
+        for seed in 0..20 {
+            let mut s = Goofspiel::setup(&config, seed).unwrap();
+            let names = std::sync::Arc::new(Names::new(Goofspiel::metric_names(&s)));
+            let (mut c, mut seats) = (Counters::new(&names), SeatCounters::default());
+            let mut rng = SilkRng::seed_from(seed);
+            let (mut legal, mut events) = (Vec::new(), Vec::new());
+            while let Some(seat) = crate::next_decider(Goofspiel::to_move(&s)) {
+                Goofspiel::legal_actions(&s, seat, &mut legal);
+                events.clear();
+                let a = legal[rng.index(legal.len())];
+                Goofspiel::apply_with(&mut s, seat, a, &mut events).unwrap();
+                for e in &events {
+                    Goofspiel::observe(&s, e, &mut c, &mut seats);
+                }
+            }
+            let scores = Goofspiel::outcome(&s).unwrap().scores;
+            for (seat, &score) in scores.iter().enumerate() {
+                assert_eq!(seats.get(seat, P::PrizePoints as usize), score as i64);
+            }
+            let won: i64 = (0..3)
+                .map(|seat| seats.get(seat, P::PrizesWon as usize))
+                .sum();
+            assert_eq!(won + c.get("prize.discarded"), c.get("auction.count"));
         }
     }
 

@@ -10,6 +10,10 @@
 //! - `route.count`, `route.cost_sum`, `income.total`, `travel.spent`
 //! - `resource.taken` (resource units a player gains from the common supply) and
 //!   `resource.converted` (units spent on something lasting: cards, buildings)
+//!
+//! Besides the per-game counters, an engine may count **per-player measures** seat by seat
+//! ([`Observe::PLAYER_MEASURES`], named `player.<measure>`) in [`SeatCounters`], a fixed array:
+//! what each seat sold, won, gained — so the lab can ask whether winners do more of it.
 
 use crate::game::Game;
 use std::collections::BTreeMap;
@@ -368,6 +372,80 @@ pub const ONE_KIND: &[DecisionKind] = &[DecisionKind::new("decision", 10.0, "any
 /// At most this many decision kinds per engine (the lab counts them in a fixed array).
 pub const MAX_DECISION_KINDS: usize = 16;
 
+/// At most this many per-player measures per engine ([`Observe::PLAYER_MEASURES`]).
+pub const MAX_PLAYER_MEASURES: usize = 24;
+
+/// The prefix of every per-player measure's name (`player.sales`).
+pub const PLAYER_PREFIX: &str = "player.";
+
+/// One game's per-player measures, seat by seat, by number (the engine's
+/// [`Observe::PLAYER_MEASURES`]): a fixed array, so counting allocates nothing. A seat or a
+/// number beyond the array counts nothing (the conformance checks keep engines within it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SeatCounters {
+    values: [[i64; MAX_PLAYER_MEASURES]; crate::seat::MAX_SEATS],
+}
+
+impl Default for SeatCounters {
+    fn default() -> SeatCounters {
+        SeatCounters {
+            values: [[0; MAX_PLAYER_MEASURES]; crate::seat::MAX_SEATS],
+        }
+    }
+}
+
+impl SeatCounters {
+    /// Adds `v` to `seat`'s measure number `m`.
+    #[inline]
+    pub fn add(&mut self, seat: crate::seat::Seat, m: impl Into<usize>, v: i64) {
+        let m = m.into();
+        debug_assert!(
+            m < MAX_PLAYER_MEASURES,
+            "player measure {m} beyond the array"
+        );
+        if let Some(x) = self
+            .values
+            .get_mut(seat.index())
+            .and_then(|row| row.get_mut(m))
+        {
+            *x += v;
+        }
+    }
+
+    #[inline]
+    pub fn incr(&mut self, seat: crate::seat::Seat, m: impl Into<usize>) {
+        self.add(seat, m, 1);
+    }
+
+    /// Sets `seat`'s measure `m` (a measure read from the final state, see
+    /// [`Observe::observe_end`]).
+    #[inline]
+    pub fn set(&mut self, seat: crate::seat::Seat, m: impl Into<usize>, v: i64) {
+        let m = m.into();
+        if let Some(x) = self
+            .values
+            .get_mut(seat.index())
+            .and_then(|row| row.get_mut(m))
+        {
+            *x = v;
+        }
+    }
+
+    /// `seat`'s measure number `m` (0 beyond the array).
+    pub fn get(&self, seat: usize, m: usize) -> i64 {
+        self.values
+            .get(seat)
+            .and_then(|row| row.get(m))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// Whether nothing was counted.
+    pub fn is_zero(&self) -> bool {
+        self.values.iter().flatten().all(|&v| v == 0)
+    }
+}
+
 /// What an engine reports to the lab. Every method has a neutral default.
 pub trait Observe: Game {
     /// The kinds of decision the game has, at most [`MAX_DECISION_KINDS`]; the lab counts them
@@ -387,10 +465,26 @@ pub trait Observe: Game {
         Vec::new()
     }
 
+    /// The per-player measures [`Observe::observe`] counts seat by seat, by number (at most
+    /// [`MAX_PLAYER_MEASURES`]), each named `player.<measure>` (see docs/lab.md).
+    const PLAYER_MEASURES: &'static [&'static str] = &[];
+
     /// Updates counters for one event; `state` is the state after it. Count by number
-    /// (`c.add(id, v)`, named by [`Observe::metric_names`]): a name costs a lookup.
-    fn observe(state: &Self::State, event: &Self::Event, counters: &mut Counters) {
-        let _ = (state, event, counters);
+    /// (`c.add(id, v)`, named by [`Observe::metric_names`]): a name costs a lookup. The seat an
+    /// event is about counts its share in `seats` (numbered by [`Observe::PLAYER_MEASURES`]).
+    fn observe(
+        state: &Self::State,
+        event: &Self::Event,
+        counters: &mut Counters,
+        seats: &mut SeatCounters,
+    ) {
+        let _ = (state, event, counters, seats);
+    }
+
+    /// Per-player measures read once from the state a game ended in (what a seat holds at the
+    /// end rather than what it did), after every event was observed.
+    fn observe_end(state: &Self::State, seats: &mut SeatCounters) {
+        let _ = (state, seats);
     }
 
     /// Whether [`Observe::observe`] may count anything for `event`: the lab keeps only these
@@ -456,6 +550,12 @@ macro_rules! metric_ids {
             #[inline]
             fn slot(self, c: &mut $crate::metrics::Counters) -> usize {
                 $crate::metrics::Key::slot(self as usize, c)
+            }
+        }
+        impl From<$name> for usize {
+            #[inline]
+            fn from(m: $name) -> usize {
+                m as usize
             }
         }
     };

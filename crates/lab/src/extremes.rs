@@ -197,6 +197,7 @@ mod tests {
             ended_by: None,
             first: None,
             metrics: Default::default(),
+            players: Vec::new(),
         }
     }
 

@@ -10,6 +10,7 @@ pub mod ladder;
 pub mod measure;
 mod merge;
 pub mod paired;
+pub mod players;
 mod pool;
 pub mod replay;
 pub mod report;
@@ -78,6 +79,7 @@ mod tests {
             ended_by: None,
             first: None,
             metrics: Default::default(),
+            players: Vec::new(),
         }
     }
 

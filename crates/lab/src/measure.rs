@@ -8,7 +8,9 @@
 //!
 //! Rates and means are over the games that ended with winners — the games the rules' round cap
 //! ended included — unless the name says otherwise (`share.round_cap`, `share.stuck`,
-//! `share.unfinished` and `share.cut_short` are over every game played).
+//! `share.unfinished` and `share.cut_short` are over every game played). The winner-versus-others
+//! measures asked for (`winners.player.<measure>`, [`Measures::winners`]) are over the games with
+//! winners and at least one other seat ([`crate::players`]).
 
 use crate::paired::{GameObs, Obs};
 use crate::run::{GameRecord, RunSpec};
@@ -164,6 +166,8 @@ pub struct Measures {
     normal_games: u64,
     /// While [`Measures::add_observed`] runs: the game's contribution to each measure.
     observed: Option<GameObs>,
+    /// The per-player measures whose winners-minus-others figure is measured.
+    winners: Vec<String>,
 }
 
 /// `(name, numerator, denominator, scale, upper bound, about)` of an auction point's measure.
@@ -231,7 +235,16 @@ impl Measures {
             metric_names: BTreeMap::new(),
             normal_games: 0,
             observed: None,
+            winners: Vec::new(),
         }
+    }
+
+    /// Also measures, for each per-player measure of `measures` (`player.sales`), the winners'
+    /// mean minus the other seats' mean per game, as `winners.player.sales`
+    /// ([`crate::players`]).
+    pub fn winners(mut self, measures: &[String]) -> Measures {
+        self.winners = measures.to_vec();
+        self
     }
 
     fn acc(&mut self, name: &str, about: impl FnOnce() -> String, empty: Acc) -> &mut Acc {
@@ -442,6 +455,14 @@ impl Measures {
             || "table minutes per game (the time model), over the games with winners".into(),
             minutes,
         );
+        let winners = std::mem::take(&mut self.winners);
+        for m in &winners {
+            if let Some(d) = crate::players::winners_minus_others(r, m) {
+                let name = crate::players::winners_name(m);
+                self.mean(&name, || crate::players::winners_about(m), d);
+            }
+        }
+        self.winners = winners;
         for (name, _) in r.metrics.iter() {
             if !self.metric_names.contains_key(name) {
                 // A metric first met now was 0 in every earlier game.
@@ -558,6 +579,12 @@ impl Measures {
     }
 }
 
+/// The mean of a per-game value from its sums over `n` games (Σv, Σv²), with its normal
+/// interval, as every mean measure has it.
+pub fn mean_of(name: &str, about: &str, n: u64, sum: f64, sum2: f64) -> Measured {
+    estimate(name, about, &Acc::Mean { n, sum, sum2 })
+}
+
 /// The standard error of a mean or ratio over fewer than two games: not known, so its
 /// interval is (−∞, ∞), shown as "—", and no difference from it is clear.
 const UNKNOWN: f64 = f64::INFINITY;
@@ -661,6 +688,7 @@ mod tests {
             ended_by: None,
             first,
             metrics: c,
+            players: Vec::new(),
         }
     }
 

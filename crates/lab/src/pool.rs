@@ -98,7 +98,7 @@ where
     let play = |worker: &mut run::Worker<G>, index: u64| {
         // The bots of this game in their seats (bots may rotate).
         let mut players = replay::players::<G>(spec, index, bots)?;
-        let r = worker.play(config, spec.seed, index, &mut players, opts);
+        let r = worker.play(config, spec, index, &mut players, opts);
         tick();
         r
     };

@@ -2,11 +2,13 @@
 //! seeded from the run seed and its index alone, so a run gives the same records on any number of
 //! threads or machines, and shards merge into exactly the unsharded run.
 
+use crate::players::PlayerRecord;
 use crate::LabError;
 use serde::{Deserialize, Serialize};
 use silk_core::metrics::MAX_DECISION_KINDS;
 use silk_core::{
-    next_decider, Counters, EndedBy, EventSink, Game, Names, Observe, Player, Seat, SilkRng,
+    next_decider, Counters, EndedBy, EventSink, Game, Names, Observe, Player, Seat, SeatCounters,
+    SilkRng,
 };
 use std::ops::Range;
 use std::sync::Arc;
@@ -113,6 +115,10 @@ pub struct GameRecord {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub first: Option<u8>,
     pub metrics: Counters,
+    /// Each seat's bot, final rank and score, and per-player measures (`player.*`), in seat
+    /// order. Absent in records written before them, and for engines without such measures.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub players: Vec<PlayerRecord>,
 }
 
 impl GameRecord {
@@ -156,6 +162,13 @@ impl GameRecord {
             return Err(format!(
                 "game {}: rank {r} at a table of {seats}",
                 self.index
+            ));
+        }
+        if !self.players.is_empty() && self.players.len() != seats {
+            return Err(format!(
+                "game {}: {} players for {seats} seats",
+                self.index,
+                self.players.len()
             ));
         }
         if let Some(f) = self.first.filter(|&f| f as usize >= seats) {
@@ -374,6 +387,8 @@ pub fn run_names<G: Observe>(state: &G::State) -> Arc<Names> {
 /// summary maps them once) and the decision loop's buffers (no allocation per decision).
 pub struct Worker<G: Observe> {
     names: Arc<Names>,
+    /// The engine's per-player measure names (`player.*`).
+    player_names: Arc<Names>,
     /// The number of the first `decisions.<kind>` metric.
     first_kind: usize,
     legal: Vec<G::Action>,
@@ -387,25 +402,27 @@ impl<G: Observe> Worker<G> {
         Worker {
             first_kind: names.len() - G::DECISION_KINDS.len() - batched::<G>().count(),
             names,
+            player_names: Arc::new(Names::new(G::PLAYER_MEASURES.iter().copied())),
             legal: Vec::new(),
             events: Observed(Vec::new()),
             standing: Vec::new(),
         }
     }
 
-    /// Plays game `index` of a run with the given players.
+    /// Plays game `index` of the run `spec` with the given players.
     pub fn play(
         &mut self,
         config: &G::Config,
-        run_seed: u64,
+        spec: &RunSpec,
         index: u64,
         players: &mut [Box<dyn Player<G>>],
         opts: crate::Options,
     ) -> Result<GameRecord, LabError> {
-        let (mut state, seed) = setup_game::<G>(config, run_seed, index, players.len())?;
+        let (mut state, seed) = setup_game::<G>(config, spec.seed, index, players.len())?;
         let first = G::first_player(&state).map(|s| s.0);
         let n = players.len();
         let mut metrics = Counters::new(&self.names);
+        let mut seats = SeatCounters::default();
         let mut branching_sum = 0u64;
         let mut lead = Lead {
             leader: None,
@@ -444,7 +461,7 @@ impl<G: Observe> Worker<G> {
                     })?;
                 }
                 for e in events {
-                    G::observe(state, e, &mut metrics);
+                    G::observe(state, e, &mut metrics, &mut seats);
                 }
                 let r = G::round(state);
                 if r != round {
@@ -474,6 +491,12 @@ impl<G: Observe> Worker<G> {
             Some(o) => (o.scores, o.ranks, true, o.stuck, o.ended_by),
             None => (vec![0; n], vec![0; n], false, false, None),
         };
+        let players = if G::PLAYER_MEASURES.is_empty() {
+            Vec::new()
+        } else {
+            G::observe_end(&state, &mut seats);
+            crate::players::records(spec, index, &scores, &ranks, &seats, &self.player_names)
+        };
         Ok(GameRecord {
             index,
             seed,
@@ -488,21 +511,22 @@ impl<G: Observe> Worker<G> {
             ended_by,
             first,
             metrics,
+            players,
         })
     }
 }
 
-/// Plays game `index` of a run with the given players (one game alone: a simulation keeps a
-/// [`Worker`] per thread instead).
+/// Plays game `index` of the run `spec` with the given players (one game alone: a simulation
+/// keeps a [`Worker`] per thread instead).
 pub fn play_one<G: Observe>(
     config: &G::Config,
-    run_seed: u64,
+    spec: &RunSpec,
     index: u64,
     players: &mut [Box<dyn Player<G>>],
     opts: crate::Options,
 ) -> Result<GameRecord, LabError> {
-    let (state, _) = setup_game::<G>(config, run_seed, index, players.len())?;
-    Worker::new(run_names::<G>(&state)).play(config, run_seed, index, players, opts)
+    let (state, _) = setup_game::<G>(config, spec.seed, index, players.len())?;
+    Worker::new(run_names::<G>(&state)).play(config, spec, index, players, opts)
 }
 
 #[cfg(test)]
@@ -623,7 +647,16 @@ mod tests {
             max_decisions: 100,
             check: true,
         };
-        let r = play_one::<Race>(&(), 1, 0, &mut players, opts).unwrap();
+        let spec = RunSpec {
+            game: "race".into(),
+            config: serde_json::Value::Null,
+            bots: vec!["random".into(); 2],
+            seed: 1,
+            games: 1,
+            shard: None,
+            rotate: false,
+        };
+        let r = play_one::<Race>(&(), &spec, 0, &mut players, opts).unwrap();
         assert!(r.finished);
         assert_eq!(r.ranks, vec![0, 1]);
         assert_eq!(r.lead_changes, 2);

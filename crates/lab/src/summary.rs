@@ -628,6 +628,7 @@ mod tests {
                     ended_by: None,
                     first: None,
                     metrics,
+                    players: Vec::new(),
                 }
             })
             .collect()

@@ -5,8 +5,9 @@
 use crate::replay::play_game;
 use crate::{check_new, game_seed, write_atomic, BotFactory, LabError, RunSpec};
 use silk_core::trace::{Trace, TraceWriter, Traced};
-use silk_core::Observe;
+use silk_core::{Counters, Names, Observe, SeatCounters};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// The trace of game `index` of the run `spec` (cut at `max_decisions`, as the run was).
 pub fn game_trace<G: Observe + Traced>(
@@ -19,12 +20,33 @@ pub fn game_trace<G: Observe + Traced>(
     let seed = game_seed(spec.seed, index);
     let (state, _) = crate::run::setup_game::<G>(config, spec.seed, index, spec.bots.len())?;
     let mut writer = TraceWriter::<G>::new(config, Some(seed), &state);
+    // The per-player measures, counted as the run counted them, for the result's `players`.
+    let mut metrics = Counters::new(&crate::run::run_names::<G>(&state));
+    let mut seats = SeatCounters::default();
     let played = play_game::<G>(config, spec, index, bots, max_decisions, &mut |step| {
+        for e in step.events {
+            G::observe(step.after, e, &mut metrics, &mut seats);
+        }
         writer
             .record(step.before, step.seat, step.action)
             .map_err(|e| LabError::Engine(format!("game {index}: {e}")))
     })?;
-    Ok(writer.finish(&played.state))
+    let mut trace = writer.finish(&played.state);
+    if !G::PLAYER_MEASURES.is_empty() {
+        G::observe_end(&played.state, &mut seats);
+        let (scores, ranks) = match &played.outcome {
+            Some(o) => (o.scores.clone(), o.ranks.clone()),
+            None => (vec![0; spec.bots.len()], vec![0; spec.bots.len()]),
+        };
+        let names = Arc::new(Names::new(G::PLAYER_MEASURES.iter().copied()));
+        let players = crate::players::records(spec, index, &scores, &ranks, &seats, &names);
+        if let Some(serde_json::Value::Object(result)) = &mut trace.result {
+            let players = serde_json::to_value(players)
+                .map_err(|e| LabError::Engine(format!("game {index}: per-player measures: {e}")))?;
+            result.insert("players".into(), players);
+        }
+    }
+    Ok(trace)
 }
 
 /// A run's `traces/` directory.
@@ -107,6 +129,10 @@ mod tests {
             assert_eq!(trace.seed, Some(r.seed));
             let end = play_trace::<Goofspiel>(&trace, "t", |_| {}).unwrap();
             assert_eq!(Goofspiel::outcome(&end).unwrap().scores, r.scores);
+            // Issue 32, part 4: the trace's end record has the seats' records of the run.
+            let players = &trace.result.as_ref().unwrap()["players"];
+            assert_eq!(*players, serde_json::to_value(&r.players).unwrap());
+            assert_eq!(r.players.len(), 3);
         }
     }
 

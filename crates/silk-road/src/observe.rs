@@ -6,7 +6,7 @@ use crate::auctions::POINTS;
 use crate::event::Event;
 use crate::state::State;
 use crate::SilkRoad;
-use silk_core::{metric_ids, Counters, DecisionKind, MechanicUse, Observe};
+use silk_core::{metric_ids, Counters, DecisionKind, MechanicUse, Observe, SeatCounters};
 use silk_trade::auction::{count_report, METRICS};
 
 metric_ids! {
@@ -34,6 +34,24 @@ metric_ids! {
         TileCrookUsed = "tile.crook_used",
         TileBartererUsed = "tile.barterer_used",
         TileDeclined = "tile.declined",
+    }
+}
+
+metric_ids! {
+    /// Each seat's own measures (`player.*`): the leader auctions it won and what it paid (a
+    /// holder who keeps the pawn by paying the best bid wins its own auction), what it was paid
+    /// for the pawn, goods bought and sold, Grand Vizier reveals it was paid for, Thief uses.
+    enum P {
+        AuctionsWon = "player.auctions_won",
+        AuctionPaid = "player.auction_paid",
+        AuctionIncome = "player.auction_income",
+        GoodsBought = "player.goods_bought",
+        SilverOnPurchases = "player.silver_on_purchases",
+        GoodsSold = "player.goods_sold",
+        SilverFromSales = "player.silver_from_sales",
+        VizierWins = "player.vizier_wins",
+        SilverFromViziers = "player.silver_from_viziers",
+        Thefts = "player.thefts",
     }
 }
 
@@ -87,8 +105,10 @@ impl Observe for SilkRoad {
         fixed.chain(sold).chain(bought).chain(points).collect()
     }
 
+    const PLAYER_MEASURES: &'static [&'static str] = P::NAMES;
+
     #[inline]
-    fn observe(s: &State, e: &Event, c: &mut Counters) {
+    fn observe(s: &State, e: &Event, c: &mut Counters, p: &mut SeatCounters) {
         match *e {
             Event::Bid { .. } => c.incr(M::AuctionBids),
             Event::AuctionClosed { point, report } => count_report(c, at_point(s, point), &report),
@@ -97,37 +117,61 @@ impl Observe for SilkRoad {
                 c.incr(M::AuctionNoBid);
                 c.incr(M::LeaderKeptUnbid);
             }
-            Event::PawnSold { to, price, .. } => {
+            Event::PawnSold { from, to, price } => {
                 // The winner has paid: their wealth at bidding time was money + price.
                 auction_won(c, price as i64, s.money[to.index()] as i64 + price as i64);
                 c.incr(M::LeaderSold);
+                seat_won(p, to, from, price);
             }
-            Event::PawnKept { paid_to, price, .. } => {
+            Event::PawnKept {
+                holder,
+                paid_to,
+                price,
+            } => {
                 auction_won(
                     c,
                     price as i64,
                     s.money[paid_to.index()] as i64 - price as i64,
                 );
                 c.incr(M::LeaderKeptPaid);
+                seat_won(p, holder, paid_to, price);
             }
-            Event::Sold { n, earned, .. } => {
+            Event::Sold {
+                seat, n, earned, ..
+            } => {
                 c.add(M::GoodsSold, n as i64);
                 c.add(M::SilverFromSales, earned as i64);
                 c.add(at_city(s, false), n as i64);
+                p.add(seat, P::GoodsSold, n as i64);
+                p.add(seat, P::SilverFromSales, earned as i64);
             }
-            Event::Bought { n, paid, .. } => {
+            Event::Bought { seat, n, paid, .. } => {
                 c.add(M::GoodsBought, n as i64);
                 c.add(M::SilverOnPurchases, paid as i64);
                 c.add(at_city(s, true), n as i64);
+                p.add(seat, P::GoodsBought, n as i64);
+                p.add(seat, P::SilverOnPurchases, paid as i64);
             }
             Event::Traded { .. } => c.incr(M::TileTrader),
             Event::Swapped { .. } => c.incr(M::TileExchangerSwaps),
-            Event::Stole { .. } => c.incr(M::TileThief),
+            Event::Stole { thief, .. } => {
+                c.incr(M::TileThief);
+                p.incr(thief, P::Thefts);
+            }
             Event::VizierCalled { .. } => c.incr(M::TileGrandVizier),
-            Event::Revealed { paid, .. } => c.add(
-                M::SilverFromViziers,
-                paid.iter().map(|&p| p as i64).sum::<i64>(),
-            ),
+            Event::Revealed { paid, .. } => {
+                c.add(
+                    M::SilverFromViziers,
+                    paid.iter().map(|&p| p as i64).sum::<i64>(),
+                );
+                for (seat, &silver) in paid.iter().enumerate().take(s.players()) {
+                    if silver > 0 {
+                        let seat = silk_core::Seat(seat as u8);
+                        p.incr(seat, P::VizierWins);
+                        p.add(seat, P::SilverFromViziers, silver as i64);
+                    }
+                }
+            }
             Event::UsedCrook { .. } => c.incr(M::TileCrookUsed),
             Event::TookTile { barter: true, .. } => c.incr(M::TileBartererUsed),
             Event::Declined { .. } => c.incr(M::TileDeclined),
@@ -181,6 +225,13 @@ impl Observe for SilkRoad {
         let totals = crate::scoring::totals(s);
         out.extend(totals[..s.players()].iter().map(|&x| x as i64));
     }
+}
+
+/// Seat `won` took the leader pawn for `price`, paid to seat `paid_to`.
+fn seat_won(p: &mut SeatCounters, won: silk_core::Seat, paid_to: silk_core::Seat, price: u16) {
+    p.incr(won, P::AuctionsWon);
+    p.add(won, P::AuctionPaid, price as i64);
+    p.add(paid_to, P::AuctionIncome, price as i64);
 }
 
 fn auction_won(c: &mut Counters, price: i64, wealth: i64) {

@@ -111,3 +111,35 @@ fn conformance_every_auction_format_at_every_point() {
     let e = silk_road::data::intern(&config).unwrap_err().to_string();
     assert!(e.contains("vizier_auction = "), "{e}");
 }
+
+/// Issue 32, part 4: each seat's per-player measures add up to the game's own totals (the
+/// seats' goods sold are the game's goods sold, what winners paid for the pawn is what the
+/// auctions took in, and so on), under every auction format.
+#[test]
+fn issue32_player_measures_sum_to_the_game_totals() {
+    let totals: &[(&str, &[&str])] = &[
+        ("player.auctions_won", &["auction.won"]),
+        ("player.auction_paid", &["auction.win_sum"]),
+        ("player.auction_income", &["auction.win_sum"]),
+        ("player.goods_bought", &["goods.bought"]),
+        ("player.silver_on_purchases", &["silver.on_purchases"]),
+        ("player.goods_sold", &["goods.sold"]),
+        ("player.silver_from_sales", &["silver.from_sales"]),
+        ("player.silver_from_viziers", &["silver.from_viziers"]),
+        ("player.thefts", &["tile.thief"]),
+    ];
+    let mut sums = vec![0i64; totals.len()];
+    for (what, config) in every_format() {
+        let (games, s) =
+            silk_core::conformance::check_player_measures::<SilkRoad>(&config, 3, totals)
+                .unwrap_or_else(|e| panic!("{what}: {e}"));
+        assert!(games >= 2, "{what}: {games} games ended");
+        for (a, b) in sums.iter_mut().zip(s) {
+            *a += b;
+        }
+    }
+    let seen: Vec<(&str, i64)> = totals.iter().map(|(p, _)| *p).zip(sums).collect();
+    for (p, sum) in seen {
+        assert!(sum > 0, "{p}: never counted, nothing checked");
+    }
+}

@@ -5,7 +5,7 @@ use crate::action::Action;
 use crate::event::Event;
 use crate::state::State;
 use crate::Splendor;
-use silk_core::{metric_ids, Counters, DecisionKind, Observe};
+use silk_core::{metric_ids, Counters, DecisionKind, Observe, SeatCounters};
 
 metric_ids! {
     /// Every metric of a Splendor game (its names do not depend on the config).
@@ -35,6 +35,23 @@ metric_ids! {
         CardsLevel1 = "cards.level1",
         CardsLevel2 = "cards.level2",
         CardsLevel3 = "cards.level3",
+    }
+}
+
+metric_ids! {
+    /// Each seat's own measures (`player.*`): cards bought by level, nobles, gold taken and
+    /// spent, reserves, gems taken, and the Cities of Splendor modules' cities and posts.
+    enum P {
+        CardsLevel1 = "player.cards.level1",
+        CardsLevel2 = "player.cards.level2",
+        CardsLevel3 = "player.cards.level3",
+        Nobles = "player.nobles",
+        GoldTaken = "player.gold_taken",
+        GoldSpent = "player.gold_spent",
+        GemsTaken = "player.gems_taken",
+        Reserves = "player.reserves",
+        Cities = "player.cities",
+        Posts = "player.posts",
     }
 }
 
@@ -72,19 +89,24 @@ impl Observe for Splendor {
         M::NAMES.iter().map(|n| n.to_string()).collect()
     }
 
+    const PLAYER_MEASURES: &'static [&'static str] = P::NAMES;
+
     #[inline]
-    fn observe(s: &State, e: &Event, c: &mut Counters) {
+    fn observe(s: &State, e: &Event, c: &mut Counters, p: &mut SeatCounters) {
         match *e {
             Event::Bought {
+                seat,
                 card,
                 paid,
                 gold_cards,
                 conquest,
                 ..
             } => {
-                let level = s.rules.card(card).level + 1;
-                c.incr(CARDS_BY_LEVEL[level as usize - 1]);
+                let level = s.rules.card(card).level as usize;
+                c.incr(CARDS_BY_LEVEL[level].0);
+                p.incr(seat, CARDS_BY_LEVEL[level].1);
                 c.add(M::GoldSpent, paid[5] as i64);
+                p.add(seat, P::GoldSpent, paid[5] as i64);
                 c.add(M::GoldCardsSpent, gold_cards as i64);
                 c.add(M::GemsSpent, paid[..5].iter().map(|&k| k as i64).sum());
                 c.add(M::ResourceConverted, paid.iter().map(|&k| k as i64).sum());
@@ -96,30 +118,44 @@ impl Observe for Splendor {
                 }
             }
             Event::TookFree { .. } => c.incr(M::OrientFreeCards),
-            Event::Took { tokens, .. } => {
+            Event::Took { seat, tokens } => {
                 let n: i64 = tokens.iter().map(|&k| k as i64).sum();
                 c.add(M::GemsTaken, n);
                 c.add(M::ResourceTaken, n);
+                p.add(seat, P::GemsTaken, n);
             }
             // A token given back was taken for nothing.
             Event::Returned { .. } => {
                 c.incr(M::GemsReturned);
                 c.add(M::ResourceTaken, -1);
             }
-            Event::Reserved { deck, gold, .. } => {
+            Event::Reserved {
+                seat, deck, gold, ..
+            } => {
                 c.incr(M::Reserves);
+                p.incr(seat, P::Reserves);
                 if deck.is_some() {
                     c.incr(M::ReservesBlind);
                 }
                 if gold {
                     c.incr(M::GoldTaken);
                     c.incr(M::ResourceTaken);
+                    p.incr(seat, P::GoldTaken);
                 }
             }
-            Event::NobleVisit { .. } => c.incr(M::Nobles),
+            Event::NobleVisit { seat, .. } => {
+                c.incr(M::Nobles);
+                p.incr(seat, P::Nobles);
+            }
             Event::NobleReserved { .. } => c.incr(M::OrientNoblesReserved),
-            Event::CityClaimed { .. } => c.incr(M::CitiesClaimed),
-            Event::PostPlaced { .. } => c.incr(M::Posts),
+            Event::CityClaimed { seat, .. } => {
+                c.incr(M::CitiesClaimed);
+                p.incr(seat, P::Cities);
+            }
+            Event::PostPlaced { seat, .. } => {
+                c.incr(M::Posts);
+                p.incr(seat, P::Posts);
+            }
             Event::Discarded { .. } => c.incr(M::OrientDiscarded),
             Event::StrongholdPlaced { .. } => c.incr(M::StrongholdsPlaced),
             Event::StrongholdRemoved { .. } => c.incr(M::StrongholdsRemoved),
@@ -157,4 +193,9 @@ impl Observe for Splendor {
     }
 }
 
-const CARDS_BY_LEVEL: [M; 3] = [M::CardsLevel1, M::CardsLevel2, M::CardsLevel3];
+/// `cards.levelK` and `player.cards.levelK`, by level from 0.
+const CARDS_BY_LEVEL: [(M, P); 3] = [
+    (M::CardsLevel1, P::CardsLevel1),
+    (M::CardsLevel2, P::CardsLevel2),
+    (M::CardsLevel3, P::CardsLevel3),
+];

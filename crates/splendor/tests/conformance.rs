@@ -79,3 +79,41 @@ fn every_decision_has_a_kind() {
         assert!(seen.contains(&kind), "{kind} never met: {seen:?}");
     }
 }
+
+/// Issue 32, part 4: each seat's per-player measures add up to the game's own totals (the
+/// seats' level-3 cards are the game's level-3 cards, and so on), with and without the Cities of
+/// Splendor modules.
+#[test]
+fn issue32_player_measures_sum_to_the_game_totals() {
+    let totals: &[(&str, &[&str])] = &[
+        ("player.cards.level1", &["cards.level1"]),
+        ("player.cards.level2", &["cards.level2"]),
+        ("player.cards.level3", &["cards.level3"]),
+        ("player.nobles", &["nobles"]),
+        ("player.gold_taken", &["gold.taken"]),
+        ("player.gold_spent", &["gold.spent"]),
+        ("player.gems_taken", &["gems.taken"]),
+        ("player.reserves", &["reserves"]),
+        ("player.cities", &["cities.claimed"]),
+        ("player.posts", &["posts"]),
+    ];
+    let mut configs = vec![SplendorConfig::new(4)];
+    for m in Module::ALL {
+        let mut config = SplendorConfig::new(3);
+        config.modules = vec![m];
+        configs.push(config);
+    }
+    let mut sums = vec![0i64; totals.len()];
+    for config in &configs {
+        let (games, s) =
+            silk_core::conformance::check_player_measures::<Splendor>(config, 4, totals).unwrap();
+        assert!(games >= 3, "{games} games ended");
+        for (a, b) in sums.iter_mut().zip(s) {
+            *a += b;
+        }
+    }
+    let seen: Vec<(&str, i64)> = totals.iter().map(|(p, _)| *p).zip(sums).collect();
+    for (p, sum) in seen {
+        assert!(sum > 0, "{p}: never counted, nothing checked");
+    }
+}

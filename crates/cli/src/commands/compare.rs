@@ -25,6 +25,16 @@ pub struct CompareArgs {
     /// Show every per-game engine metric in the text table too.
     #[arg(long, requires = "game")]
     pub all: bool,
+    /// Per-player measures (`player.sales,player.attacks`, `player.score`, or `all`) to
+    /// compare as winners versus others: each a row `winners.MEASURE`, the winners' mean
+    /// minus the other seats' mean per game, paired game by game (docs/lab.md).
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "MEASURE",
+        requires = "variants"
+    )]
+    pub winners: Vec<String>,
     /// Write a self-contained HTML report of the comparison (an existing file is refused);
     /// with a game or --mechanic.
     #[arg(long)]
@@ -40,6 +50,7 @@ impl CompareArgs {
             mechanic,
             variants,
             all,
+            winners,
             html,
             batch,
         } = self;
@@ -73,6 +84,7 @@ impl CompareArgs {
                 players: batch.players(),
                 data: &files,
                 all,
+                winners: &winners,
                 html: html.as_deref(),
             };
             design::compare_variants::<G>(&cfg, &args, &batch.batch(out), out)

@@ -15,9 +15,16 @@ pub struct FindArgs {
     #[arg(value_name = "GAME|RUN_DIR")]
     pub target: String,
     /// The condition, e.g. `rounds >= 40`, `vp.attacks / vp.total > 0.9 && winner_seat == 1`,
-    /// `winner_bot == "random"`. Names: see `silk find --help`'s long text.
-    #[arg(long = "where", value_name = "EXPR", long_help = find_where_help())]
-    pub condition: String,
+    /// `winner_bot == "random"`. Names: see `silk find --help`'s long text. Without it (with
+    /// --winners), every game counts and none is listed.
+    #[arg(long = "where", value_name = "EXPR", long_help = find_where_help(),
+          required_unless_present = "winners")]
+    pub condition: Option<String>,
+    /// Per-player measures (`player.sales,player.attacks`, `player.score`, or `all`) to ask
+    /// of the games found: the winners' mean minus the other seats' mean per game, with its
+    /// 95% interval (docs/lab.md, "Winners versus others").
+    #[arg(long, value_delimiter = ',', value_name = "MEASURE")]
+    pub winners: Vec<String>,
     #[command(flatten)]
     pub batch: BatchArgs,
     /// With a game: keep the batch in this run directory, so the games found can be replayed.
@@ -36,8 +43,15 @@ pub struct FindArgs {
 }
 
 impl FindArgs {
+    fn ask(&self) -> find::Ask<'_> {
+        find::Ask {
+            condition: self.condition.as_deref(),
+            winners: &self.winners,
+        }
+    }
+
     pub fn run(self, out: &mut Out) -> CliResult<()> {
-        let query = find::Query::parse(&self.condition)?;
+        let query = self.ask().query()?;
         let run_dir = Path::new(&self.target);
         if run_dir.is_dir() {
             if self.out.is_some() {
@@ -45,7 +59,7 @@ impl FindArgs {
                     "--out goes with a game, not a run directory",
                 ));
             }
-            return in_run_dir(run_dir, query, self.limit, self.traces, self.force, out);
+            return in_run_dir(&self, run_dir, query, out);
         }
         let game = GameName::from_str(&self.target, true).map_err(|_| {
             CliError::input(format!(
@@ -75,14 +89,8 @@ fn find_where_help() -> String {
 }
 
 /// Over a run directory's records, with the engine its run.json names.
-fn in_run_dir(
-    run_dir: &Path,
-    query: find::Query,
-    limit: u64,
-    traces: bool,
-    force: bool,
-    out: &mut Out,
-) -> CliResult<()> {
+fn in_run_dir(args: &FindArgs, run_dir: &Path, query: find::Query, out: &mut Out) -> CliResult<()> {
+    let (ask, limit, traces, force) = (args.ask(), args.limit, args.traces, args.force);
     let spec = silk_lab::read_spec(run_dir)?;
     let name = GameName::named(&spec.game).ok_or_else(|| {
         CliError::input(format!(
@@ -96,13 +104,8 @@ fn in_run_dir(
         silk_lab::run::declared_metrics::<G>(&cfg, &spec)?
     });
     query.check_names(&spec.game, spec.bots.len(), &metrics)?;
-    let mut finder = find::Finder {
-        query,
-        limit,
-        dir: Some(run_dir),
-        matched: 0,
-        games: 0,
-    };
+    let mut finder =
+        with_game!(name, G => find::Finder::new::<G>(&ask, query, limit, Some(run_dir))?);
     if !traces {
         silk_lab::read_records(run_dir, &spec, &mut |r| {
             finder.each(&spec, &r, out).map(|_| ())
@@ -139,13 +142,7 @@ fn in_new_batch<G: CliGame>(args: &FindArgs, query: find::Query, out: &mut Out) 
         _ => None,
     };
     let limit = args.limit;
-    let mut finder = find::Finder {
-        query,
-        limit,
-        dir,
-        matched: 0,
-        games: 0,
-    };
+    let mut finder = find::Finder::new::<G>(&args.ask(), query, limit, dir)?;
     let (spec, summary) = lab::run_batch_each::<G>(
         &cfg,
         &batch.batch(out),
