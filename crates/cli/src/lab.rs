@@ -291,7 +291,11 @@ where
             Some(d) => report::Records::dir(d.to_path_buf(), spec.indices()),
             None => report::Records::default(),
         };
-        write_html(path, &report::simulate_report(&summary, &spec, &records))?;
+        let timelines = report_timelines::<G>(config, &spec, &summary, batch.max_decisions)?;
+        write_html(
+            path,
+            &report::simulate_report(&summary, &spec, &records, &timelines),
+        )?;
         out.message(&format!("wrote {}", path.display()));
     }
     let played = summary.games + summary.stuck + summary.unfinished;
@@ -301,6 +305,29 @@ where
     ));
     print_summary(&summary, out);
     Ok(())
+}
+
+/// The games a run's report draws round by round (the first with a winner, the first stuck
+/// or cut short), each played again as the run played it.
+pub fn report_timelines<G: CliGame + Observe>(
+    config: &G::Config,
+    spec: &RunSpec,
+    summary: &Summary,
+    max_decisions: u64,
+) -> CliResult<Vec<report::GameTimeline>> {
+    silk_lab::replay::report_games(summary, spec)
+        .into_iter()
+        .map(|(index, why)| {
+            Ok(silk_lab::replay::game_timeline::<G>(
+                config,
+                spec,
+                index,
+                &bot_factory::<G>,
+                max_decisions,
+                why,
+            )?)
+        })
+        .collect()
 }
 
 fn print_summary(summary: &Summary, out: &mut Out) {
@@ -339,7 +366,12 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
                 dirs: m.shards().to_vec(),
             },
         };
-        write_html(path, &report::simulate_report(&summary, &m.spec, &records))?;
+        // A merge knows no game type: its report draws no timeline (silk replay RUN_DIR
+        // --game K --timeline shows one).
+        write_html(
+            path,
+            &report::simulate_report(&summary, &m.spec, &records, &[]),
+        )?;
     }
     print_summary(&summary, out);
     Ok(())

@@ -491,8 +491,8 @@ enum Command {
         /// With RUN_DIR: only the decisions and their events, not each seat's view.
         #[arg(long)]
         moves: bool,
-        /// With RUN_DIR: the standings round by round (each seat's provisional score, the
-        /// leader) and the round the game was decided in, instead of the decisions.
+        /// With RUN_DIR or --trace-in: the standings round by round (each seat's score, its
+        /// coins, the leader) and the round the game was decided in, instead of the decisions.
         #[arg(long, conflicts_with_all = ["moves", "at"])]
         timeline: bool,
     },
@@ -1029,7 +1029,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                     ))
                 })?;
                 let legal = legal.then_some(traces::Legal { at });
-                return with_game!(name, G => traces::play_back::<G>(&t, &path, legal, out));
+                return with_game!(name, G => traces::play_back::<G>(&t, &path, legal, timeline, out));
             }
             if legal {
                 // (clap's `requires` lets it pass when the run's arguments conflict with it.)

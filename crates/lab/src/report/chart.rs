@@ -446,6 +446,19 @@ pub fn line_chart(
     series: &[Series],
     reference: Option<&Reference>,
 ) -> String {
+    line_chart_marked(c, y, xs, series, reference, None)
+}
+
+/// [`line_chart`] with a vertical marker at x value `marker.0`, labelled `marker.1` (a
+/// timeline's "decided" round).
+pub fn line_chart_marked(
+    c: &Chart,
+    y: &Axis,
+    xs: &[String],
+    series: &[Series],
+    reference: Option<&Reference>,
+    marker: Option<(usize, &str)>,
+) -> String {
     let legend_w = series
         .iter()
         .map(|s| text_w(&s.name) + 26.0)
@@ -528,6 +541,19 @@ pub fn line_chart(
     }
     if let Some(r) = reference {
         body += &reference_line(r, &ys, LEFT, right);
+    }
+    if let Some((i, label)) = marker.filter(|m| m.0 < xs.len()) {
+        let at = x(i);
+        let _ = write!(
+            body,
+            "<g class=\"marker\"><line class=\"fair\" x1=\"{at:.1}\" x2=\"{at:.1}\" y1=\"{:.1}\" y2=\"{plot_bottom:.1}\"><title>{}</title></line>\
+             <text class=\"legend fair-label\" x=\"{:.1}\" y=\"{:.1}\">{}</text></g>",
+            TOP + 6.0,
+            esc(label),
+            at - 3.0,
+            TOP + 16.0,
+            esc(label)
+        );
     }
     body += &draw_x(xs, &centres, &fit, plot_bottom);
     body += &x_title(c.x_title, LEFT + right, height - 8.0);

@@ -12,6 +12,7 @@ mod mechanic;
 mod metrics;
 mod simulate;
 mod sweep;
+mod timeline;
 
 pub use chart::{histogram, lines, rate_bars};
 pub use compare::compare_html;
@@ -20,6 +21,7 @@ pub use ladder::{ladder_html, Timing};
 pub use mechanic::{mechanic_html, MechanicSection, Shown};
 pub use simulate::{simulate_html, simulate_report, Records};
 pub use sweep::{sweep_html, sweep_report, SweepRow};
+pub use timeline::GameTimeline;
 
 use crate::RunSpec;
 
