@@ -294,6 +294,10 @@ enum Command {
         /// Write a self-contained HTML report of the sweep.
         #[arg(long)]
         html: Option<PathBuf>,
+        /// A targets file (as for silk gaps): the report opens on each setting's verdicts and
+        /// the measures the targets name come first.
+        #[arg(long, value_name = "FILE")]
+        targets: Option<PathBuf>,
         /// Replace the report if it exists.
         #[arg(long)]
         force: bool,
@@ -349,6 +353,10 @@ enum Command {
         /// with a game or --mechanic.
         #[arg(long)]
         html: Option<PathBuf>,
+        /// With a game: a targets file (as for silk gaps); the table and the report open on
+        /// the measures the targets name, the report on each variant's verdicts.
+        #[arg(long, value_name = "FILE", requires = "game")]
+        targets: Option<PathBuf>,
         #[command(flatten)]
         batch: BatchArgs,
     },
@@ -831,6 +839,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             values: _,
             batch,
             html,
+            targets,
             force,
         } => {
             if let Some(path) = &html {
@@ -843,7 +852,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             let pairs: Vec<(String, Vec<String>)> = params.into_iter().zip(values).collect();
             with_game!(game, G => {
                 let cfg = G::config(batch.players(), &batch.data.files()?)?;
-                lab::sweep_run::<G>(&cfg, &pairs, &batch.batch(out), html.as_deref(), out)
+                lab::sweep_run::<G>(&cfg, &pairs, &batch.batch(out), html.as_deref(), targets.as_deref(), out)
             })
         }
         Command::Compare {
@@ -867,6 +876,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
             variants,
             all,
             html,
+            targets,
             batch,
             ..
         } => match game {
@@ -885,6 +895,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
                         data: &files,
                         all,
                         html: html.as_deref(),
+                        targets: targets.as_deref(),
                     };
                     design::compare_variants::<G>(&cfg, &args, &batch.batch(out), out)
                 })

@@ -8,6 +8,7 @@ pub mod extremes;
 pub mod ladder;
 pub mod measure;
 mod merge;
+pub mod order;
 pub mod paired;
 mod pool;
 pub mod replay;

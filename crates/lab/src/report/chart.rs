@@ -313,6 +313,21 @@ fn reference_line(r: &Reference, y: &YScale, left: f64, right: f64) -> String {
 
 /// Bars with their 95% intervals (error bars) and an optional reference line.
 pub fn bar_chart(c: &Chart, y: &Axis, bars: &[Bar], reference: Option<&Reference>) -> String {
+    bar_chart_band(c, y, bars, reference, None)
+}
+
+/// A band of values drawn behind the bars (a target's band): `(lo, hi, label)`; an open side
+/// is infinite and drawn to the plot's edge.
+pub type Band<'a> = (f64, f64, &'a str);
+
+/// [`bar_chart`] with a shaded `band`.
+pub fn bar_chart_band(
+    c: &Chart,
+    y: &Axis,
+    bars: &[Bar],
+    reference: Option<&Reference>,
+    band: Option<Band>,
+) -> String {
     // An interval not known (a mean over fewer than two games) is not drawn.
     let bars: Vec<Bar> = bars
         .iter()
@@ -334,9 +349,25 @@ pub fn bar_chart(c: &Chart, y: &Axis, bars: &[Bar], reference: Option<&Reference
         .iter()
         .flat_map(|b| [Some(b.value), b.interval.map(|i| i.1)])
         .flatten()
-        .chain(reference.map(|r| r.value));
+        .chain(reference.map(|r| r.value))
+        .chain(
+            band.iter()
+                .flat_map(|b| [b.0, b.1])
+                .filter(|v| v.is_finite()),
+        );
     let ys = YScale::new(y, values, TOP + 10.0, plot_bottom);
     let mut body = ys.draw(LEFT, width - RIGHT);
+    if let Some((lo, hi, label)) = band {
+        let clamp = |v: f64| v.clamp(TOP + 10.0, plot_bottom);
+        let (top, bottom) = (clamp(ys.y(hi)), clamp(ys.y(lo)));
+        let _ = write!(
+            body,
+            "<rect class=\"band\" x=\"{LEFT}\" y=\"{top:.1}\" width=\"{:.1}\" height=\"{:.1}\"><title>{}</title></rect>",
+            width - RIGHT - LEFT,
+            (bottom - top).max(1.0),
+            esc(label)
+        );
+    }
     let mut centres = Vec::new();
     for (i, b) in bars.iter().enumerate() {
         let w = (slot * 0.6).min(MAX_BAR);
