@@ -241,6 +241,7 @@ fn legal_at<G: CliGame>(trace: &Trace, file: &Path, n: u64, out: &mut Out) -> Cl
     let before = Trace {
         actions: trace.actions[..index].to_vec(),
         result: None,
+        timeline: None,
         ..trace.clone()
     };
     let state = play_trace::<G>(&before, &file.display().to_string(), |_| {})
