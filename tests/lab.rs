@@ -636,3 +636,180 @@ fn issue30_p17_a_planted_part_symlink_is_not_followed() {
         3
     );
 }
+
+/// Issue 32, sweeps: every setting plays the same games, and each is compared with the base
+/// setting (the config's own value, here the second one given) game by game: over matched games
+/// the paired mean difference of an all-games length is the difference of the two means, each
+/// difference is paired over every game, and each setting's table says how many stars chance
+/// alone would give.
+#[test]
+fn issue32_sweep_paired_differences_from_the_base_setting() {
+    let rows = common::json_doc(&[
+        "sweep",
+        "silk-road",
+        "--param",
+        "majority_bonus",
+        "--values",
+        "6",
+        "2",
+        "0",
+        "--games",
+        "30",
+        "--bots",
+        "greedy",
+    ]);
+    let rows = rows.as_array().unwrap();
+    let base: Vec<bool> = rows.iter().map(|r| r["base"].as_bool().unwrap()).collect();
+    assert_eq!(
+        base,
+        [false, true, false],
+        "the config's own majority bonus is 2"
+    );
+    let estimate = |r: &serde_json::Value, name: &str| -> serde_json::Value {
+        r["measures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["measure"] == name)
+            .unwrap_or_else(|| panic!("{name}"))
+            .clone()
+    };
+    for i in [0, 2] {
+        let r = &rows[i];
+        let d = &estimate(r, "all_games.decisions")["difference_from_base"];
+        assert_eq!(d["paired"], true);
+        assert_eq!(d["pairs"], 30);
+        let mine = estimate(r, "all_games.decisions")["estimate"]["value"]
+            .as_f64()
+            .unwrap();
+        let theirs = estimate(&rows[1], "all_games.decisions")["estimate"]["value"]
+            .as_f64()
+            .unwrap();
+        assert!(
+            (d["value"].as_f64().unwrap() - (mine - theirs)).abs() < 1e-9,
+            "{d}"
+        );
+        let note = &r["comparison"];
+        let tested = note["measures_tested"].as_u64().unwrap();
+        assert!(tested > 20, "{note}");
+        assert!(
+            (note["expected_chance_stars"].as_f64().unwrap() - 0.05 * tested as f64).abs() < 1e-9
+        );
+        assert!(note["starred"].as_u64().unwrap() >= note["fdr_kept"].as_u64().unwrap());
+    }
+    assert!(rows[1]["comparison"].is_null());
+    // A bonus of 0 against 2 changes the winning margin on the very same games.
+    let margin = &estimate(&rows[2], "margin")["difference_from_base"];
+    assert_ne!(margin["value"].as_f64().unwrap(), 0.0, "{margin}");
+    // The text names the base setting and gives each setting's chance note.
+    silk()
+        .args([
+            "sweep",
+            "silk-road",
+            "--param",
+            "majority_bonus",
+            "--values",
+            "6",
+            "2",
+        ])
+        .args(["--games", "10", "--bots", "greedy"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "Differences from the base setting (params.majority_bonus=2)",
+        ))
+        .stdout(predicate::str::contains("params.majority_bonus=6: "))
+        .stdout(predicate::str::contains("chance alone would star about"));
+}
+
+/// Issue 32, part 7: compare's text, JSON and HTML give the measures in one order — the
+/// targets' measures first (in the targets' order), then length, balance, VP sources,
+/// mechanics — and the report opens on the targets.
+#[test]
+fn issue32_report_order_compare_text_json_and_html_agree() {
+    let dir = temp_dir("report-order");
+    let targets = dir.join("targets.json");
+    fs::write(
+        &targets,
+        r#"{"targets": [{"measure": "margin", "at_most": 5},
+                        {"measure": "share.stuck", "at_most": 0}]}"#,
+    )
+    .unwrap();
+    let html = dir.join("compare.html");
+    let _ = fs::remove_file(&html);
+    let args = [
+        "compare",
+        "silk-road",
+        "--games",
+        "20",
+        "--bots",
+        "greedy",
+        "--variant",
+        "b=majority_bonus=5",
+        "--targets",
+        targets.to_str().unwrap(),
+    ];
+    let doc = common::json_doc(&args);
+    let rows = doc["measures"].as_array().unwrap();
+    let order: Vec<&str> = rows
+        .iter()
+        .map(|r| r["measure"].as_str().unwrap())
+        .collect();
+    assert_eq!(&order[..2], ["margin", "share.stuck"]);
+    let groups: Vec<&str> = rows.iter().map(|r| r["group"].as_str().unwrap()).collect();
+    let rank = |g: &str| {
+        [
+            "targets",
+            "length",
+            "balance",
+            "vp_sources",
+            "mechanics",
+            "other",
+        ]
+        .iter()
+        .position(|x| *x == g)
+        .unwrap()
+    };
+    assert!(
+        groups.windows(2).all(|w| rank(w[0]) <= rank(w[1])),
+        "{groups:?}"
+    );
+    assert_eq!(groups[2], "length");
+    // The text table: the same order, under the group headings.
+    let out = silk()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("{s}"));
+    assert!(at("-- The measures the targets name --") < at("\nmargin"));
+    assert!(at("\nshare.stuck") < at("-- Length --"));
+    assert!(at("-- Length --") < at("-- Balance --"));
+    assert!(at("\nrounds") < at("\nwin.seat1"));
+    // The report: the targets section first, its table rows in the JSON order.
+    silk()
+        .args(args)
+        .arg("--html")
+        .arg(&html)
+        .assert()
+        .success();
+    let page = fs::read_to_string(&html).unwrap();
+    let first = page.find("<section").unwrap();
+    assert!(
+        page[first..].starts_with("<section id=\"targets\""),
+        "{}",
+        &page[first..first + 60]
+    );
+    let table = page.split("<table class=\"compare\">").nth(1).unwrap();
+    let in_html: Vec<&str> = table
+        .split("data-measure=\"")
+        .skip(1)
+        .map(|s| &s[..s.find('"').unwrap()])
+        .collect();
+    assert_eq!(in_html, order);
+    assert!(page.contains("data-chart=\"variant-difference-margin\""));
+    assert!(page.contains("class=\"band\""), "the target band is drawn");
+}

@@ -269,3 +269,62 @@ fn issue32_replay_timeline_gives_the_standings_round_by_round() {
         .success()
         .stdout(predicate::str::contains("decided at round"));
 }
+
+/// Issue 32, part 5: a run's report draws the standings round by round of its first game with
+/// a winner and of its first game cut short, with the decided round the replay gives.
+#[test]
+fn issue32_timeline_run_report_draws_a_finished_and_a_cut_short_game() {
+    let dir = common::temp_dir("replay_run", "timeline-report");
+    let _ = fs::remove_dir_all(&dir);
+    let html = dir.with_extension("html");
+    // At 190 decisions, game 0 ends with a winner and game 5 is the first cut short.
+    silk()
+        .args([
+            "simulate",
+            "silk-road",
+            "--games",
+            "8",
+            "--max-decisions",
+            "190",
+        ])
+        .args(["--threads", "2", "--force", "--out"])
+        .arg(&dir)
+        .arg("--html")
+        .arg(&html)
+        .assert()
+        .success();
+    let page = fs::read_to_string(&html).unwrap();
+    let section = page
+        .split("<section id=\"timelines\">")
+        .nth(1)
+        .expect("a timelines section")
+        .split("</section>")
+        .next()
+        .unwrap();
+    let recs = records(&dir);
+    let finished = recs.iter().find(|r| r["finished"] == true).unwrap()["index"]
+        .as_u64()
+        .unwrap();
+    let cut = recs.iter().find(|r| r["finished"] == false).unwrap()["index"]
+        .as_u64()
+        .unwrap();
+    assert_ne!(finished, cut);
+    for (k, why) in [
+        (finished, "the first game with a winner"),
+        (cut, "the first game cut short"),
+    ] {
+        let t = replay_json(&dir, k, &["--timeline"])
+            .into_iter()
+            .find(|l| l["type"] == "timeline")
+            .unwrap();
+        let decided = t["decided_at"].as_u64().unwrap();
+        assert!(
+            section.contains(&format!("data-game=\"{k}\" data-decided-at=\"{decided}\"")),
+            "game {k} decided at {decided}: {section}"
+        );
+        assert!(section.contains(why), "{why}");
+        assert!(section.contains(&format!("data-chart=\"timeline-{k}-score\"")));
+        assert!(section.contains(&format!("data-chart=\"timeline-{k}-coins\"")));
+    }
+    assert_eq!(section.matches("class=\"timeline\"").count(), 2);
+}

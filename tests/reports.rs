@@ -597,3 +597,101 @@ fn compare_mechanic_report_in_a_browser() {
     );
     assert!(first["ci"].as_u64().unwrap() > 0, "intervals drawn");
 }
+
+/// Issue 32, part 7: a report opens on the designer's targets (its first section, as a reader
+/// sees the page), and a sweep of two parameters draws every measure, the stuck share
+/// included, as a heatmap with one cell per pair of values, each with its interval.
+#[test]
+fn issue32_report_order_opens_on_targets_and_grids_every_measure() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let dir = temp_dir("issue32-order");
+    let targets = dir.join("targets.json");
+    fs::write(
+        &targets,
+        r#"{"targets": [{"measure": "margin", "at_most": 5},
+                        {"measure": "share.stuck", "at_most": 0}]}"#,
+    )
+    .unwrap();
+    let compare = dir.join("compare.html");
+    let sweep = dir.join("sweep.html");
+    for f in [&compare, &sweep] {
+        let _ = fs::remove_file(f);
+    }
+    run_json(&[
+        "compare",
+        "silk-road",
+        "--games",
+        "12",
+        "--bots",
+        "greedy",
+        "--variant",
+        "b=majority_bonus=5",
+        "--targets",
+        targets.to_str().unwrap(),
+        "--html",
+        compare.to_str().unwrap(),
+    ]);
+    run_json(&[
+        "sweep",
+        "silk-road",
+        "--param",
+        "min_bid",
+        "--values",
+        "1",
+        "2",
+        "--param",
+        "majority_bonus",
+        "--values",
+        "2",
+        "4",
+        "--games",
+        "12",
+        "--bots",
+        "greedy",
+        "--targets",
+        targets.to_str().unwrap(),
+        "--html",
+        sweep.to_str().unwrap(),
+    ]);
+    let page = driver.session();
+    for path in [&compare, &sweep] {
+        open_report(&page, path);
+        let first = page.eval("return document.querySelector('section').id", &[]);
+        assert_eq!(first, json!("targets"), "{}", path.display());
+        let targets_named = page.texts("#targets tr[data-measure] td:first-child");
+        assert_eq!(targets_named.len(), 2, "{targets_named:?}");
+    }
+    // The sweep report is open: a heatmap per measure, 2 × 2 cells each, intervals in titles.
+    let grids = page.eval(
+        "return [...document.querySelectorAll('svg[data-chart^=\"sweep-heatmap-m-\"]')].map(svg =>
+           ({id: svg.dataset.chart, cells: svg.querySelectorAll('g.cell').length,
+             titled: [...svg.querySelectorAll('g.cell title')].filter(t => t.textContent.includes('[')).length}))",
+        &[],
+    );
+    let grids = grids.as_array().unwrap();
+    assert!(grids.len() > 20, "{grids:?}");
+    assert!(
+        grids
+            .iter()
+            .any(|g| g["id"] == "sweep-heatmap-m-share.stuck"),
+        "the stuck share has its heatmap"
+    );
+    // (An engine counter no game of a setting counted has no value there.)
+    for g in grids
+        .iter()
+        .filter(|g| !g["id"].as_str().unwrap().contains("-m-metric."))
+    {
+        assert_eq!(g["cells"], 4, "one cell per pair of values: {g}");
+    }
+    let stuck = grids
+        .iter()
+        .find(|g| g["id"] == "sweep-heatmap-m-margin")
+        .unwrap();
+    assert_eq!(
+        stuck["titled"], 4,
+        "each cell's interval in its title: {stuck}"
+    );
+    page.close();
+}

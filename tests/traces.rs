@@ -448,3 +448,99 @@ fn a_run_game_is_traced_from_its_run_directory() {
     let trace: Value = serde_json::from_slice(&printed).unwrap();
     assert_eq!(trace, read(&dir.join("traces/game-1.json")));
 }
+
+/// The JSON records of a command's stdout (JSON Lines).
+fn json_lines(cmd: &mut assert_cmd::Command) -> Vec<Value> {
+    let out = cmd.assert().success().get_output().stdout.clone();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// Issue 32, part 5: a trace keeps the standings round by round (each seat's VP and coins,
+/// the sole leader) and the round the game was decided in; `--trace-in FILE --timeline` shows
+/// the same table as the run's replay; a trace without it (an older one) still reads, and one
+/// whose standings were edited is refused at `timeline`.
+#[test]
+fn issue32_timeline_is_kept_in_the_trace_and_checked() {
+    let (dir, files) = simulate_traces("timeline", &["cities", "--games", "2"]);
+    let path = &files[0];
+    let trace = read(path);
+    assert_valid("cities", &trace);
+    let t = &trace["timeline"];
+    assert_eq!(t["score"], "VP");
+    assert_eq!(t["coins"], "coins");
+    let rounds = t["rounds"].as_array().expect("a timeline in the trace");
+    assert!(rounds.len() >= 3, "{t}");
+    for r in rounds {
+        assert_eq!(r["score"].as_array().unwrap().len(), 4, "{r}");
+        assert_eq!(r["coins"].as_array().unwrap().len(), 4, "{r}");
+    }
+    let decided = t["decided_at"].as_u64().expect("decided");
+    assert!(rounds.iter().any(|r| r["round"] == decided));
+    // The final row's VP are the result's scores (Cities scores are VP).
+    assert_eq!(rounds.last().unwrap()["score"], trace["result"]["scores"]);
+
+    // The trace's table is the one a replay of the run's game gives.
+    let from_trace = json_lines(
+        silk()
+            .args(["replay", "--json", "--timeline", "--trace-in"])
+            .arg(path),
+    );
+    let shown: Vec<&Value> = from_trace
+        .iter()
+        .filter(|l| l["type"] == "timeline")
+        .collect();
+    assert_eq!(shown.len(), 1, "{from_trace:?}");
+    let from_run =
+        json_lines(
+            silk()
+                .arg("replay")
+                .arg(&dir)
+                .args(["--game", "0", "--timeline", "--json"]),
+        );
+    let run_t = from_run.iter().find(|l| l["type"] == "timeline").unwrap();
+    assert_eq!(shown[0], run_t);
+    for key in ["score", "coins", "rounds", "decided_at"] {
+        assert_eq!(shown[0][key], t[key], "{key}");
+    }
+    trace_in(path)
+        .success()
+        .stderr(predicate::str::contains("and the result matches"));
+    silk()
+        .args(["replay", "--timeline", "--trace-in"])
+        .arg(path)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("<- decided"))
+        .stdout(predicate::str::contains(format!(
+            "decided at round {decided}"
+        )));
+
+    // An older trace, without a timeline, still plays back and shows one.
+    let mut old = trace.clone();
+    old.as_object_mut().unwrap().remove("timeline");
+    let old_path = path.with_file_name("old.json");
+    fs::write(&old_path, old.to_string()).unwrap();
+    silk()
+        .args(["replay", "--timeline", "--trace-in"])
+        .arg(&old_path)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(format!(
+            "decided at round {decided}"
+        )))
+        .stderr(predicate::str::contains("keeps no timeline"));
+
+    // Edited standings are refused, with their place.
+    let mut edited = trace.clone();
+    edited["timeline"]["rounds"][2]["score"][1] = serde_json::json!(99);
+    let edited_path = path.with_file_name("edited.json");
+    fs::write(&edited_path, edited.to_string()).unwrap();
+    trace_in(&edited_path)
+        .code(2)
+        .stderr(predicate::str::contains("timeline: rounds[2]"));
+}

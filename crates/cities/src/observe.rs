@@ -374,6 +374,20 @@ impl Observe for Cities {
 
     const STANDING: &'static str = "VP × 1000 + coins (3045: 3 VP and 45 coins)";
 
+    const SCORE: &'static str = "VP";
+
+    fn score(s: &State, out: &mut Vec<i64>) {
+        out.clear();
+        out.extend((0..s.players()).map(|i| s.vp(Seat(i as u8)) as i64));
+    }
+
+    const COINS: &'static str = "coins";
+
+    fn coins(s: &State, out: &mut Vec<i64>) {
+        out.clear();
+        out.extend((0..s.players()).map(|i| s.cities[i].coins as i64));
+    }
+
     fn standing(s: &State, out: &mut Vec<i64>) {
         out.clear();
         out.extend(

@@ -65,6 +65,9 @@ pub struct PairedRuns {
     pub measures: Vec<BTreeMap<String, Measured>>,
     /// For each config after the first: its game-by-game differences from the first.
     pub paired: Vec<BTreeMap<String, PairedDifference>>,
+    /// Each config's run and summary, as `silk simulate` would give them (for a sweep's table
+    /// and report).
+    pub summaries: Vec<(RunSpec, Summary)>,
 }
 
 /// Plays every config on the same games, a chunk of games at a time (each chunk a finer shard
@@ -95,6 +98,7 @@ where
         1
     };
     let mut folds: Vec<Option<Measures>> = vec![None; configs.len()];
+    let mut runs: Vec<Option<silk_lab::Fold>> = vec![None; configs.len()];
     let mut paired: Vec<Paired> = vec![Paired::default(); configs.len().saturating_sub(1)];
     let bar = lab::progress_bar(len * configs.len() as u64, "games", batch.progress);
     for j in 0..chunks {
@@ -104,9 +108,9 @@ where
             ..batch.clone()
         };
         let mut obs: Vec<Vec<(u64, GameObs)>> = Vec::with_capacity(configs.len());
-        for ((_, config), fold) in configs.iter().zip(folds.iter_mut()) {
+        for (((_, config), fold), run) in configs.iter().zip(folds.iter_mut()).zip(&mut runs) {
             let mut games = Vec::new();
-            lab::run_batch_each::<G>(
+            let (_, chunk_fold) = lab::run_batch_fold::<G>(
                 config,
                 &chunk,
                 None,
@@ -118,6 +122,10 @@ where
                     Ok(())
                 }),
             )?;
+            match run {
+                Some(f) => f.merge(&chunk_fold),
+                None => *run = Some(chunk_fold),
+            }
             bar.inc(games.len() as u64);
             obs.push(games);
         }
@@ -136,7 +144,17 @@ where
     for (name, _) in configs {
         out.message(&format!("{name}: {len} games done"));
     }
+    let mut summaries = Vec::with_capacity(configs.len());
+    for ((_, config), run) in configs.iter().zip(&runs) {
+        let spec = lab::spec_for::<G>(config, batch)?;
+        let summary = match run {
+            Some(f) => f.summary(&spec),
+            None => silk_lab::Fold::new(&spec).summary(&spec),
+        };
+        summaries.push((spec, summary));
+    }
     Ok(PairedRuns {
+        summaries,
         spec,
         measures: folds
             .into_iter()
@@ -236,6 +254,8 @@ pub struct VariantArgs<'a> {
     /// Per-player measures to compare as winners versus others (`--winners`).
     pub winners: &'a [String],
     pub html: Option<&'a Path>,
+    /// A targets file: its measures first, and the report opens on the verdicts.
+    pub targets: Option<&'a Path>,
 }
 
 /// `silk compare GAME --variant NAME=CONFIG …`: the base config and each variant on the same
@@ -256,9 +276,18 @@ where
         all,
         winners,
         html,
+        targets,
     } = *args;
     let winners = silk_lab::players::check_asked(G::NAME, winners, G::PLAYER_MEASURES)
         .map_err(CliError::input)?;
+    let targets = match targets {
+        Some(path) => Some(targets_for::<G>(path)?.0),
+        None => None,
+    };
+    let targeted: Vec<String> = targets
+        .as_ref()
+        .map(|t| t.targets.iter().map(|t| t.measure.clone()).collect())
+        .unwrap_or_default();
     if let Some(path) = html {
         lab::check_html(path, false)?;
     }
@@ -281,7 +310,8 @@ where
         ));
     }
     let runs = measure_paired::<G>(&configs, batch, &TimeSpec::default(), &winners, out)?;
-    let names: Vec<String> = {
+    // Report order: the targets' measures, then length, balance, VP sources, mechanics.
+    let names: Vec<(silk_lab::order::Group, String)> = {
         let mut n: Vec<String> = runs
             .measures
             .iter()
@@ -289,7 +319,7 @@ where
             .collect();
         n.sort();
         n.dedup();
-        n
+        silk_lab::order::ordered(&n, &targeted)
     };
     let base_m = &runs.measures[0];
     let compared: Vec<BTreeMap<String, Compared>> = runs
@@ -320,7 +350,8 @@ where
     text += &header;
     text += "\n";
     let mut rows_json = Vec::new();
-    for name in &names {
+    let mut group = None;
+    for (g, name) in &names {
         let cells: Vec<Option<&Measured>> = runs.measures.iter().map(|m| m.get(name)).collect();
         let Some(first) = cells.iter().flatten().next() else {
             continue;
@@ -328,6 +359,7 @@ where
         let diffs: Vec<Option<&Compared>> = compared.iter().map(|c| c.get(name)).collect();
         rows_json.push(json!({
             "measure": name,
+            "group": g,
             "about": first.about,
             "kind": first.kind,
             "values": configs.iter().zip(&cells).map(|((n, _), c)| json!({"variant": n, "estimate": c})).collect::<Vec<_>>(),
@@ -335,6 +367,10 @@ where
         }));
         if !shown(name, all) {
             continue;
+        }
+        if group != Some(*g) {
+            text += &format!("-- {} --\n", g.title());
+            group = Some(*g);
         }
         let mut line = format!("{:<38}", format!("{name}{}", unit(first)));
         for c in &cells {
@@ -366,7 +402,7 @@ where
         text += "\n";
     }
     text += "\nmeasures:\n";
-    for name in names.iter().filter(|n| shown(n, all)) {
+    for (_, name) in names.iter().filter(|(_, n)| shown(n, all)) {
         if let Some(m) = runs.measures.iter().find_map(|m| m.get(name)) {
             text += &format!("  {name}: {}\n", m.about);
         }
@@ -425,7 +461,14 @@ where
             .collect();
         lab::write_report(
             path,
-            &silk_lab::report::compare_html(G::NAME, &runs.spec, &variants, &compared, &settings),
+            &silk_lab::report::compare_html(
+                G::NAME,
+                &runs.spec,
+                &variants,
+                &compared,
+                &settings,
+                targets.as_ref().map(|t| t.targets.as_slice()),
+            ),
         )?;
     }
     out.doc(
@@ -444,7 +487,9 @@ where
 }
 
 /// Reads the targets file and the time model it sets for `G`.
-fn targets_for<G: CliGame + Observe>(path: &Path) -> CliResult<(TargetsFile, TimeModel)> {
+pub(crate) fn targets_for<G: CliGame + Observe>(
+    path: &Path,
+) -> CliResult<(TargetsFile, TimeModel)> {
     let file = targets::read_targets(path).map_err(CliError::input)?;
     let model = TimeModel::new(G::DECISION_KINDS, &file.time)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;

@@ -5,6 +5,7 @@ use crate::games::CliGame;
 use crate::output::Out;
 use silk_bots::BotKind;
 use silk_core::Observe;
+use silk_lab::time::TimeSpec;
 use silk_lab::{report, sweep, Fold, LabError, RunSpec, RunWriter, Shard, Summary};
 use std::path::{Path, PathBuf};
 
@@ -291,7 +292,11 @@ where
             Some(d) => report::Records::dir(d.to_path_buf(), spec.indices()),
             None => report::Records::default(),
         };
-        write_html(path, &report::simulate_report(&summary, &spec, &records))?;
+        let timelines = report_timelines::<G>(config, &spec, &summary, batch.max_decisions)?;
+        write_html(
+            path,
+            &report::simulate_report(&summary, &spec, &records, &timelines),
+        )?;
         out.message(&format!("wrote {}", path.display()));
     }
     let played = summary.games + summary.stuck + summary.unfinished;
@@ -301,6 +306,29 @@ where
     ));
     print_summary(&summary, out);
     Ok(())
+}
+
+/// The games a run's report draws round by round (the first with a winner, the first stuck
+/// or cut short), each played again as the run played it.
+pub fn report_timelines<G: CliGame + Observe>(
+    config: &G::Config,
+    spec: &RunSpec,
+    summary: &Summary,
+    max_decisions: u64,
+) -> CliResult<Vec<report::GameTimeline>> {
+    silk_lab::replay::report_games(summary, spec)
+        .into_iter()
+        .map(|(index, why)| {
+            Ok(silk_lab::replay::game_timeline::<G>(
+                config,
+                spec,
+                index,
+                &bot_factory::<G>,
+                max_decisions,
+                why,
+            )?)
+        })
+        .collect()
 }
 
 fn print_summary(summary: &Summary, out: &mut Out) {
@@ -339,7 +367,12 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
                 dirs: m.shards().to_vec(),
             },
         };
-        write_html(path, &report::simulate_report(&summary, &m.spec, &records))?;
+        // A merge knows no game type: its report draws no timeline (silk replay RUN_DIR
+        // --game K --timeline shows one).
+        write_html(
+            path,
+            &report::simulate_report(&summary, &m.spec, &records, &[]),
+        )?;
     }
     print_summary(&summary, out);
     Ok(())
@@ -370,6 +403,7 @@ pub fn sweep_run<G: CliGame + Observe>(
     params: &[(String, Vec<String>)],
     batch: &Batch,
     html: Option<&Path>,
+    targets: Option<&Path>,
     out: &mut Out,
 ) -> CliResult<()>
 where
@@ -404,10 +438,10 @@ where
             })
             .collect();
     }
-    let mut rows: Vec<(String, Summary)> = Vec::new();
-    let mut report_rows: Vec<report::SweepRow> = Vec::new();
-    let mut base_spec: Option<RunSpec> = None;
-    for (i, combo) in combos.iter().enumerate() {
+    // Every setting plays the same games (a chunk at a time), so each is compared with the
+    // base setting game by game: the setting the config already has, else the first.
+    let mut configs: Vec<(String, G::Config)> = Vec::with_capacity(combos.len());
+    for combo in &combos {
         let label = combo
             .iter()
             .map(|(p, v)| format!("{p}={v}"))
@@ -418,35 +452,199 @@ where
             .map(|(p, v)| (p.as_str(), sweep::parse_value(v)))
             .collect();
         let config = configure::<G>(&base_json, &changes, &label)?;
-        let (spec, summary) = run_batch::<G>(&config, batch, None)?;
-        out.message(&format!("{label}: done ({} of {})", i + 1, combos.len()));
-        // The report's settings: the run every value changes, before any value is set.
-        base_spec.get_or_insert(RunSpec {
-            config: base_json.clone(),
-            ..spec
-        });
-        report_rows.push(report::SweepRow {
-            values: combo.iter().map(|(_, v)| v.clone()).collect(),
-            summary: summary.clone(),
-        });
-        rows.push((label, summary));
+        configs.push((label, config));
     }
+    let base_at = configs
+        .iter()
+        .position(|(_, c)| serde_json::to_value(c).ok().as_ref() == Some(&base_json))
+        .unwrap_or(0);
+    // The base setting first: measure_paired compares every other config with the first.
+    let mut order: Vec<usize> = vec![base_at];
+    order.extend((0..configs.len()).filter(|&i| i != base_at));
+    let ordered: Vec<(String, G::Config)> = order.iter().map(|&i| configs[i].clone()).collect();
+    let runs = crate::design::measure_paired::<G>(&ordered, batch, &TimeSpec::default(), &[], out)?;
+    let targets = match targets {
+        Some(path) => Some(crate::design::targets_for::<G>(path)?.0),
+        None => None,
+    };
+    // Back in the sweep's order.
+    let mut settings: Vec<Option<SweepSetting>> = vec![None; configs.len()];
+    for (k, &i) in order.iter().enumerate() {
+        let (spec, summary) = runs.summaries[k].clone();
+        let compared = (k > 0).then(|| {
+            silk_lab::paired::compare(&runs.measures[0], &runs.measures[k], &runs.paired[k - 1])
+        });
+        settings[i] = Some(SweepSetting {
+            label: configs[i].0.clone(),
+            values: combos[i].iter().map(|(_, v)| v.clone()).collect(),
+            spec,
+            summary,
+            measures: runs.measures[k].clone(),
+            compared,
+        });
+    }
+    let settings: Vec<SweepSetting> = settings.into_iter().flatten().collect();
+    let targeted: Vec<String> = targets
+        .as_ref()
+        .map(|t| t.targets.iter().map(|t| t.measure.clone()).collect())
+        .unwrap_or_default();
     if let Some(path) = html {
         let paths: Vec<String> = axes.iter().map(|(p, _)| p.clone()).collect();
         let title = format!("silk sweep — {}", G::NAME);
+        // The report's settings: the run every value changes, before any value is set.
+        let base_spec = RunSpec {
+            config: base_json.clone(),
+            ..settings[base_at].spec.clone()
+        };
+        let rows: Vec<report::SweepRow> = settings
+            .iter()
+            .map(|s| report::SweepRow {
+                values: s.values.clone(),
+                summary: s.summary.clone(),
+                measures: s.measures.clone(),
+                compared: s.compared.clone(),
+            })
+            .collect();
         write_html(
             path,
-            &report::sweep_report(&title, base_spec.as_ref(), &paths, &report_rows),
+            &report::sweep_report(
+                &title,
+                Some(&base_spec),
+                &paths,
+                &rows,
+                targets.as_ref().map(|t| t.targets.as_slice()),
+            ),
         )?;
     }
+    let rows: Vec<(String, Summary)> = settings
+        .iter()
+        .map(|s| (s.label.clone(), s.summary.clone()))
+        .collect();
+    let (diff_text, notes) = sweep_differences(&settings, base_at, &targeted);
+    let json_rows: Vec<serde_json::Value> = settings
+        .iter()
+        .zip(&notes)
+        .map(|(s, note)| {
+            let names: Vec<&String> = s.measures.keys().collect();
+            let measures: Vec<serde_json::Value> = silk_lab::order::ordered(&names, &targeted)
+                .into_iter()
+                .map(|(group, name)| {
+                    serde_json::json!({
+                        "measure": name,
+                        "group": group,
+                        "estimate": s.measures.get(&name),
+                        "difference_from_base": s.compared.as_ref().and_then(|c| c.get(&name)),
+                    })
+                })
+                .collect();
+            serde_json::json!({"values": s.label, "summary": s.summary, "base": s.compared.is_none(),
+                               "measures": measures, "comparison": note})
+        })
+        .collect();
     out.doc(
-        &sweep_table(&rows),
-        &serde_json::json!(rows
-            .iter()
-            .map(|(l, s)| serde_json::json!({"values": l, "summary": s}))
-            .collect::<Vec<_>>()),
+        &(sweep_table(&rows) + &diff_text),
+        &serde_json::Value::Array(json_rows),
     );
     Ok(())
+}
+
+/// One setting of a sweep, measured.
+#[derive(Clone)]
+struct SweepSetting {
+    label: String,
+    values: Vec<String>,
+    spec: RunSpec,
+    summary: Summary,
+    measures: std::collections::BTreeMap<String, silk_lab::measure::Measured>,
+    /// Its game-by-game differences from the base setting (`None`: it is the base).
+    compared: Option<std::collections::BTreeMap<String, silk_lab::paired::Compared>>,
+}
+
+/// The text of each setting's paired differences from the base setting, in report order, and
+/// each setting's whole-table note for JSON (`null` for the base).
+fn sweep_differences(
+    settings: &[SweepSetting],
+    base_at: usize,
+    targeted: &[String],
+) -> (String, Vec<serde_json::Value>) {
+    let Some(base) = settings.get(base_at) else {
+        return (String::new(), Vec::new());
+    };
+    let others: Vec<&SweepSetting> = settings.iter().filter(|s| s.compared.is_some()).collect();
+    let notes: Vec<serde_json::Value> = settings
+        .iter()
+        .map(|s| match &s.compared {
+            Some(c) => serde_json::to_value(silk_lab::paired::TableNote::of(c)).unwrap_or_default(),
+            None => serde_json::Value::Null,
+        })
+        .collect();
+    if others.is_empty() {
+        return (String::new(), notes);
+    }
+    let mut text = format!(
+        "\nDifferences from the base setting ({}), taken game by game: every setting plays the \
+         same games; * where the 95% interval excludes 0, † where it also survives the \
+         Benjamini–Hochberg control at a {:.0}% false-discovery rate\n{:<34}",
+        base.label,
+        100.0 * silk_lab::paired::FDR,
+        "measure"
+    );
+    for s in &others {
+        text += &format!(" {:>27}", s.values.join(", "));
+    }
+    text += "\n";
+    let names: Vec<&String> = base
+        .measures
+        .keys()
+        .filter(|n| !n.starts_with("metric.") && !n.ends_with(".max"))
+        .collect();
+    let mut group = None;
+    for (g, name) in silk_lab::order::ordered(&names, targeted) {
+        if group != Some(g) {
+            text += &format!("-- {} --\n", g.title());
+            group = Some(g);
+        }
+        let Some(m) = base.measures.get(&name) else {
+            continue;
+        };
+        let unit = if m.is_share() { " %" } else { "" };
+        text += &format!("{:<34}", format!("{name}{unit}"));
+        for s in &others {
+            let cell =
+                s.compared
+                    .as_ref()
+                    .and_then(|c| c.get(&name))
+                    .map_or("—".to_string(), |d| {
+                        let sign = |v: f64| if v >= 0.0 { "+" } else { "" };
+                        format!(
+                            "{}{} [{}{}, {}{}]{}",
+                            sign(d.value),
+                            m.show(d.value),
+                            sign(d.lo),
+                            m.show(d.lo),
+                            sign(d.hi),
+                            m.show(d.hi),
+                            match (d.clear, d.fdr_kept) {
+                                (true, true) => "*†",
+                                (true, false) => "* ",
+                                _ => "  ",
+                            }
+                        )
+                    });
+            text += &format!(" {cell:>27}");
+        }
+        text += "\n";
+    }
+    for s in &others {
+        if let Some(c) = &s.compared {
+            text += &format!(
+                "{}: {}\n",
+                s.label,
+                silk_lab::paired::TableNote::of(c).text()
+            );
+        }
+    }
+    (text, notes)
 }
 
 /// Values side by side: one column per value, one row per statistic.

@@ -6,8 +6,9 @@ use crate::error::{CliError, CliResult};
 use crate::games::CliGame;
 use crate::output::Out;
 use serde_json::{json, Value};
+use silk_core::standings::{Timeline, TimelineRecorder};
 use silk_core::Seat;
-use silk_lab::replay::{self, RunGame, Timeline};
+use silk_lab::replay::{self, RunGame};
 use std::path::Path;
 
 /// What to show of the replayed game.
@@ -89,17 +90,11 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
                "bots": names, "decisions": total}),
     );
     let factory = crate::lab::bot_factory::<G>;
-    let mut timeline = Timeline::default();
-    let mut round = G::round(&state0);
+    let mut timeline = TimelineRecorder::new::<G>(&state0);
     let played =
         replay::play_game::<G>(&config, &game.spec, index, &factory, total, &mut |step| {
             if show.timeline {
-                let r = G::round(step.after);
-                if r != round {
-                    // The state after the round's last decision: the round's end.
-                    timeline.push::<G>(round, step.after);
-                    round = r;
-                }
+                timeline.step::<G>(step.after);
                 return Ok(());
             }
             if step.number < at {
@@ -133,8 +128,7 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
             Ok(())
         })?;
     if show.timeline {
-        timeline.push::<G>(G::round(&played.state), &played.state);
-        timeline_out::<G>(&timeline, seats, out);
+        timeline_out(&timeline.finish::<G>(&played.state), seats, out);
     }
     let checked = game.check::<G>(&played);
     let mut value = match &played.outcome {
@@ -170,45 +164,46 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
     Ok(())
 }
 
-/// The standings table of `--timeline`: a row per round, each seat's provisional score and
-/// the sole leader, then the round the order was settled in.
-fn timeline_out<G: CliGame>(timeline: &Timeline, seats: usize, out: &mut Out) {
-    let mut text = format!(
-        "standing at the end of each round: {}\n{:>6}",
-        G::STANDING,
-        "round"
-    );
+/// The standings table of `--timeline` (a run's game, or a trace played back): a row per
+/// round, each seat's score (and coins, where the game has them) and the sole leader, then the
+/// round the order was settled in.
+pub fn timeline_out(timeline: &Timeline, seats: usize, out: &mut Out) {
+    let coins = !timeline.coins.is_empty();
+    let mut text = format!("standings at the end of each round: {}", timeline.score);
+    if coins {
+        text += &format!(" / {}", timeline.coins);
+    }
+    text += &format!("\n{:>6}", "round");
     for i in 0..seats {
-        text += &format!(" {:>8}", Seat(i as u8).to_string());
+        text += &format!(" {:>10}", Seat(i as u8).to_string());
     }
     text += "  leader\n";
-    for (round, standing) in &timeline.rows {
-        text += &format!("{round:>6}");
-        for v in standing {
-            text += &format!(" {v:>8}");
+    let decided = timeline.decided_at;
+    for row in &timeline.rounds {
+        text += &format!("{:>6}", row.round);
+        for (i, v) in row.score.iter().enumerate() {
+            let cell = match row.coins.get(i) {
+                Some(c) => format!("{v}/{c}"),
+                None => v.to_string(),
+            };
+            text += &format!(" {cell:>10}");
         }
-        let leader =
-            Timeline::leader(standing).map_or("shared".into(), |l| Seat(l as u8).to_string());
-        text += &format!("  {leader}\n");
+        let leader = row
+            .leader
+            .map_or("shared".into(), |l| Seat(l as u8).to_string());
+        text += &format!("  {leader}");
+        if decided == Some(row.round) {
+            text += "  <- decided";
+        }
+        text += "\n";
     }
-    let decided = timeline.decided_at();
     text += &match decided {
         Some(r) => format!("decided at round {r}: from its end on, the order never changed"),
         None => "the game counts no standing to follow".into(),
     };
-    let rows: Vec<Value> = timeline
-        .rows
-        .iter()
-        .map(|(round, standing)| {
-            json!({"round": round, "standing": standing,
-                   "leader": Timeline::leader(standing)})
-        })
-        .collect();
-    out.line(
-        &text,
-        json!({"type": "timeline", "standing": G::STANDING, "rounds": rows,
-               "decided_at": decided}),
-    );
+    let mut value = serde_json::to_value(timeline).unwrap_or_default();
+    value["type"] = json!("timeline");
+    out.line(&text, value);
 }
 
 /// `silk replay RUN_DIR --game K`: opens the run and replays the game with the engine its

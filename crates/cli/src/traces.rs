@@ -7,7 +7,7 @@ use crate::games::CliGame;
 use crate::narrate::Narration;
 use crate::output::Out;
 use serde_json::json;
-use silk_core::trace::{legal_json, play_trace, seats_to_move, Trace};
+use silk_core::trace::{legal_json, play_trace, play_trace_timeline, seats_to_move, Trace};
 use silk_core::Replay;
 use silk_lab::replay::RunGame;
 use silk_lab::traces::{game_trace, TraceDir};
@@ -138,17 +138,39 @@ pub struct Legal {
 /// `silk replay --trace-in FILE`: plays the trace from its own setup, showing each decision and
 /// what it caused; the first decision that is illegal or does not fit is the error, with its
 /// index in `actions`. With `legal`, the legal decisions before each decision and after the
-/// last (or at one position only).
+/// last (or at one position only). With `timeline`, the standings round by round instead of
+/// the decisions.
 pub fn play_back<G: CliGame>(
     trace: &Trace,
     file: &Path,
     legal: Option<Legal>,
+    timeline: bool,
     out: &mut Out,
 ) -> CliResult<()> {
     if let Some(Legal { at: Some(n) }) = legal {
         return legal_at::<G>(trace, file, n, out);
     }
     let origin = file.display().to_string();
+    if timeline {
+        if legal.is_some() {
+            return Err(CliError::input(
+                "--timeline shows the standings, --legal the decisions: one at a time",
+            ));
+        }
+        let (end, timeline) = play_trace_timeline::<G>(trace, &origin, |_| {})
+            .map_err(|e| CliError::input(e.to_string()))?;
+        crate::replay_run::timeline_out(&timeline, G::num_seats(&end), out);
+        out.message(&format!(
+            "{}: every decision is legal{}",
+            file.display(),
+            match (&trace.result, &trace.timeline) {
+                (Some(_), Some(_)) => " and the result and the timeline match",
+                (Some(_), None) => " and the result matches (the trace keeps no timeline)",
+                _ => " (the trace records no result to compare)",
+            }
+        ));
+        return Ok(());
+    }
     let mut decisions = 0u64;
     let end = play_trace::<G>(trace, &origin, |step| {
         decisions += 1;
@@ -219,6 +241,7 @@ fn legal_at<G: CliGame>(trace: &Trace, file: &Path, n: u64, out: &mut Out) -> Cl
     let before = Trace {
         actions: trace.actions[..index].to_vec(),
         result: None,
+        timeline: None,
         ..trace.clone()
     };
     let state = play_trace::<G>(&before, &file.display().to_string(), |_| {})

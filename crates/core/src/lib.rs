@@ -37,6 +37,7 @@ pub mod replay;
 pub mod rng;
 pub mod seat;
 pub mod shared;
+pub mod standings;
 pub mod trace;
 
 pub use chance::{Chance, ChanceOutcome};

@@ -506,6 +506,24 @@ pub trait Observe: Game {
         out.clear();
     }
 
+    /// What [`Observe::score`] counts, for the timeline's score column.
+    const SCORE: &'static str = Self::STANDING;
+
+    /// Each seat's score in the game's own unit (VP, prestige, points) for the timeline of
+    /// standings; by default the standing itself.
+    fn score(state: &Self::State, out: &mut Vec<i64>) {
+        Self::standing(state, out);
+    }
+
+    /// What [`Observe::coins`] counts (empty: the game has no coins).
+    const COINS: &'static str = "";
+
+    /// Each seat's coins for the timeline of standings (empty: the game has none).
+    fn coins(state: &Self::State, out: &mut Vec<i64>) {
+        let _ = state;
+        out.clear();
+    }
+
     /// Where the game uses a mechanic the engines share (an auction, a route), and the
     /// parameter that selects its format (empty: none).
     fn mechanics() -> Vec<MechanicUse> {

@@ -9,6 +9,7 @@ pub mod extremes;
 pub mod ladder;
 pub mod measure;
 mod merge;
+pub mod order;
 pub mod paired;
 pub mod players;
 mod pool;

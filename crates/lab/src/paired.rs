@@ -348,6 +348,61 @@ pub fn compare(
     out
 }
 
+/// What a table of many differences says about itself: how many measures were compared,
+/// how many stars chance alone would give, how many are starred and how many survive the
+/// false-discovery control; and whether the runs' populations differ (the share of games
+/// cut short moved).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TableNote {
+    pub measures_tested: usize,
+    pub expected_chance_stars: f64,
+    pub starred: usize,
+    pub fdr: f64,
+    pub fdr_kept: usize,
+    pub populations_differ: bool,
+    /// The paired difference in the share of games cut short, in points, when it is clear.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cut_short_change: Option<f64>,
+}
+
+impl TableNote {
+    pub fn of(table: &BTreeMap<String, Compared>) -> TableNote {
+        let tested = table.len();
+        let differ = table.get("share.cut_short").filter(|d| d.clear);
+        TableNote {
+            measures_tested: tested,
+            expected_chance_stars: 0.05 * tested as f64,
+            starred: table.values().filter(|d| d.clear).count(),
+            fdr: FDR,
+            fdr_kept: table.values().filter(|d| d.fdr_kept).count(),
+            populations_differ: differ.is_some(),
+            cut_short_change: differ.map(|d| 100.0 * d.value),
+        }
+    }
+
+    /// The note as a sentence.
+    pub fn text(&self) -> String {
+        let mut t = format!(
+            "{} measures compared; if nothing had changed, chance alone would star about {:.1} of \
+             them (5% each); {} starred, {} survive the Benjamini–Hochberg control at a {:.0}% \
+             false-discovery rate (†).",
+            self.measures_tested,
+            self.expected_chance_stars,
+            self.starred,
+            self.fdr_kept,
+            100.0 * self.fdr
+        );
+        if let Some(points) = self.cut_short_change {
+            t += &format!(
+                " Populations differ: the share of games cut short moves by {points:+.1} points, \
+                 so figures over the games with winners are over other games; read the \
+                 all_games.* rows."
+            );
+        }
+        t
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

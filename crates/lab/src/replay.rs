@@ -3,7 +3,7 @@
 //! decision, each handed to a callback, then checked against its record in `games.jsonl`.
 
 use crate::{game_seed, run::bot_seed, BotFactory, LabError, RunSpec};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use silk_core::files::Limit;
 use silk_core::{Game, Observe, Outcome, Player, Seat};
 use std::path::{Path, PathBuf};
@@ -98,52 +98,70 @@ pub fn play_game<G: Observe>(
     })
 }
 
-/// A game's standings round by round: each seat's provisional score
-/// ([`Observe::standing`](silk_core::Observe::standing): Silk Road's money, goods and
-/// majorities; Cities' VP; Splendor's prestige) at the end of every round, and at the game's
-/// end.
-#[derive(Clone, Debug, Default, PartialEq, Serialize)]
-pub struct Timeline {
-    /// `(round, standing)`: the round just ended (the last row: the round the game ended in)
-    /// and each seat's score then.
-    pub rows: Vec<(u32, Vec<i64>)>,
+/// The games a run's report draws round by round, with why: the run's first game with a
+/// winner (a typical game) and its first stuck or cut-short game (what goes wrong), known from
+/// the summary's lists of such games without reading the records.
+pub fn report_games(summary: &crate::Summary, spec: &RunSpec) -> Vec<(u64, &'static str)> {
+    let e = &summary.extremes;
+    let apart: Vec<u64> = e
+        .stuck
+        .iter()
+        .chain(&e.unfinished)
+        .map(|g| g.index)
+        .collect();
+    let mut games = Vec::new();
+    if summary.games > 0 {
+        // The lists keep the first few of each kind: past them, a game may still be stuck,
+        // and then its chart says so.
+        if let Some(i) = spec.indices().find(|i| !apart.contains(i)) {
+            games.push((i, "the first game with a winner"));
+        }
+    }
+    match (e.stuck.first(), e.unfinished.first()) {
+        (Some(s), _) => games.push((s.index, "the first stuck game")),
+        (None, Some(u)) => games.push((u.index, "the first game cut short")),
+        _ => {}
+    }
+    games
 }
 
-impl Timeline {
-    /// Records the standing of `state` as the end of `round`.
-    pub fn push<G: Observe>(&mut self, round: u32, state: &G::State) {
-        let mut standing = Vec::new();
-        G::standing(state, &mut standing);
-        self.rows.push((round, standing));
-    }
-
-    /// The sole leader of a row (none when the lead is shared).
-    pub fn leader(standing: &[i64]) -> Option<usize> {
-        crate::run::sole_leader(standing)
-    }
-
-    /// The round after which the order of the seats never changed again (the order at the
-    /// last row): the game was decided then. `None` without rows or without a standing.
-    pub fn decided_at(&self) -> Option<u32> {
-        let order = |s: &[i64]| {
-            let mut o: Vec<usize> = (0..s.len()).collect();
-            o.sort_by_key(|&i| std::cmp::Reverse(s[i]));
-            o
-        };
-        let (_, last) = self.rows.last()?;
-        if last.is_empty() {
-            return None;
-        }
-        let fin = order(last);
-        let mut decided = self.rows.last()?.0;
-        for (round, s) in self.rows.iter().rev() {
-            if order(s) != fin {
-                break;
+/// Game `index` of a run played again as the lab played it, with its standings round by round.
+pub fn game_timeline<G: Observe>(
+    config: &G::Config,
+    spec: &RunSpec,
+    index: u64,
+    bots: &BotFactory<G>,
+    max_decisions: u64,
+    why: &str,
+) -> Result<crate::report::GameTimeline, LabError> {
+    let (start, _) = crate::run::setup_game::<G>(config, spec.seed, index, spec.bots.len())?;
+    let mut recorder = silk_core::standings::TimelineRecorder::new::<G>(&start);
+    let played = play_game::<G>(config, spec, index, bots, max_decisions, &mut |step| {
+        recorder.step::<G>(step.after);
+        Ok(())
+    })?;
+    let end = match &played.outcome {
+        Some(o) if o.stuck => format!("stuck after {} decisions", played.decisions),
+        Some(o) => {
+            let winners: Vec<String> = o.winners().map(|s| s.to_string()).collect();
+            let by = match o.ended_by {
+                Some(by) => format!(" ({})", by.name().replace('_', " ")),
+                None => String::new(),
+            };
+            match winners.len() {
+                0 => format!("no winner{by}"),
+                1 => format!("{} won{by}", winners[0]),
+                _ => format!("{} shared the win{by}", winners.join(" and ")),
             }
-            decided = *round;
         }
-        Some(decided)
-    }
+        None => format!("cut short after {} decisions", played.decisions),
+    };
+    Ok(crate::report::GameTimeline {
+        index,
+        why: why.into(),
+        end,
+        timeline: recorder.finish::<G>(&played.state),
+    })
 }
 
 /// What a replay checks of a game's record: read loosely, so that records of other versions
@@ -284,31 +302,6 @@ mod tests {
     use super::*;
     use silk_core::goofspiel::{GoofConfig, Goofspiel};
     use silk_core::RandomPlayer;
-
-    /// Issue 32: the game is decided at the round from whose end the order of the seats never
-    /// changed.
-    #[test]
-    fn issue32_a_timeline_is_decided_when_its_order_settles() {
-        let t = |rows: &[(u32, &[i64])]| Timeline {
-            rows: rows.iter().map(|(r, s)| (*r, s.to_vec())).collect(),
-        };
-        // P2 overtakes in round 2 and stays ahead.
-        assert_eq!(
-            t(&[(1, &[5, 3]), (2, &[6, 9]), (3, &[7, 10])]).decided_at(),
-            Some(2)
-        );
-        // A lead change in the last round: decided only then.
-        assert_eq!(
-            t(&[(1, &[5, 3]), (2, &[6, 9]), (3, &[12, 10])]).decided_at(),
-            Some(3)
-        );
-        // Ahead from the first round on.
-        assert_eq!(t(&[(1, &[5, 3]), (2, &[6, 4])]).decided_at(), Some(1));
-        assert_eq!(t(&[]).decided_at(), None);
-        assert_eq!(t(&[(1, &[])]).decided_at(), None);
-        assert_eq!(Timeline::leader(&[3, 3]), None);
-        assert_eq!(Timeline::leader(&[3, 4]), Some(1));
-    }
 
     /// Always the first legal action: a bot unlike `random`, so seating matters.
     struct First;

@@ -210,18 +210,7 @@ pub fn bot_seed(run_seed: u64, index: u64, seat: usize) -> u64 {
     SilkRng::for_stream(run_seed ^ 0xB07_B07, index.wrapping_mul(16) + seat as u64).next_u64()
 }
 
-pub(crate) fn sole_leader(standing: &[i64]) -> Option<usize> {
-    // One pass without branches (who leads is unpredictable): the best so far, where, and
-    // whether another seat equals it.
-    let (mut best, mut at, mut shared) = (i64::MIN, 0, false);
-    for (i, &v) in standing.iter().enumerate() {
-        let more = v > best || i == 0;
-        shared = !more & (shared | (v == best));
-        at = if more { i } else { at };
-        best = best.max(v);
-    }
-    (!standing.is_empty() && !shared).then_some(at)
-}
+pub(crate) use silk_core::standings::sole_leader;
 
 /// Who leads the provisional standing, counting a change of sole leader.
 struct Lead {

@@ -220,6 +220,15 @@ impl Observe for SilkRoad {
     const STANDING: &'static str =
         "the final count if the game ended now: money + goods + majority bonuses";
 
+    const SCORE: &'static str = "points if the game ended now";
+
+    const COINS: &'static str = "money (silver value: a gold coin is 5)";
+
+    fn coins(s: &State, out: &mut Vec<i64>) {
+        out.clear();
+        out.extend(s.money[..s.players()].iter().map(|&m| m as i64));
+    }
+
     fn standing(s: &State, out: &mut Vec<i64>) {
         out.clear();
         let totals = crate::scoring::totals(s);

@@ -39,6 +39,10 @@ pub struct CompareArgs {
     /// with a game or --mechanic.
     #[arg(long)]
     pub html: Option<PathBuf>,
+    /// With a game: a targets file (as for silk gaps); the table and the report open on
+    /// the measures the targets name, the report on each variant's verdicts.
+    #[arg(long, value_name = "FILE", requires = "game")]
+    pub targets: Option<PathBuf>,
     #[command(flatten)]
     pub batch: BatchArgs,
 }
@@ -52,6 +56,7 @@ impl CompareArgs {
             all,
             winners,
             html,
+            targets,
             batch,
         } = self;
         if let Some(mechanic) = mechanic {
@@ -86,6 +91,7 @@ impl CompareArgs {
                 all,
                 winners: &winners,
                 html: html.as_deref(),
+                targets: targets.as_deref(),
             };
             design::compare_variants::<G>(&cfg, &args, &batch.batch(out), out)
         })

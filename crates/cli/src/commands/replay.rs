@@ -48,8 +48,8 @@ pub struct ReplayArgs {
     /// With RUN_DIR: only the decisions and their events, not each seat's view.
     #[arg(long)]
     pub moves: bool,
-    /// With RUN_DIR: the standings round by round (each seat's provisional score, the
-    /// leader) and the round the game was decided in, instead of the decisions.
+    /// With RUN_DIR or --trace-in: the standings round by round (each seat's score, its
+    /// coins, the leader) and the round the game was decided in, instead of the decisions.
     #[arg(long, conflicts_with_all = ["moves", "at"])]
     pub timeline: bool,
 }
@@ -112,7 +112,7 @@ impl ReplayArgs {
             ))
         })?;
         let legal = self.legal.then_some(traces::Legal { at: self.at });
-        with_game!(name, G => traces::play_back::<G>(&t, path, legal, out))
+        with_game!(name, G => traces::play_back::<G>(&t, path, legal, self.timeline, out))
     }
 }
 

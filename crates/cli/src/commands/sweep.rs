@@ -24,6 +24,10 @@ pub struct SweepArgs {
     /// Write a self-contained HTML report of the sweep.
     #[arg(long)]
     pub html: Option<PathBuf>,
+    /// A targets file (as for silk gaps): the report opens on each setting's verdicts and
+    /// the measures the targets name come first.
+    #[arg(long, value_name = "FILE")]
+    pub targets: Option<PathBuf>,
     /// Replace the report if it exists.
     #[arg(long)]
     pub force: bool,
@@ -37,6 +41,7 @@ impl SweepArgs {
             params,
             batch,
             html,
+            targets,
             force,
             ..
         } = self;
@@ -49,7 +54,7 @@ impl SweepArgs {
         let pairs: Vec<(String, Vec<String>)> = params.into_iter().zip(values).collect();
         with_game!(game, G => {
             let cfg = G::config(batch.players(), &batch.data.files()?)?;
-            lab::sweep_run::<G>(&cfg, &pairs, &batch.batch(out), html.as_deref(), out)
+            lab::sweep_run::<G>(&cfg, &pairs, &batch.batch(out), html.as_deref(), targets.as_deref(), out)
         })
     }
 }

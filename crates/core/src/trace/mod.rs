@@ -5,7 +5,7 @@
 //! terms (`setup`: every deck in order, the board, the first player), every decision as
 //! structured data (`actions`, each `{"seat", "action", "text"}`), every draw of chance after
 //! setup as its own `{"chance": …}` entry right after the decision that caused it, and the
-//! `result`. [`TraceWriter`] writes one as a game is played; [`play_trace`] plays one back,
+//! `result`, then the standings round by round (`timeline`). [`TraceWriter`] writes one as a game is played; [`play_trace`] plays one back,
 //! checking each decision and imposing each recorded draw instead of the RNG's.
 //!
 //! An engine takes part by implementing [`Traced`]. The format is documented in
@@ -19,11 +19,12 @@ pub mod testing;
 mod write;
 
 pub use legal::{legal_json, seats_to_move};
-pub use play::{play_trace, TraceStep};
+pub use play::{play_trace, play_trace_timeline, TraceStep};
 pub use write::{decision_json, result_json, TraceWriter};
 
 use crate::chance::ChanceOutcome;
 use crate::game::Game;
+use crate::metrics::Observe;
 use crate::seat::Seat;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -35,7 +36,7 @@ pub const TRACE_FORMAT: &str = "silk-trace";
 pub const TRACE_VERSION: u32 = 1;
 
 /// An engine whose games can be written as traces and played back from them.
-pub trait Traced: Game {
+pub trait Traced: Game + Observe {
     /// The complete initial state, in the game's own terms: with it and the config, no RNG is
     /// needed to set the game up again.
     fn setup_json(state: &Self::State) -> Value;
@@ -105,6 +106,11 @@ pub struct Trace {
     /// Absent in a trace written to be checked: then only the decisions are checked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result: Option<Value>,
+    /// The standings at the end of each round and the round the game was decided in
+    /// ([`crate::standings::Timeline`]); absent in traces written before it was kept, or by
+    /// tools that do not keep it. Checked like `result` when present.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub timeline: Option<Value>,
 }
 
 /// Why a trace cannot be read or played back: where (`actions[12]`, `setup`) and why.

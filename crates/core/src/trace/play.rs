@@ -5,6 +5,7 @@ use super::write::result_json;
 use super::{json, Trace, TraceError, Traced};
 use crate::chance::Forcer;
 use crate::seat::Seat;
+use crate::standings::{Timeline, TimelineRecorder};
 use serde_json::Value;
 
 /// One decision of a trace played back.
@@ -30,8 +31,18 @@ fn chance_entry(v: &Value) -> Option<&Value> {
 pub fn play_trace<G: Traced>(
     trace: &Trace,
     origin: &str,
-    mut each: impl FnMut(&TraceStep<G>),
+    each: impl FnMut(&TraceStep<G>),
 ) -> Result<G::State, TraceError> {
+    play_trace_timeline(trace, origin, each).map(|(state, _)| state)
+}
+
+/// [`play_trace`], also returning the standings round by round of the game played back. A
+/// trace that keeps a `timeline` must agree with it.
+pub fn play_trace_timeline<G: Traced>(
+    trace: &Trace,
+    origin: &str,
+    mut each: impl FnMut(&TraceStep<G>),
+) -> Result<(G::State, Timeline), TraceError> {
     let err = |place: String, reason: String| TraceError::new(origin, place, reason);
     if trace.game != G::NAME {
         return Err(err(
@@ -51,6 +62,7 @@ pub fn play_trace<G: Traced>(
         ));
     }
     let actions = &trace.actions;
+    let mut standings = TimelineRecorder::new::<G>(&state);
     let mut decisions = 0u64;
     let mut i = 0;
     while i < actions.len() {
@@ -96,6 +108,7 @@ pub fn play_trace<G: Traced>(
             err(format!("actions[{at}]"), reason)
         })?;
         decisions += 1;
+        standings.step::<G>(&state);
         each(&TraceStep {
             index: i,
             seat,
@@ -110,7 +123,43 @@ pub fn play_trace<G: Traced>(
         check_result(recorded, &result_json::<G>(&state, decisions))
             .map_err(|e| err("result".into(), e))?;
     }
-    Ok(state)
+    let timeline = standings.finish::<G>(&state);
+    // The timeline describes the whole game, as the result does: a trace cut short (without
+    // its result) is not held to it.
+    if let (Some(recorded), Some(_)) = (&trace.timeline, &trace.result) {
+        check_timeline(recorded, &timeline).map_err(|e| err("timeline".into(), e))?;
+    }
+    Ok((state, timeline))
+}
+
+/// A recorded timeline must be the one the play-back gives, row by row (a trace whose result
+/// matches but whose standings do not was edited or written by a different count).
+fn check_timeline(recorded: &Value, played: &Timeline) -> Result<(), String> {
+    let recorded: Timeline = serde_json::from_value(recorded.clone()).map_err(|e| e.to_string())?;
+    let show = |v: &dyn std::fmt::Debug| format!("{v:?}");
+    if recorded.rounds.len() != played.rounds.len() {
+        return Err(format!(
+            "{} rounds in the trace, but the game played back gives {}",
+            recorded.rounds.len(),
+            played.rounds.len()
+        ));
+    }
+    for (i, (r, p)) in recorded.rounds.iter().zip(&played.rounds).enumerate() {
+        if r != p {
+            return Err(format!(
+                "rounds[{i}] is {} in the trace, but the game played back gives {}",
+                serde_json::to_string(r).unwrap_or_else(|_| show(r)),
+                serde_json::to_string(p).unwrap_or_else(|_| show(p))
+            ));
+        }
+    }
+    if recorded.decided_at != played.decided_at {
+        return Err(format!(
+            "decided_at is {:?} in the trace, but the game played back gives {:?}",
+            recorded.decided_at, played.decided_at
+        ));
+    }
+    Ok(())
 }
 
 /// Every key the recorded result shares with the result of the play-back must agree (another

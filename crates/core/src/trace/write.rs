@@ -5,6 +5,7 @@ use crate::chance::Recorder;
 use crate::error::{IllegalAction, ReplayError};
 use crate::replay::Replay;
 use crate::seat::Seat;
+use crate::standings::TimelineRecorder;
 use serde_json::{json, Map, Value};
 
 /// A trace being written: made from the initial state, fed each decision, finished with the
@@ -12,6 +13,7 @@ use serde_json::{json, Map, Value};
 pub struct TraceWriter<G: Traced> {
     trace: Trace,
     decisions: u64,
+    standings: TimelineRecorder,
     _game: std::marker::PhantomData<G>,
 }
 
@@ -29,8 +31,10 @@ impl<G: Traced> TraceWriter<G> {
                 setup: G::setup_json(state),
                 actions: Vec::new(),
                 result: None,
+                timeline: None,
             },
             decisions: 0,
+            standings: TimelineRecorder::new::<G>(state),
             _game: std::marker::PhantomData,
         }
     }
@@ -69,6 +73,7 @@ impl<G: Traced> TraceWriter<G> {
 
     fn push(&mut self, after: &G::State, entry: Value, rec: &Recorder<G::Event>) {
         self.decisions += 1;
+        self.standings.step::<G>(after);
         self.trace.actions.push(entry);
         for c in &rec.chances {
             self.trace
@@ -78,9 +83,12 @@ impl<G: Traced> TraceWriter<G> {
     }
 
     /// The trace, with the result of `state` (the final state; a game cut short before its
-    /// end gets `"end": "cap"`, one the rules' round cap ended `"end": "round_cap"`).
+    /// end gets `"end": "cap"`, one the rules' round cap ended `"end": "round_cap"`) and the
+    /// standings round by round.
     pub fn finish(mut self, state: &G::State) -> Trace {
         self.trace.result = Some(result_json::<G>(state, self.decisions));
+        let timeline = self.standings.finish::<G>(state);
+        self.trace.timeline = serde_json::to_value(timeline).ok();
         self.trace
     }
 }

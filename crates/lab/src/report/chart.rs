@@ -313,6 +313,21 @@ fn reference_line(r: &Reference, y: &YScale, left: f64, right: f64) -> String {
 
 /// Bars with their 95% intervals (error bars) and an optional reference line.
 pub fn bar_chart(c: &Chart, y: &Axis, bars: &[Bar], reference: Option<&Reference>) -> String {
+    bar_chart_band(c, y, bars, reference, None)
+}
+
+/// A band of values drawn behind the bars (a target's band): `(lo, hi, label)`; an open side
+/// is infinite and drawn to the plot's edge.
+pub type Band<'a> = (f64, f64, &'a str);
+
+/// [`bar_chart`] with a shaded `band`.
+pub fn bar_chart_band(
+    c: &Chart,
+    y: &Axis,
+    bars: &[Bar],
+    reference: Option<&Reference>,
+    band: Option<Band>,
+) -> String {
     // An interval not known (a mean over fewer than two games) is not drawn.
     let bars: Vec<Bar> = bars
         .iter()
@@ -334,9 +349,25 @@ pub fn bar_chart(c: &Chart, y: &Axis, bars: &[Bar], reference: Option<&Reference
         .iter()
         .flat_map(|b| [Some(b.value), b.interval.map(|i| i.1)])
         .flatten()
-        .chain(reference.map(|r| r.value));
+        .chain(reference.map(|r| r.value))
+        .chain(
+            band.iter()
+                .flat_map(|b| [b.0, b.1])
+                .filter(|v| v.is_finite()),
+        );
     let ys = YScale::new(y, values, TOP + 10.0, plot_bottom);
     let mut body = ys.draw(LEFT, width - RIGHT);
+    if let Some((lo, hi, label)) = band {
+        let clamp = |v: f64| v.clamp(TOP + 10.0, plot_bottom);
+        let (top, bottom) = (clamp(ys.y(hi)), clamp(ys.y(lo)));
+        let _ = write!(
+            body,
+            "<rect class=\"band\" x=\"{LEFT}\" y=\"{top:.1}\" width=\"{:.1}\" height=\"{:.1}\"><title>{}</title></rect>",
+            width - RIGHT - LEFT,
+            (bottom - top).max(1.0),
+            esc(label)
+        );
+    }
     let mut centres = Vec::new();
     for (i, b) in bars.iter().enumerate() {
         let w = (slot * 0.6).min(MAX_BAR);
@@ -446,6 +477,19 @@ pub fn line_chart(
     series: &[Series],
     reference: Option<&Reference>,
 ) -> String {
+    line_chart_marked(c, y, xs, series, reference, None)
+}
+
+/// [`line_chart`] with a vertical marker at x value `marker.0`, labelled `marker.1` (a
+/// timeline's "decided" round).
+pub fn line_chart_marked(
+    c: &Chart,
+    y: &Axis,
+    xs: &[String],
+    series: &[Series],
+    reference: Option<&Reference>,
+    marker: Option<(usize, &str)>,
+) -> String {
     let legend_w = series
         .iter()
         .map(|s| text_w(&s.name) + 26.0)
@@ -528,6 +572,19 @@ pub fn line_chart(
     }
     if let Some(r) = reference {
         body += &reference_line(r, &ys, LEFT, right);
+    }
+    if let Some((i, label)) = marker.filter(|m| m.0 < xs.len()) {
+        let at = x(i);
+        let _ = write!(
+            body,
+            "<g class=\"marker\"><line class=\"fair\" x1=\"{at:.1}\" x2=\"{at:.1}\" y1=\"{:.1}\" y2=\"{plot_bottom:.1}\"><title>{}</title></line>\
+             <text class=\"legend fair-label\" x=\"{:.1}\" y=\"{:.1}\">{}</text></g>",
+            TOP + 6.0,
+            esc(label),
+            at - 3.0,
+            TOP + 16.0,
+            esc(label)
+        );
     }
     body += &draw_x(xs, &centres, &fit, plot_bottom);
     body += &x_title(c.x_title, LEFT + right, height - 8.0);

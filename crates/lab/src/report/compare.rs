@@ -1,10 +1,12 @@
 //! `silk compare GAME --variant …`: each measure under each variant, with intervals, and each
 //! variant's difference from the base.
 
-use super::chart::{bar_chart, Axis, Bar, Chart};
+use super::chart::{bar_chart_band, Axis, Bar, Chart};
 use super::{esc, page, settings};
 use crate::measure::Measured;
+use crate::order::{self, Group};
 use crate::paired::{Compared, FDR};
+use crate::targets::Target;
 use crate::RunSpec;
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -23,15 +25,34 @@ pub fn compare_html(
     variants: &[(String, &BTreeMap<String, Measured>)],
     differences: &[BTreeMap<String, Compared>],
     configs: &[(String, Value)],
+    targets: Option<&[Target]>,
 ) -> String {
     if variants.is_empty() {
         return page(&format!("silk compare — {game}"), "<p>No variants.</p>");
     }
-    let mut names: Vec<&String> = variants.iter().flat_map(|(_, m)| m.keys()).collect();
-    names.sort();
-    names.dedup();
+    let targeted: Vec<String> = targets
+        .unwrap_or_default()
+        .iter()
+        .map(|t| t.measure.clone())
+        .collect();
+    let mut all: Vec<&String> = variants.iter().flat_map(|(_, m)| m.keys()).collect();
+    all.sort();
+    all.dedup();
+    // Report order (crate::order): the targets' measures, then the groups.
+    let ordered = order::ordered(&all, &targeted);
+    let names: Vec<&String> = ordered.iter().map(|(_, n)| n).collect();
     let mut charts = String::new();
-    for name in names.iter().filter(|n| charted(n)) {
+    let mut group: Option<Group> = None;
+    for (g, name) in ordered.iter().filter(|(_, n)| charted(n)) {
+        let name = &name;
+        if group != Some(*g) {
+            charts += &format!(
+                "<h3 class=\"group\" data-group=\"{}\">{}</h3>\n",
+                g.key(),
+                esc(g.title())
+            );
+            group = Some(*g);
+        }
         let Some(first) = variants.iter().find_map(|(_, m)| m.get(*name)) else {
             continue;
         };
@@ -57,7 +78,16 @@ pub fn compare_html(
             title: &first.about,
             x_title: "variant",
         };
-        charts += &bar_chart(&c, &axis, &bars, None);
+        let target = targets
+            .unwrap_or_default()
+            .iter()
+            .find(|t| t.measure == **name);
+        let label = target.map(|t| format!("target: {}", t.label()));
+        let band = target.map(|t| {
+            let (a, b) = t.band();
+            (a, b, label.as_deref().unwrap_or(""))
+        });
+        charts += &bar_chart_band(&c, &axis, &bars, None, band);
     }
     let mut head = String::from("<tr><th>measure</th>");
     for (v, _) in variants {
@@ -141,13 +171,28 @@ pub fn compare_html(
         })
         .collect::<Vec<_>>()
         .join(" ");
+    let runs: Vec<(String, &BTreeMap<String, Measured>)> =
+        variants.iter().map(|(v, m)| (v.clone(), *m)).collect();
+    let opening = super::targets_section(targets, &runs);
+    let others: Vec<(String, &BTreeMap<String, Compared>)> = variants
+        .iter()
+        .skip(1)
+        .zip(differences)
+        .map(|((v, _), d)| (v.clone(), d))
+        .collect();
+    let difference_charts = super::difference_charts(
+        variants[0].1,
+        &others,
+        targets.unwrap_or_default(),
+        "variant-difference",
+    );
     let body = format!(
-        "{}<p class=\"note\">Every variant plays the same games: the same seeds, the same bots in \
+        "{opening}{}<p class=\"note\">Every variant plays the same games: the same seeds, the same bots in \
          the same seats. Values with their 95% intervals. Each difference is taken game by game \
          (game K of the variant against game K of the base) with the interval of the per-game \
          differences; a difference in bold has an interval that excludes 0. {chance}</p>\
          <style>td.clear{{font-weight:bold}}</style>\
-         {charts}<h2>Every measure</h2><table class=\"compare\">{head}{rows}</table>\
+         {difference_charts}<section id=\"values\"><h2>Each variant's values</h2>{charts}</section><h2>Every measure</h2><table class=\"compare\">{head}{rows}</table>\
          <h2>Variants</h2>{details}",
         settings(spec, "games per variant", &[("variants", names_row)]),
     );

@@ -10,16 +10,20 @@ mod gaps;
 mod ladder;
 mod mechanic;
 mod metrics;
+mod question;
 mod simulate;
 mod sweep;
+mod timeline;
 
 pub use chart::{histogram, lines, rate_bars};
 pub use compare::compare_html;
 pub use gaps::{gaps_html, gaps_section};
 pub use ladder::{ladder_html, Timing};
 pub use mechanic::{mechanic_html, MechanicSection, Shown};
+pub use question::{difference_charts, targets_section};
 pub use simulate::{simulate_html, simulate_report, Records};
 pub use sweep::{sweep_html, sweep_report, SweepRow};
+pub use timeline::GameTimeline;
 
 use crate::RunSpec;
 
@@ -53,7 +57,7 @@ figure{display:inline-block;margin:8px;vertical-align:top}svg.chart{background:#
 .line{fill:none;stroke-width:2}.legend{font-size:11px;stroke:none}\
 .s0{stroke:#3b7dd8;fill:#3b7dd8}.s1{stroke:#d8733b;fill:#d8733b}.s2{stroke:#2a9a5a;fill:#2a9a5a}\
 .s3{stroke:#a03bd8;fill:#a03bd8}.s4{stroke:#d83b6a;fill:#d83b6a}.s5{stroke:#777;fill:#777}\
-.cell-value{font-size:11px;text-anchor:middle;fill:#222}.on-dark{fill:#fff}\
+.band{fill:#2a9a5a;fill-opacity:.15;stroke:#2a9a5a;stroke-dasharray:3 3}.cell-value{font-size:11px;text-anchor:middle;fill:#222}.on-dark{fill:#fff}\
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:3px 8px;text-align:right}\
 th{background:#f0f0f0}td:first-child,th:first-child{text-align:left}td.cmd{text-align:left}\
 pre{background:#f6f6f6;padding:1em;overflow-x:auto}code{background:#f3f3f3;padding:1px 4px}\

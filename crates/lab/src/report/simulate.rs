@@ -2,7 +2,7 @@
 //! close they are, the game's own metrics, and the games worth replaying.
 
 use super::chart::{bar_chart, histogram_with_apart, Axis, Bar, Chart, Reference};
-use super::{esc, metrics, page, settings, shell_word};
+use super::{esc, metrics, page, settings, shell_word, GameTimeline};
 use crate::extremes::GameRef;
 use crate::stats::Rate;
 use crate::summary::Summary;
@@ -249,8 +249,14 @@ fn replays(s: &Summary, records: &Records) -> String {
     out + "</table></section>\n"
 }
 
-/// The report of one run; `records` says where its games are kept, for the replay commands.
-pub fn simulate_report(s: &Summary, spec: &RunSpec, records: &Records) -> String {
+/// The report of one run; `records` says where its games are kept, for the replay commands;
+/// `timelines` the games whose standings round by round it draws.
+pub fn simulate_report(
+    s: &Summary,
+    spec: &RunSpec,
+    records: &Records,
+    timelines: &[GameTimeline],
+) -> String {
     let kept = if records.dirs.is_empty() {
         "not kept (run again with --out RUN_DIR to keep them)".to_string()
     } else {
@@ -269,11 +275,12 @@ pub fn simulate_report(s: &Summary, spec: &RunSpec, records: &Records) -> String
             .join(", ")
     };
     let body = format!(
-        "{}{}{}{}{}{}<details><summary>The whole summary as text</summary><pre>{}</pre></details>",
+        "{}{}{}{}{}{}{}<details><summary>The whole summary as text</summary><pre>{}</pre></details>",
         settings(spec, "games", &[("game records", kept)]),
         glance(s),
         win_charts(s),
         length_charts(s),
+        super::timeline::section(timelines),
         replays(s, records),
         metrics::section(s),
         esc(&s.text()),
@@ -283,5 +290,5 @@ pub fn simulate_report(s: &Summary, spec: &RunSpec, records: &Records) -> String
 
 /// The report of one run whose records are not kept.
 pub fn simulate_html(s: &Summary, spec: &RunSpec) -> String {
-    simulate_report(s, spec, &Records::default())
+    simulate_report(s, spec, &Records::default(), &[])
 }

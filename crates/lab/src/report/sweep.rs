@@ -4,9 +4,14 @@
 use super::chart::{heatmap, line_chart, Axis, Cell, Chart, Reference, Series};
 use super::metrics::{by_unit, is_raw, mean_interval, slug, unit_of, Group};
 use super::{esc, page, settings};
+use crate::measure::Measured;
+use crate::order;
+use crate::paired::{Compared, TableNote};
 use crate::stats::{Dist, Rate};
 use crate::summary::Summary;
+use crate::targets::Target;
 use crate::RunSpec;
+use std::collections::BTreeMap;
 
 /// One batch of a sweep: the value of each swept parameter (in the order of the parameters)
 /// and its summary.
@@ -14,6 +19,10 @@ use crate::RunSpec;
 pub struct SweepRow {
     pub values: Vec<String>,
     pub summary: Summary,
+    /// Its named measures (empty for a sweep read back from its text labels).
+    pub measures: BTreeMap<String, Measured>,
+    /// Its game-by-game differences from the base setting (`None`: the base, or not known).
+    pub compared: Option<BTreeMap<String, Compared>>,
 }
 
 fn rate_series(
@@ -168,7 +177,7 @@ fn line_sections(params: &[String], rows: &[SweepRow]) -> String {
 
 /// Heatmaps over the grid of two parameters: rows are the first one's values, columns the
 /// second's (the order `silk sweep` runs them in).
-fn heatmaps(params: &[String], rows: &[SweepRow]) -> String {
+fn heatmaps(params: &[String], rows: &[SweepRow], targeted: &[String]) -> String {
     let mut ys: Vec<String> = Vec::new();
     let mut xs: Vec<String> = Vec::new();
     for r in rows {
@@ -241,7 +250,94 @@ fn heatmaps(params: &[String], rows: &[SweepRow]) -> String {
         }),
         None,
     );
+    out += &measure_heatmaps(params, rows, targeted);
     out + "</section>\n"
+}
+
+/// A heatmap per measure over the grid (the stuck share included), in report order, each
+/// cell's 95% interval in its tooltip; the engine's counters folded away.
+fn measure_heatmaps(params: &[String], rows: &[SweepRow], targeted: &[String]) -> String {
+    let mut names: Vec<&String> = rows.iter().flat_map(|r| r.measures.keys()).collect();
+    names.sort();
+    names.dedup();
+    let names: Vec<&String> = names.into_iter().filter(|n| !n.ends_with(".max")).collect();
+    if names.is_empty() {
+        return String::new();
+    }
+    let mut ys: Vec<String> = Vec::new();
+    let mut xs: Vec<String> = Vec::new();
+    for r in rows {
+        if !ys.contains(&r.values[0]) {
+            ys.push(r.values[0].clone());
+        }
+        if !xs.contains(&r.values[1]) {
+            xs.push(r.values[1].clone());
+        }
+    }
+    let mut out = String::new();
+    let mut group = None;
+    for (g, name) in order::ordered(&names, targeted) {
+        if group != Some(g) {
+            if group.is_some() {
+                out += "</details>\n";
+            }
+            let open = if g == order::Group::Other {
+                ""
+            } else {
+                " open"
+            };
+            out += &format!(
+                "<details class=\"measure-group\" data-group=\"{}\"{open}><summary>{}</summary>\n",
+                g.key(),
+                esc(g.title())
+            );
+            group = Some(g);
+        }
+        let Some(first) = rows.iter().find_map(|r| r.measures.get(&name)) else {
+            continue;
+        };
+        let cells: Vec<Vec<Cell>> = ys
+            .iter()
+            .map(|y| {
+                xs.iter()
+                    .map(|x| {
+                        let m = rows
+                            .iter()
+                            .find(|r| r.values[0] == *y && r.values[1] == *x)
+                            .and_then(|r| r.measures.get(&name));
+                        Cell {
+                            value: m.map_or(f64::NAN, |m| m.value),
+                            interval: m.map(|m| (m.lo, m.hi)),
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let axis = if first.is_share() {
+            Axis::percent(&format!("{name} (%)"))
+        } else {
+            Axis::unit(&name)
+        };
+        let id = format!("sweep-heatmap-m-{name}");
+        let title = format!("{name} (95% interval on hover)");
+        out += &heatmap(
+            &Chart {
+                id: &id,
+                title: &title,
+                x_title: &params[1],
+            },
+            &params[0],
+            &axis,
+            &xs,
+            &ys,
+            &cells,
+            None,
+        );
+    }
+    if group.is_some() {
+        out += "</details>\n";
+    }
+    out
 }
 
 fn metric_sections(params: &[String], rows: &[SweepRow]) -> String {
@@ -301,7 +397,21 @@ pub fn sweep_report(
     base: Option<&RunSpec>,
     params: &[String],
     rows: &[SweepRow],
+    targets: Option<&[Target]>,
 ) -> String {
+    let targeted: Vec<String> = targets
+        .unwrap_or_default()
+        .iter()
+        .map(|t| t.measure.clone())
+        .collect();
+    let label = |r: &SweepRow| r.values.join(", ");
+    let runs: Vec<(String, &BTreeMap<String, Measured>)> =
+        rows.iter().map(|r| (label(r), &r.measures)).collect();
+    let opening = if rows.iter().any(|r| !r.measures.is_empty()) {
+        super::targets_section(targets, &runs)
+    } else {
+        String::new()
+    };
     let mut swept: Vec<(String, Vec<String>)> =
         params.iter().map(|p| (p.clone(), Vec::new())).collect();
     for r in rows {
@@ -332,9 +442,39 @@ pub fn sweep_report(
             format!("<section id=\"settings\"><h2>Settings</h2><table>{rows}</table></section>\n")
         }
     };
+    body = opening + &body;
+    let base_row = rows
+        .iter()
+        .find(|r| r.compared.is_none() && !r.measures.is_empty());
+    let others: Vec<(String, &BTreeMap<String, Compared>)> = rows
+        .iter()
+        .filter_map(|r| Some((label(r), r.compared.as_ref()?)))
+        .collect();
+    if let (Some(b), false) = (base_row, others.is_empty()) {
+        let notes: String = others
+            .iter()
+            .map(|(l, c)| format!("<li>{}: {}</li>", esc(l), esc(&TableNote::of(c).text())))
+            .collect();
+        let charts = super::difference_charts(
+            &b.measures,
+            &others,
+            targets.unwrap_or_default(),
+            "sweep-difference",
+        );
+        // The base setting named, and each setting's whole-table note, in the section.
+        body += &charts.replacen(
+            "</p>\n",
+            &format!(
+                "</p>\n<p class=\"note\">Base setting: <b>{}</b>; every setting plays the same \
+                 games.</p><ul class=\"chance\">{notes}</ul>\n",
+                esc(&label(b))
+            ),
+            1,
+        );
+    }
     body += &line_sections(params, rows);
     if params.len() == 2 && rows.iter().all(|r| r.values.len() == 2) {
-        body += &heatmaps(params, rows);
+        body += &heatmaps(params, rows, &targeted);
     }
     body += &metric_sections(params, rows);
     body += "<section id=\"sweep-values\"><h2>Each value in full</h2>\n";
@@ -389,10 +529,12 @@ pub fn sweep_html(title: &str, rows: &[(String, Summary)]) -> String {
         .map(|((label, s), (_, values))| SweepRow {
             values: if same { values } else { vec![label.clone()] },
             summary: s.clone(),
+            measures: BTreeMap::new(),
+            compared: None,
         })
         .collect();
     let params = if same { params } else { vec!["value".into()] };
-    sweep_report(title, None, &params, &rows)
+    sweep_report(title, None, &params, &rows, None)
 }
 
 #[cfg(test)]
