@@ -56,3 +56,31 @@ fn buying_from_an_empire_past_the_maps_last_is_no_such_empire() {
         assert!(why.contains("no such empire"), "empire {empire}: {why}");
     }
 }
+
+/// Workshop: "once a round, one Laborer gathers 1 more of the region's specialty". A specialty
+/// gathered before the Workshop is built does not use it up: built later in the round, it still
+/// gives its one more that round.
+#[test]
+fn workshop_built_after_a_gather_still_gives_its_bonus_that_round() {
+    let mut s = at_first_turn(&CitiesConfig::new(4), 3);
+    let city = s.cities[0];
+    let specialty = if s.rules.is_food_region(city.region) {
+        "food"
+    } else {
+        "metal"
+    };
+    assert_eq!(city.laborers, [2, 0], "two Laborers to gather with");
+    s.cities[0].metal = 2;
+    let held = |s: &State| s.cities[0].food + s.cities[0].metal;
+    let act = |s: &mut State, text: &str| {
+        let a = Action::parse(s, text).expect("parse");
+        Cities::apply(s, Seat(0), a).unwrap_or_else(|e| panic!("{text}: {e}"));
+    };
+    let before = held(&s);
+    act(&mut s, &format!("gather {specialty}"));
+    assert_eq!(held(&s) - before, 2, "the specialty, no Workshop yet");
+    act(&mut s, "build workshop");
+    let before = held(&s);
+    act(&mut s, &format!("gather {specialty}"));
+    assert_eq!(held(&s) - before, 3, "the Workshop's first use this round");
+}
