@@ -84,3 +84,23 @@ fn workshop_built_after_a_gather_still_gives_its_bonus_that_round() {
     act(&mut s, &format!("gather {specialty}"));
     assert_eq!(held(&s) - before, 3, "the Workshop's first use this round");
 }
+
+/// Gap 25: a new City-State rises in a region of the map neither claimed nor collapsed; a
+/// region number past the map's last is no region, and refused like a claimed one.
+#[test]
+fn a_city_rises_only_in_a_region_of_the_map() {
+    let mut s = at_first_turn(&CitiesConfig::new(4), 3);
+    s.phase = Phase::RiseFall;
+    let regions = s.rules.map.len() as u8;
+    let free = (0..regions)
+        .find(|&r| s.owner(r).is_none() && !s.is_collapsed(r))
+        .expect("a free region");
+    let mut legal = Vec::new();
+    Cities::legal_actions(&s, Seat(0), &mut legal);
+    assert!(legal.contains(&Action::Fall(free)));
+    for r in [regions, regions + 1, u8::MAX] {
+        assert!(!legal.contains(&Action::Fall(r)), "region {r} listed");
+        let why = refused(&s, Action::Fall(r));
+        assert!(why.contains("neither claimed nor collapsed"), "region {r}: {why}");
+    }
+}
