@@ -1,9 +1,17 @@
 //! Rule points the rest of the suite left open, found by mutation testing (docs/testing.md):
 //! each test names the rule it pins.
 
-use silk_cities::data::CitiesConfig;
-use silk_cities::{Action, Cities, Phase, State};
-use silk_core::{Game, Seat, ToMove};
+use silk_cities::data::{CitiesConfig, RouteRule};
+use silk_cities::engine;
+use silk_cities::{Action, Cities, Event, Phase, State};
+use silk_core::{Chance, EventSink, Game, Seat, SeatSet, ToMove};
+
+// Regions of the bundled map (index = position in map.json) and empires (map order).
+const FERGHANA: u8 = 2;
+const GANSU: u8 = 3;
+const TARIM: u8 = 7;
+const MESOPOTAMIA: u8 = 8;
+const CHINA: u8 = 1;
 
 fn mover(s: &State) -> Seat {
     match Cities::to_move(s) {
@@ -103,4 +111,165 @@ fn a_city_rises_only_in_a_region_of_the_map() {
         let why = refused(&s, Action::Fall(r));
         assert!(why.contains("neither claimed nor collapsed"), "region {r}: {why}");
     }
+}
+
+/// Gap 23: after a refused toll the mover takes another route only if they can pay for it;
+/// otherwise the move is called off (the Merchant untapped, nothing paid), and nobody on the
+/// route they cannot pay for is asked a toll.
+#[test]
+fn after_a_refused_toll_a_route_the_mover_cannot_pay_is_not_taken() {
+    let mut c = CitiesConfig::new(4);
+    c.params.route_rule = RouteRule::Cheapest;
+    let mut s = at_first_turn(&c, 3);
+    // P1 in Ferghana; P2 in Gansu, on the cheapest way to China (cost 1); P3 in Tarim, on the
+    // other way (Sogdiana 2, Tarim 2).
+    for (city, region) in s.cities.iter_mut().zip([FERGHANA, GANSU, TARIM, MESOPOTAMIA]) {
+        city.region = region;
+    }
+    let china = &mut s.sell[CHINA as usize];
+    if china.is_empty() {
+        china
+            .push_front(silk_trade::TrackCard::single(silk_cities::state::STANDARD))
+            .expect("room");
+    }
+    let en = s.sell[CHINA as usize].iter().next().expect("a card");
+    // Enough for the price and Gansu's toll of 1, not for the 4 of the other way.
+    let coins = en.price as u16 + 2;
+    s.issued -= (s.cities[0].coins - coins) as i32;
+    s.cities[0].coins = coins;
+    let play = |s: &mut State, text: &str| {
+        let seat = mover(s);
+        let a = Action::parse(s, text).expect("parse");
+        let mut ev = Vec::new();
+        Cities::apply_with(s, seat, a, &mut ev).unwrap_or_else(|e| panic!("{text}: {e}"));
+        ev
+    };
+    play(&mut s, &format!("buy china {}", en.slot + 1));
+    assert_eq!(mover(&s), Seat(1), "Gansu's owner asks a toll");
+    // More than the least toll the route was priced at: the mover may refuse.
+    play(&mut s, "demand 2");
+    assert_eq!(mover(&s), Seat(0));
+    let ev = play(&mut s, "refuse toll");
+    assert!(
+        ev.iter().any(|e| matches!(e, Event::MoveCancelled { .. })),
+        "{ev:?}"
+    );
+    assert!(
+        !ev.iter().any(|e| matches!(e, Event::Rerouted { .. })),
+        "{ev:?}"
+    );
+    assert!(matches!(s.phase, Phase::Turn), "{:?}", s.phase);
+    assert_eq!(s.cities[0].merchants, [1, 0], "the Merchant is untapped");
+    assert_eq!(s.cities[0].coins, coins, "nothing paid");
+}
+
+/// The round starts (`engine::start_round`) with a barbarian of strength 1 on top of the silk
+/// deck; the events of the round's start.
+fn barbarians_come(s: &mut State) -> Vec<Event> {
+    let top = s.silk_len as usize - 1;
+    let at = s.silk_deck[..=top]
+        .iter()
+        .position(|&c| c == 2)
+        .expect("a barbarian of strength 1");
+    s.silk_deck.swap(at, top);
+    let mut ev = Vec::new();
+    engine::start_round(s, &mut ev);
+    ev
+}
+
+/// Design: the player with the most Soldiers opens the barbarian auction; ambiguity 2: a tie
+/// goes to the tied player who went latest in the previous Phase 2. P1 went last (P2 first),
+/// so of P1 and P4, tied, P1 went later.
+#[test]
+fn barbarian_tie_goes_to_the_player_who_went_latest_counted_from_the_previous_first() {
+    let mut s = at_first_turn(&CitiesConfig::new(4), 3);
+    for (city, soldiers) in s.cities.iter_mut().zip([3, 1, 1, 3]) {
+        city.soldiers = [soldiers, 0];
+    }
+    s.last_prev = Seat(0);
+    let ev = barbarians_come(&mut s);
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::BarbariansCome {
+                priority: Seat(0),
+                ..
+            }
+        )),
+        "{ev:?}"
+    );
+    assert_eq!(mover(&s), Seat(0));
+}
+
+/// Design: when the barbarians come and nobody has a Soldier to bid, nobody is asked: the
+/// barbarians are settled at once and every player takes the penalty.
+#[test]
+fn barbarians_with_no_soldier_anywhere_are_settled_at_once() {
+    let mut s = at_first_turn(&CitiesConfig::new(4), 3);
+    for city in s.cities.iter_mut() {
+        city.soldiers = [0, 0];
+        city.recruits = [0, 0];
+    }
+    let ev = barbarians_come(&mut s);
+    assert!(!matches!(s.phase, Phase::Barbarians { .. }), "{:?}", s.phase);
+    assert_eq!(s.penalized, SeatSet::full(4));
+    assert!(
+        ev.iter().any(|e| matches!(
+            e,
+            Event::BarbariansRepelled {
+                winner: None,
+                penalized: 4
+            }
+        )),
+        "{ev:?}"
+    );
+}
+
+/// Events and the draws of chance a trace writer would record.
+#[derive(Default)]
+struct Recorder {
+    events: Vec<Event>,
+    shuffles: usize,
+}
+
+impl EventSink<Event> for Recorder {
+    fn emit(&mut self, event: Event) {
+        self.events.push(event);
+    }
+    fn chance(&mut self, draw: Chance<'_>) {
+        if let Chance::Shuffle { .. } = draw {
+            self.shuffles += 1;
+        }
+    }
+}
+
+/// Gap 15: an empty development deck is made again from the used effect cards; with none
+/// used there is nothing to shuffle, no shuffle is drawn (a trace records none), and no card.
+#[test]
+fn an_empty_development_deck_with_no_used_card_draws_no_shuffle() {
+    let mut s = at_first_turn(&CitiesConfig::new(4), 3);
+    s.dev_len = 0;
+    s.dev_used = [0; silk_cities::data::MAX_DEV_TYPES];
+    let before = s.cities[0].dev_count();
+    let mut rec = Recorder::default();
+    engine::draw_dev(
+        &mut s,
+        Seat(0),
+        silk_cities::event::DevSource::Barbarians,
+        &mut rec,
+    );
+    assert_eq!(rec.shuffles, 0, "nothing to shuffle");
+    assert!(matches!(rec.events[..], [Event::NoDevCards { seat: Seat(0) }]));
+    assert_eq!(s.cities[0].dev_count(), before);
+    // With one used effect card, the deck is made again: one shuffle, one card.
+    s.dev_used[1] = 1;
+    let mut rec = Recorder::default();
+    engine::draw_dev(
+        &mut s,
+        Seat(0),
+        silk_cities::event::DevSource::Barbarians,
+        &mut rec,
+    );
+    assert_eq!(rec.shuffles, 1);
+    assert_eq!(s.cities[0].dev_count(), before + 1);
 }
