@@ -109,7 +109,10 @@ fn a_city_rises_only_in_a_region_of_the_map() {
     for r in [regions, regions + 1, u8::MAX] {
         assert!(!legal.contains(&Action::Fall(r)), "region {r} listed");
         let why = refused(&s, Action::Fall(r));
-        assert!(why.contains("neither claimed nor collapsed"), "region {r}: {why}");
+        assert!(
+            why.contains("neither claimed nor collapsed"),
+            "region {r}: {why}"
+        );
     }
 }
 
@@ -123,7 +126,11 @@ fn after_a_refused_toll_a_route_the_mover_cannot_pay_is_not_taken() {
     let mut s = at_first_turn(&c, 3);
     // P1 in Ferghana; P2 in Gansu, on the cheapest way to China (cost 1); P3 in Tarim, on the
     // other way (Sogdiana 2, Tarim 2).
-    for (city, region) in s.cities.iter_mut().zip([FERGHANA, GANSU, TARIM, MESOPOTAMIA]) {
+    for (city, region) in s
+        .cities
+        .iter_mut()
+        .zip([FERGHANA, GANSU, TARIM, MESOPOTAMIA])
+    {
         city.region = region;
     }
     let china = &mut s.sell[CHINA as usize];
@@ -211,7 +218,11 @@ fn barbarians_with_no_soldier_anywhere_are_settled_at_once() {
         city.recruits = [0, 0];
     }
     let ev = barbarians_come(&mut s);
-    assert!(!matches!(s.phase, Phase::Barbarians { .. }), "{:?}", s.phase);
+    assert!(
+        !matches!(s.phase, Phase::Barbarians { .. }),
+        "{:?}",
+        s.phase
+    );
     assert_eq!(s.penalized, SeatSet::full(4));
     assert!(
         ev.iter().any(|e| matches!(
@@ -259,7 +270,10 @@ fn an_empty_development_deck_with_no_used_card_draws_no_shuffle() {
         &mut rec,
     );
     assert_eq!(rec.shuffles, 0, "nothing to shuffle");
-    assert!(matches!(rec.events[..], [Event::NoDevCards { seat: Seat(0) }]));
+    assert!(matches!(
+        rec.events[..],
+        [Event::NoDevCards { seat: Seat(0) }]
+    ));
     assert_eq!(s.cities[0].dev_count(), before);
     // With one used effect card, the deck is made again: one shuffle, one card.
     s.dev_used[1] = 1;
