@@ -32,7 +32,7 @@ mod trace;
 pub mod view;
 
 pub use action::{Action, Pay};
-pub use colour::{Colour, GOLD};
+pub use colour::{token_name, Colour, GOLD};
 pub use data::{Edition, Module, Params, SplendorConfig};
 pub use event::Event;
 pub use rules::{intern, Rules};

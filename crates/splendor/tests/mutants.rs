@@ -2,9 +2,9 @@
 //! each test names the rule it pins.
 
 use silk_core::{Game, Seat, ToMove};
-use silk_splendor::colour::token_name;
 use silk_splendor::data::Effect;
 use silk_splendor::state::DECK_START;
+use silk_splendor::token_name;
 use silk_splendor::{Edition, Module, Splendor, SplendorConfig, State};
 
 const GOLD: usize = 5;
