@@ -1,0 +1,73 @@
+//! `silk gaps`: how far the design misses a designer's targets, ranked, each with its interval.
+
+use super::*;
+
+/// `silk gaps GAME --targets FILE`: the targets ranked by how far the design misses each.
+pub fn gaps<G: CliGame + Observe>(
+    config: &G::Config,
+    targets_path: &Path,
+    batch: &Batch,
+    html: Option<&Path>,
+    force: bool,
+    out: &mut Out,
+) -> CliResult<()>
+where
+    G::Config: Sync,
+{
+    let (file, model) = targets_for::<G>(targets_path)?;
+    if let Some(path) = html {
+        lab::check_html(path, force)?;
+    }
+    let run = measure::<G>(config, batch, &file.time)?;
+    let gaps = targets::gaps(&file.targets, &run.measures);
+    let met = gaps.iter().filter(|g| g.verdict == Verdict::Met).count();
+    // Mean decisions (and runs) of each kind per game, for the time model's breakdown.
+    let mean = |name: &str| {
+        run.measures
+            .get(&format!("metric.{name}"))
+            .map_or(0.0, |m| m.value)
+    };
+    let dominant = model.dominant(mean);
+    let warning = dominant.as_ref().map_or(String::new(), |(kind, share)| {
+        format!(
+            "warning: {kind} decisions take {:.0}% of the modelled table time: the minutes rest on \
+             how finely the engine asks for them; check time.seconds.{kind} (and \
+             time.batched_seconds.{kind}) against a real table\n",
+            100.0 * share
+        )
+    });
+    let capped = match run.summary.round_cap {
+        0 => String::new(),
+        k => format!(", {k} of them at the round cap"),
+    };
+    let text = format!(
+        "{}: {} games ({} with winners{capped}), bots {}\n{}{warning}\n{}\n{met} of {} targets \
+         met for sure; the sum of normalised misses is {:.2}\n",
+        G::NAME,
+        batch.games,
+        run.summary.games,
+        run.spec.bots.join(","),
+        time_text(&model),
+        gaps_text(&gaps),
+        gaps.len(),
+        targets::total_miss(&gaps)
+    );
+    if let Some(path) = html {
+        lab::write_report(
+            path,
+            &silk_lab::report::gaps_html(&run.summary, &run.spec, &gaps, &model),
+        )?;
+    }
+    out.doc(
+        &text,
+        &json!({
+            "game": G::NAME,
+            "games": batch.games,
+            "time_model": model,
+            "time_dominant_kind": dominant.map(|(kind, share)| json!({"kind": kind, "share": share})),
+            "gaps": gaps,
+            "total_miss": targets::total_miss(&gaps),
+        }),
+    );
+    Ok(())
+}

@@ -1,0 +1,249 @@
+//! `silk compare GAME --variant`: the base config and each variant on the same games, every
+//! measure with its interval and each variant's paired difference from the base.
+
+use super::*;
+
+/// What `silk compare GAME` is given besides the batch.
+pub struct VariantArgs<'a> {
+    /// `NAME=CONFIG` each.
+    pub variants: &'a [String],
+    pub players: Option<usize>,
+    /// The data flags, for a variant given as a config file.
+    pub data: &'a DataFiles<'a>,
+    /// Every engine metric in the text table too.
+    pub all: bool,
+    /// Per-player measures to compare as winners versus others (`--winners`).
+    pub winners: &'a [String],
+    pub html: Option<&'a Path>,
+    /// A targets file: its measures first, and the report opens on the verdicts.
+    pub targets: Option<&'a Path>,
+}
+
+/// `silk compare GAME --variant NAME=CONFIG …`: the base config and each variant on the same
+/// seeds, each measure with its interval and each variant's difference from the base.
+pub fn compare_variants<G: CliGame + Observe>(
+    base: &G::Config,
+    args: &VariantArgs,
+    batch: &Batch,
+    out: &mut Out,
+) -> CliResult<()>
+where
+    G::Config: Sync,
+{
+    let VariantArgs {
+        variants,
+        players,
+        data,
+        all,
+        winners,
+        html,
+        targets,
+    } = *args;
+    let winners = silk_lab::players::check_asked(G::NAME, winners, G::PLAYER_MEASURES)
+        .map_err(CliError::input)?;
+    let targets = match targets {
+        Some(path) => Some(targets_for::<G>(path)?.0),
+        None => None,
+    };
+    let targeted: Vec<String> = targets
+        .as_ref()
+        .map(|t| t.targets.iter().map(|t| t.measure.clone()).collect())
+        .unwrap_or_default();
+    if let Some(path) = html {
+        lab::check_html(path, false)?;
+    }
+    let mut configs: Vec<(String, G::Config)> = vec![("base".into(), base.clone())];
+    for v in variants {
+        let (name, spec) = v.split_once('=').ok_or_else(|| {
+            CliError::input(format!(
+                "--variant {v}: write NAME=CONFIG (a config file, or PARAM=VALUE,…)"
+            ))
+        })?;
+        let name = name.trim();
+        if name.is_empty() || configs.iter().any(|(n, _)| n == name) {
+            return Err(CliError::input(format!(
+                "--variant {v}: give each variant its own name (\"base\" is the config without changes)"
+            )));
+        }
+        configs.push((
+            name.to_string(),
+            variant_config::<G>(name, spec, base, players, data)?,
+        ));
+    }
+    let runs = measure_paired::<G>(&configs, batch, &TimeSpec::default(), &winners, out)?;
+    // Report order: the targets' measures, then length, balance, VP sources, mechanics.
+    let names: Vec<(silk_lab::order::Group, String)> = {
+        let mut n: Vec<String> = runs
+            .measures
+            .iter()
+            .flat_map(|m| m.keys().cloned())
+            .collect();
+        n.sort();
+        n.dedup();
+        silk_lab::order::ordered(&n, &targeted)
+    };
+    let base_m = &runs.measures[0];
+    let compared: Vec<BTreeMap<String, Compared>> = runs
+        .measures
+        .iter()
+        .skip(1)
+        .zip(&runs.paired)
+        .map(|(m, p)| paired::compare(base_m, m, p))
+        .collect();
+    // Text: one row per measure, each run's value, then each variant's difference.
+    let mut text = format!(
+        "{}: {} games per variant on the same seeds (from seed {}), bots {}{}\n\
+         value [95% interval]; differences are variant − base taken game by game, * where the \
+         interval excludes 0, † where it also survives the false-discovery control\n\n",
+        G::NAME,
+        batch.games,
+        batch.seed,
+        runs.spec.bots.join(","),
+        if runs.spec.rotate { " rotating" } else { "" }
+    );
+    let mut header = format!("{:<38}", "measure");
+    for (name, _) in &configs {
+        header += &format!(" {name:>24}");
+    }
+    for (name, _) in configs.iter().skip(1) {
+        header += &format!(" {:>27}", format!("{name} − base"));
+    }
+    text += &header;
+    text += "\n";
+    let mut rows_json = Vec::new();
+    let mut group = None;
+    for (g, name) in &names {
+        let cells: Vec<Option<&Measured>> = runs.measures.iter().map(|m| m.get(name)).collect();
+        let Some(first) = cells.iter().flatten().next() else {
+            continue;
+        };
+        let diffs: Vec<Option<&Compared>> = compared.iter().map(|c| c.get(name)).collect();
+        rows_json.push(json!({
+            "measure": name,
+            "group": g,
+            "about": first.about,
+            "kind": first.kind,
+            "values": configs.iter().zip(&cells).map(|((n, _), c)| json!({"variant": n, "estimate": c})).collect::<Vec<_>>(),
+            "differences": configs.iter().skip(1).zip(&diffs).map(|((n, _), d)| json!({"variant": n, "difference": d})).collect::<Vec<_>>(),
+        }));
+        if !shown(name, all) {
+            continue;
+        }
+        if group != Some(*g) {
+            text += &format!("-- {} --\n", g.title());
+            group = Some(*g);
+        }
+        let mut line = format!("{:<38}", format!("{name}{}", unit(first)));
+        for c in &cells {
+            line += &format!(" {:>24}", c.map_or("—".into(), fmt_ci));
+        }
+        for d in &diffs {
+            line += &format!(
+                " {:>27}",
+                d.map_or("—".into(), |d| {
+                    let sign = |v: f64| if v >= 0.0 { "+" } else { "" };
+                    format!(
+                        "{}{} [{}{}, {}{}]{}",
+                        sign(d.value),
+                        fmt(first, d.value),
+                        sign(d.lo),
+                        fmt(first, d.lo),
+                        sign(d.hi),
+                        fmt(first, d.hi),
+                        match (d.clear, d.fdr_kept) {
+                            (true, true) => "*†",
+                            (true, false) => "* ",
+                            _ => "  ",
+                        }
+                    )
+                })
+            );
+        }
+        text += &line;
+        text += "\n";
+    }
+    text += "\nmeasures:\n";
+    for (_, name) in names.iter().filter(|(_, n)| shown(n, all)) {
+        if let Some(m) = runs.measures.iter().find_map(|m| m.get(name)) {
+            text += &format!("  {name}: {}\n", m.about);
+        }
+    }
+    let mut tables = Vec::new();
+    for ((name, _), c) in configs.iter().skip(1).zip(&compared) {
+        let tested = c.len();
+        let starred = c.values().filter(|d| d.clear).count();
+        let kept = c.values().filter(|d| d.fdr_kept).count();
+        text += &format!(
+            "\n{name}: {tested} measures compared; if nothing had changed, chance alone would star \
+             about {:.1} of them (5% each); {starred} starred, {kept} survive the Benjamini–Hochberg \
+             control at a {:.0}% false-discovery rate (†).",
+            0.05 * tested as f64,
+            100.0 * paired::FDR
+        );
+        // Figures over the games with winners compare different games when the variant
+        // changes how many are cut short.
+        let differ = c.get("share.cut_short").filter(|d| d.clear);
+        if let Some(d) = differ {
+            text += &format!(
+                " Populations differ: {name} changes the share of games cut short by {:+.1} \
+                 points, so its figures over the games with winners are over other games than the \
+                 base's; read the all_games.* rows (and the paired differences, which use only \
+                 the games that count in both).",
+                100.0 * d.value
+            );
+        }
+        tables.push(json!({
+            "populations_differ": differ.is_some(),
+            "variant": name,
+            "measures_tested": tested,
+            "expected_chance_stars": 0.05 * tested as f64,
+            "starred": starred,
+            "fdr": paired::FDR,
+            "fdr_kept": kept,
+        }));
+    }
+    text += "\n\nDifferences are paired: each variant's game K is the base's game K (same seeds, same \
+             bots in the same seats), and the interval is that of the per-game differences over the \
+             games counted in both (a share: the mean of the 0/1 differences; a ratio: the delta \
+             method on the pairs). The measures move together, so several stars from one change \
+             are one finding, not several.\n";
+    if !all {
+        text += "Per-game engine metrics: --all (and in --json, --html).\n";
+    }
+    if let Some(path) = html {
+        let variants: Vec<(String, &BTreeMap<String, Measured>)> = configs
+            .iter()
+            .map(|(n, _)| n.clone())
+            .zip(&runs.measures)
+            .collect();
+        let settings: Vec<(String, Value)> = configs
+            .iter()
+            .map(|(n, c)| (n.clone(), serde_json::to_value(c).unwrap_or(Value::Null)))
+            .collect();
+        lab::write_report(
+            path,
+            &silk_lab::report::compare_html(
+                G::NAME,
+                &runs.spec,
+                &variants,
+                &compared,
+                &settings,
+                targets.as_ref().map(|t| t.targets.as_slice()),
+            ),
+        )?;
+    }
+    out.doc(
+        &text,
+        &json!({
+            "game": G::NAME,
+            "games": batch.games,
+            "seed": batch.seed,
+            "bots": runs.spec.bots,
+            "variants": configs.iter().map(|(n, c)| json!({"name": n, "config": c})).collect::<Vec<_>>(),
+            "measures": rows_json,
+            "comparisons": tables,
+        }),
+    );
+    Ok(())
+}
+
