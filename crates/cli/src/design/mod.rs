@@ -300,7 +300,6 @@ fn time_text(model: &TimeModel) -> String {
     )
 }
 
-
 /// The most evaluations `silk tune` makes (each a batch of games).
 pub const MAX_BUDGET: usize = 1_000_000;
 
