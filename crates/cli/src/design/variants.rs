@@ -52,24 +52,7 @@ where
     if let Some(path) = html {
         lab::check_html(path, false)?;
     }
-    let mut configs: Vec<(String, G::Config)> = vec![("base".into(), base.clone())];
-    for v in variants {
-        let (name, spec) = v.split_once('=').ok_or_else(|| {
-            CliError::input(format!(
-                "--variant {v}: write NAME=CONFIG (a config file, or PARAM=VALUE,…)"
-            ))
-        })?;
-        let name = name.trim();
-        if name.is_empty() || configs.iter().any(|(n, _)| n == name) {
-            return Err(CliError::input(format!(
-                "--variant {v}: give each variant its own name (\"base\" is the config without changes)"
-            )));
-        }
-        configs.push((
-            name.to_string(),
-            variant_config::<G>(name, spec, base, players, data)?,
-        ));
-    }
+    let configs = variant_configs::<G>(base, variants, players, data)?;
     let runs = measure_paired::<G>(&configs, batch, &TimeSpec::default(), &winners, out)?;
     // Report order: the targets' measures, then length, balance, VP sources, mechanics.
     let names: Vec<(silk_lab::order::Group, String)> = {
@@ -140,23 +123,7 @@ where
         for d in &diffs {
             line += &format!(
                 " {:>27}",
-                d.map_or("—".into(), |d| {
-                    let sign = |v: f64| if v >= 0.0 { "+" } else { "" };
-                    format!(
-                        "{}{} [{}{}, {}{}]{}",
-                        sign(d.value),
-                        fmt(first, d.value),
-                        sign(d.lo),
-                        fmt(first, d.lo),
-                        sign(d.hi),
-                        fmt(first, d.hi),
-                        match (d.clear, d.fdr_kept) {
-                            (true, true) => "*†",
-                            (true, false) => "* ",
-                            _ => "  ",
-                        }
-                    )
-                })
+                d.map_or("—".into(), |d| difference_cell(first, d))
             );
         }
         text += &line;
@@ -170,37 +137,11 @@ where
     }
     let mut tables = Vec::new();
     for ((name, _), c) in configs.iter().skip(1).zip(&compared) {
-        let tested = c.len();
-        let starred = c.values().filter(|d| d.clear).count();
-        let kept = c.values().filter(|d| d.fdr_kept).count();
-        text += &format!(
-            "\n{name}: {tested} measures compared; if nothing had changed, chance alone would star \
-             about {:.1} of them (5% each); {starred} starred, {kept} survive the Benjamini–Hochberg \
-             control at a {:.0}% false-discovery rate (†).",
-            0.05 * tested as f64,
-            100.0 * paired::FDR
-        );
-        // Figures over the games with winners compare different games when the variant
-        // changes how many are cut short.
-        let differ = c.get("share.cut_short").filter(|d| d.clear);
-        if let Some(d) = differ {
-            text += &format!(
-                " Populations differ: {name} changes the share of games cut short by {:+.1} \
-                 points, so its figures over the games with winners are over other games than the \
-                 base's; read the all_games.* rows (and the paired differences, which use only \
-                 the games that count in both).",
-                100.0 * d.value
-            );
-        }
-        tables.push(json!({
-            "populations_differ": differ.is_some(),
-            "variant": name,
-            "measures_tested": tested,
-            "expected_chance_stars": 0.05 * tested as f64,
-            "starred": starred,
-            "fdr": paired::FDR,
-            "fdr_kept": kept,
-        }));
+        let note = paired::TableNote::of(c);
+        text += &format!("\n{name}: {}", note.text());
+        let mut row = json!(note);
+        row["variant"] = json!(name);
+        tables.push(row);
     }
     text += "\n\nDifferences are paired: each variant's game K is the base's game K (same seeds, same \
              bots in the same seats), and the interval is that of the per-game differences over the \
@@ -211,26 +152,8 @@ where
         text += "Per-game engine metrics: --all (and in --json, --html).\n";
     }
     if let Some(path) = html {
-        let variants: Vec<(String, &BTreeMap<String, Measured>)> = configs
-            .iter()
-            .map(|(n, _)| n.clone())
-            .zip(&runs.measures)
-            .collect();
-        let settings: Vec<(String, Value)> = configs
-            .iter()
-            .map(|(n, c)| (n.clone(), serde_json::to_value(c).unwrap_or(Value::Null)))
-            .collect();
-        lab::write_report(
-            path,
-            &silk_lab::report::compare_html(
-                G::NAME,
-                &runs.spec,
-                &variants,
-                &compared,
-                &settings,
-                targets.as_ref().map(|t| t.targets.as_slice()),
-            ),
-        )?;
+        let targets = targets.as_ref().map(|t| t.targets.as_slice());
+        write_html::<G>(path, &configs, &runs, &compared, targets)?;
     }
     out.doc(
         &text,
@@ -245,4 +168,82 @@ where
         }),
     );
     Ok(())
+}
+
+/// The comparison's HTML report.
+fn write_html<G: CliGame>(
+    path: &Path,
+    configs: &[(String, G::Config)],
+    runs: &PairedRuns,
+    compared: &[BTreeMap<String, Compared>],
+    targets: Option<&[silk_lab::targets::Target]>,
+) -> CliResult<()> {
+    let variants: Vec<(String, &BTreeMap<String, Measured>)> = configs
+        .iter()
+        .map(|(n, _)| n.clone())
+        .zip(&runs.measures)
+        .collect();
+    let settings: Vec<(String, Value)> = configs
+        .iter()
+        .map(|(n, c)| (n.clone(), serde_json::to_value(c).unwrap_or(Value::Null)))
+        .collect();
+    lab::write_report(
+        path,
+        &silk_lab::report::compare_html(
+            G::NAME,
+            &runs.spec,
+            &variants,
+            compared,
+            &settings,
+            targets,
+        ),
+    )
+}
+
+/// The base config and each `--variant NAME=CONFIG`, each name once.
+fn variant_configs<G: CliGame>(
+    base: &G::Config,
+    variants: &[String],
+    players: Option<usize>,
+    data: &DataFiles,
+) -> CliResult<Vec<(String, G::Config)>> {
+    let mut configs: Vec<(String, G::Config)> = vec![("base".into(), base.clone())];
+    for v in variants {
+        let (name, spec) = v.split_once('=').ok_or_else(|| {
+            CliError::input(format!(
+                "--variant {v}: write NAME=CONFIG (a config file, or PARAM=VALUE,…)"
+            ))
+        })?;
+        let name = name.trim();
+        if name.is_empty() || configs.iter().any(|(n, _)| n == name) {
+            return Err(CliError::input(format!(
+                "--variant {v}: give each variant its own name (\"base\" is the config without changes)"
+            )));
+        }
+        configs.push((
+            name.to_string(),
+            variant_config::<G>(name, spec, base, players, data)?,
+        ));
+    }
+    Ok(configs)
+}
+
+/// A difference as the text table shows it: signed value and interval in the measure's unit,
+/// `*` where the interval excludes 0, `†` where it also survives the false-discovery control.
+fn difference_cell(m: &Measured, d: &Compared) -> String {
+    let sign = |v: f64| if v >= 0.0 { "+" } else { "" };
+    format!(
+        "{}{} [{}{}, {}{}]{}",
+        sign(d.value),
+        fmt(m, d.value),
+        sign(d.lo),
+        fmt(m, d.lo),
+        sign(d.hi),
+        fmt(m, d.hi),
+        match (d.clear, d.fdr_kept) {
+            (true, true) => "*†",
+            (true, false) => "* ",
+            _ => "  ",
+        }
+    )
 }
