@@ -321,6 +321,53 @@ impl Measures {
     /// to the last bit (they do: the lab hands them on in index order).
     pub fn add(&mut self, r: &GameRecord) {
         let normal = r.finished && !r.stuck;
+        let minutes = self.add_all_games(r, normal);
+        if !normal {
+            return;
+        }
+        self.normal_games += 1;
+        self.add_wins(r);
+        self.mean(
+            "rounds",
+            || "rounds per game, over the games with winners".into(),
+            r.rounds as f64,
+        );
+        self.mean(
+            "decisions",
+            || "decisions per game (all seats), over the games with winners".into(),
+            r.decisions as f64,
+        );
+        self.mean(
+            "margin",
+            || "winner's score minus the runner-up's, points, over the games with winners".into(),
+            r.margin() as f64,
+        );
+        self.mean(
+            "lead_changes",
+            || "changes of the sole leader per game, over the games with winners".into(),
+            r.lead_changes as f64,
+        );
+        self.mean(
+            "minutes",
+            || "table minutes per game (the time model), over the games with winners".into(),
+            minutes,
+        );
+        let winners = std::mem::take(&mut self.winners);
+        for m in &winners {
+            if let Some(d) = crate::players::winners_minus_others(r, m) {
+                let name = crate::players::winners_name(m);
+                self.mean(&name, || crate::players::winners_about(m), d);
+            }
+        }
+        self.winners = winners;
+        self.add_metrics(r);
+    }
+
+    /// The shares of games that ended otherwise than with winners, and length over every game
+    /// played: stuck and cut short included, beside the same figures over the games with
+    /// winners (a variant that changes how many games stick changes which games the latter are
+    /// over). Returns the game's table minutes.
+    fn add_all_games(&mut self, r: &GameRecord, normal: bool) -> f64 {
         self.rate(
             "share.round_cap",
             || {
@@ -371,10 +418,11 @@ impl Measures {
             || "table minutes per game (the time model), over all games (stuck and cut short included)".into(),
             minutes,
         );
-        if !normal {
-            return;
-        }
-        self.normal_games += 1;
+        minutes
+    }
+
+    /// Who won a game with winners: the first mover, each seat, each bot, and shared wins.
+    fn add_wins(&mut self, r: &GameRecord) {
         let n = r.scores.len();
         // Ranks count from 0: rank 0 is first place (shared by every seat that ties for it).
         let won = |seat: usize| r.ranks.get(seat) == Some(&0);
@@ -430,39 +478,11 @@ impl Measures {
             || "games whose first place is shared, share".into(),
             r.ranks.iter().filter(|&&k| k == 0).count() > 1,
         );
-        self.mean(
-            "rounds",
-            || "rounds per game, over the games with winners".into(),
-            r.rounds as f64,
-        );
-        self.mean(
-            "decisions",
-            || "decisions per game (all seats), over the games with winners".into(),
-            r.decisions as f64,
-        );
-        self.mean(
-            "margin",
-            || "winner's score minus the runner-up's, points, over the games with winners".into(),
-            r.margin() as f64,
-        );
-        self.mean(
-            "lead_changes",
-            || "changes of the sole leader per game, over the games with winners".into(),
-            r.lead_changes as f64,
-        );
-        self.mean(
-            "minutes",
-            || "table minutes per game (the time model), over the games with winners".into(),
-            minutes,
-        );
-        let winners = std::mem::take(&mut self.winners);
-        for m in &winners {
-            if let Some(d) = crate::players::winners_minus_others(r, m) {
-                let name = crate::players::winners_name(m);
-                self.mean(&name, || crate::players::winners_about(m), d);
-            }
-        }
-        self.winners = winners;
+    }
+
+    /// The engine's own counters per game, the VP shares by source, each auction point's
+    /// ratios and the engines' shared ratios.
+    fn add_metrics(&mut self, r: &GameRecord) {
         for (name, _) in r.metrics.iter() {
             if !self.metric_names.contains_key(name) {
                 // A metric first met now was 0 in every earlier game.
