@@ -73,6 +73,52 @@ fn thread_count(threads: usize) -> usize {
     }
 }
 
+/// One thread's run: each game played in index order, folded and handed on as it ends.
+fn in_order(
+    all: std::ops::Range<u64>,
+    mut fold: Option<Fold>,
+    mut each: Option<EachRecord>,
+    mut play: impl FnMut(u64) -> Result<GameRecord, LabError>,
+) -> Result<Option<Fold>, LabError> {
+    for index in all {
+        let r = play(index)?;
+        if let Some(f) = &mut fold {
+            f.add(&r);
+        }
+        if let Some(each) = each.as_deref_mut() {
+            each(r)?;
+        }
+    }
+    Ok(fold)
+}
+
+/// What a worker thread ends with: its part of the fold, and the first game that failed.
+type Part = (Option<Fold>, Option<(u64, LabError)>);
+
+/// Waits for every worker, merges their parts into `fold` and keeps the earliest failure (a
+/// worker's panic is raised again here).
+fn join_parts(
+    workers: Vec<std::thread::ScopedJoinHandle<'_, Part>>,
+    mut fold: Option<Fold>,
+) -> Part {
+    let mut failed: Option<(u64, LabError)> = None;
+    for w in workers {
+        let (part, error) = match w.join() {
+            Ok(done) => done,
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        if let (Some(all), Some(part)) = (&mut fold, &part) {
+            all.merge(part);
+        }
+        if let Some((i, e)) = error {
+            if failed.as_ref().is_none_or(|(j, _)| i < *j) {
+                failed = Some((i, e));
+            }
+        }
+    }
+    (fold, failed)
+}
+
 /// The one game loop of a run: `fold` (if any) folds every record where it is played; `each`
 /// (if any) receives every record in index order on this thread.
 fn run_games<G: Observe>(
@@ -82,7 +128,7 @@ fn run_games<G: Observe>(
     opts: Options,
     tick: &(dyn Fn() + Sync),
     fold: Option<Fold>,
-    mut each: Option<EachRecord>,
+    each: Option<EachRecord>,
 ) -> Result<Option<Fold>, LabError>
 where
     G::Config: Sync,
@@ -108,17 +154,8 @@ where
     if threads == 1 {
         // One thread: each game is folded and handed on as it ends, while its record is still
         // in the cache.
-        let (mut worker, mut fold) = (run::Worker::<G>::new(names), fold);
-        for index in all {
-            let r = play(&mut worker, index)?;
-            if let Some(f) = &mut fold {
-                f.add(&r);
-            }
-            if let Some(each) = each.as_deref_mut() {
-                each(r)?;
-            }
-        }
-        return Ok(fold);
+        let mut worker = run::Worker::<G>::new(names);
+        return in_order(all, fold, each, |index| play(&mut worker, index));
     }
     let wants_records = each.is_some();
     // The next game to take; games handed on so far (with `each`); `cut`: after an error at
@@ -221,22 +258,7 @@ where
                 }
             }
         }
-        let mut folded = fold;
-        let mut failed: Option<(u64, LabError)> = None;
-        for w in workers {
-            let (part, error) = match w.join() {
-                Ok(done) => done,
-                Err(panic) => std::panic::resume_unwind(panic),
-            };
-            if let (Some(all), Some(part)) = (&mut folded, &part) {
-                all.merge(part);
-            }
-            if let Some((i, e)) = error {
-                if failed.as_ref().is_none_or(|(j, _)| i < *j) {
-                    failed = Some((i, e));
-                }
-            }
-        }
+        let (folded, failed) = join_parts(workers, fold);
         result?;
         if wants_records && expected < all.end && failed.is_none() {
             return Err(LabError::Engine(format!(
