@@ -89,57 +89,7 @@ pub fn compare_html(
         });
         charts += &bar_chart_band(&c, &axis, &bars, None, band);
     }
-    let mut head = String::from("<tr><th>measure</th>");
-    for (v, _) in variants {
-        head += &format!("<th>{}</th>", esc(v));
-    }
-    for (v, _) in variants.iter().skip(1) {
-        head += &format!("<th>{} − base</th>", esc(v));
-    }
-    head += "</tr>";
-    let mut rows = String::new();
-    for name in &names {
-        let Some(first) = variants.iter().find_map(|(_, m)| m.get(*name)) else {
-            continue;
-        };
-        rows += &format!(
-            "<tr data-measure=\"{}\"><td title=\"{}\">{}</td>",
-            esc(name),
-            esc(&first.about),
-            esc(name)
-        );
-        for (_, m) in variants {
-            rows += &match m.get(*name) {
-                Some(x) => format!(
-                    "<td>{} [{}, {}]</td>",
-                    x.show_unit(x.value),
-                    x.show_unit(x.lo),
-                    x.show_unit(x.hi)
-                ),
-                None => "<td>—</td>".into(),
-            };
-        }
-        for d in differences {
-            rows += &match d.get(*name) {
-                Some(d) => format!(
-                    "<td class=\"{}\" title=\"p = {:.2e}{}\">{} [{}, {}]{}</td>",
-                    if d.clear { "clear" } else { "unclear" },
-                    d.p,
-                    if d.paired {
-                        format!(", {} matched games", d.pairs)
-                    } else {
-                        ", unpaired".into()
-                    },
-                    first.show_unit(d.value),
-                    first.show_unit(d.lo),
-                    first.show_unit(d.hi),
-                    if d.fdr_kept { " †" } else { "" }
-                ),
-                None => "<td>—</td>".into(),
-            };
-        }
-        rows += "</tr>";
-    }
+    let table = measures_table(&names, variants, differences);
     let mut details = String::new();
     for (v, c) in configs {
         details += &format!(
@@ -192,9 +142,70 @@ pub fn compare_html(
          (game K of the variant against game K of the base) with the interval of the per-game \
          differences; a difference in bold has an interval that excludes 0. {chance}</p>\
          <style>td.clear{{font-weight:bold}}</style>\
-         {difference_charts}<section id=\"values\"><h2>Each variant's values</h2>{charts}</section><h2>Every measure</h2><table class=\"compare\">{head}{rows}</table>\
+         {difference_charts}<section id=\"values\"><h2>Each variant's values</h2>{charts}</section><h2>Every measure</h2>{table}\
          <h2>Variants</h2>{details}",
         settings(spec, "games per variant", &[("variants", names_row)]),
     );
     page(&format!("silk compare — {game} variants"), &body)
+}
+
+/// Every measure: each variant's value and each variant's difference from the base (bold where
+/// its interval excludes 0, † where it also survives the false-discovery control).
+fn measures_table(
+    names: &[&String],
+    variants: &[(String, &BTreeMap<String, Measured>)],
+    differences: &[BTreeMap<String, Compared>],
+) -> String {
+    let mut head = String::from("<tr><th>measure</th>");
+    for (v, _) in variants {
+        head += &format!("<th>{}</th>", esc(v));
+    }
+    for (v, _) in variants.iter().skip(1) {
+        head += &format!("<th>{} − base</th>", esc(v));
+    }
+    head += "</tr>";
+    let mut rows = String::new();
+    for name in names {
+        let Some(first) = variants.iter().find_map(|(_, m)| m.get(*name)) else {
+            continue;
+        };
+        rows += &format!(
+            "<tr data-measure=\"{}\"><td title=\"{}\">{}</td>",
+            esc(name),
+            esc(&first.about),
+            esc(name)
+        );
+        for (_, m) in variants {
+            rows += &match m.get(*name) {
+                Some(x) => format!(
+                    "<td>{} [{}, {}]</td>",
+                    x.show_unit(x.value),
+                    x.show_unit(x.lo),
+                    x.show_unit(x.hi)
+                ),
+                None => "<td>—</td>".into(),
+            };
+        }
+        for d in differences {
+            rows += &match d.get(*name) {
+                Some(d) => format!(
+                    "<td class=\"{}\" title=\"p = {:.2e}{}\">{} [{}, {}]{}</td>",
+                    if d.clear { "clear" } else { "unclear" },
+                    d.p,
+                    if d.paired {
+                        format!(", {} matched games", d.pairs)
+                    } else {
+                        ", unpaired".into()
+                    },
+                    first.show_unit(d.value),
+                    first.show_unit(d.lo),
+                    first.show_unit(d.hi),
+                    if d.fdr_kept { " †" } else { "" }
+                ),
+                None => "<td>—</td>".into(),
+            };
+        }
+        rows += "</tr>";
+    }
+    format!("<table class=\"compare\">{head}{rows}</table>")
 }
