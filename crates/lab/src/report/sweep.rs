@@ -175,9 +175,9 @@ fn line_sections(params: &[String], rows: &[SweepRow]) -> String {
     out + "</section>\n"
 }
 
-/// Heatmaps over the grid of two parameters: rows are the first one's values, columns the
-/// second's (the order `silk sweep` runs them in).
-fn heatmaps(params: &[String], rows: &[SweepRow], targeted: &[String]) -> String {
+/// A two-parameter sweep's grid: the first parameter's values (rows) and the second's
+/// (columns), in the order the sweep ran them.
+fn grid_axes(rows: &[SweepRow]) -> (Vec<String>, Vec<String>) {
     let mut ys: Vec<String> = Vec::new();
     let mut xs: Vec<String> = Vec::new();
     for r in rows {
@@ -188,6 +188,13 @@ fn heatmaps(params: &[String], rows: &[SweepRow], targeted: &[String]) -> String
             xs.push(r.values[1].clone());
         }
     }
+    (ys, xs)
+}
+
+/// Heatmaps over the grid of two parameters: rows are the first one's values, columns the
+/// second's (the order `silk sweep` runs them in).
+fn heatmaps(params: &[String], rows: &[SweepRow], targeted: &[String]) -> String {
+    let (ys, xs) = grid_axes(rows);
     let grid = |f: &dyn Fn(&Summary) -> Cell| -> Vec<Vec<Cell>> {
         ys.iter()
             .map(|y| {
@@ -264,16 +271,7 @@ fn measure_heatmaps(params: &[String], rows: &[SweepRow], targeted: &[String]) -
     if names.is_empty() {
         return String::new();
     }
-    let mut ys: Vec<String> = Vec::new();
-    let mut xs: Vec<String> = Vec::new();
-    for r in rows {
-        if !ys.contains(&r.values[0]) {
-            ys.push(r.values[0].clone());
-        }
-        if !xs.contains(&r.values[1]) {
-            xs.push(r.values[1].clone());
-        }
-    }
+    let (ys, xs) = grid_axes(rows);
     let mut out = String::new();
     let mut group = None;
     for (g, name) in order::ordered(&names, targeted) {
