@@ -3,7 +3,7 @@
 
 use super::bank::transfer;
 use super::defender;
-use super::replenish::draw_dev;
+use super::dev_deck::draw_dev;
 use super::route::travel;
 use crate::data::BothWipedOut;
 use crate::event::{DevSource, Event};

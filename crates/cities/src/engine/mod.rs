@@ -14,6 +14,7 @@ mod auction_report; // the lab's report of each closed auction
 mod bank; // coins to and from the bank, between cities, auction budgets
 mod check; // why a decision is refused
 mod combat; // Phase 2: battles
+mod dev_deck; // the development deck: draws, reshuffles, the win a card brings
 mod economy; // small rules: improvements, growth, gathering, storage, Golden Age
 mod legal; // the decisions a seat may take
 mod moves; // Phase 2: routes chosen, tolls, moves carried out
@@ -24,10 +25,11 @@ mod route; // costs and routes
 mod turn; // Phase 2: priority, turn order, own-turn actions
 
 pub use check::{check, phase_name};
+pub use dev_deck::draw_dev;
 pub use economy::{ga_value, gather_yield, golden_age, growth_cost, walls};
 pub use legal::{legal, legal_by_check};
 pub use perform::apply;
-pub use replenish::{draw_dev, start_round};
+pub use replenish::start_round;
 pub use route::{buy_price, fine_price, plan, plan_via, route_option, route_payment, travel};
 
 /// Most citizens a city can hold whatever `pop_cap` says: the board's counters are bytes.

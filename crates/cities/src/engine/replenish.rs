@@ -2,12 +2,12 @@
 //! the barbarians it may bring (their auction and its settlement); development cards are drawn here.
 
 use super::bank::budgets;
+use super::dev_deck::draw_dev;
 use super::turn::start_phase2;
 use crate::data::{ClearRule, EntryRule, Reshuffle, Resource};
 use crate::event::{DevSource, Event};
 use crate::state::{
-    barbarian_strength, Phase, Role, State, DEV_DECK, FINE, FOOD_CARD, METAL_CARD, SILK_DECK,
-    STANDARD,
+    barbarian_strength, Phase, Role, State, FINE, FOOD_CARD, METAL_CARD, SILK_DECK, STANDARD,
 };
 use silk_core::MAX_SEATS;
 use silk_core::{Chance, EventSink, Seat, SeatSet};
@@ -259,47 +259,4 @@ pub(super) fn settle_barbarians(
         }
     }
     start_phase2(s, ev);
-}
-
-/// Draws a development card for `seat` (gap 15: reshuffle used effect cards when empty) and
-/// checks the immediate win (ambiguity 15).
-pub fn draw_dev(s: &mut State, seat: Seat, source: DevSource, ev: &mut impl EventSink<Event>) {
-    if s.dev_len == 0 {
-        let mut k = 0usize;
-        for t in 0..s.dev_used.len() {
-            for _ in 0..s.dev_used[t] {
-                s.dev_deck[k] = t as u8;
-                k += 1;
-            }
-        }
-        s.dev_used = [0; crate::data::MAX_DEV_TYPES];
-        let mut rng = s.rng;
-        rng.shuffle(&mut s.dev_deck[..k]);
-        s.rng = rng;
-        if k > 0 {
-            ev.chance(Chance::Shuffle {
-                what: DEV_DECK,
-                items: &mut s.dev_deck[..k],
-            });
-        }
-        s.dev_len = k as u8;
-    }
-    if s.dev_len == 0 {
-        ev.emit(Event::NoDevCards { seat });
-        return;
-    }
-    s.dev_len -= 1;
-    let t = s.dev_deck[s.dev_len as usize];
-    s.city_mut(seat).dev[t as usize] += 1;
-    ev.emit(Event::DevCard {
-        seat,
-        card: t,
-        source,
-    });
-    let vp = s.vp(seat);
-    if vp >= s.rules.config.params.target_vp as u32 {
-        s.winner = Some(seat);
-        s.phase = Phase::Over;
-        ev.emit(Event::GameWon { seat, vp });
-    }
 }

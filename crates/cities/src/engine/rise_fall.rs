@@ -2,8 +2,9 @@
 //! city or lets it fall for a Golden Age and rises elsewhere; the fallen city's holdings are auctioned.
 
 use super::bank::bank_pays;
+use super::dev_deck::draw_dev;
 use super::economy::{gain, golden_age};
-use super::replenish::{draw_dev, start_round};
+use super::replenish::start_round;
 use crate::event::{DevSource, Event};
 use crate::state::{Item, Lot, Phase, Role, State};
 use silk_core::{EventSink, Seat};
