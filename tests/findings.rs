@@ -61,11 +61,17 @@ fn issue32_the_findings_document_is_generated_from_the_data_file() {
         serde_json::from_str(&fs::read_to_string("data/cities/findings.json").unwrap()).unwrap();
     for f in data["findings"].as_array().unwrap() {
         let id = f["id"].as_str().unwrap();
-        assert!(doc.contains(&format!("<a id=\"{id}\"></a>")), "{id} missing");
+        assert!(
+            doc.contains(&format!("<a id=\"{id}\"></a>")),
+            "{id} missing"
+        );
         let title = f["title"].as_str().unwrap();
         assert!(doc.contains(title), "{title} missing");
     }
-    assert!(!doc.contains("does not hold"), "the committed document has a reversed finding");
+    assert!(
+        !doc.contains("does not hold"),
+        "the committed document has a reversed finding"
+    );
 }
 
 /// A stated direction that the games contradict is reported as not holding (the guard can fail),

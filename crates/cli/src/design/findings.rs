@@ -158,7 +158,11 @@ pub fn parse(text: &str, source: &str) -> CliResult<FindingsFile> {
         if f.checks.is_empty() {
             return Err(bad(&f.id, "states no direction (checks is empty)".into()));
         }
-        let ofs = f.checks.iter().map(|c| c.of).chain(f.quotes.iter().map(|q| q.of));
+        let ofs = f
+            .checks
+            .iter()
+            .map(|c| c.of)
+            .chain(f.quotes.iter().map(|q| q.of));
         for of in ofs {
             if of != Of::Base && f.variant.is_none() {
                 return Err(bad(&f.id, "reads a variant but names none".into()));
@@ -446,7 +450,8 @@ impl<C> Doc<'_, C> {
         );
         let mut results = Vec::new();
         let mut sections = String::new();
-        let mut summary = String::from("| finding | fact | stated direction holds |\n|---|---|---|\n");
+        let mut summary =
+            String::from("| finding | fact | stated direction holds |\n|---|---|---|\n");
         for (fact, heading) in [(Fact::Rule, "Rule facts"), (Fact::Play, "Play facts")] {
             let mut any = false;
             for f in file.findings.iter().filter(|f| f.fact == fact) {
@@ -505,7 +510,11 @@ impl<C> Doc<'_, C> {
                     sections += &format!("| {} | {value} | {over} |\n", self.label(f, name, of));
                 }
                 sections += "\nStated direction";
-                sections += if outcomes.len() > 1 { "s:\n\n" } else { ":\n\n" };
+                sections += if outcomes.len() > 1 {
+                    "s:\n\n"
+                } else {
+                    ":\n\n"
+                };
                 for o in &outcomes {
                     sections += &format!(
                         "- {} — measured {}: **{}**\n",
