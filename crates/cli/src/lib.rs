@@ -77,6 +77,10 @@ enum Command {
     /// game's config and each variant on the same seeds, every measure with its 95% interval
     /// and each variant's difference from the base.
     Compare(commands::compare::CompareArgs),
+    /// A game's findings re-measured: each finding (a rule fact or a play fact, with its
+    /// command and a stated direction) played again on one batch of paired games and written
+    /// as a document saying whether each direction still holds (docs/cities-findings.md).
+    Findings(commands::findings::FindingsArgs),
     /// How far the design misses a designer's targets (a JSON file: see docs/lab.md), ranked,
     /// each with the measured value and its 95% interval; table minutes from a time model.
     Gaps(commands::gaps::GapsArgs),
@@ -186,6 +190,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
         Command::Sweep(args) => args.run(values_groups, out),
         Command::Find(args) => args.run(out),
         Command::Compare(args) => args.run(out),
+        Command::Findings(args) => args.run(out),
         Command::Gaps(args) => args.run(out),
         Command::Tune(args) => args.run(values_groups, out),
         Command::Ladder(args) => args.run(out),

@@ -129,6 +129,17 @@ fn issue31_a_game_registered_in_one_place_works_in_every_command() {
         "1",
     ]);
     ok(&["data", "check", "nim", "--players", "3"]);
+    let findings = dir.join("findings.json");
+    std::fs::write(
+        &findings,
+        r#"{"game": "nim", "title": "t", "scale": {"games": 20, "seed": 1, "bots": "random", "players": 2},
+            "variants": [{"name": "short", "set": "stones=5"}],
+            "findings": [{"id": "a", "title": "a", "fact": "rule", "variant": "short",
+              "checks": [{"measure": "rounds", "of": "difference", "side": "below", "than": 0}]}]}"#,
+    )
+    .unwrap();
+    let doc = ok(&["findings", "nim", "--file", findings.to_str().unwrap()]);
+    assert!(doc.contains("### a (rule fact)"), "{doc}");
     let refused = silk(&["simulate", "nim", "--reverse"]).unwrap_err();
     assert!(refused.contains("the nim config"), "{refused}");
     let _ = std::fs::remove_dir_all(&dir);

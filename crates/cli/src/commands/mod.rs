@@ -5,6 +5,7 @@ pub mod bench;
 pub mod compare;
 pub mod data;
 pub mod find;
+pub mod findings;
 pub mod games;
 pub mod gaps;
 pub mod lab;

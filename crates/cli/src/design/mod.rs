@@ -16,6 +16,7 @@ use silk_lab::{sweep, RunSpec, Summary};
 use std::collections::BTreeMap;
 use std::path::Path;
 
+pub mod findings;
 mod gaps;
 mod tune;
 mod variants;

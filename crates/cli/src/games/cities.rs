@@ -47,6 +47,9 @@ impl CliGame for Cities {
         ("params", silk_cities::data::DEFAULT_PARAMS_JSON),
     ];
 
+    const FINDINGS: Option<&'static str> =
+        Some(include_str!("../../../../data/cities/findings.json"));
+
     const SUMMARY: &'static str =
         "Cities of the Silk Road (Brian Stepnitz, CC BY-SA 3.0): city-states trade, fight, rise and fall; 7 hidden VP wins";
 

@@ -27,6 +27,9 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
     /// (one without a shared mechanic shows "—" there). A reference or test game says no.
     const MECHANICS_LISTED: bool = true;
 
+    /// The game's bundled findings (`silk findings GAME`): a findings file's text, if it has one.
+    const FINDINGS: Option<&'static str> = None;
+
     /// The config from `--players` and optional data files.
     fn base_config(players: Option<usize>, files: &DataFiles) -> CliResult<Self::Config>;
 
