@@ -22,9 +22,13 @@ pub struct FindingsArgs {
     /// Worker threads (0 = all cores). Results do not depend on it.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
-    /// Write the document here (replaced if it exists) and print only each finding's verdict.
+    /// Write the document here and print only each finding's verdict (an existing file is
+    /// refused without --force).
     #[arg(long, value_name = "FILE")]
     pub out: Option<PathBuf>,
+    /// With --out: replace the file if it exists (as regenerating the repository's document does).
+    #[arg(long, requires = "out")]
+    pub force: bool,
 }
 
 impl FindingsArgs {
@@ -36,13 +40,16 @@ impl FindingsArgs {
             seed,
             threads,
             out: to,
+            force,
         } = self;
+        if let Some(path) = &to {
+            silk_lab::check_new(path, force)?;
+        }
         with_game!(game, G => {
             let (text, source) = match &file {
                 Some(path) => (
-                    std::fs::read_to_string(path).map_err(|e| {
-                        CliError::input(format!("{}: cannot read it: {e}", path.display()))
-                    })?,
+                    silk_core::files::read_text(path, silk_core::files::Limit::DATA)
+                        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?,
                     path.display().to_string(),
                 ),
                 None => match G::FINDINGS {
@@ -68,6 +75,9 @@ impl FindingsArgs {
             }
             if let Some(path) = &to {
                 command += &format!(" --out {}", path.display());
+                if force {
+                    command += " --force";
+                }
             }
             let run = FindingsRun {
                 games: games.unwrap_or(parsed.scale.games),
@@ -80,9 +90,7 @@ impl FindingsArgs {
             let (doc, value) = findings::findings::<G>(&run, out)?;
             match &to {
                 Some(path) => {
-                    std::fs::write(path, &doc).map_err(|e| {
-                        CliError::input(format!("{}: cannot write it: {e}", path.display()))
-                    })?;
+                    silk_lab::write_atomic(path, doc.as_bytes())?;
                     let mut text = String::new();
                     for f in value["findings"].as_array().into_iter().flatten() {
                         let holds = f["holds"] == true;
