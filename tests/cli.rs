@@ -610,15 +610,12 @@ fn issue31_file_gives_any_games_data_files() {
 #[test]
 fn issue31_game_flags_are_aliases_of_set() {
     let run = |args: &[&str]| {
-        let out = silk()
-            .args(["--json", "simulate", "--games", "3"])
-            .args(args)
-            .assert()
-            .success()
-            .get_output()
-            .stdout
-            .clone();
-        String::from_utf8(out).unwrap()
+        let all: Vec<&str> = ["--json", "simulate", "--games", "3"]
+            .iter()
+            .chain(args)
+            .copied()
+            .collect();
+        common::stdout_of(&all)
     };
     assert_eq!(
         run(&["silk-road", "--reverse"]),

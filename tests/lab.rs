@@ -776,14 +776,7 @@ fn issue32_report_order_compare_text_json_and_html_agree() {
     );
     assert_eq!(groups[2], "length");
     // The text table: the same order, under the group headings.
-    let out = silk()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = common::stdout_of(&args);
     let at = |s: &str| text.find(s).unwrap_or_else(|| panic!("{s}"));
     assert!(at("-- The measures the targets name --") < at("\nmargin"));
     assert!(at("\nshare.stuck") < at("-- Length --"));

@@ -16,6 +16,19 @@ pub fn temp_dir(suite: &str, name: &str) -> PathBuf {
     dir
 }
 
+/// Runs `silk ARGS`, which must succeed: what it printed on stdout.
+#[allow(dead_code)] // not every test file reads the text
+pub fn stdout_of(args: &[&str]) -> String {
+    let out = silk()
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).expect("silk prints UTF-8")
+}
+
 /// Runs `silk --json ARGS`, which must succeed, and reads the JSON document it prints.
 #[allow(dead_code)] // not every test file reads JSON
 pub fn json_doc(args: &[&str]) -> serde_json::Value {
