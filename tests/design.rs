@@ -849,3 +849,36 @@ fn issue32_winners_trade_more_in_one_find_or_compare() {
         .code(2)
         .stderr(predicate::str::contains("player.sales"));
 }
+
+/// A target may name a winners-versus-others figure (`winners.player.<measure>`): gaps measures
+/// it (the winners of Goofspiel take more prize points than the others, so it is above 0), and
+/// a per-player measure the game does not have is refused naming it.
+#[test]
+fn issue32_gaps_target_a_winners_versus_others_figure() {
+    let dir = temp_dir("gaps-winners");
+    let t = targets(
+        &dir,
+        r#"{"targets": [{"measure": "winners.player.prize_points", "at_least": 0.5}]}"#,
+    );
+    let doc = json(&[
+        "gaps",
+        "goofspiel",
+        "--targets",
+        t.to_str().unwrap(),
+        "--games",
+        "60",
+    ]);
+    let gap = &doc["gaps"][0];
+    assert!(gap["measured"]["value"].as_f64().unwrap() > 0.5, "{gap}");
+    assert_eq!(gap["verdict"], "met", "{gap}");
+    let bad = targets(
+        &dir,
+        r#"{"targets": [{"measure": "winners.player.nope", "at_least": 1}]}"#,
+    );
+    silk()
+        .args(["gaps", "goofspiel", "--games", "5", "--targets"])
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("winners.player.nope"));
+}

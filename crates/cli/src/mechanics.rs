@@ -153,7 +153,7 @@ where
         .collect();
     let mut secs = Vec::new();
     if points.is_empty() {
-        let run = measure::<G>(&base, batch, &TimeSpec::default())?;
+        let run = measure::<G>(&base, batch, &TimeSpec::default(), &[])?;
         out.message(&format!(
             "{}: {} games done (no {})",
             G::NAME,

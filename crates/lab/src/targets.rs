@@ -99,6 +99,10 @@ pub const MEASURES: &[(&str, &str)] = &[
     ),
     ("vp_share.max", "the largest VP source's share"),
     (
+        "winners.player.<measure>",
+        "the winners' mean of a per-player measure minus the other seats' (docs/lab.md)",
+    ),
+    (
         "<ratio>",
         "a ratio metric (auction.no_bid_share, route.mean_cost, …)",
     ),
@@ -106,9 +110,15 @@ pub const MEASURES: &[(&str, &str)] = &[
 
 fn known(measure: &str) -> bool {
     let exact = MEASURES.iter().any(|(m, _)| *m == measure);
-    let family = ["win.seat", "win.bot.", "metric.", "vp_share."]
-        .iter()
-        .any(|p| measure.len() > p.len() && measure.starts_with(p));
+    let family = [
+        "win.seat",
+        "win.bot.",
+        "metric.",
+        "vp_share.",
+        "winners.player.",
+    ]
+    .iter()
+    .any(|p| measure.len() > p.len() && measure.starts_with(p));
     let ratio = silk_core::metrics::RATIOS
         .iter()
         .any(|(name, ..)| *name == measure);

@@ -18,7 +18,8 @@ where
     if let Some(path) = html {
         lab::check_html(path, force)?;
     }
-    let run = measure::<G>(config, batch, &file.time)?;
+    let winners = targets_winners::<G>(&file)?;
+    let run = measure::<G>(config, batch, &file.time, &winners)?;
     let gaps = targets::gaps(&file.targets, &run.measures);
     let met = gaps.iter().filter(|g| g.verdict == Verdict::Met).count();
     // Mean decisions (and runs) of each kind per game, for the time model's breakdown.

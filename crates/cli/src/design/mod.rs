@@ -31,11 +31,13 @@ pub struct Measured3 {
     pub measures: BTreeMap<String, Measured>,
 }
 
-/// Runs a batch and folds its measures as the games finish (constant memory).
+/// Runs a batch and folds its measures as the games finish (constant memory), with the
+/// winners-versus-others figure of each per-player measure in `winners`.
 pub fn measure<G: CliGame + Observe>(
     config: &G::Config,
     batch: &Batch,
     time: &TimeSpec,
+    winners: &[String],
 ) -> CliResult<Measured3>
 where
     G::Config: Sync,
@@ -47,7 +49,7 @@ where
         batch,
         None,
         Some(&mut |spec, r| {
-            fold.get_or_insert_with(|| Measures::new(spec, model.clone()))
+            fold.get_or_insert_with(|| Measures::new(spec, model.clone()).winners(winners))
                 .add(r);
             Ok(())
         }),
@@ -251,6 +253,23 @@ fn shown(name: &str, all: bool) -> bool {
 }
 
 /// Reads the targets file and the time model it sets for `G`.
+/// The per-player measures a targets file names as `winners.player.<measure>`, checked
+/// against the game's: the lab measures their winners-versus-others figure.
+pub(crate) fn targets_winners<G: CliGame>(file: &TargetsFile) -> CliResult<Vec<String>> {
+    let asked: Vec<String> = file
+        .targets
+        .iter()
+        .filter_map(|t| t.measure.strip_prefix("winners."))
+        .map(str::to_string)
+        .collect();
+    silk_lab::players::check_asked(G::NAME, &asked, G::PLAYER_MEASURES).map_err(|e| {
+        CliError::input(format!(
+            "targets: {}",
+            e.replacen("--winners ", "winners.", 1)
+        ))
+    })
+}
+
 pub(crate) fn targets_for<G: CliGame + Observe>(
     path: &Path,
 ) -> CliResult<(TargetsFile, TimeModel)> {

@@ -33,7 +33,9 @@ where
         progress: false,
         ..batch.clone()
     };
-    let (searches, reached) = search::<G>(&space, &file, args, batch, &quiet)?;
+    // The per-player measures the targets name (`winners.player.…`).
+    let per_player = targets_winners::<G>(&file)?;
+    let (searches, reached) = search::<G>(&space, (&file, &per_player), args, batch, &quiet)?;
     // The distinct recommendations, in the order the searches first made them.
     let mut winners: Vec<(Vec<usize>, usize)> = Vec::new();
     for (_, f) in &searches {
@@ -59,7 +61,7 @@ where
     for (w, _) in &winners {
         configs.push((label(&space.axes, w), space.config(w)?));
     }
-    let runs = measure_paired::<G>(&configs, &validate, &file.time, &[], out)?;
+    let runs = measure_paired::<G>(&configs, &validate, &file.time, &per_player, out)?;
     let validated: Vec<Vec<Gap>> = runs
         .measures
         .iter()
@@ -180,9 +182,10 @@ type Search = (u64, silk_lab::tune::Found);
 
 /// `--repeats` independent searches, each with its own seed and games: what each found, and
 /// which targets some evaluated setting met (its estimate inside the band).
+/// `(file, winners)`: the targets and the per-player measures they name.
 fn search<G: CliGame + Observe>(
     space: &Space<G>,
-    file: &TargetsFile,
+    (file, winners): (&TargetsFile, &[String]),
     args: &TuneArgs,
     batch: &Batch,
     quiet: &Batch,
@@ -223,7 +226,7 @@ where
             };
             let gaps = space
                 .config(setting)
-                .and_then(|c| measure::<G>(&c, &eval, &file.time))
+                .and_then(|c| measure::<G>(&c, &eval, &file.time, winners))
                 .map(|run| targets::gaps(&file.targets, &run.measures));
             bar.inc(1);
             match gaps {
