@@ -882,3 +882,25 @@ fn issue32_gaps_target_a_winners_versus_others_figure() {
         .code(2)
         .stderr(predicate::str::contains("winners.player.nope"));
 }
+
+/// The gaps report opens on the gaps and, as the run report does, draws games round by round.
+#[test]
+fn issue32_gaps_report_opens_on_the_gaps_and_draws_timelines() {
+    let dir = temp_dir("gaps-html");
+    let t = targets(
+        &dir,
+        r#"{"targets": [{"measure": "rounds", "at_most": 5}]}"#,
+    );
+    let html = dir.join("gaps.html");
+    silk()
+        .args(["gaps", "goofspiel", "--games", "20", "--targets"])
+        .arg(&t)
+        .arg("--html")
+        .arg(&html)
+        .assert()
+        .success();
+    let page = fs::read_to_string(&html).unwrap();
+    let at = |s: &str| page.find(s).unwrap_or_else(|| panic!("{s} missing"));
+    assert!(at("data-section=\"gaps\"") < at("<section id=\"settings\">"));
+    assert!(at("<section id=\"timelines\">") > at("data-section=\"gaps\""));
+}

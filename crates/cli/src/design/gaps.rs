@@ -54,9 +54,11 @@ where
         targets::total_miss(&gaps)
     );
     if let Some(path) = html {
+        let timelines =
+            lab::report_timelines::<G>(config, &run.spec, &run.summary, batch.max_decisions)?;
         lab::write_report(
             path,
-            &silk_lab::report::gaps_html(&run.summary, &run.spec, &gaps, &model),
+            &silk_lab::report::gaps_html(&run.summary, &run.spec, &gaps, &model, &timelines),
         )?;
     }
     out.doc(

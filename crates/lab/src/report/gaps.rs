@@ -1,7 +1,7 @@
 //! The gap report: the targets ranked by how far the design misses each, at the top of the
 //! run's report.
 
-use super::{esc, simulate_html};
+use super::{esc, simulate_report, GameTimeline, Records};
 use crate::targets::Gap;
 use crate::time::TimeModel;
 use crate::{RunSpec, Summary};
@@ -49,8 +49,19 @@ pub fn gaps_section(gaps: &[Gap], time: &TimeModel) -> String {
 }
 
 /// The run's report with the gaps before its settings: what the designer asked comes first.
-pub fn gaps_html(s: &Summary, spec: &RunSpec, gaps: &[Gap], time: &TimeModel) -> String {
+/// `timelines`: games drawn round by round, as the run report draws them.
+pub fn gaps_html(
+    s: &Summary,
+    spec: &RunSpec,
+    gaps: &[Gap],
+    time: &TimeModel,
+    timelines: &[GameTimeline],
+) -> String {
     let section = gaps_section(gaps, time);
     let marker = "<section id=\"settings\">";
-    simulate_html(s, spec).replacen(marker, &format!("{section}{marker}"), 1)
+    simulate_report(s, spec, &Records::default(), timelines).replacen(
+        marker,
+        &format!("{section}{marker}"),
+        1,
+    )
 }
