@@ -7,7 +7,7 @@ use crate::lab::{self, bot_factory};
 use crate::output::Out;
 use serde_json::json;
 use silk_core::{Observe, Player, Seat};
-use silk_lab::ladder::{self, Pairing};
+use silk_lab::ladder;
 use silk_lab::LabError;
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -91,16 +91,7 @@ where
     let config_json =
         serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?;
     let legs = ladder::schedule(G::NAME, &config_json, &names, seats, args.games, args.seed);
-    // One pairing for each pair, in the schedule's order (its first half seats `a` first).
-    let mut pairings: Vec<Pairing> = legs
-        .iter()
-        .filter(|l| l.spec.bots[0] == names[l.a])
-        .map(|l| Pairing {
-            a: l.a,
-            b: l.b,
-            ..Pairing::default()
-        })
-        .collect();
+    let mut pairings = ladder::pairings(&legs);
     let bar = lab::progress_bar(pairings.len() as u64 * args.games, "games", args.progress);
     let mut excluded = ladder::Excluded::default();
     for leg in &legs {

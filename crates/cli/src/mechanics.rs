@@ -37,8 +37,9 @@ impl Mechanic {
 fn engines() -> Vec<(GameName, &'static str, Vec<MechanicUse>)> {
     GameName::ALL
         .iter()
-        .filter(|&&g| with_game!(g, G => G::MECHANICS_LISTED))
-        .map(|&g| with_game!(g, G => (g, g.name(), G::mechanics())))
+        .filter_map(
+            |&g| with_game!(g, G => G::MECHANICS_LISTED.then(|| (g, g.name(), G::mechanics()))),
+        )
         .collect()
 }
 

@@ -58,6 +58,22 @@ pub fn schedule(
     legs
 }
 
+/// One empty pairing for each pair of `legs` (a schedule), in the schedule's order: the
+/// `pairing` index of a leg.
+pub fn pairings(legs: &[Leg]) -> Vec<Pairing> {
+    let mut pairings: Vec<Pairing> = Vec::new();
+    for l in legs {
+        if l.pairing == pairings.len() {
+            pairings.push(Pairing {
+                a: l.a,
+                b: l.b,
+                ..Pairing::default()
+            });
+        }
+    }
+    pairings
+}
+
 /// What the ladder left out or counted specially.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Serialize)]
 pub struct Excluded {
@@ -288,6 +304,8 @@ mod tests {
         seeds.dedup();
         assert_eq!(seeds.len(), 6);
         assert!(legs.iter().all(|l| l.spec.rotate));
+        let pairs: Vec<(usize, usize)> = pairings(&legs).iter().map(|p| (p.a, p.b)).collect();
+        assert_eq!(pairs, [(0, 1), (0, 2), (1, 2)]);
     }
 
     #[test]

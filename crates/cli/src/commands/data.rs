@@ -2,7 +2,7 @@
 
 use crate::args::DataArgs;
 use crate::error::{CliError, CliResult};
-use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
+use crate::games::{data_names, game_list, with_game, with_game_arms, CliGame, GameName};
 use crate::output::Out;
 use serde_json::json;
 use silk_core::Game;
@@ -38,7 +38,7 @@ impl DataCommand {
     pub fn run(self, out: &mut Out) -> CliResult<()> {
         match self {
             DataCommand::List { game } => with_game!(game, G => {
-                let names: Vec<&str> = G::DATA.iter().map(|(n, _)| *n).collect();
+                let names = data_names(G::DATA);
                 let text: String = names.iter().map(|n| format!("{n}\n")).collect();
                 out.doc(&text, &json!(names));
                 Ok(())
@@ -48,7 +48,7 @@ impl DataCommand {
                     .iter()
                     .find(|(n, _)| n.eq_ignore_ascii_case(file.trim_end_matches(".json")))
                     .ok_or_else(|| {
-                        let names: Vec<&str> = G::DATA.iter().map(|(n, _)| *n).collect();
+                        let names = data_names(G::DATA);
                         CliError::input(format!("{} has no data file {file:?} (files: {})", G::NAME, names.join(", ")))
                     })?;
                 // The bundled text as it is, so `> ours.json` gives a file to edit.

@@ -125,13 +125,13 @@ fn check_args(args: &TuneArgs) -> CliResult<()> {
 }
 
 /// The settings searched: each parameter's path in the config and its values.
-struct Space<'a, G: CliGame> {
+struct Space<G: CliGame> {
     base_json: Value,
     axes: Vec<(String, Vec<String>)>,
-    _base: std::marker::PhantomData<&'a G>,
+    _game: std::marker::PhantomData<fn() -> G>,
 }
 
-impl<G: CliGame> Space<'_, G> {
+impl<G: CliGame> Space<G> {
     /// The parameters resolved in `base`'s config; every value must make a valid config
     /// before the long run starts.
     fn new(base: &G::Config, params: &[(String, Vec<String>)]) -> CliResult<Self> {
@@ -149,7 +149,7 @@ impl<G: CliGame> Space<'_, G> {
         let space = Space {
             base_json,
             axes,
-            _base: std::marker::PhantomData,
+            _game: std::marker::PhantomData,
         };
         for (d, (_, values)) in space.axes.iter().enumerate() {
             for i in 0..values.len() {

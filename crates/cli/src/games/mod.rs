@@ -134,10 +134,10 @@ impl DataFiles<'_> {
     }
 
     /// Refuses a `--file` name that is not one of the game's data files, and a name given twice.
-    pub fn check_names(&self, game: &str, data: &[(&str, &str)]) -> CliResult<()> {
+    pub fn check_names(&self, game: &str, data: &[(&'static str, &str)]) -> CliResult<()> {
         for (i, (name, _)) in self.files.iter().enumerate() {
             if !data.iter().any(|(n, _)| n == name) {
-                let known: Vec<&str> = data.iter().map(|(n, _)| *n).collect();
+                let known = data_names(data);
                 let known = if known.is_empty() {
                     "none".to_string()
                 } else {
@@ -156,6 +156,11 @@ impl DataFiles<'_> {
         }
         Ok(())
     }
+}
+
+/// The names of a game's data files (`CliGame::DATA`), as `silk data list` prints them.
+pub fn data_names(data: &[(&'static str, &str)]) -> Vec<&'static str> {
+    data.iter().map(|(n, _)| *n).collect()
 }
 
 /// Reads a JSON file into `T`, with errors naming the file, line and column.
