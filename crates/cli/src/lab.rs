@@ -422,7 +422,9 @@ where
                 "--param {p}: give at least one value with --values"
             )));
         }
-        axes.push((sweep::resolve_path(&base_json, p)?, values.clone()));
+        let path = sweep::resolve_path(&base_json, p)
+            .map_err(|e| CliError::input(format!("--param {p}: {e}")))?;
+        axes.push((path, values.clone()));
     }
     // Every combination, first parameter slowest.
     let mut combos: Vec<Vec<(String, String)>> = vec![Vec::new()];

@@ -86,7 +86,8 @@ pub fn list(out: &mut Out) -> CliResult<()> {
 /// rules cannot take is refused here, naming the parameter).
 fn with_param<G: CliGame>(config: &G::Config, param: &str, value: &str) -> CliResult<G::Config> {
     let json = serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?;
-    let path = sweep::resolve_path(&json, param)?;
+    let path = sweep::resolve_path(&json, param)
+        .map_err(|e| CliError::Internal(format!("{param}: {e}")))?;
     let change = [(path.as_str(), Value::String(value.to_string()))];
     crate::lab::configure::<G>(&json, &change, &format!("{param}={value}"))
 }

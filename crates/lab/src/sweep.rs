@@ -56,7 +56,8 @@ pub fn set_path(config: &mut Value, path: &str, value: Value) -> Result<(), LabE
 }
 
 /// Finds a parameter by its full path, or by its last segments when unique (`max_rounds` for
-/// `params.max_rounds`). Returns the full path.
+/// `params.max_rounds`). Returns the full path, or why not ("no such parameter", "ambiguous
+/// (…)"): the caller names the flag and the path it came with.
 pub fn resolve_path(config: &Value, path: &str) -> Result<String, LabError> {
     let mut all = Vec::new();
     node_paths(config, String::new(), &mut all);
@@ -67,11 +68,9 @@ pub fn resolve_path(config: &Value, path: &str) -> Result<String, LabError> {
     let found: Vec<&String> = all.iter().filter(|p| p.ends_with(&suffix)).collect();
     match found.as_slice() {
         [one] => Ok((*one).clone()),
-        [] => Err(LabError::Input(format!(
-            "--param {path}: no such parameter"
-        ))),
+        [] => Err(LabError::Input("no such parameter".into())),
         many => Err(LabError::Input(format!(
-            "--param {path}: ambiguous ({})",
+            "ambiguous ({})",
             many.iter()
                 .map(|s| s.as_str())
                 .collect::<Vec<_>>()

@@ -219,7 +219,7 @@ fn variant_config<G: CliGame>(
             .split_once('=')
             .ok_or_else(|| CliError::input(format!("{label}: write PARAM=VALUE, not {part:?}")))?;
         let path = sweep::resolve_path(&json, param.trim())
-            .map_err(|e| CliError::input(format!("{label}: {e}")))?;
+            .map_err(|e| CliError::input(format!("{label}: {}: {e}", param.trim())))?;
         changes.push((path, sweep::parse_value(value.trim())));
     }
     crate::lab::configure::<G>(&json, &changes, &label)

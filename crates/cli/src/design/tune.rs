@@ -144,7 +144,9 @@ impl<G: CliGame> Space<G> {
                     "--param {p}: give at least one value with --values"
                 )));
             }
-            axes.push((sweep::resolve_path(&base_json, p)?, values.clone()));
+            let path = sweep::resolve_path(&base_json, p)
+                .map_err(|e| CliError::input(format!("--param {p}: {e}")))?;
+            axes.push((path, values.clone()));
         }
         let space = Space {
             base_json,

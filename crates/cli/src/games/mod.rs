@@ -45,11 +45,7 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
         let json = serde_json::to_value(&config).map_err(|e| CliError::Internal(e.to_string()))?;
         let mut changes = Vec::new();
         for set in &files.sets {
-            let path = silk_lab::sweep::resolve_path(&json, &set.path).map_err(|e| {
-                // The sweep's message names its own flag: say it of the one typed.
-                let why = e
-                    .to_string()
-                    .replacen(&format!("--param {}: ", set.path), "", 1);
+            let path = silk_lab::sweep::resolve_path(&json, &set.path).map_err(|why| {
                 CliError::input(format!(
                     "{}: {why} in the {} config (`silk rules {}` shows it)",
                     set.flag,
