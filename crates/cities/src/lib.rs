@@ -23,6 +23,7 @@ pub mod data;
 pub mod engine;
 pub mod event;
 mod observe;
+pub mod page;
 pub mod setup;
 pub mod state;
 mod text;

@@ -15,6 +15,17 @@ fn res(r: Resource) -> &'static str {
     }
 }
 
+/// What a development card does, in words.
+pub(crate) fn dev_effect_text(effect: DevEffect) -> String {
+    match effect {
+        DevEffect::Vp(k) => format!("{k} victory point(s)"),
+        DevEffect::AttackBonus(k) => format!("+{k} to an attacking army"),
+        DevEffect::DefenceBonus(k) => format!("+{k} to a defending army"),
+        DevEffect::IgnoreTravel(k) => format!("ignore {k} travel cost this round"),
+        DevEffect::GatherBonus(k) => format!("+{k} to your next gather"),
+    }
+}
+
 /// The rules in force, crediting the designer.
 pub fn rules_text(rules: &Rules) -> String {
     let c = &rules.config;
@@ -101,13 +112,7 @@ pub fn rules_text(rules: &Rules) -> String {
     }
     t += "\nDevelopment cards (hidden; effect cards are discarded when played):\n";
     for d in &c.development {
-        let effect = match d.effect {
-            DevEffect::Vp(k) => format!("{k} victory point(s)"),
-            DevEffect::AttackBonus(k) => format!("+{k} to an attacking army"),
-            DevEffect::DefenceBonus(k) => format!("+{k} to a defending army"),
-            DevEffect::IgnoreTravel(k) => format!("ignore {k} travel cost this round"),
-            DevEffect::GatherBonus(k) => format!("+{k} to your next gather"),
-        };
+        let effect = dev_effect_text(d.effect);
         t += &format!("  {:>2} × {:<18} {effect}\n", d.count, d.name);
     }
     t += "\nEach round:\n";

@@ -140,7 +140,7 @@ pub fn view(s: &State, seat: Seat) -> View {
         players: s.n,
         round: s.round,
         phase_name: phase_name(s.phase),
-        phase: public_phase(s.phase, seat),
+        phase: public_phase(s.phase, Some(seat)),
         to_move: to_move(s).seats(),
         actor: s.actor,
         first: s.first,
@@ -231,10 +231,10 @@ fn auction_of(p: &mut Phase) -> Option<&mut silk_trade::Auction> {
     }
 }
 
-/// The phase as `seat` may see it: others' sealed bids blanked.
-fn public_phase(mut p: Phase, seat: Seat) -> Phase {
+/// The phase as `viewer` may see it (`None`: the public): others' sealed bids blanked.
+pub(crate) fn public_phase(mut p: Phase, viewer: Option<Seat>) -> Phase {
     if let Some(a) = auction_of(&mut p) {
-        *a = a.public(Some(seat));
+        *a = a.public(viewer);
     }
     p
 }

@@ -23,6 +23,7 @@ pub mod data;
 mod engine;
 mod event;
 mod observe;
+pub mod page;
 pub mod rules;
 mod scoring;
 pub mod setup;

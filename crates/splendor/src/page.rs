@@ -1,0 +1,764 @@
+//! The table as a web page draws it (`silk play splendor --serve`): the face-up cards with
+//! their colour, prestige and cost; the nobles, cities and trading posts; every player's public
+//! holdings; and, for the seat asked, its moves tied to the cards and gems they act on, each
+//! with a label that names the card and what would be paid.
+//!
+//! Built for one viewer, a seat or the public (`None`): what the viewer may not know stays out,
+//! exactly as in [`crate::view`] — another player's blind reserve is only the deck it came
+//! from, and no deck's order is shown. `page_depends_only_on_what_the_viewer_knows` checks it.
+
+use crate::action::{pos_name, Action, RESERVED_SRC};
+use crate::colour::{token_name, Colour, GOLD};
+use crate::data::Effect;
+use crate::engine::{cards, payment};
+use crate::event::{city_text, deck_name};
+use crate::rules::{Rules, NONE, SLOTS};
+use crate::state::{Phase, State};
+use crate::text::power_text;
+use serde::Serialize;
+use silk_core::Seat;
+
+/// Everything the page draws, for one viewer.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Page {
+    /// Which renderer draws it.
+    pub kind: &'static str,
+    pub round: u16,
+    /// Whose turn it is (from 1).
+    pub current: u8,
+    /// The viewer's seat (from 1), `None` for the public.
+    pub you: Option<u8>,
+    /// The game ends when this round is complete.
+    pub ending: bool,
+    pub over: bool,
+    pub token_limit: u8,
+    pub prestige_to_end: u8,
+    /// The letters the narration uses, each with its colour's name and gem.
+    pub legend: Vec<Legend>,
+    /// The supply: five colours, then gold.
+    pub supply: [u8; 6],
+    /// Level 3 first, as on the table.
+    pub levels: Vec<Level>,
+    pub nobles: Vec<NobleTile>,
+    pub cities: Vec<CityTile>,
+    pub posts: Vec<PostTile>,
+    /// Seat order; the viewer's own entry has its reserved cards face up.
+    pub players: Vec<Holdings>,
+    /// The viewer's moves when it is asked (empty otherwise).
+    pub moves: Vec<Move>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Legend {
+    pub letter: char,
+    pub name: &'static str,
+    pub gem: &'static str,
+}
+
+/// A development card face.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Face {
+    pub id: u8,
+    /// 1 to 3.
+    pub level: u8,
+    /// Its bonus colour; `"gold"` for an Orient gold card, `"join"` for a join card.
+    pub colour: &'static str,
+    /// Bonuses it gives (2 for an Orient double).
+    pub bonus: u8,
+    pub points: u8,
+    /// Gems per colour (white, blue, green, red, black).
+    pub cost: [u8; 5],
+    pub orient: bool,
+    /// An Orient effect in words.
+    pub effect: Option<String>,
+}
+
+/// A face-up place and its card.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Slot {
+    /// `1a`…`3f`: what a move names.
+    pub place: String,
+    pub card: Face,
+    /// Strongholds on it: `(seat from 1, count)`.
+    pub strongholds: Vec<(u8, u8)>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Level {
+    pub level: u8,
+    /// Cards left in the level's deck (and its Orient deck, with the module).
+    pub deck: u8,
+    pub orient_deck: Option<u8>,
+    pub cards: Vec<Slot>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct NobleTile {
+    /// From 1, as `noble N` names it.
+    pub place: u8,
+    pub points: u8,
+    pub requires: [u8; 5],
+    /// Who received it, who reserved it (seats from 1).
+    pub holder: Option<u8>,
+    pub reserved_by: Option<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CityTile {
+    /// From 1, as `city N` names it.
+    pub place: u8,
+    pub points: u8,
+    pub requires: [u8; 5],
+    /// Bonuses of distinct other colours asked besides.
+    pub any: Vec<u8>,
+    pub text: String,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PostTile {
+    pub place: u8,
+    pub power: &'static str,
+    pub requires: [u8; 5],
+    pub nobles: u8,
+    /// Seats (from 1) with a coat of arms on it.
+    pub holders: Vec<u8>,
+}
+
+/// A reserved card as the viewer sees it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum ReservedCard {
+    Card {
+        /// `r1`…`r3`: what a move names.
+        place: String,
+        card: Face,
+    },
+    /// Drawn blind by another player: only the deck is known.
+    Hidden { place: String, deck: String },
+}
+
+/// A player's public holdings (and, for the viewer, its reserved cards).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Holdings {
+    pub seat: u8,
+    pub you: bool,
+    pub prestige: u8,
+    pub cards: u8,
+    /// Tokens: five colours, then gold.
+    pub tokens: [u8; 6],
+    pub held: u32,
+    pub bonus: [u8; 5],
+    pub nobles: u8,
+    pub gold_cards: u8,
+    pub reserved: Vec<ReservedCard>,
+    pub city: Option<String>,
+    /// Strongholds still in front of the player.
+    pub strongholds: u8,
+}
+
+/// One legal move of the viewer, tied to what it acts on.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Move {
+    /// The entry to send (the action's text).
+    pub text: String,
+    /// `take`, `buy`, `reserve`, `return`, `noble`, `city`, `post`, `gem`, or `other`.
+    pub kind: &'static str,
+    /// What it acts on: a place (`2c`, `r1`), `deck 2`, `noble 1`, a colour name…
+    pub at: Option<String>,
+    /// Gems taken or given back, by colour name (a take, a return, a gem).
+    pub colours: Vec<&'static str>,
+    /// What a purchase pays: tokens per kind (five colours, then gold) and gold cards.
+    pub pay: Option<[u8; 6]>,
+    pub gold_cards: u8,
+    /// The move in words, naming the card: a button's text.
+    pub label: String,
+}
+
+fn seat_no(p: u8) -> Option<u8> {
+    (p != NONE).then(|| p + 1)
+}
+
+fn face(r: &Rules, id: u8) -> Face {
+    let c = r.card(id);
+    let colour = match c.effect {
+        _ if (c.bonus as usize) < 5 => token_name(c.bonus as usize),
+        Effect::Gold => "gold",
+        _ => "join",
+    };
+    let effect = match c.effect {
+        Effect::None | Effect::Double | Effect::Gold => None,
+        Effect::Join => Some("join it to a colour you have".to_string()),
+        Effect::JoinTake1 => Some("join it, then take a level 1 card free".to_string()),
+        Effect::ReserveNoble => Some("reserve a noble".to_string()),
+        Effect::Take2 => Some("take a level 2 card free".to_string()),
+        Effect::Sacrifice => Some(format!(
+            "discard 2 {} bonuses to buy it",
+            token_name(c.sacrifice as usize)
+        )),
+    };
+    Face {
+        id,
+        level: c.level + 1,
+        colour,
+        bonus: c.bonus_count,
+        points: c.points,
+        cost: c.cost,
+        orient: c.orient,
+        effect,
+    }
+}
+
+/// "the level 2 green card (2 prestige)": a card as a button names it.
+pub fn card_name(r: &Rules, id: u8) -> String {
+    let f = face(r, id);
+    let what = match f.colour {
+        "gold" => "gold card".to_string(),
+        "join" => "join card".to_string(),
+        c if f.bonus == 2 => format!("double {c} card"),
+        c => format!("{c} card"),
+    };
+    let points = match f.points {
+        0 => String::new(),
+        1 => " (1 prestige)".into(),
+        k => format!(" ({k} prestige)"),
+    };
+    format!("the level {} {what}{points}", f.level)
+}
+
+/// "2 blue, 1 gold": counts by token kind, zeros left out.
+fn counts_text(counts: &[u8; 6]) -> String {
+    let parts: Vec<String> = (0..6)
+        .filter(|&k| counts[k] > 0)
+        .map(|k| format!("{} {}", counts[k], token_name(k)))
+        .collect();
+    parts.join(", ")
+}
+
+/// Requirements in words: "3 white, 3 blue, 3 green".
+fn needs_text(counts: &[u8; 5]) -> String {
+    let mut all = [0u8; 6];
+    all[..5].copy_from_slice(counts);
+    counts_text(&all)
+}
+
+/// The card a buying source or place holds for player `p` (`NONE` if none).
+fn card_of(s: &State, p: usize, src: u8) -> u8 {
+    cards::source_card(s, p, src)
+}
+
+fn describe(s: &State, p: usize, a: Action) -> Move {
+    let r = &s.rules;
+    let text = a.to_text(s);
+    let colours_of = |mask: u8| -> Vec<&'static str> {
+        (0..5)
+            .filter(|c| mask >> c & 1 == 1)
+            .map(|c| token_name(c))
+            .collect()
+    };
+    let gold_left = s.bank[GOLD] > 0;
+    let plus_gold = if gold_left { " and take a gold" } else { "" };
+    let mut m = Move {
+        text,
+        kind: "other",
+        at: None,
+        colours: Vec::new(),
+        pay: None,
+        gold_cards: 0,
+        label: String::new(),
+    };
+    match a {
+        Action::TakeDifferent(mask) => {
+            m.kind = "take";
+            m.colours = colours_of(mask);
+            m.label = format!("Take {}", m.colours.join(", "));
+        }
+        Action::TakeTwo(c) => {
+            m.kind = "take";
+            m.colours = vec![token_name(c as usize); 2];
+            m.label = format!("Take 2 {}", token_name(c as usize));
+        }
+        Action::Reserve(pos) => {
+            m.kind = "reserve";
+            m.at = Some(pos_name(pos));
+            let id = cards::card_at(s, pos);
+            m.label = format!("Reserve {}{plus_gold}", card_name(r, id));
+        }
+        Action::ReserveDeck(d) => {
+            m.kind = "reserve";
+            m.at = Some(format!("deck {}", deck_name(d)));
+            m.label = format!(
+                "Reserve the top card of deck {} unseen{plus_gold}",
+                deck_name(d)
+            );
+        }
+        Action::Buy { src, pay } => {
+            m.kind = "buy";
+            m.at = Some(if src >= RESERVED_SRC {
+                format!("r{}", src - RESERVED_SRC + 1)
+            } else {
+                pos_name(src)
+            });
+            let id = card_of(s, p, src);
+            if id != NONE {
+                let owed = payment::owed(s, p, id);
+                if let Ok(spent) = payment::settle(s, p, &owed, pay) {
+                    let mut paid = [0u8; 6];
+                    paid[..5].copy_from_slice(&spent.gems);
+                    paid[GOLD] = spent.gold_tokens;
+                    m.pay = Some(paid);
+                    m.gold_cards = spent.gold_cards;
+                    let mut what = counts_text(&paid);
+                    if spent.gold_cards > 0 {
+                        if !what.is_empty() {
+                            what.push_str(", ");
+                        }
+                        what.push_str(&format!("{} gold card(s)", spent.gold_cards));
+                    }
+                    let what = if what.is_empty() {
+                        "nothing: your bonuses cover it".to_string()
+                    } else {
+                        what
+                    };
+                    let from = if src >= RESERVED_SRC {
+                        " (reserved)"
+                    } else {
+                        ""
+                    };
+                    m.label = format!("Buy {}{from}: pay {what}", card_name(r, id));
+                }
+            }
+        }
+        Action::Return(k) => {
+            m.kind = "return";
+            m.colours = vec![token_name(k as usize)];
+            m.at = Some(token_name(k as usize).to_string());
+            m.label = format!("Return 1 {}", token_name(k as usize));
+        }
+        Action::Gem(c) => {
+            m.kind = "gem";
+            m.colours = vec![token_name(c as usize)];
+            m.label = format!("Take 1 {}", token_name(c as usize));
+        }
+        Action::Noble(i) => {
+            m.kind = "noble";
+            m.at = Some(format!("noble {}", i + 1));
+            let points = r.nobles[s.nobles[i as usize] as usize].points;
+            m.label = format!("Receive noble {} ({points} prestige)", i + 1);
+        }
+        Action::ReserveNoble(i) => {
+            m.kind = "noble";
+            m.at = Some(format!("noble {}", i + 1));
+            m.label = format!("Reserve noble {}: only you can receive it", i + 1);
+        }
+        Action::City(i) => {
+            m.kind = "city";
+            m.at = Some(format!("city {}", i + 1));
+            m.label = format!(
+                "Claim city {} ({})",
+                i + 1,
+                city_text(r, s.cities[i as usize])
+            );
+        }
+        Action::Post(i) => {
+            m.kind = "post";
+            m.at = Some(format!("post {}", i + 1));
+            let power = r.posts.get(i as usize).map_or("", |p| power_text(p.power));
+            m.label = format!("Place a coat of arms on post {} ({power})", i + 1);
+        }
+        Action::Join(c) => m.label = format!("Join the card to {}", token_name(c as usize)),
+        Action::Free(pos) => {
+            m.at = Some(pos_name(pos));
+            m.label = format!("Take {} free", card_name(r, cards::card_at(s, pos)));
+        }
+        Action::Discard(id) => m.label = format!("Discard {}", card_name(r, id)),
+        Action::Place { from, to } if from == NONE => {
+            m.label = format!(
+                "Place a stronghold on {}",
+                card_name(r, cards::card_at(s, to))
+            )
+        }
+        Action::Place { from, to } => {
+            m.label = format!(
+                "Move a stronghold from {} to {}",
+                card_name(r, cards::card_at(s, from)),
+                card_name(r, cards::card_at(s, to))
+            )
+        }
+        Action::Remove { at, seat } => {
+            m.label = format!(
+                "Remove P{}'s stronghold from {}",
+                seat + 1,
+                card_name(r, cards::card_at(s, at))
+            )
+        }
+        Action::Decline => m.label = "Decline the purchase".into(),
+        Action::Pass => m.label = "Pass: no action is possible".into(),
+    }
+    m
+}
+
+/// The page for `viewer` (a seat, or `None` for the public table).
+pub fn page(s: &State, viewer: Option<Seat>) -> Page {
+    let r = &s.rules;
+    let n = s.players();
+    let me = viewer.map(|v| v.index());
+    let levels = (0..3u8)
+        .rev()
+        .map(|level| Level {
+            level: level + 1,
+            deck: s.decks.len[level as usize],
+            orient_deck: r.orient.then(|| s.decks.len[3 + level as usize]),
+            cards: cards::places(s)
+                .filter(|&p| p as usize / SLOTS == level as usize)
+                .filter_map(|pos| {
+                    let id = cards::card_at(s, pos);
+                    (id != NONE).then(|| Slot {
+                        place: pos_name(pos),
+                        card: face(r, id),
+                        strongholds: s
+                            .strongholds_at(pos)
+                            .iter()
+                            .take(n)
+                            .enumerate()
+                            .filter(|(_, &k)| k > 0)
+                            .map(|(p, &k)| (p as u8 + 1, k))
+                            .collect(),
+                    })
+                })
+                .collect(),
+        })
+        .collect();
+    let nobles = if r.cities_module {
+        Vec::new()
+    } else {
+        (0..s.nobles.len())
+            .filter(|&i| s.nobles[i] != NONE)
+            .map(|i| {
+                let k = &r.nobles[s.nobles[i] as usize];
+                NobleTile {
+                    place: i as u8 + 1,
+                    points: k.points,
+                    requires: k.requires,
+                    holder: seat_no(s.noble_holder[i]),
+                    reserved_by: seat_no(s.noble_reserver[i]),
+                }
+            })
+            .collect()
+    };
+    let cities = if r.cities_module {
+        (0..s.cities.len())
+            .filter(|&i| s.cities[i] != NONE)
+            .map(|i| {
+                let c = &r.cities[s.cities[i] as usize];
+                CityTile {
+                    place: i as u8 + 1,
+                    points: c.points,
+                    requires: c.requires,
+                    any: c.any.iter().copied().filter(|&a| a > 0).collect(),
+                    text: city_text(r, s.cities[i]),
+                }
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let posts = if r.posts_module {
+        r.posts
+            .iter()
+            .enumerate()
+            .map(|(i, post)| PostTile {
+                place: i as u8 + 1,
+                power: power_text(post.power),
+                requires: post.requires,
+                nobles: post.nobles,
+                holders: (0..n)
+                    .filter(|&p| s.posts[p] >> i & 1 == 1)
+                    .map(|p| p as u8 + 1)
+                    .collect(),
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let players = (0..n)
+        .map(|p| Holdings {
+            seat: p as u8 + 1,
+            you: me == Some(p),
+            prestige: s.prestige[p],
+            cards: s.card_count[p],
+            tokens: s.tokens[p],
+            held: s.tokens_held(p),
+            bonus: s.bonus[p],
+            nobles: s.nobles_held[p],
+            gold_cards: s.gold_cards[p],
+            reserved: (0..3)
+                .filter(|&k| s.reserved[p][k] != NONE)
+                .map(|k| {
+                    let id = s.reserved[p][k];
+                    let place = format!("r{}", k + 1);
+                    if me != Some(p) && s.blind[p] >> k & 1 == 1 {
+                        let c = r.card(id);
+                        let deck = c.level + if c.orient { 3 } else { 0 };
+                        ReservedCard::Hidden {
+                            place,
+                            deck: deck_name(deck),
+                        }
+                    } else {
+                        ReservedCard::Card {
+                            place,
+                            card: face(r, id),
+                        }
+                    }
+                })
+                .collect(),
+            city: (s.city_of[p] != NONE).then(|| city_text(r, s.city_of[p])),
+            strongholds: if r.strongholds {
+                s.strongholds[p]
+                    .iter()
+                    .take(r.strongholds_per_player as usize)
+                    .filter(|&&x| x == NONE)
+                    .count() as u8
+            } else {
+                0
+            },
+        })
+        .collect();
+    let mut moves = Vec::new();
+    if let Some(seat) = viewer {
+        let mut legal = Vec::new();
+        crate::engine::legal(s, seat, &mut legal);
+        moves = legal
+            .iter()
+            .map(|&a| describe(s, seat.index(), a))
+            .collect();
+    }
+    Page {
+        kind: "splendor",
+        round: s.round,
+        current: s.current + 1,
+        you: viewer.map(|v| v.0 + 1),
+        ending: s.ending,
+        over: s.phase == Phase::Over,
+        token_limit: r.config.params.token_limit,
+        prestige_to_end: r.config.params.prestige_to_end,
+        legend: Colour::ALL
+            .iter()
+            .map(|c| Legend {
+                letter: c.letter(),
+                name: c.name(),
+                gem: ["diamond", "sapphire", "emerald", "ruby", "onyx"][c.index()],
+            })
+            .collect(),
+        supply: s.bank,
+        levels,
+        nobles,
+        cities,
+        posts,
+        players,
+        moves,
+    }
+}
+
+/// What is asked now, naming the step and why: to the seat asked ("you"), or to anyone else
+/// about that seat. `None` once the game is over.
+pub fn question(s: &State, viewer: Option<Seat>) -> Option<String> {
+    let seat = s.seat();
+    let p = seat.index();
+    let you = viewer == Some(seat);
+    // (the seat's own words, everyone else's)
+    let (mine, theirs): (String, String) = match s.phase {
+        Phase::Over => return None,
+        Phase::Act => {
+            // Only the seat asked learns it can do nothing (its blind reserves count).
+            let mut legal = Vec::new();
+            if you {
+                crate::engine::legal(s, seat, &mut legal);
+            }
+            if legal == [Action::Pass] {
+                (
+                    "No action is possible for you: pass".into(),
+                    format!("{seat} cannot act and passes"),
+                )
+            } else {
+                (
+                    "Your turn: take gems, reserve a card or buy one".into(),
+                    format!("{seat}'s turn: take gems, reserve a card or buy one"),
+                )
+            }
+        }
+        Phase::Return => {
+            let held = s.tokens_held(p);
+            let limit = s.rules.config.params.token_limit as u32;
+            let over = held.saturating_sub(limit);
+            (
+                format!(
+                    "You hold {held} tokens and the limit is {limit}: return {over} (tap a token of yours)"
+                ),
+                format!("{seat} holds {held} tokens, over the limit of {limit}: returns {over}"),
+            )
+        }
+        Phase::Noble => (
+            "More than one noble would visit you: choose one".into(),
+            format!("{seat} chooses which noble visits"),
+        ),
+        Phase::City => (
+            "You meet more than one city: claim one".into(),
+            format!("{seat} chooses a city to claim"),
+        ),
+        Phase::Post => (
+            "You qualify for more than one trading post: choose one".into(),
+            format!("{seat} chooses a trading post"),
+        ),
+        Phase::ExtraGem { not } => (
+            format!(
+                "Trading post: take 1 gem of a colour other than {}",
+                token_name(not as usize)
+            ),
+            format!("{seat} takes an extra gem (trading post)"),
+        ),
+        Phase::BonusGem => (
+            "Trading post: after your purchase, take 1 gem".into(),
+            format!("{seat} takes a gem after buying (trading post)"),
+        ),
+        Phase::Join { .. } => (
+            "Join the card you bought to a colour you have".into(),
+            format!("{seat} joins a card to a colour"),
+        ),
+        Phase::FreeCard { level } => (
+            format!("Take a face-up level {} card free", level + 1),
+            format!("{seat} takes a level {} card free", level + 1),
+        ),
+        Phase::ReserveNoble => (
+            "Reserve a noble: only you will be able to receive it".into(),
+            format!("{seat} reserves a noble"),
+        ),
+        Phase::Sacrifice { colour, left, .. } => (
+            format!(
+                "Sacrifice: discard cards until {left} {} bonus(es) are gone",
+                token_name(colour as usize)
+            ),
+            format!("{seat} discards cards for a sacrifice"),
+        ),
+        Phase::Stronghold => (
+            "Strongholds: place or move one of yours, or remove another's".into(),
+            format!("{seat} places, moves or removes a stronghold"),
+        ),
+        Phase::Conquest => (
+            "All your strongholds are on one card: buy it now, or decline".into(),
+            format!("{seat} may buy the card its strongholds hold"),
+        ),
+    };
+    Some(if you { mine } else { theirs })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Module, Splendor, SplendorConfig};
+    use silk_core::{Game, SilkRng};
+
+    /// Plays `steps` random moves of a game with `modules`, calling `check` at every state.
+    fn walk(modules: &[Module], seed: u64, steps: usize, mut check: impl FnMut(&State)) {
+        let config = SplendorConfig::new(3).with_modules(modules);
+        let mut s = Splendor::setup(&config, seed).unwrap();
+        let mut rng = SilkRng::seed_from(seed);
+        let mut legal = Vec::new();
+        for _ in 0..steps {
+            check(&s);
+            let silk_core::ToMove::Seat(seat) = Splendor::to_move(&s) else {
+                break;
+            };
+            Splendor::legal_actions(&s, seat, &mut legal);
+            let a = legal[rng.index(legal.len())];
+            Splendor::apply(&mut s, seat, a).unwrap();
+        }
+    }
+
+    /// Issue 34: no seat's page (and not the public page) carries what its viewer may not
+    /// know: resampling everything hidden from a seat leaves that seat's page as it was, and
+    /// resampling what any seat hides leaves the public page as it was.
+    #[test]
+    fn issue34_page_depends_only_on_what_the_viewer_knows() {
+        let mut rng = SilkRng::seed_from(9);
+        let mut blind = 0;
+        for (seed, modules) in [
+            (1, &[][..]),
+            (2, &[Module::Orient][..]),
+            (3, &[Module::Cities][..]),
+            (4, &[Module::Strongholds][..]),
+            (5, &[Module::TradingPosts][..]),
+        ] {
+            walk(modules, seed, 250, |s| {
+                blind += (0..s.players()).filter(|&p| s.blind[p] != 0).count();
+                let public = page(s, None);
+                for k in 0..s.players() {
+                    let seat = Seat(k as u8);
+                    let other = Splendor::determinize(s, seat, &mut rng);
+                    assert_eq!(page(s, Some(seat)), page(&other, Some(seat)));
+                    assert_eq!(public, page(&other, None));
+                    assert_eq!(question(s, Some(seat)), question(&other, Some(seat)));
+                }
+            });
+        }
+        assert!(blind > 0, "some games had blind reserves to hide");
+    }
+
+    /// Issue 34: the page draws cards (colour, prestige, cost), and every move of the seat
+    /// asked is tied to a card or gems with a label naming the card, never a slot alone; a
+    /// purchase says what it pays, gold included.
+    #[test]
+    fn issue34_moves_name_cards_and_what_is_paid() {
+        let mut bought_with_gold = 0;
+        walk(&[], 11, 400, |s| {
+            let seat = s.seat();
+            let p = page(s, Some(seat));
+            if p.over {
+                return;
+            }
+            assert_eq!(p.levels.len(), 3);
+            assert_eq!(p.levels[0].level, 3);
+            for m in &p.moves {
+                assert!(!m.label.is_empty(), "{m:?}");
+                match m.kind {
+                    "buy" | "reserve" if !m.text.contains("deck") => {
+                        assert!(m.label.contains("card"), "{m:?}");
+                        assert!(!m.label.contains(m.at.as_deref().unwrap()), "{m:?}");
+                    }
+                    _ => {}
+                }
+                if m.kind == "buy" {
+                    let pay = m.pay.expect("a purchase says what it pays");
+                    if pay[GOLD] > 0 {
+                        bought_with_gold += 1;
+                        assert!(m.label.contains("gold"), "{m:?}");
+                    }
+                }
+            }
+        });
+        assert!(bought_with_gold > 0, "some purchase used gold");
+    }
+
+    /// Issue 34: the return step says why: how many tokens are held, the limit, how many to
+    /// give back.
+    #[test]
+    fn issue34_return_step_says_why() {
+        let mut seen = 0;
+        walk(&[], 5, 600, |s| {
+            if s.phase == Phase::Return {
+                let held = s.tokens_held(s.current as usize);
+                let q = question(s, Some(s.seat())).unwrap();
+                assert!(
+                    q.starts_with(&format!(
+                        "You hold {held} tokens and the limit is 10: return {}",
+                        held - 10
+                    )),
+                    "{q}"
+                );
+                let t = question(s, None).unwrap();
+                assert!(t.contains(&format!("holds {held} tokens")), "{t}");
+                seen += 1;
+            }
+        });
+        assert!(seen > 0, "a return step came up");
+    }
+}
