@@ -179,9 +179,12 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
     }
 
     fn public(&self) -> Value {
+        let live = self.broken.is_none();
         json!({
             "status": self.status(),
             "history": self.public_log,
+            "question": live.then(|| G::page_question(&self.state, None)).flatten(),
+            "game": G::page_board(&self.state, None),
         })
     }
 
@@ -199,8 +202,12 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
                     .map(|a| G::action_to_string(&self.state, *a))
                     .collect();
             }
+            // The game's own question names the phase (issue 34); the generic one says whose
+            // move it is.
+            let asked = G::page_question(&self.state, Some(me))
+                .unwrap_or_else(|| format!("{me}, your move"));
             question = Some(format!(
-                "{me}, your move{}",
+                "{asked}{}",
                 if legal.len() > MAX_BUTTONS {
                     format!(" ({} possible: type yours)", legal.len())
                 } else {
@@ -218,6 +225,7 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
             "choices": choices,
             "input": my_turn,
             "sealed": my_turn && secret,
+            "game": G::page_board(&self.state, Some(me)),
         })
     }
 

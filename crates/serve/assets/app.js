@@ -27,12 +27,14 @@ function render(s) {
     li.textContent = h;
     hist.appendChild(li);
   }
+  const drawn = drawGame(s);
+  $("board").hidden = drawn.board;
   const mine = role === "seat" && (s.question || (s.choices || []).length || s.input);
   $("turn").hidden = !(mine || (role !== "seat" && s.question));
   setText("question", s.question);
   const choices = $("choices");
   choices.replaceChildren();
-  if (role === "seat") {
+  if (role === "seat" && !drawn.moves) {
     for (const c of s.choices || []) {
       const b = document.createElement("button");
       b.type = "button";
@@ -42,7 +44,7 @@ function render(s) {
       choices.appendChild(b);
     }
   }
-  $("entry").hidden = !(role === "seat" && s.input);
+  $("entry").hidden = !(role === "seat" && s.input) || drawn.moves;
   $("text").type = s.sealed ? "password" : "text";
   setText("error", s.error ? `Not accepted: ${s.error}` : "");
   const join = s.join || [];
@@ -60,6 +62,25 @@ function render(s) {
     fig.appendChild(cap);
     codes.appendChild(fig);
   }
+}
+
+// Game drawings (issue 34): splendor.js and cities.js register a function in window.silkGames
+// under their snapshot's game.kind; it draws the board into #game and says whether it drew the
+// board (the text board then gives way) and the moves (the answer buttons then give way).
+function drawGame(s) {
+  const draw = s.game && (window.silkGames || {})[s.game.kind];
+  $("game").hidden = !draw;
+  if (!draw) return { board: false, moves: false };
+  const drawn = draw(s, $("game"), { role, send }) || {};
+  return { board: !!drawn.board, moves: !!drawn.moves };
+}
+
+// A new element with a class and text (never markup), for the game drawings.
+function h(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
 }
 
 async function send(text) {

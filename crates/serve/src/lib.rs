@@ -214,6 +214,24 @@ pub fn qr_text(text: &str) -> String {
 const PAGE: &str = include_str!("../assets/page.html");
 const SCRIPT: &str = include_str!("../assets/app.js");
 const STYLE: &str = include_str!("../assets/style.css");
+/// The game drawings and the phone and TV layouts (issue 34).
+const GAME_ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "splendor.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/splendor.js"),
+    ),
+    (
+        "cities.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/cities.js"),
+    ),
+    (
+        "layout.css",
+        "text/css; charset=utf-8",
+        include_str!("../assets/layout.css"),
+    ),
+];
 
 /// The page for a role; `base` is the path its stream and entries go to (a hex token or
 /// nothing, never text from a request).
@@ -366,6 +384,14 @@ async fn asset_style() -> impl IntoResponse {
     ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE)
 }
 
+/// One of [`GAME_ASSETS`] by its name (never a file read).
+fn game_asset(name: &'static str) -> Response {
+    match GAME_ASSETS.iter().find(|(n, _, _)| *n == name) {
+        Some((_, kind, body)) => ([(header::CONTENT_TYPE, *kind)], *body).into_response(),
+        None => not_found(),
+    }
+}
+
 /// The address to tell people: the bound one, or for an unspecified bind (0.0.0.0) this
 /// machine's address on the local network as the system routes it.
 fn shown_address(bound: SocketAddr) -> String {
@@ -513,6 +539,9 @@ async fn run(
         .route("/s/{tok}/act", post(seat_act))
         .route("/app.js", get(asset_script))
         .route("/style.css", get(asset_style))
+        .route("/splendor.js", get(|| async { game_asset("splendor.js") }))
+        .route("/cities.js", get(|| async { game_asset("cities.js") }))
+        .route("/layout.css", get(|| async { game_asset("layout.css") }))
         .fallback(|| async { not_found() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .with_state(shared.clone());

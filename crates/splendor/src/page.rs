@@ -234,13 +234,6 @@ fn counts_text(counts: &[u8; 6]) -> String {
     parts.join(", ")
 }
 
-/// Requirements in words: "3 white, 3 blue, 3 green".
-fn needs_text(counts: &[u8; 5]) -> String {
-    let mut all = [0u8; 6];
-    all[..5].copy_from_slice(counts);
-    counts_text(&all)
-}
-
 /// The card a buying source or place holds for player `p` (`NONE` if none).
 fn card_of(s: &State, p: usize, src: u8) -> u8 {
     cards::source_card(s, p, src)

@@ -114,4 +114,15 @@ impl CliGame for Cities {
             _ => None,
         }
     }
+
+    fn page_question(state: &Self::State, viewer: Option<silk_core::Seat>) -> Option<String> {
+        silk_cities::page::question(state, viewer)
+    }
+
+    fn page_board(
+        state: &Self::State,
+        viewer: Option<silk_core::Seat>,
+    ) -> Option<serde_json::Value> {
+        serde_json::to_value(silk_cities::page::page(state, viewer)).ok()
+    }
 }

@@ -84,6 +84,25 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
         None
     }
 
+    /// What a web page asks now, naming the phase and what is asked: in the second person
+    /// for a seat asked, else about the seats asked (`viewer` `None`: the public table).
+    /// `None`: the generic "P2, your move".
+    fn page_question(state: &Self::State, viewer: Option<silk_core::Seat>) -> Option<String> {
+        let _ = (state, viewer);
+        None
+    }
+
+    /// The board as structured data a web page draws (`"kind"` names its renderer), as
+    /// `viewer` may see it (`None`: the public table); `None` where the page shows the text
+    /// board only.
+    fn page_board(
+        state: &Self::State,
+        viewer: Option<silk_core::Seat>,
+    ) -> Option<serde_json::Value> {
+        let _ = (state, viewer);
+        None
+    }
+
     /// Each seat's final holdings and score breakdown, once the game is over: text lines for
     /// the terminal and a JSON value for `--json`. `None` where the score is a single number.
     fn final_report(state: &Self::State) -> Option<FinalReport> {

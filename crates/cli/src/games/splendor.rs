@@ -96,4 +96,15 @@ impl CliGame for Splendor {
     fn table_text(state: &Self::State, seat: silk_core::Seat, assist: bool) -> String {
         silk_splendor::view::text_with(state, seat, assist)
     }
+
+    fn page_question(state: &Self::State, viewer: Option<silk_core::Seat>) -> Option<String> {
+        silk_splendor::page::question(state, viewer)
+    }
+
+    fn page_board(
+        state: &Self::State,
+        viewer: Option<silk_core::Seat>,
+    ) -> Option<serde_json::Value> {
+        serde_json::to_value(silk_splendor::page::page(state, viewer)).ok()
+    }
 }
