@@ -16,9 +16,19 @@ use server::Served;
 /// The only fields a seat's snapshot may have.
 const SEAT_FIELDS: &[&str] = &[
     "board", "view", "history", "question", "choices", "input", "sealed", "status", "error",
-    "title", "seat", "name", "version",
+    "title", "seat", "name", "version", "game",
 ];
-const PUBLIC_FIELDS: &[&str] = &["status", "history", "title", "version", "board", "question"];
+const PUBLIC_FIELDS: &[&str] = &[
+    "status", "history", "title", "version", "board", "question", "game",
+];
+
+/// The board a game's pages draw for a viewer (`None`: the public), as the engine builds it:
+/// `Value::Null` for a game without one.
+type PageOf<G> = fn(&<G as Game>::State, Option<Seat>) -> Value;
+
+fn no_page<G: Game>(_: &G::State, _: Option<Seat>) -> Value {
+    Value::Null
+}
 
 fn fields(v: &Value) -> BTreeSet<String> {
     v.as_object().unwrap().keys().cloned().collect()
@@ -29,7 +39,13 @@ fn fields(v: &Value) -> BTreeSet<String> {
 /// its text) and, when it is to move, exactly its legal actions; the public page must never
 /// name a sealed choice. The test plays random legal moves through the pages and follows the
 /// game on its own copy of the engine. Returns the decisions played and how many were sealed.
-fn follow<G: Game>(args: &[&str], state: &mut G::State, seats: usize, cap: u32) -> (u32, u32)
+fn follow<G: Game>(
+    args: &[&str],
+    state: &mut G::State,
+    seats: usize,
+    cap: u32,
+    page: PageOf<G>,
+) -> (u32, u32)
 where
     G::State: Clone,
 {
@@ -46,6 +62,8 @@ where
                 .all(|f| PUBLIC_FIELDS.contains(&f.as_str())),
             "{public}"
         );
+        // The public board is the engine's public page, nothing more (issue 34).
+        assert_eq!(public["game"], page(state, None), "the public board");
         let mut mover = None;
         for k in 1..=seats {
             let seat = Seat(k as u8 - 1);
@@ -61,6 +79,9 @@ where
                 serde_json::to_value(G::view(state, seat)).unwrap(),
                 "seat {k}'s view after {decisions} decisions"
             );
+            // The board its page draws is the engine's page for that seat (which
+            // `issue34_page_depends_only_on_what_the_viewer_knows` proves leak-free).
+            assert_eq!(snap["game"], page(state, Some(seat)), "seat {k}'s board");
             if snap["input"] == json!(true) {
                 G::legal_actions(state, seat, &mut legal);
                 let texts: Vec<String> = legal
@@ -110,23 +131,28 @@ where
 fn every_payload_a_seat_receives_is_its_own_view() {
     let mut state = SilkRoad::setup(&SilkRoadConfig::new(3), 7).unwrap();
     let args = ["play", "silk-road", "--players", "3", "--seed", "7"];
-    let (_, sealed) = follow::<SilkRoad>(&args, &mut state, 3, 3000);
+    let (_, sealed) = follow::<SilkRoad>(&args, &mut state, 3, 3000, no_page::<SilkRoad>);
     assert!(SilkRoad::outcome(&state).is_some(), "the game ended");
     assert!(sealed > 0, "the game had sealed reveals");
 }
 
-/// Splendor (hidden reserved cards and decks) and Cities (hidden hands) the same way.
+/// Splendor (hidden reserved cards and decks) and Cities (hidden hands) the same way, the
+/// boards their pages draw included (issue 34).
 #[test]
 fn splendor_and_cities_pages_carry_only_their_seats_view() {
     use silk_cities::{Cities, CitiesConfig};
     use silk_splendor::{Splendor, SplendorConfig};
     let mut state = Splendor::setup(&SplendorConfig::new(2), 3).unwrap();
     let args = ["play", "splendor", "--players", "2", "--seed", "3"];
-    let (decisions, _) = follow::<Splendor>(&args, &mut state, 2, 400);
+    let (decisions, _) = follow::<Splendor>(&args, &mut state, 2, 400, |s, viewer| {
+        serde_json::to_value(silk_splendor::page::page(s, viewer)).unwrap()
+    });
     assert!(decisions > 20, "{decisions}");
     let mut state = Cities::setup(&CitiesConfig::new(3), 5).unwrap();
     let args = ["play", "cities", "--players", "3", "--seed", "5"];
-    let (decisions, _) = follow::<Cities>(&args, &mut state, 3, 300);
+    let (decisions, _) = follow::<Cities>(&args, &mut state, 3, 300, |s, viewer| {
+        serde_json::to_value(silk_cities::page::page(s, viewer)).unwrap()
+    });
     assert_eq!(decisions, 300);
 }
 

@@ -244,7 +244,11 @@ fn issue34_splendor_on_two_phones_with_the_tv_showing_the_board() {
         assert!(l.contains("card"), "{l}");
         assert!(!l.contains("1a") && !l.contains("2c"), "{l}");
     }
-    assert_eq!(seat["choices"], json!(0), "no wall of buttons before the board");
+    assert_eq!(
+        seat["choices"],
+        json!(0),
+        "no wall of buttons before the board"
+    );
     check_phone(&phones[first], "Splendor phone");
     shoot(&phones[first], &dir, "splendor-phone-360.png");
     check_tv(&tv, "Splendor TV");
@@ -262,7 +266,7 @@ fn issue34_splendor_on_two_phones_with_the_tv_showing_the_board() {
         }
         let asked = phones
             .iter()
-            .position(|p| p.find_all("#game [data-move]").len() > 0);
+            .position(|p| !p.find_all("#game [data-move]").is_empty());
         let Some(k) = asked else {
             std::thread::sleep(Duration::from_millis(30));
             continue;
@@ -270,7 +274,12 @@ fn issue34_splendor_on_two_phones_with_the_tv_showing_the_board() {
         let q = text_of(&phones[k], "#question");
         if q.starts_with("You hold") {
             returns += 1;
-            let held: u32 = q["You hold ".len()..].split(' ').next().unwrap().parse().unwrap();
+            let held: u32 = q["You hold ".len()..]
+                .split(' ')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
             assert!(
                 q.contains(&format!("the limit is 10: return {}", held - 10)),
                 "{q}"
@@ -368,7 +377,10 @@ fn issue34_cities_question_names_its_phase() {
     // The board in words and small tables, not the engine's notation.
     for page in [&tv, &phones[k]] {
         let shown = text_of(page, "#game");
-        assert!(shown.contains("Merchants") && shown.contains("Coins"), "{shown}");
+        assert!(
+            shown.contains("Merchants") && shown.contains("Coins"),
+            "{shown}"
+        );
         assert!(
             !shown.contains('@') && !shown.contains("M 1+0"),
             "engine notation: {shown}"

@@ -265,7 +265,11 @@
         el.appendChild(box);
       }
     }
-    if (me) el.appendChild(holdings(me, g, ctx, mine));
+    // Your seat on top, the letters of the narration explained right under it.
+    if (me) {
+      el.appendChild(holdings(me, g, ctx, mine));
+      el.appendChild(legend(g));
+    }
     const board = h("div", "board-area");
     board.appendChild(supply(g, ctx, mine));
     board.appendChild(tiles(g, mine, ctx));
@@ -277,7 +281,7 @@
     table.appendChild(board);
     table.appendChild(others);
     el.appendChild(table);
-    el.appendChild(legend(g));
+    if (!me) el.appendChild(legend(g));
     const state = g.ending ? " · last round" : "";
     el.insertBefore(h("p", "round", `Round ${g.round} · first to ${g.prestige_to_end} prestige${state}`), el.firstChild);
     return { board: true, moves: true };
