@@ -191,6 +191,10 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
     fn private(&self, seat: usize) -> Value {
         let me = Seat(seat as u8);
         let my_turn = self.broken.is_none() && self.is_human(me) && self.deciders().contains(&me);
+        let game = G::page_board(&self.state, Some(me));
+        // A board that lists the seat's moves has the page draw every one of them (on the
+        // cards), however many: no "type yours".
+        let drawn = game.as_ref().is_some_and(|g| g["moves"].is_array());
         let mut choices = Vec::new();
         let mut question = None;
         if my_turn {
@@ -208,7 +212,7 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
                 .unwrap_or_else(|| format!("{me}, your move"));
             question = Some(format!(
                 "{asked}{}",
-                if legal.len() > MAX_BUTTONS {
+                if legal.len() > MAX_BUTTONS && !drawn {
                     format!(" ({} possible: type yours)", legal.len())
                 } else {
                     String::new()
@@ -225,7 +229,7 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
             "choices": choices,
             "input": my_turn,
             "sealed": my_turn && secret,
-            "game": G::page_board(&self.state, Some(me)),
+            "game": game,
         })
     }
 
