@@ -185,7 +185,7 @@
     const head = h("div", "seat-head");
     head.appendChild(h("b", "", p.you ? `You (P${p.seat})` : `P${p.seat}`));
     head.appendChild(h("span", "prestige", `${p.prestige} prestige`));
-    head.appendChild(h("span", "", `${p.cards} cards · ${p.nobles} nobles`));
+    head.appendChild(h("span", "", `${p.cards} cards · ${p.nobles} noble${p.nobles === 1 ? "" : "s"}`));
     if (g.current === p.seat && !g.over) head.appendChild(h("span", "turn-mark", "to play"));
     box.appendChild(head);
     const toks = h("div", "gems");
