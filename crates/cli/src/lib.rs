@@ -16,6 +16,7 @@ mod lock;
 mod mechanics;
 mod narrate;
 mod output;
+pub mod outside;
 mod play;
 mod replay_run;
 mod serve;
