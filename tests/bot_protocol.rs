@@ -99,12 +99,14 @@ fn issue36_a_crashing_bot_forfeits_its_game_and_is_restarted() {
     }
     let dir = temp_dir("bot-protocol", "crash");
     let marker = dir.join("crashed");
+    let pids = dir.join("pids");
     let bot = script(
         &dir,
         "crash.py",
         &format!(
-            "if n == 3 and not os.path.exists({m:?}):\n    open({m:?}, 'w').close()\n    sys.exit(3)\nprint(0)",
-            m = marker.display().to_string()
+            "if n == 1:\n    open({p:?}, 'a').write(f'{{os.getpid()}}\\n')\nif n == 3 and not os.path.exists({m:?}):\n    open({m:?}, 'w').close()\n    sys.exit(3)\nprint(0)",
+            m = marker.display().to_string(),
+            p = pids.display().to_string(),
         ),
     );
     let s = simulate(&bot, "4", &[]);
@@ -120,6 +122,9 @@ fn issue36_a_crashing_bot_forfeits_its_game_and_is_restarted() {
     assert_eq!(f["games"], 1, "{s}");
     assert_eq!(f["first"], 0, "{s}");
     assert!(f["reason"].as_str().unwrap().contains("exit"), "{s}");
+    // One process for the seat: the first, which crashed in game 0, then one for games 1-3.
+    let pids = std::fs::read_to_string(&pids).unwrap();
+    assert_eq!(pids.lines().count(), 2, "{pids}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -258,7 +258,7 @@ mod tests {
                 seat: Seat,
                 l: &[Bid],
             ) -> Result<Bid, Forfeit> {
-                if self.0 % 3 == 0 {
+                if self.0.is_multiple_of(3) {
                     return Err(Forfeit::new(ForfeitKind::Crash, "exited (status 1)"));
                 }
                 Ok(self.choose(s, seat, l))
