@@ -3,9 +3,15 @@
 //! - [`RandomBot`]: uniform among legal actions (the baseline of every statistic).
 //! - [`GreedyBot`]: delegates to the game's own [`Heuristic`] policy, in one of its [`Style`]s.
 //! - [`MctsBot`]: information-set Monte Carlo tree search over determinized states.
+//! - [`OutsidePlayer`]: a player outside Rust deciding from JSON: an external program
+//!   ([`Program`], `--bots 'cmd:python3 bot.py'`) or a Python callable.
 
 pub mod mcts;
+pub mod outside;
+pub mod program;
 pub use mcts::{search_totals, Budget, MctsBot, MctsConfig};
+pub use outside::{Chooser, OutsidePlayer, Table};
+pub use program::Program;
 
 use silk_core::{Game, Player, Seat, SilkRng};
 

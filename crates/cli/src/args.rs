@@ -111,7 +111,8 @@ pub struct BatchArgs {
     /// `silk play`; the number named sets the players unless --players does. Without it every
     /// seat is random. Names: random, greedy, greedy-aggressive|trader|builder, mctsN, mctsNms,
     /// mcts-greedyN, mcts-greedyNms, mcts-greedy-STYLEN (rollouts in a style, e.g.
-    /// mcts-greedy-aggressive800).
+    /// mcts-greedy-aggressive800); 'cmd:PROGRAM ARGS' runs a program of your own as the bot
+    /// (JSON Lines on its stdin and stdout, docs/bot-protocol.md).
     #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
     /// Number of players (default: the game's default).
@@ -140,10 +141,14 @@ pub struct BatchArgs {
     pub no_rotate: bool,
     #[command(flatten)]
     pub data: DataArgs,
+    #[command(flatten)]
+    pub bot_time: crate::outside::BotTimeArgs,
 }
 
 impl BatchArgs {
+    /// The batch (and the time budget of the external bots it seats, for this command).
     pub fn batch(&self, out: &Out) -> lab::Batch {
+        self.bot_time.apply();
         lab::Batch {
             progress: out.progress(),
             games: self.games,

@@ -65,9 +65,9 @@ pub fn bots_for(bots: &[String], seats: usize) -> CliResult<Vec<String>> {
         }
     };
     for n in &names {
-        if BotKind::parse(n).is_none() {
+        if BotKind::parse(n).is_none() && !crate::outside::is_outside(n) {
             return Err(CliError::input(format!(
-                "unknown bot {n:?}: choose from {}",
+                "unknown bot {n:?}: choose from {}, or cmd:PROGRAM (docs/bot-protocol.md)",
                 BotKind::NAMES.join(", ")
             )));
         }
@@ -85,6 +85,19 @@ pub fn bot_factory<G: CliGame>(
     let kind =
         BotKind::parse(name).ok_or_else(|| LabError::Input(format!("unknown bot {name:?}")))?;
     G::bot(kind, seed).map_err(|e| LabError::Input(e.to_string()))
+}
+
+/// The lab's bot of `name` for a seat in games of `config`: silk's bots as [`bot_factory`]
+/// makes them, and players outside silk (`cmd:PROGRAM`, registered names; see
+/// [`crate::outside`]), which are told the game's config and rules.
+pub fn players_for<G: CliGame>(
+    config: &G::Config,
+) -> impl Fn(usize, &str, u64) -> Result<Box<dyn silk_core::Player<G>>, LabError> + Sync {
+    let table = silk_bots::Table::of::<G>(config);
+    move |seat, name, seed| {
+        crate::outside::player::<G>(seat, name, &table)
+            .unwrap_or_else(|| bot_factory::<G>(seat, name, seed))
+    }
 }
 
 /// The run a batch describes: the game, its config, a bot per seat, seed, games, shard.
@@ -152,7 +165,7 @@ where
     let spec = spec_for::<G>(config, batch)?;
     let r = spec.indices();
     let bar = progress_bar(r.end - r.start, "games", batch.progress);
-    let factory = bot_factory::<G>;
+    let factory = players_for::<G>(config);
     // A hidden bar still reads the clock on every step: a quiet run does not step it.
     let show = batch.progress;
     let tick = || {
@@ -299,7 +312,10 @@ where
         )?;
         out.message(&format!("wrote {}", path.display()));
     }
-    let played = summary.games + summary.stuck + summary.unfinished;
+    let played = summary.games
+        + summary.stuck
+        + summary.unfinished
+        + silk_lab::summary::Forfeits::total(&summary.forfeits);
     out.message(&format!(
         "{played} games in {secs:.2} s ({:.0} games/s)",
         played as f64 / secs.max(1e-9)
@@ -323,7 +339,7 @@ pub fn report_timelines<G: CliGame + Observe>(
                 config,
                 spec,
                 index,
-                &bot_factory::<G>,
+                &players_for::<G>(config),
                 max_decisions,
                 why,
             )?)

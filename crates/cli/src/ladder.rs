@@ -3,7 +3,7 @@
 
 use crate::error::{CliError, CliResult};
 use crate::games::CliGame;
-use crate::lab::{self, bot_factory};
+use crate::lab;
 use crate::output::Out;
 use serde_json::json;
 use silk_core::{Observe, Player, Seat};
@@ -41,13 +41,61 @@ struct Timed<G: silk_core::Game> {
 
 impl<G: silk_core::Game> Player<G> for Timed<G> {
     fn choose(&mut self, state: &G::State, seat: Seat, legal: &[G::Action]) -> G::Action {
+        self.try_choose(state, seat, legal).unwrap_or(legal[0])
+    }
+
+    fn try_choose(
+        &mut self,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+    ) -> Result<G::Action, silk_core::Forfeit> {
         let t = Instant::now();
-        let a = self.inner.choose(state, seat, legal);
+        let a = self.inner.try_choose(state, seat, legal);
         self.clock
             .nanos
             .fetch_add(t.elapsed().as_nanos() as u64, Ordering::Relaxed);
         self.clock.decisions.fetch_add(1, Ordering::Relaxed);
         a
+    }
+}
+
+/// The games players outside silk forfeited, by bot and kind: how many, the first reason.
+#[derive(Default)]
+struct Forfeited(Vec<silk_lab::summary::Forfeits>);
+
+impl Forfeited {
+    /// Counts game `index` (of its leg) forfeited as `f` says.
+    fn add(&mut self, f: &silk_lab::run::SeatForfeit, index: u64) {
+        match self
+            .0
+            .iter_mut()
+            .find(|e| e.bot == f.bot && e.kind == f.kind)
+        {
+            Some(e) => e.games += 1,
+            None => self.0.push(silk_lab::summary::Forfeits {
+                bot: f.bot.clone(),
+                kind: f.kind,
+                games: 1,
+                first: index,
+                reason: f.reason.clone(),
+            }),
+        }
+    }
+
+    fn text(&self) -> String {
+        self.0
+            .iter()
+            .map(|f| {
+                format!(
+                    "Forfeited by {} (left out of the ratings): {} game(s), {}: {}\n",
+                    f.bot,
+                    f.games,
+                    f.kind.name(),
+                    f.reason
+                )
+            })
+            .collect()
     }
 }
 
@@ -94,12 +142,14 @@ where
     let mut pairings = ladder::pairings(&legs);
     let bar = lab::progress_bar(pairings.len() as u64 * args.games, "games", args.progress);
     let mut excluded = ladder::Excluded::default();
+    let players = lab::players_for::<G>(config);
+    let mut forfeits = Forfeited::default();
     for leg in &legs {
         let factory =
             |seat: usize, name: &str, seed: u64| -> Result<Box<dyn Player<G>>, LabError> {
                 let k = names.iter().position(|n| n == name).unwrap_or(0);
                 Ok(Box::new(Timed {
-                    inner: bot_factory::<G>(seat, name, seed)?,
+                    inner: players(seat, name, seed)?,
                     clock: Arc::clone(&clocks[k]),
                 }))
             };
@@ -111,7 +161,11 @@ where
         let tick = || bar.inc(1);
         let pairing = &mut pairings[leg.pairing];
         silk_lab::simulate_each::<G>(config, &leg.spec, &factory, opts, &tick, &mut |r| {
-            pairing.count(leg, &names, &r, &mut excluded);
+            match &r.forfeit {
+                // Left out of the ratings, counted apart with the reason.
+                Some(f) => forfeits.add(f, r.index),
+                None => pairing.count(leg, &names, &r, &mut excluded),
+            }
             Ok(())
         })?;
     }
@@ -132,12 +186,13 @@ where
     let micros: Vec<f64> = timing.iter().map(|t| t.micros).collect();
     let text = format!(
         "{}: {} bots, {} games per pairing on {seats} seats (shared alternately, moved round the \
-         table), seed {}\n\n{}",
+         table), seed {}\n\n{}{}",
         G::NAME,
         names.len(),
         args.games,
         args.seed,
-        ladder::text(&rated, &pairings, &micros, excluded)
+        ladder::text(&rated, &pairings, &micros, excluded),
+        forfeits.text()
     );
     let ladder::Excluded {
         cut_short,
@@ -175,6 +230,7 @@ where
             "decision_micros": timing.iter().map(|t| json!({"bot": t.bot, "micros": t.micros, "decisions": t.decisions})).collect::<Vec<_>>(),
             "cut_short": cut_short,
             "round_cap": round_cap,
+            "forfeits": forfeits.0,
         }),
     );
     Ok(())

@@ -60,8 +60,7 @@ impl Out {
     }
 
     /// An `Out` that keeps what the command writes to stdout (read it with [`Out::text`]),
-    /// for running a command in-process (the CLI's own tests).
-    #[cfg(test)]
+    /// for running a command in-process (the CLI's own tests, [`crate::run_in_process`]).
     pub fn captured(json: bool) -> Out {
         Out {
             quiet: true,
@@ -71,7 +70,6 @@ impl Out {
     }
 
     /// What a captured `Out` has been given so far (empty for one writing to stdout).
-    #[cfg(test)]
     pub fn text(&self) -> String {
         String::from_utf8_lossy(self.capture.as_deref().unwrap_or_default()).into_owned()
     }

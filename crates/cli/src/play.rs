@@ -284,7 +284,15 @@ fn play_on<G: CliGame>(
             return Err(CliError::Internal(format!("{seat} has no legal action")));
         }
         let action = match &mut seats[seat.index()] {
-            SeatKind::Bot(_, bot) => bot.choose(state, seat, &legal),
+            SeatKind::Bot(name, bot) => match bot.try_choose(state, seat, &legal) {
+                Ok(a) => a,
+                Err(f) => {
+                    out.message(&format!(
+                        "{seat} ({name}) forfeits: {f}; game left unfinished"
+                    ));
+                    return Ok(());
+                }
+            },
             SeatKind::Human => {
                 let asked = hot_seat.before_view(seat, source, &narration, out)?;
                 match asked

@@ -141,7 +141,13 @@ impl<G: CliGame> PlaySession<G> {
             };
             G::legal_actions(&self.state, bot_seat, &mut legal);
             let action = match &mut self.seats[bot_seat.index()] {
-                SeatKind::Bot(_, bot) => bot.choose(&self.state, bot_seat, &legal),
+                SeatKind::Bot(name, bot) => match bot.try_choose(&self.state, bot_seat, &legal) {
+                    Ok(a) => a,
+                    Err(f) => {
+                        self.broken = Some(format!("{bot_seat} ({name}) forfeits: {f}"));
+                        return;
+                    }
+                },
                 SeatKind::Human => return,
             };
             if let Err(e) = self.play(bot_seat, action) {

@@ -313,6 +313,68 @@ pub trait Game: Sized + 'static {
 pub trait Player<G: Game> {
     /// Chooses one of `legal` (never empty) for `seat`.
     fn choose(&mut self, state: &G::State, seat: Seat, legal: &[G::Action]) -> G::Action;
+
+    /// [`Player::choose`], or the player gives the game up: a player outside silk (a program,
+    /// a callable) may crash, answer garbage or an illegal move, or run out of time. Silk's own
+    /// bots never forfeit (the default). Drivers that can end a game early call this.
+    #[inline]
+    fn try_choose(
+        &mut self,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+    ) -> Result<G::Action, Forfeit> {
+        Ok(self.choose(state, seat, legal))
+    }
+}
+
+/// Why a player gave a game up ([`Player::try_choose`]): the lab counts such a game apart,
+/// with this reason.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Forfeit {
+    pub kind: ForfeitKind,
+    /// In words, for a person: `exited with status 1`, `no answer in 200 ms`.
+    pub reason: String,
+}
+
+/// What went wrong, as a category the lab counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ForfeitKind {
+    /// The program exited, closed its output or could not be started again; a callable raised.
+    Crash,
+    /// An answer that is not an index or an action.
+    Garbage,
+    /// An index out of range or an action the rules refuse.
+    Illegal,
+    /// No answer within the time budget.
+    Timeout,
+}
+
+impl ForfeitKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ForfeitKind::Crash => "crash",
+            ForfeitKind::Garbage => "garbage",
+            ForfeitKind::Illegal => "illegal",
+            ForfeitKind::Timeout => "timeout",
+        }
+    }
+}
+
+impl Forfeit {
+    pub fn new(kind: ForfeitKind, reason: impl Into<String>) -> Forfeit {
+        Forfeit {
+            kind,
+            reason: reason.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Forfeit {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}: {}", self.kind.name(), self.reason)
+    }
 }
 
 /// `value` without the field `field` of its variant (an event serialized externally tagged:

@@ -44,7 +44,9 @@ pub use chance::{Chance, ChanceOutcome};
 pub use data::DataError;
 pub use driver::{next_decider, play, random_playout, PlayError, PlayedGame, RandomPlayer};
 pub use error::{Cause, IllegalAction, ParseActionError, ReplayError, SetupError};
-pub use game::{without_field, EndedBy, EventSink, Game, Outcome, Player, ToMove};
+pub use game::{
+    without_field, EndedBy, EventSink, Forfeit, ForfeitKind, Game, Outcome, Player, ToMove,
+};
 pub use metrics::{Counters, DecisionKind, MechanicUse, Names, Observe, SeatCounters};
 pub use policy::{best_by, Heuristic, Style};
 pub use replay::{LoggedMove, Replay, REPLAY_VERSION};

@@ -131,6 +131,10 @@ fn widest(a: &Key, b: &Key) -> Ordering {
 
 impl Extremes {
     pub fn add(&mut self, r: &GameRecord) {
+        if r.forfeit.is_some() {
+            // Counted apart in the summary, with the reason; not a game to replay.
+            return;
+        }
         if !r.finished {
             keep(&mut self.unfinished, r, first_seen);
         } else if r.stuck {
@@ -198,6 +202,7 @@ mod tests {
             first: None,
             metrics: Default::default(),
             players: Vec::new(),
+            forfeit: None,
         }
     }
 

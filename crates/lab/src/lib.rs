@@ -81,6 +81,7 @@ mod tests {
             first: None,
             metrics: Default::default(),
             players: Vec::new(),
+            forfeit: None,
         }
     }
 
@@ -236,6 +237,90 @@ mod tests {
                 simulate_fold::<Goofspiel>(&config, &spec, &panicking, opts, &|| {}, fold, each)
             }));
             assert!(run.is_err(), "the panic comes through (records: {records})");
+        }
+    }
+
+    /// Issue 36, part 2: a player that gives its game up (an external program that crashed)
+    /// ends that game only: its record says who and why, the summary counts it apart from the
+    /// games with winners and from those cut short, and the run goes on, alike on any threads.
+    #[test]
+    fn issue36_a_forfeit_ends_its_game_only_and_is_counted_apart() {
+        use silk_core::goofspiel::{Bid, GoofConfig, Goofspiel};
+        use silk_core::{Forfeit, ForfeitKind, Seat};
+        struct GivesUp(u64);
+        impl Player<Goofspiel> for GivesUp {
+            fn choose(&mut self, _: &silk_core::goofspiel::GoofState, _: Seat, l: &[Bid]) -> Bid {
+                l[0]
+            }
+            fn try_choose(
+                &mut self,
+                s: &silk_core::goofspiel::GoofState,
+                seat: Seat,
+                l: &[Bid],
+            ) -> Result<Bid, Forfeit> {
+                if self.0.is_multiple_of(3) {
+                    return Err(Forfeit::new(ForfeitKind::Crash, "exited (status 1)"));
+                }
+                Ok(self.choose(s, seat, l))
+            }
+        }
+        let config = GoofConfig {
+            players: 2,
+            cards: 4,
+        };
+        let spec = RunSpec {
+            game: "goofspiel".into(),
+            config: serde_json::json!({}),
+            bots: vec!["cmd:bot".into(), "random".into()],
+            seed: 3,
+            games: 60,
+            shard: None,
+            rotate: true,
+        };
+        let factory = |_: usize, name: &str, seed: u64| {
+            Ok(if name == "random" {
+                Box::new(silk_core::RandomPlayer::new(seed)) as Box<dyn Player<Goofspiel>>
+            } else {
+                Box::new(GivesUp(seed))
+            })
+        };
+        let opts = |threads| Options {
+            threads,
+            max_decisions: 1000,
+            check: false,
+        };
+        let records = simulate::<Goofspiel>(&config, &spec, &factory, opts(1), &|| {}).unwrap();
+        assert_eq!(records.len(), 60, "the run goes on");
+        let forfeited: Vec<&GameRecord> = records.iter().filter(|r| r.forfeit.is_some()).collect();
+        assert!(!forfeited.is_empty() && forfeited.len() < 60);
+        for r in &forfeited {
+            let f = r.forfeit.as_ref().unwrap();
+            assert_eq!((f.bot.as_str(), f.kind), ("cmd:bot", ForfeitKind::Crash));
+            assert_eq!(spec.bots[spec.bot_at(r.index, f.seat as usize)], "cmd:bot");
+            assert!(!r.finished);
+        }
+        let s = Summary::of(&spec, &records);
+        assert_eq!(s.games, 60 - forfeited.len() as u64);
+        assert_eq!(s.unfinished, 0, "a forfeit is not a game cut short");
+        assert_eq!(s.forfeits.len(), 1);
+        assert_eq!(s.forfeits[0].games, forfeited.len() as u64);
+        assert_eq!(s.forfeits[0].first, forfeited[0].index);
+        assert!(s.text().contains("forfeited"), "{}", s.text());
+        let back: GameRecord =
+            serde_json::from_str(&serde_json::to_string(forfeited[0]).unwrap()).unwrap();
+        assert_eq!(&back, forfeited[0]);
+        for threads in [2, 3] {
+            let fold = simulate_fold::<Goofspiel>(
+                &config,
+                &spec,
+                &factory,
+                opts(threads),
+                &|| {},
+                Fold::new(&spec),
+                None,
+            )
+            .unwrap();
+            assert_eq!(fold.summary(&spec), s, "{threads} threads");
         }
     }
 

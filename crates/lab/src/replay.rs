@@ -50,8 +50,10 @@ pub struct Step<'a, G: Game> {
 pub struct Played<G: Game> {
     pub state: G::State,
     pub decisions: u64,
-    /// `None`: cut short at `max_decisions`.
+    /// `None`: cut short at `max_decisions`, or forfeited.
     pub outcome: Option<Outcome>,
+    /// The seat that gave the game up, and why.
+    pub forfeit: Option<(Seat, silk_core::Forfeit)>,
 }
 
 /// Plays game `index` of the run `spec` as the lab plays it (the same setup seed, bots and bot
@@ -69,7 +71,7 @@ pub fn play_game<G: Observe>(
     // The replay shows each state before its decision: the loop hands on the state after.
     let mut before = state.clone();
     let mut number = 0u64;
-    let decisions = crate::run::drive::<G>(
+    let (decisions, forfeit) = crate::run::drive::<G>(
         &mut state,
         &mut players,
         index,
@@ -90,11 +92,12 @@ pub fn play_game<G: Observe>(
             Ok(())
         },
     )?;
-    let outcome = G::outcome(&state);
+    let outcome = G::outcome(&state).filter(|_| forfeit.is_none());
     Ok(Played {
         state,
         decisions,
         outcome,
+        forfeit,
     })
 }
 

@@ -7,8 +7,8 @@ use crate::LabError;
 use serde::{Deserialize, Serialize};
 use silk_core::metrics::MAX_DECISION_KINDS;
 use silk_core::{
-    next_decider, Counters, EndedBy, EventSink, Game, Names, Observe, Player, Seat, SeatCounters,
-    SilkRng,
+    next_decider, Counters, EndedBy, EventSink, Forfeit, ForfeitKind, Game, Names, Observe, Player,
+    Seat, SeatCounters, SilkRng,
 };
 use std::ops::Range;
 use std::sync::Arc;
@@ -119,6 +119,20 @@ pub struct GameRecord {
     /// order. Absent in records written before them, and for engines without such measures.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub players: Vec<PlayerRecord>,
+    /// A player outside silk gave the game up (crashed, answered garbage or an illegal move,
+    /// ran out of time): the game is not finished and is counted apart, with the reason.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forfeit: Option<SeatForfeit>,
+}
+
+/// Who forfeited a game, and why.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatForfeit {
+    pub seat: u8,
+    pub bot: String,
+    pub kind: ForfeitKind,
+    pub reason: String,
 }
 
 impl GameRecord {
@@ -308,8 +322,9 @@ impl<G: Observe> Events<G::Event> for Observed<G> {
 }
 
 /// The one decision loop of every lab game (simulated or replayed): asks the seat to move,
-/// applies its choice, hands the decision on. Stops at the end or after `max_decisions`;
-/// returns the decisions made. `legal` and `events` are buffers, reused from game to game.
+/// applies its choice, hands the decision on. Stops at the end, after `max_decisions` or when
+/// a player forfeits; returns the decisions made and the forfeit, if any. `legal` and `events`
+/// are buffers, reused from game to game.
 pub(crate) fn drive<G: Observe>(
     state: &mut G::State,
     players: &mut [Box<dyn Player<G>>],
@@ -317,7 +332,7 @@ pub(crate) fn drive<G: Observe>(
     max_decisions: u64,
     (legal, events): (&mut Vec<G::Action>, &mut impl Events<G::Event>),
     mut each: impl Each<G>,
-) -> Result<u64, LabError> {
+) -> Result<(u64, Option<(Seat, Forfeit)>), LabError> {
     let mut decisions = 0u64;
     while let Some(seat) = next_decider(G::to_move(state)) {
         if decisions >= max_decisions {
@@ -329,9 +344,12 @@ pub(crate) fn drive<G: Observe>(
                 "game {index}: {seat} has no legal action"
             )));
         }
-        let action = players[seat.index()].choose(state, seat, legal);
-        // A lab game's players are bots, which choose from `legal` (the `Player` contract): the
-        // engine may skip re-checking the action.
+        let action = match players[seat.index()].try_choose(state, seat, legal) {
+            Ok(action) => action,
+            Err(forfeit) => return Ok((decisions, Some((seat, forfeit)))),
+        };
+        // A lab game's players choose from `legal` (the `Player` contract; a player outside
+        // silk has its answer checked against the list): the engine may skip re-checking it.
         debug_assert!(legal.contains(&action), "a bot chose an unlisted action");
         events.clear();
         G::apply_listed_with(state, seat, action, events)
@@ -339,7 +357,7 @@ pub(crate) fn drive<G: Observe>(
         decisions += 1;
         each(seat, action, legal, state, events.kept())?;
     }
-    Ok(decisions)
+    Ok((decisions, None))
 }
 
 /// The per-game metric counting decisions of one kind (the table-time model reads them).
@@ -425,7 +443,7 @@ impl<G: Observe> Worker<G> {
         // starts a new one.
         let mut runs = [0u32; MAX_DECISION_KINDS];
         let mut previous: Option<(Seat, usize)> = None;
-        let decisions = drive::<G>(
+        let (decisions, forfeit) = drive::<G>(
             &mut state,
             players,
             index,
@@ -477,9 +495,19 @@ impl<G: Observe> Worker<G> {
             lead.check::<G>(&state, standing);
         }
         let (scores, ranks, finished, stuck, ended_by) = match outcome {
-            Some(o) => (o.scores, o.ranks, true, o.stuck, o.ended_by),
-            None => (vec![0; n], vec![0; n], false, false, None),
+            Some(o) if forfeit.is_none() => (o.scores, o.ranks, true, o.stuck, o.ended_by),
+            _ => (vec![0; n], vec![0; n], false, false, None),
         };
+        let forfeit = forfeit.map(|(seat, f)| SeatForfeit {
+            seat: seat.0,
+            bot: spec
+                .bots
+                .get(spec.bot_at(index, seat.index()))
+                .cloned()
+                .unwrap_or_default(),
+            kind: f.kind,
+            reason: f.reason,
+        });
         let players = if G::PLAYER_MEASURES.is_empty() {
             Vec::new()
         } else {
@@ -501,6 +529,7 @@ impl<G: Observe> Worker<G> {
             first,
             metrics,
             players,
+            forfeit,
         })
     }
 }

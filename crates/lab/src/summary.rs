@@ -5,7 +5,7 @@ use crate::extremes::Extremes;
 use crate::run::{GameRecord, RunSpec};
 use crate::stats::{Dist, Rate, Tally};
 use serde::{Deserialize, Serialize};
-use silk_core::{EndedBy, Names};
+use silk_core::{EndedBy, ForfeitKind, Names};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
@@ -62,6 +62,10 @@ pub struct Summary {
     /// Games the engine ended with no winner (nobody could act; Splendor's round cap): left
     /// out.
     pub stuck: u64,
+    /// Games a player outside silk gave up (crashed, answered garbage or an illegal move, ran
+    /// out of time): left out, and counted here by bot and kind with the first reason.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forfeits: Vec<Forfeits>,
     pub bots: Vec<String>,
     /// Wins (rank 1, shared wins included) per seat, with Wilson 95% intervals.
     pub win_by_seat: Vec<Rate>,
@@ -91,6 +95,24 @@ pub struct Summary {
     /// unfinished ones (absent from summaries written before it).
     #[serde(default)]
     pub extremes: Extremes,
+}
+
+/// The games one bot forfeited for one kind of reason.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Forfeits {
+    pub bot: String,
+    pub kind: ForfeitKind,
+    pub games: u64,
+    /// The first such game (by index) and its reason, as an example.
+    pub first: u64,
+    pub reason: String,
+}
+
+impl Forfeits {
+    /// The number of games forfeited in `list`.
+    pub fn total(list: &[Forfeits]) -> u64 {
+        list.iter().map(|f| f.games).sum()
+    }
 }
 
 /// A ratio of two summed metrics, with its unit.
@@ -123,6 +145,8 @@ pub struct Fold {
     round_cap: u64,
     stuck: u64,
     unfinished: u64,
+    /// By bot and kind: games, the first game's index and reason (bounded by bots × kinds).
+    forfeits: BTreeMap<(String, ForfeitKind), (u64, u64, String)>,
     ties: u64,
     rounds: Tally,
     decisions: Tally,
@@ -173,6 +197,10 @@ impl Fold {
     pub fn add(&mut self, r: &GameRecord) {
         self.played_decisions = self.played_decisions.saturating_add(r.decisions);
         self.extremes.add(r);
+        if let Some(f) = &r.forfeit {
+            self.forfeit(&f.bot, f.kind, (1, r.index, &f.reason));
+            return;
+        }
         if !r.finished {
             self.unfinished += 1;
             return;
@@ -253,6 +281,19 @@ impl Fold {
         self.branching_sum = self.branching_sum.saturating_add(r.branching_sum);
     }
 
+    /// Counts `games` forfeits of `bot` for `kind`, the first at game `first` for `reason`.
+    #[inline(never)]
+    fn forfeit(&mut self, bot: &str, kind: ForfeitKind, (games, first, reason): (u64, u64, &str)) {
+        let e = self
+            .forfeits
+            .entry((bot.to_string(), kind))
+            .or_insert_with(|| (0, first, reason.to_string()));
+        e.0 += games;
+        if first < e.1 {
+            (e.1, e.2) = (first, reason.to_string());
+        }
+    }
+
     /// An empty fold for other games of the same run.
     pub fn empty_like(&self) -> Fold {
         Fold {
@@ -275,6 +316,9 @@ impl Fold {
         self.extremes.merge(&other.extremes);
         self.unfinished += other.unfinished;
         self.stuck += other.stuck;
+        for ((bot, kind), (games, first, reason)) in &other.forfeits {
+            self.forfeit(bot, *kind, (*games, *first, reason));
+        }
         self.games += other.games;
         self.round_cap += other.round_cap;
         if self.wins.len() < other.wins.len() {
@@ -387,6 +431,17 @@ impl Fold {
             round_cap: self.round_cap,
             unfinished: self.unfinished,
             stuck: self.stuck,
+            forfeits: self
+                .forfeits
+                .iter()
+                .map(|((bot, kind), (games, first, reason))| Forfeits {
+                    bot: bot.clone(),
+                    kind: *kind,
+                    games: *games,
+                    first: *first,
+                    reason: reason.clone(),
+                })
+                .collect(),
             bots: spec.bots.clone(),
             first_player_advantage,
             first_player_from,
@@ -497,6 +552,10 @@ impl Summary {
         if self.stuck > 0 {
             apart.push(format!("{} stuck", self.stuck));
         }
+        let forfeited = Forfeits::total(&self.forfeits);
+        if forfeited > 0 {
+            apart.push(format!("{forfeited} forfeited"));
+        }
         let mut t = format!(
             "{}: {} games{}{}\n",
             self.game,
@@ -515,6 +574,16 @@ impl Summary {
                 format!(" ({}: no winner, left out)", apart.join(", "))
             }
         );
+        for f in &self.forfeits {
+            t += &format!(
+                "Forfeited by {}: {} game(s), {} (first: game {}, {})\n",
+                f.bot,
+                f.games,
+                f.kind.name(),
+                f.first,
+                f.reason
+            );
+        }
         let rotated = self.bots_rotated();
         t += &format!(
             "Win rate by seat (95% Wilson interval; over the {} games{}):\n",
@@ -629,6 +698,7 @@ mod tests {
                     first: None,
                     metrics,
                     players: Vec::new(),
+                    forfeit: None,
                 }
             })
             .collect()

@@ -14,7 +14,8 @@ pub struct LadderArgs {
     /// The bots, comma-separated: random; greedy and its styles greedy-aggressive,
     /// greedy-trader, greedy-builder; mcts, mctsN (N iterations), mctsNms (N ms a decision);
     /// mcts-greedy, mcts-greedyN, mcts-greedyNms (heuristic rollouts), mcts-greedy-STYLEN
-    /// (rollouts in a style, e.g. mcts-greedy-aggressive800).
+    /// (rollouts in a style, e.g. mcts-greedy-aggressive800); 'cmd:PROGRAM ARGS', a program of
+    /// your own (docs/bot-protocol.md).
     #[arg(long, value_delimiter = ',', required = true)]
     pub bots: Vec<String>,
     /// Games per pair of bots.
@@ -41,6 +42,8 @@ pub struct LadderArgs {
     pub force: bool,
     #[command(flatten)]
     pub data: DataArgs,
+    #[command(flatten)]
+    pub bot_time: crate::outside::BotTimeArgs,
 }
 
 impl LadderArgs {
@@ -56,7 +59,9 @@ impl LadderArgs {
             html,
             force,
             data,
+            bot_time,
         } = self;
+        bot_time.apply();
         let args = ladder::LadderArgs {
             bots,
             games,

@@ -21,8 +21,8 @@ pub struct PlayArgs {
     /// order, as in `silk simulate`; without it every seat is human. Names: human, random,
     /// greedy, greedy-aggressive|trader|builder, mctsN, mctsNms, mcts-greedyN,
     /// mcts-greedyNms, mcts-greedy-STYLEN (rollouts in a style, e.g.
-    /// mcts-greedy-aggressive800). `--bots human,greedy,greedy` is you against two greedy
-    /// bots.
+    /// mcts-greedy-aggressive800); 'cmd:PROGRAM ARGS' runs a program of your own as the bot
+    /// (docs/bot-protocol.md). `--bots human,greedy,greedy` is you against two greedy bots.
     #[arg(long, value_delimiter = ',')]
     pub bots: Vec<String>,
     /// The deal and every random draw follow from this number: the same seed, the same game.
@@ -59,6 +59,8 @@ pub struct PlayArgs {
     /// give another, e.g. 0.0.0.0:8080 for the phones on your network.
     #[arg(long, requires = "serve", default_value = "127.0.0.1:8080")]
     pub bind: std::net::SocketAddr,
+    #[command(flatten)]
+    pub bot_time: crate::outside::BotTimeArgs,
 }
 
 impl PlayArgs {
@@ -76,7 +78,9 @@ impl PlayArgs {
             competitor,
             serve,
             bind,
+            bot_time,
         } = self;
+        bot_time.apply();
         with_game!(game, G => {
             // A resumed game takes everything but its seats from the file.
             let replay = match &resume {
@@ -87,7 +91,7 @@ impl PlayArgs {
                 }
             };
             let n = G::num_seats(&G::setup(&replay.config, replay.seed)?);
-            let seats = seat_kinds::<G>(n, &bots, replay.seed)?;
+            let seats = seat_kinds::<G>(n, &bots, &replay.config, replay.seed)?;
             if serve {
                 let save = match (&resume, &save) {
                     (Some(path), _) => Some(play::SaveFile::at(path, &replay, out)?),
@@ -115,7 +119,13 @@ impl PlayArgs {
 
 /// Seats from `--bots`, as `silk simulate` reads it: one name for every seat or one per seat
 /// (`human` for a person); no list, every seat human.
-fn seat_kinds<G: CliGame>(n: usize, bots: &[String], seed: u64) -> CliResult<Vec<SeatKind<G>>> {
+fn seat_kinds<G: CliGame>(
+    n: usize,
+    bots: &[String],
+    config: &G::Config,
+    seed: u64,
+) -> CliResult<Vec<SeatKind<G>>> {
+    let table = silk_bots::Table::of::<G>(config);
     let names: Vec<&str> = match bots {
         [] => vec!["human"; n],
         [one] => vec![one.trim(); n],
@@ -135,9 +145,13 @@ fn seat_kinds<G: CliGame>(n: usize, bots: &[String], seed: u64) -> CliResult<Vec
             seats.push(SeatKind::Human);
             continue;
         }
+        if let Some(player) = crate::outside::player::<G>(i, name, &table) {
+            seats.push(SeatKind::Bot(name.to_string(), player?));
+            continue;
+        }
         let kind = BotKind::parse(name).ok_or_else(|| {
             CliError::input(format!(
-                "unknown bot {name:?}: choose from human, {}",
+                "unknown bot {name:?}: choose from human, {}, or cmd:PROGRAM",
                 BotKind::NAMES.join(", ")
             ))
         })?;

@@ -14,7 +14,20 @@ pub struct TraceWriter<G: Traced> {
     trace: Trace,
     decisions: u64,
     standings: TimelineRecorder,
-    _game: std::marker::PhantomData<G>,
+    // A function type: the writer is Send whatever the engine type is.
+    _game: std::marker::PhantomData<fn() -> G>,
+}
+
+// By hand: a derive would ask `G: Clone` of the engine type.
+impl<G: Traced> Clone for TraceWriter<G> {
+    fn clone(&self) -> Self {
+        TraceWriter {
+            trace: self.trace.clone(),
+            decisions: self.decisions,
+            standings: self.standings.clone(),
+            _game: std::marker::PhantomData,
+        }
+    }
 }
 
 impl<G: Traced> TraceWriter<G> {
@@ -65,6 +78,15 @@ impl<G: Traced> TraceWriter<G> {
     ) -> Result<(), IllegalAction> {
         let mut state = before.clone();
         self.play(&mut state, seat, action).map(|_| ())
+    }
+
+    /// Records a decision as another trace has it (one played back with [`super::play_trace`]):
+    /// `entries` are its decision and the draws of chance after it, kept as they are; `after`
+    /// is the state after them.
+    pub fn replayed(&mut self, after: &G::State, entries: &[Value]) {
+        self.decisions += 1;
+        self.standings.step::<G>(after);
+        self.trace.actions.extend_from_slice(entries);
     }
 
     fn entry(&self, before: &G::State, seat: Seat, action: G::Action) -> Value {

@@ -1,0 +1,112 @@
+//! Players outside silk in any command that seats bots: an external program
+//! (`--bots 'cmd:python3 bot.py'`, docs/bot-protocol.md) and the choosers an embedding
+//! registers by name (the Python package's callables, `py:NAME`). Both are seated as
+//! [`OutsidePlayer`]s, which forfeit a game instead of failing the run.
+
+use crate::games::CliGame;
+use silk_bots::{Chooser, OutsidePlayer, Program, Table};
+use silk_core::Player;
+use silk_lab::LabError;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// The prefix of an external program's bot name.
+pub const PROGRAM: &str = "cmd:";
+
+/// `--bot-time`'s default: milliseconds an external program may take per answer.
+pub const DEFAULT_BOT_TIME_MS: u64 = 10_000;
+
+static BOT_TIME_MS: AtomicU64 = AtomicU64::new(DEFAULT_BOT_TIME_MS);
+
+/// The `--bot-time` flag of the commands that seat bots.
+#[derive(clap::Args, Clone, Copy, Debug)]
+pub struct BotTimeArgs {
+    /// Milliseconds an external bot (`cmd:…`) may take to answer one decision (and its first
+    /// one, which includes its start); past it, it forfeits the game.
+    #[arg(long, value_name = "MS", default_value_t = DEFAULT_BOT_TIME_MS,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub bot_time: u64,
+}
+
+impl BotTimeArgs {
+    /// Sets the budget for the external bots this command starts.
+    pub fn apply(self) {
+        set_bot_time(self.bot_time);
+    }
+}
+
+/// Sets the time an external program may take per answer (one command runs per process).
+pub fn set_bot_time(ms: u64) {
+    BOT_TIME_MS.store(ms.max(1), Ordering::Relaxed);
+}
+
+fn bot_time() -> Duration {
+    Duration::from_millis(BOT_TIME_MS.load(Ordering::Relaxed))
+}
+
+/// Makes a seat's chooser for one game.
+pub type ChooserFactory = dyn Fn(usize) -> Box<dyn Chooser> + Send + Sync;
+
+type Registry = Vec<(String, Arc<ChooserFactory>)>;
+
+static REGISTERED: Mutex<Registry> = Mutex::new(Vec::new());
+
+fn registry() -> std::sync::MutexGuard<'static, Registry> {
+    REGISTERED.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A name registered while this lives ([`register`]).
+pub struct Registration(String);
+
+impl Drop for Registration {
+    fn drop(&mut self) {
+        registry().retain(|(n, _)| *n != self.0);
+    }
+}
+
+/// Registers `name` as a bot any command may seat, played by the choosers `make` gives, until
+/// the registration is dropped (how the Python package seats a callable).
+pub fn register(name: &str, make: Arc<ChooserFactory>) -> Registration {
+    let mut r = registry();
+    r.retain(|(n, _)| n != name);
+    r.push((name.to_string(), make));
+    Registration(name.to_string())
+}
+
+/// Whether `name` is a player outside silk (a program or a registered name).
+pub fn is_outside(name: &str) -> bool {
+    program(name).is_some() || registry().iter().any(|(n, _)| n == name)
+}
+
+fn program(name: &str) -> Option<&str> {
+    name.trim()
+        .strip_prefix(PROGRAM)
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+}
+
+/// The player outside silk called `name` in `seat`, or `None` when `name` is not one.
+pub fn player<G: CliGame>(
+    seat: usize,
+    name: &str,
+    table: &Arc<Table>,
+) -> Option<Result<Box<dyn Player<G>>, LabError>> {
+    let chooser: Box<dyn Chooser> = match program(name) {
+        Some(command) => match Program::seat(command, seat, bot_time()) {
+            Ok(p) => Box::new(p),
+            Err(e) => return Some(Err(LabError::Input(format!("--bots {name}: {e}")))),
+        },
+        None => {
+            let make = registry()
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, m)| Arc::clone(m))?;
+            make(seat)
+        }
+    };
+    Some(Ok(Box::new(OutsidePlayer::<G>::new(
+        chooser,
+        Arc::clone(table),
+    ))))
+}
