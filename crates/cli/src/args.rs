@@ -154,6 +154,7 @@ impl BatchArgs {
             max_decisions: self.max_decisions,
             check: self.check,
             no_rotate: self.no_rotate,
+            io: Default::default(),
         }
     }
 

@@ -63,6 +63,7 @@ pub fn bench<G: CliGame>(config: &G::Config, args: &BenchArgs, out: &mut Out) ->
         check: false,
         no_rotate: false,
         progress: false,
+        io: Default::default(),
     };
     let factory = lab::bot_factory::<G>;
     let raw = |games: u64| -> CliResult<(silk_lab::bench::Played, f64)> {

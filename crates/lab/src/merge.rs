@@ -112,3 +112,95 @@ pub fn merge(dirs: &[&Path]) -> Result<(RunSpec, Vec<GameRecord>), LabError> {
     })?;
     Ok((m.spec, records))
 }
+
+/// The records of a [`Merge`] pulled one at a time, in game order (each checked as
+/// [`Merge::each`] checks them): for a reader that takes a run's games a slice at a time.
+pub struct Cursor {
+    spec: RunSpec,
+    dirs: std::vec::IntoIter<(std::path::PathBuf, std::ops::Range<u64>)>,
+    open: Option<Open>,
+}
+
+/// The shard being read: its reader, its games and the next one expected.
+struct Open {
+    dir: std::path::PathBuf,
+    reader: std::io::BufReader<std::fs::File>,
+    slice: std::ops::Range<u64>,
+    next: u64,
+    line: u64,
+}
+
+impl Merge {
+    /// The whole run's records, pulled one at a time.
+    pub fn cursor(self) -> Cursor {
+        Cursor {
+            spec: self.spec,
+            dirs: self.dirs.into_iter(),
+            open: None,
+        }
+    }
+}
+
+impl Cursor {
+    /// The next game's record, or `None` after the last game of the run.
+    pub fn next_record(&mut self) -> Result<Option<GameRecord>, LabError> {
+        let mut text = String::new();
+        loop {
+            let Some(o) = self.open.as_mut() else {
+                let Some((dir, slice)) = self.dirs.next() else {
+                    return Ok(None);
+                };
+                let path = dir.join("games.jsonl");
+                let f = std::fs::File::open(&path)
+                    .map_err(|e| LabError::Input(format!("{}: {e}", path.display())))?;
+                self.open = Some(Open {
+                    dir,
+                    reader: std::io::BufReader::new(f),
+                    next: slice.start,
+                    slice,
+                    line: 0,
+                });
+                continue;
+            };
+            let path = o.dir.join("games.jsonl");
+            o.line += 1;
+            let at = |e: &dyn std::fmt::Display| {
+                LabError::Input(format!("{}: line {}: {e}", path.display(), o.line))
+            };
+            let more = silk_core::files::read_line(
+                &mut o.reader,
+                &mut text,
+                silk_core::files::Limit::RECORD,
+            )
+            .map_err(|e| at(&e))?;
+            if !more {
+                if o.next != o.slice.end {
+                    return Err(LabError::Input(format!(
+                        "{}: holds games {}..{} of {}..{}: {} missing",
+                        o.dir.display(),
+                        o.slice.start,
+                        o.next,
+                        o.slice.start,
+                        o.slice.end,
+                        o.slice.end - o.next
+                    )));
+                }
+                self.open = None;
+                continue;
+            }
+            if text.trim().is_empty() {
+                continue;
+            }
+            let r: GameRecord = serde_json::from_str(&text).map_err(|e| at(&e))?;
+            r.check(&self.spec).map_err(|e| at(&e))?;
+            if r.index != o.next || r.index >= o.slice.end {
+                return Err(at(&format!(
+                    "game {} where game {} was expected (this shard's games are {}..{})",
+                    r.index, o.next, o.slice.start, o.slice.end
+                )));
+            }
+            o.next += 1;
+            return Ok(Some(r));
+        }
+    }
+}

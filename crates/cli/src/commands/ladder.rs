@@ -41,6 +41,9 @@ pub struct LadderArgs {
     pub force: bool,
     #[command(flatten)]
     pub data: DataArgs,
+    /// The games' source when `silk lab merge` runs the job again over its shards.
+    #[arg(skip)]
+    pub io: crate::jobs::GamesIo,
 }
 
 impl LadderArgs {
@@ -56,6 +59,7 @@ impl LadderArgs {
             html,
             force,
             data,
+            io: _,
         } = self;
         let args = ladder::LadderArgs {
             bots,

@@ -38,6 +38,9 @@ pub struct TuneArgs {
     pub repeats: usize,
     #[command(flatten)]
     pub batch: BatchArgs,
+    /// The games' source when `silk lab merge` runs the job again over its shards.
+    #[arg(skip)]
+    pub io: crate::jobs::GamesIo,
 }
 
 impl TuneArgs {
