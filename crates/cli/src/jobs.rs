@@ -52,6 +52,10 @@ pub struct JobFile {
     pub shard: Option<Shard>,
     /// Run directories under `runs/`, numbered from 1 in the order the job first played them.
     pub runs: usize,
+    /// Time spent choosing, per bot (a ladder's): name, nanoseconds, decisions. A merge sums
+    /// the shards' (times are measured, not replayed).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub clocks: Vec<(String, u64, u64)>,
 }
 
 /// The arguments a job directory keeps: this process's, less those that change neither the
@@ -110,6 +114,7 @@ pub struct Recorder {
     shard: Option<Shard>,
     command: Vec<String>,
     runs: Mutex<Vec<Recorded>>,
+    clocks: Mutex<Vec<(String, u64, u64)>>,
     _lock: silk_core::lock::FileLock,
 }
 
@@ -132,10 +137,11 @@ impl Recorder {
         let io = |e: std::io::Error| CliError::input(format!("{}: {e}", dir.display()));
         std::fs::create_dir_all(dir).map_err(io)?;
         let lock = silk_lab::lock_run_dir(dir)?;
-        for name in ["job.json", "run.json", "runs"] {
+        for name in ["job.json", "run.json"] {
             silk_lab::check_new(&dir.join(name), force)?;
         }
-        // A forced job starts afresh: nothing of an earlier one is kept.
+        // A job starts afresh: nothing of an earlier one is kept (one without job.json
+        // never finished).
         let _ = std::fs::remove_file(dir.join("job.json"));
         let _ = std::fs::remove_dir_all(dir.join("runs"));
         std::fs::create_dir_all(dir.join("runs")).map_err(io)?;
@@ -144,13 +150,9 @@ impl Recorder {
             shard,
             command,
             runs: Mutex::new(Vec::new()),
+            clocks: Mutex::new(Vec::new()),
             _lock: lock,
         })
-    }
-
-    /// The job's shard: every batch of the job plays this slice of its games.
-    pub fn shard(&self) -> Option<Shard> {
-        self.shard
     }
 
     fn run_dir(&self, run: usize) -> PathBuf {
@@ -235,8 +237,16 @@ impl Recorder {
                 command: self.command.clone(),
                 shard: self.shard,
                 runs: runs.len(),
+                clocks: self.clocks.lock().map_err(|_| poisoned())?.clone(),
             },
         )
+    }
+
+    /// Keeps the time each bot spent choosing (see [`JobFile::clocks`]).
+    pub fn set_clocks(&self, clocks: Vec<(String, u64, u64)>) {
+        if let Ok(mut c) = self.clocks.lock() {
+            *c = clocks;
+        }
     }
 }
 
@@ -275,9 +285,22 @@ struct Replayed {
 /// Hands a merged job's records to the command run again (see the module notes).
 pub struct Replayer {
     runs: Mutex<Vec<Replayed>>,
+    /// The shards' clocks summed, per bot (see [`JobFile::clocks`]).
+    pub clocks: Vec<(String, u64, u64)>,
 }
 
 impl Replayer {
+    /// Whether the shards hold games of `spec`'s run.
+    pub fn holds(&self, spec: &RunSpec) -> bool {
+        let whole = RunSpec {
+            shard: None,
+            ..spec.clone()
+        };
+        self.runs
+            .lock()
+            .is_ok_and(|runs| runs.iter().any(|r| r.whole == whole))
+    }
+
     /// Hands each game of `spec`'s slice to `each`, in game order, from the shards.
     pub fn replay(
         &self,
@@ -394,8 +417,18 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
     }
     // Every run of the job, with its directory in each shard, matched by what the run is.
     let mut runs: Vec<Replayed> = Vec::new();
+    let mut clocks: Vec<(String, u64, u64)> = Vec::new();
     for dir in have.iter().flatten() {
         let j = read_job(dir)?;
+        for (bot, nanos, decisions) in &j.clocks {
+            match clocks.iter_mut().find(|c| c.0 == *bot) {
+                Some(c) => {
+                    c.1 = c.1.saturating_add(*nanos);
+                    c.2 = c.2.saturating_add(*decisions);
+                }
+                None => clocks.push((bot.clone(), *nanos, *decisions)),
+            }
+        }
         for i in 1..=j.runs {
             let run_dir = dir.join("runs").join(i.to_string());
             let spec = silk_lab::read_spec(&run_dir)?;
@@ -415,6 +448,7 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
     }
     let replay = Some(Arc::new(Replayer {
         runs: Mutex::new(runs),
+        clocks,
     }));
     let record = match to.dir {
         Some(d) => Some(Arc::new(Recorder::create(
@@ -442,6 +476,37 @@ pub fn finish(io: &GamesIo, out: &Out) -> CliResult<()> {
     if let Some(rec) = &io.record {
         let kept = out.kept();
         rec.finish(kept.as_ref().map(|(t, v)| (t.as_str(), v)))?;
+    }
+    Ok(())
+}
+
+/// Hands each game of `spec` to `each`: played by `play`, or replayed from a merge's shards, and
+/// kept in the job's directory when it keeps one (for the commands that play their runs
+/// themselves rather than through `lab::run_batch_fold`: the ladder).
+pub fn each_game(
+    io: &GamesIo,
+    spec: &RunSpec,
+    play: impl FnOnce(&mut dyn FnMut(GameRecord) -> Result<(), LabError>) -> Result<(), LabError>,
+    each: &mut dyn FnMut(GameRecord) -> Result<(), LabError>,
+) -> CliResult<()> {
+    let mut kept = match &io.record {
+        Some(rec) => Some((rec.open(spec)?, Vec::new())),
+        None => None,
+    };
+    let mut keep = |r: GameRecord| {
+        if let Some((file, written)) = kept.as_mut() {
+            if file.write(&r)? {
+                written.push(r.clone());
+            }
+        }
+        each(r)
+    };
+    match &io.replay {
+        Some(replay) => replay.replay(spec, &mut keep)?,
+        None => play(&mut keep)?,
+    }
+    if let (Some(rec), Some((file, written))) = (&io.record, kept) {
+        rec.close(file, &written)?;
     }
     Ok(())
 }
