@@ -460,7 +460,17 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
         None => None,
     };
     let mut command = job.command.clone();
-    if let Some(html) = to.html {
+    // A tune writes no report (its result is text and JSON).
+    let html = to
+        .html
+        .filter(|_| job.command.first().is_some_and(|c| c != "tune"));
+    if let (Some(path), None) = (to.html, html) {
+        out.message(&format!(
+            "silk tune writes no report: {} not written",
+            path.display()
+        ));
+    }
+    if let Some(html) = html {
         command.push("--html".into());
         command.push(html.display().to_string());
         if to.force {
