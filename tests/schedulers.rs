@@ -385,3 +385,43 @@ fn issue35_a_parallel_job_killed_mid_run_is_rerun_with_resume_failed() {
     assert_merged_is_whole(&run, &games);
     let _ = fs::remove_dir_all(&dir);
 }
+
+// ---- Sizing ----
+
+/// `silk bench --size GAMES --cores C` turns the measured one-thread rate into games per
+/// core-hour, core-hours, shards (a multiple of the cores, none longer than --shard-minutes)
+/// and wall time.
+#[test]
+fn issue35_bench_sizes_a_run_from_the_measured_rate() {
+    let doc = common::json_doc(&[
+        "bench",
+        "goofspiel",
+        "--games",
+        "20",
+        "--repeat",
+        "1",
+        "--max-threads",
+        "1",
+        "--size",
+        "100000000",
+        "--cores",
+        "8",
+        "--shard-minutes",
+        "10",
+    ]);
+    let s = &doc["sizing"];
+    let rate = doc["lab_games_per_s"].as_f64().unwrap();
+    let per_core_hour = s["games_per_core_hour"].as_f64().unwrap();
+    assert!((per_core_hour - rate * 3600.0).abs() < 1e-6 * per_core_hour);
+    let core_hours = s["core_hours"].as_f64().unwrap();
+    assert!((core_hours - 1e8 / per_core_hour).abs() < 1e-9 * core_hours.max(1.0));
+    let shards = s["shards"].as_u64().unwrap();
+    assert_eq!(shards % 8, 0);
+    assert!(s["shard_minutes"].as_f64().unwrap() <= 10.0);
+    let wall = s["wall_minutes"].as_f64().unwrap();
+    assert!((wall - core_hours * 60.0 / 8.0).abs() < 1e-6 * wall);
+    common::silk()
+        .args(["bench", "goofspiel", "--cores", "8"])
+        .assert()
+        .code(2);
+}

@@ -20,6 +20,7 @@ mod output;
 mod play;
 mod replay_run;
 mod serve;
+mod sizing;
 mod table;
 mod table_serve;
 mod traces;
