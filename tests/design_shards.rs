@@ -110,6 +110,42 @@ fn issue35_a_sweep_in_four_shards_merges_into_the_unsharded_sweep() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Runs longer than a paired comparison's chunk (512 games) are read a chunk at a time across
+/// the shards' boundaries; a damaged job.json is named in one line.
+#[test]
+fn issue35_a_sweep_of_several_chunks_merges_exactly_across_shard_boundaries() {
+    let dir = temp_dir("design-shards", "chunks");
+    let job = [
+        "sweep",
+        "goofspiel",
+        "--param",
+        "cards",
+        "--values",
+        "4",
+        "5",
+        "6",
+        "--games",
+        "1300",
+        "--seed",
+        "2",
+    ];
+    let shard1 = merges_exactly(&dir, &job, 3, exact);
+    std::fs::write(shard1.join("job.json"), "{\"command\": [").unwrap();
+    let out = silk()
+        .args(["lab", "merge", shard1.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(
+        err.contains("job.json: line 1") && err.lines().count() == 1,
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn issue35_a_variant_compare_in_four_shards_merges_into_the_unsharded_compare() {
     let dir = temp_dir("design-shards", "variant");

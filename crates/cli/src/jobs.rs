@@ -341,6 +341,7 @@ impl Replayer {
                 each(r)?;
             }
         }
+        cursor.park()?;
         Ok(())
     }
 }

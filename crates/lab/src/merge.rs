@@ -121,10 +121,12 @@ pub struct Cursor {
     open: Option<Open>,
 }
 
-/// The shard being read: its reader, its games and the next one expected.
+/// The shard being read: its reader (closed while parked, to be reopened at `offset`), its
+/// games and the next one expected.
 struct Open {
     dir: std::path::PathBuf,
-    reader: std::io::BufReader<std::fs::File>,
+    reader: Option<std::io::BufReader<std::fs::File>>,
+    offset: u64,
     slice: std::ops::Range<u64>,
     next: u64,
     line: u64,
@@ -150,12 +152,10 @@ impl Cursor {
                 let Some((dir, slice)) = self.dirs.next() else {
                     return Ok(None);
                 };
-                let path = dir.join("games.jsonl");
-                let f = std::fs::File::open(&path)
-                    .map_err(|e| LabError::Input(format!("{}: {e}", path.display())))?;
                 self.open = Some(Open {
                     dir,
-                    reader: std::io::BufReader::new(f),
+                    reader: None,
+                    offset: 0,
                     next: slice.start,
                     slice,
                     line: 0,
@@ -163,16 +163,24 @@ impl Cursor {
                 continue;
             };
             let path = o.dir.join("games.jsonl");
+            let reader = match o.reader.as_mut() {
+                Some(r) => r,
+                None => {
+                    use std::io::Seek;
+                    let io =
+                        |e: std::io::Error| LabError::Input(format!("{}: {e}", path.display()));
+                    let mut f = std::fs::File::open(&path).map_err(io)?;
+                    f.seek(std::io::SeekFrom::Start(o.offset)).map_err(io)?;
+                    o.reader.insert(std::io::BufReader::new(f))
+                }
+            };
             o.line += 1;
             let at = |e: &dyn std::fmt::Display| {
                 LabError::Input(format!("{}: line {}: {e}", path.display(), o.line))
             };
-            let more = silk_core::files::read_line(
-                &mut o.reader,
-                &mut text,
-                silk_core::files::Limit::RECORD,
-            )
-            .map_err(|e| at(&e))?;
+            let more =
+                silk_core::files::read_line(reader, &mut text, silk_core::files::Limit::RECORD)
+                    .map_err(|e| at(&e))?;
             if !more {
                 if o.next != o.slice.end {
                     return Err(LabError::Input(format!(
@@ -202,5 +210,19 @@ impl Cursor {
             o.next += 1;
             return Ok(Some(r));
         }
+    }
+
+    /// Closes the file being read until the next record is asked for: a reader of many runs
+    /// at once (a merged sweep of thousands of settings) holds no file open between slices.
+    pub fn park(&mut self) -> Result<(), LabError> {
+        use std::io::Seek;
+        if let Some(o) = self.open.as_mut() {
+            if let Some(mut r) = o.reader.take() {
+                o.offset = r.stream_position().map_err(|e| {
+                    LabError::Input(format!("{}: {e}", o.dir.join("games.jsonl").display()))
+                })?;
+            }
+        }
+        Ok(())
     }
 }
