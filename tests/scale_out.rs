@@ -445,3 +445,56 @@ fn the_recipes_agree_with_each_other() {
         ok(&out, script);
     }
 }
+
+/// Issue 35: no Kubernetes cluster (nor an offline schema validator) runs here, so the fields
+/// the recipe relies on are read from the manifests and checked against each other: an Indexed
+/// Job whose pods never restart in place (a retry is a new pod, which finds a finished shard
+/// finished), at most `completions` pods at once, every pod and the merge mounting the one
+/// ReadWriteMany claim at the path their commands write under.
+#[test]
+fn issue35_the_kubernetes_manifests_hold_every_field_the_recipe_relies_on() {
+    let read = |p: &str| fs::read_to_string(scripts().join("kubernetes").join(p)).unwrap();
+    // `key: value` at any depth (the first), its value without quotes or comment.
+    let field = |text: &str, key: &str| -> String {
+        text.lines()
+            .map(|l| l.trim_start().trim_start_matches("- "))
+            .find_map(|l| l.strip_prefix(&format!("{key}:")))
+            .unwrap_or_else(|| panic!("{key} not found"))
+            .split('#')
+            .next()
+            .unwrap()
+            .trim()
+            .trim_matches('"')
+            .to_string()
+    };
+    let number = |text: &str, key: &str| -> u64 {
+        field(text, key)
+            .parse()
+            .unwrap_or_else(|e| panic!("{key}: {e}"))
+    };
+    let (job, merge, pvc) = (read("job.yaml"), read("merge-job.yaml"), read("pvc.yaml"));
+    for (name, text) in [("job.yaml", &job), ("merge-job.yaml", &merge)] {
+        assert_eq!(field(text, "apiVersion"), "batch/v1", "{name}");
+        assert_eq!(field(text, "kind"), "Job", "{name}");
+        assert_eq!(field(text, "restartPolicy"), "Never", "{name}");
+        // The volume: mounted at /runs, from the claim pvc.yaml makes.
+        assert_eq!(field(text, "mountPath"), "/runs", "{name}");
+        assert_eq!(field(text, "claimName"), field(&pvc, "name"), "{name}");
+        assert!(
+            text.contains("volumeMounts:\n            - name: runs")
+                && text.contains("volumes:\n        - name: runs"),
+            "{name}: the mount names the volume"
+        );
+        assert!(text.contains("\"/runs/$(RUN)/shards\""), "{name}");
+        assert!(field(text, "backoffLimit").parse::<u64>().unwrap() >= 1);
+    }
+    assert_eq!(field(&job, "completionMode"), "Indexed");
+    let completions = number(&job, "completions");
+    let parallelism = number(&job, "parallelism");
+    assert!((1..=completions).contains(&parallelism));
+    // Retried pods must not exhaust the limit before every index has had a chance.
+    assert!(number(&job, "backoffLimit") >= 1);
+    assert!(job.contains("name: SILK_SCHEDULER\n              value: kubernetes"));
+    assert_eq!(field(&pvc, "kind"), "PersistentVolumeClaim");
+    assert_eq!(field(&pvc, "accessModes"), "[ReadWriteMany]");
+}

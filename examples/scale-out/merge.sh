@@ -6,7 +6,8 @@
 # Takes SHARDS_DIR/shard-K-of-N for K = 1..N, with N from SILK_SHARDS or, if unset, from the
 # shard directories found (they must all say the same N). A missing shard is named and the merge
 # refused; `silk lab merge` then checks the shards are slices of one run and cover it exactly.
-# MERGED_DIR gets run.json, games.jsonl and summary.json, as one unsharded run would.
+# MERGED_DIR gets run.json, games.jsonl and summary.json, as one unsharded run would (for a
+# design job: job.json, runs/ and result.json, and the command's output is printed).
 # SILK names the silk binary (default: silk on PATH).
 set -eu
 
@@ -44,7 +45,7 @@ k=1
 set -- "$@" --
 while [ "$k" -le "$shards" ]; do
     d=$shards_dir/shard-$k-of-$shards
-    if [ -f "$d/summary.json" ]; then
+    if [ -f "$d/summary.json" ] || [ -f "$d/job.json" ]; then
         set -- "$@" "$d"
     else
         missing="$missing $k"

@@ -2,6 +2,10 @@
 # Runs one shard of a silk lab run: the slice this scheduler task stands for.
 #
 #   shard.sh SHARDS_DIR GAME [silk simulate options...]
+#   shard.sh SHARDS_DIR COMMAND GAME [options...]   COMMAND: simulate, sweep, compare, ladder, tune
+#
+# A design job (sweep, compare, ladder, tune) shards as simulate does: each shard is that
+# slice of every run of the job, and merge.sh gives the output of the unsharded command.
 #
 # The shard index comes from the variable the scheduler sets for each task:
 #   Slurm job array        SLURM_ARRAY_TASK_ID   (with SLURM_ARRAY_TASK_MIN, _COUNT, _STEP)
@@ -28,9 +32,15 @@ die() {
     exit 2
 }
 
-[ $# -ge 2 ] || die "usage: shard.sh SHARDS_DIR GAME [silk simulate options...]"
+[ $# -ge 2 ] || die "usage: shard.sh SHARDS_DIR [COMMAND] GAME [silk options...]"
 shards_dir=$1
 shift
+command=simulate
+case $1 in simulate | sweep | compare | ladder | tune)
+    command=$1
+    shift
+    ;;
+esac
 for a in "$@"; do
     case $a in
     --shard | --shard=* | --out | --out=*) die "$a: the shard and its directory are set by this script" ;;
@@ -116,7 +126,7 @@ need_count SILK_SHARDS "$shards"
 [ "$k" -ge 1 ] && [ "$k" -le "$shards" ] ||
     die "$scheduler index gives shard $k, outside 1..$shards (SILK_SHARDS or the array's size is wrong)"
 
-set -- simulate "$@" --shard "$k/$shards"
+set -- "$command" "$@" --shard "$k/$shards"
 # What this shard is (threads aside, which change nothing): kept beside it, so a retry can tell
 # its own finished shard from one of another run left in the same directory.
 what=$(printf '%s\n' "$@")
@@ -127,7 +137,8 @@ fi
 
 mkdir -p "$shards_dir"
 final=$shards_dir/shard-$k-of-$shards
-if [ -e "$final/summary.json" ]; then
+# A simulate shard ends with summary.json, a design job's with job.json.
+if [ -e "$final/summary.json" ] || [ -e "$final/job.json" ]; then
     [ "$(cat "$final/shard.args" 2>/dev/null)" = "$what" ] ||
         die "$final holds a shard of another run (its options are in shard.args): use a fresh SHARDS_DIR"
     echo "shard.sh: $final is already complete; nothing to do" >&2

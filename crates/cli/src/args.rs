@@ -159,6 +159,7 @@ impl BatchArgs {
             max_decisions: self.max_decisions,
             check: self.check,
             no_rotate: self.no_rotate,
+            io: Default::default(),
         }
     }
 

@@ -23,6 +23,8 @@ pub struct BenchArgs {
     /// The most threads to measure the lab on.
     pub max_threads: usize,
     pub max_decisions: u64,
+    /// Size a run of this many games on `cores` cores from the measured rate.
+    pub size: Option<(u64, u64, f64)>,
 }
 
 /// The measured rates of one kind of run (the best repeat).
@@ -63,6 +65,7 @@ pub fn bench<G: CliGame>(config: &G::Config, args: &BenchArgs, out: &mut Out) ->
         check: false,
         no_rotate: false,
         progress: false,
+        io: Default::default(),
     };
     let factory = lab::bot_factory::<G>;
     let raw = |games: u64| -> CliResult<(silk_lab::bench::Played, f64)> {
@@ -183,6 +186,12 @@ pub fn bench<G: CliGame>(config: &G::Config, args: &BenchArgs, out: &mut Out) ->
         })),
         "max_rss_kb": rss,
     });
+    let mut value = value;
+    if let Some((games, cores, shard_minutes)) = args.size {
+        let sized = crate::sizing::size(games, cores, lab1.games_per_s, shard_minutes);
+        text += &sized.text();
+        value["sizing"] = sized.json();
+    }
     out.doc(&text, &value);
     Ok(())
 }

@@ -33,6 +33,8 @@ pub struct Batch {
     pub no_rotate: bool,
     /// Show a progress bar on stderr (see `Out::progress`).
     pub progress: bool,
+    /// A design job's games kept in, or read back from, shard directories (crate::jobs).
+    pub io: crate::jobs::GamesIo,
 }
 
 /// More threads than cores only add switching for this CPU-bound work (and a typo such as
@@ -190,20 +192,50 @@ where
             None => Ok(()),
         }
     };
-    let records: Option<silk_lab::EachRecord> = if wants_records {
-        Some(&mut hand_on)
-    } else {
-        None
+    // A design job's shard keeps the records; its merge reads them instead of playing.
+    let mut kept = match &batch.io.record {
+        Some(rec) => Some((rec.open(&spec)?, Vec::new())),
+        None => None,
     };
-    let fold = silk_lab::simulate_fold::<G>(
-        config,
-        &spec,
-        &factory,
-        opts,
-        &tick,
-        Fold::new(&spec),
-        records,
-    )?;
+    let keeps = kept.is_some();
+    let mut keep_and_hand_on = |r: silk_lab::GameRecord| {
+        if let Some((file, written)) = kept.as_mut() {
+            if file.write(&r)? {
+                written.push(r.clone());
+            }
+        }
+        hand_on(r)
+    };
+    let fold = match &batch.io.replay {
+        Some(replay) => {
+            let mut fold = Fold::new(&spec);
+            replay.replay(&spec, &mut |r| {
+                fold.add(&r);
+                tick();
+                keep_and_hand_on(r)
+            })?;
+            fold
+        }
+        None => {
+            let records: Option<silk_lab::EachRecord> = if wants_records || keeps {
+                Some(&mut keep_and_hand_on)
+            } else {
+                None
+            };
+            silk_lab::simulate_fold::<G>(
+                config,
+                &spec,
+                &factory,
+                opts,
+                &tick,
+                Fold::new(&spec),
+                records,
+            )?
+        }
+    };
+    if let (Some(rec), Some((file, written))) = (&batch.io.record, kept) {
+        rec.close(file, &written)?;
+    }
     bar.finish_and_clear();
     Ok((spec, fold))
 }
@@ -357,6 +389,10 @@ fn print_summary(summary: &Summary, out: &mut Out) {
 /// `silk lab merge`: the shards are read one record at a time, so a merge of any size needs
 /// no more memory than one of a few games.
 pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
+    // The shards of a design job (sweep, compare, ladder, tune) merge by running it again.
+    if dirs.first().is_some_and(|d| crate::jobs::is_job(d)) {
+        return crate::jobs::merge(dirs, to, out);
+    }
     let refs: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
     let m = silk_lab::Merge::open(&refs)?;
     let mut writer = to.dir.map(|d| RunWriter::create(d, to.force)).transpose()?;

@@ -24,6 +24,10 @@ pub struct LadderArgs {
     pub html: Option<PathBuf>,
     pub force: bool,
     pub progress: bool,
+    /// Play only this slice of every pairing's games (`--shard K/N`).
+    pub shard: Option<silk_lab::Shard>,
+    /// The games kept in, or replayed from, a job directory (crate::jobs).
+    pub io: crate::jobs::GamesIo,
 }
 
 /// Time spent choosing, per bot (nanoseconds, decisions): summed over threads.
@@ -160,16 +164,50 @@ where
         };
         let tick = || bar.inc(1);
         let pairing = &mut pairings[leg.pairing];
-        silk_lab::simulate_each::<G>(config, &leg.spec, &factory, opts, &tick, &mut |r| {
-            match &r.forfeit {
-                // Left out of the ratings, counted apart with the reason.
-                Some(f) => forfeits.add(f, r.index),
-                None => pairing.count(leg, &names, &r, &mut excluded),
-            }
-            Ok(())
-        })?;
+        let spec = silk_lab::RunSpec {
+            shard: args.shard,
+            ..leg.spec.clone()
+        };
+        crate::jobs::each_game(
+            &args.io,
+            &spec,
+            |each| silk_lab::simulate_each::<G>(config, &spec, &factory, opts, &tick, each),
+            &mut |r| {
+                match &r.forfeit {
+                    // Left out of the ratings, counted apart with the reason.
+                    Some(f) => forfeits.add(f, r.index),
+                    None => pairing.count(leg, &names, &r, &mut excluded),
+                }
+                Ok(())
+            },
+        )?;
     }
     bar.finish_and_clear();
+    // A merge's times are the shards' (measured there, summed); a shard keeps its own.
+    if let Some(replay) = &args.io.replay {
+        for (bot, nanos, decisions) in &replay.clocks {
+            if let Some(k) = names.iter().position(|n| n == bot) {
+                clocks[k].nanos.fetch_add(*nanos, Ordering::Relaxed);
+                clocks[k].decisions.fetch_add(*decisions, Ordering::Relaxed);
+            }
+        }
+    }
+    if let Some(rec) = &args.io.record {
+        rec.set_clocks(
+            names
+                .iter()
+                .zip(&clocks)
+                .map(|(n, c)| {
+                    let (t, d) = (&c.nanos, &c.decisions);
+                    (
+                        n.clone(),
+                        t.load(Ordering::Relaxed),
+                        d.load(Ordering::Relaxed),
+                    )
+                })
+                .collect(),
+        );
+    }
     let rated = ladder::ratings(&names, &pairings, 400, args.seed);
     let timing: Vec<silk_lab::report::Timing> = names
         .iter()

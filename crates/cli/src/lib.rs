@@ -11,6 +11,7 @@ mod error;
 mod find;
 mod games;
 mod hot_seat;
+mod jobs;
 mod lab;
 mod ladder;
 mod lock;
@@ -21,6 +22,7 @@ pub mod outside;
 mod play;
 mod replay_run;
 mod serve;
+mod sizing;
 mod table;
 mod table_serve;
 mod traces;
@@ -219,6 +221,33 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
         Command::Replay(args) => args.run(out),
         Command::Rules(args) => args.run(out),
     }
+}
+
+/// Runs a design job's command again from its `job.json` arguments, its games given by `io`
+/// (`silk lab merge` of the job's shards: see crate::jobs).
+pub(crate) fn run_job(command: &[String], io: jobs::GamesIo, out: &mut Out) -> CliResult<()> {
+    let argv = std::iter::once("silk".to_string()).chain(command.iter().cloned());
+    let bad = |e: clap::Error| {
+        let text = e.render().to_string();
+        let first = text.lines().next().unwrap_or_default().to_string();
+        error::CliError::input(format!("job.json: `silk {}`: {first}", command.join(" ")))
+    };
+    let matches = Cli::command().try_get_matches_from(argv).map_err(bad)?;
+    let cli = Cli::from_arg_matches(&matches).map_err(bad)?;
+    let groups = args::values_groups(&matches);
+    let command = match cli.command {
+        Command::Sweep(a) => Command::Sweep(commands::sweep::SweepArgs { io, ..a }),
+        Command::Compare(a) => Command::Compare(commands::compare::CompareArgs { io, ..a }),
+        Command::Tune(a) => Command::Tune(commands::tune::TuneArgs { io, ..a }),
+        Command::Ladder(a) => Command::Ladder(commands::ladder::LadderArgs { io, ..a }),
+        _ => {
+            return Err(error::CliError::input(format!(
+                "job.json: `silk {}` is not a design job",
+                command.join(" ")
+            )))
+        }
+    };
+    run(command, groups, out)
 }
 
 #[cfg(test)]

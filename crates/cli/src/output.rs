@@ -22,6 +22,8 @@ pub struct Out {
     pub failed: Option<std::io::Error>,
     /// Where stdout's writes go instead of stdout, if anywhere ([`Out::captured`]).
     capture: Option<Vec<u8>>,
+    /// The last document written ([`Out::doc`]), in both forms: a design job keeps it.
+    last_doc: Option<(String, Value)>,
 }
 
 /// `text` without the control characters a terminal acts on (C0 but newline and tab, DEL,
@@ -56,6 +58,7 @@ impl Out {
             quiet: false,
             failed: None,
             capture: None,
+            last_doc: None,
         }
     }
 
@@ -113,12 +116,18 @@ impl Out {
 
     /// A JSON document (with `--json`) or text block.
     pub fn doc(&mut self, text: &str, value: &Value) {
+        self.last_doc = Some((text.to_string(), value.clone()));
         if self.json {
             let pretty = serde_json::to_string_pretty(value).unwrap_or_default();
             self.write(&[pretty.as_bytes(), b"\n"]);
         } else {
             self.write(&[printable(text).as_bytes()]);
         }
+    }
+
+    /// The last document written, as text and as JSON.
+    pub fn kept(&self) -> Option<(String, Value)> {
+        self.last_doc.clone()
     }
 
     /// Text written as it is, JSON or not (a bundled data file, a trace).

@@ -25,7 +25,7 @@ pub mod time;
 pub mod traces;
 pub mod tune;
 
-pub use merge::{merge, Merge};
+pub use merge::{merge, Cursor, Merge};
 pub use pool::{simulate, simulate_each, simulate_fold, EachRecord};
 pub use run::{game_seed, play_one, GameRecord, RunSpec, Shard};
 pub use rundir::{

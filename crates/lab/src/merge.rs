@@ -112,3 +112,117 @@ pub fn merge(dirs: &[&Path]) -> Result<(RunSpec, Vec<GameRecord>), LabError> {
     })?;
     Ok((m.spec, records))
 }
+
+/// The records of a [`Merge`] pulled one at a time, in game order (each checked as
+/// [`Merge::each`] checks them): for a reader that takes a run's games a slice at a time.
+pub struct Cursor {
+    spec: RunSpec,
+    dirs: std::vec::IntoIter<(std::path::PathBuf, std::ops::Range<u64>)>,
+    open: Option<Open>,
+}
+
+/// The shard being read: its reader (closed while parked, to be reopened at `offset`), its
+/// games and the next one expected.
+struct Open {
+    dir: std::path::PathBuf,
+    reader: Option<std::io::BufReader<std::fs::File>>,
+    offset: u64,
+    slice: std::ops::Range<u64>,
+    next: u64,
+    line: u64,
+}
+
+impl Merge {
+    /// The whole run's records, pulled one at a time.
+    pub fn cursor(self) -> Cursor {
+        Cursor {
+            spec: self.spec,
+            dirs: self.dirs.into_iter(),
+            open: None,
+        }
+    }
+}
+
+impl Cursor {
+    /// The next game's record, or `None` after the last game of the run.
+    pub fn next_record(&mut self) -> Result<Option<GameRecord>, LabError> {
+        let mut text = String::new();
+        loop {
+            let Some(o) = self.open.as_mut() else {
+                let Some((dir, slice)) = self.dirs.next() else {
+                    return Ok(None);
+                };
+                self.open = Some(Open {
+                    dir,
+                    reader: None,
+                    offset: 0,
+                    next: slice.start,
+                    slice,
+                    line: 0,
+                });
+                continue;
+            };
+            let path = o.dir.join("games.jsonl");
+            let reader = match o.reader.as_mut() {
+                Some(r) => r,
+                None => {
+                    use std::io::Seek;
+                    let io =
+                        |e: std::io::Error| LabError::Input(format!("{}: {e}", path.display()));
+                    let mut f = std::fs::File::open(&path).map_err(io)?;
+                    f.seek(std::io::SeekFrom::Start(o.offset)).map_err(io)?;
+                    o.reader.insert(std::io::BufReader::new(f))
+                }
+            };
+            o.line += 1;
+            let at = |e: &dyn std::fmt::Display| {
+                LabError::Input(format!("{}: line {}: {e}", path.display(), o.line))
+            };
+            let more =
+                silk_core::files::read_line(reader, &mut text, silk_core::files::Limit::RECORD)
+                    .map_err(|e| at(&e))?;
+            if !more {
+                if o.next != o.slice.end {
+                    return Err(LabError::Input(format!(
+                        "{}: holds games {}..{} of {}..{}: {} missing",
+                        o.dir.display(),
+                        o.slice.start,
+                        o.next,
+                        o.slice.start,
+                        o.slice.end,
+                        o.slice.end - o.next
+                    )));
+                }
+                self.open = None;
+                continue;
+            }
+            if text.trim().is_empty() {
+                continue;
+            }
+            let r: GameRecord = serde_json::from_str(&text).map_err(|e| at(&e))?;
+            r.check(&self.spec).map_err(|e| at(&e))?;
+            if r.index != o.next || r.index >= o.slice.end {
+                return Err(at(&format!(
+                    "game {} where game {} was expected (this shard's games are {}..{})",
+                    r.index, o.next, o.slice.start, o.slice.end
+                )));
+            }
+            o.next += 1;
+            return Ok(Some(r));
+        }
+    }
+
+    /// Closes the file being read until the next record is asked for: a reader of many runs
+    /// at once (a merged sweep of thousands of settings) holds no file open between slices.
+    pub fn park(&mut self) -> Result<(), LabError> {
+        use std::io::Seek;
+        if let Some(o) = self.open.as_mut() {
+            if let Some(mut r) = o.reader.take() {
+                o.offset = r.stream_position().map_err(|e| {
+                    LabError::Input(format!("{}: {e}", o.dir.join("games.jsonl").display()))
+                })?;
+            }
+        }
+        Ok(())
+    }
+}

@@ -21,7 +21,9 @@ export SILK_SHARDS="$n" SILK_SCHEDULER=parallel
 # -N0: one job per input line, no argument added; -q: pass the arguments through unsplit;
 # --halt: stop at the first failed shard; --env: what shard.sh reads, for remote hosts too.
 # shellcheck disable=SC2086 # PARALLEL_OPTS is a list of options
-seq 1 "$n" | parallel -N0 -q --jobs "${JOBS:-1}" --halt now,fail=1 \
+# --resume-failed with the run's job log: run again, the command skips the shards that
+# succeeded and reruns those that failed or never ran.
+seq 1 "$n" | parallel -N0 -q --jobs "${JOBS:-1}" --halt now,fail=1 --resume-failed \
     --env SILK --env SILK_SHARDS --env SILK_SCHEDULER --env SILK_THREADS \
     --joblog "$run_dir/parallel.log" ${PARALLEL_OPTS:-} \
     "$here/shard.sh" "$run_dir/shards" "$@"

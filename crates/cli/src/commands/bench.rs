@@ -33,6 +33,16 @@ pub struct BenchArgs {
     /// A game still running after this many decisions is cut short (in both measurements).
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_decisions: u64,
+    /// Size a run of this many games from the measured rate: games per core-hour, and the
+    /// shards and wall time it needs on --cores cores (examples/scale-out).
+    #[arg(long, value_name = "GAMES", value_parser = clap::value_parser!(u64).range(1..))]
+    pub size: Option<u64>,
+    /// The cores a --size run gets (default: this machine's).
+    #[arg(long, requires = "size", value_parser = clap::value_parser!(u64).range(1..))]
+    pub cores: Option<u64>,
+    /// With --size: about how long each shard should run, in minutes.
+    #[arg(long, requires = "size", default_value_t = 30.0)]
+    pub shard_minutes: f64,
     #[command(flatten)]
     pub data: DataArgs,
 }
@@ -48,8 +58,16 @@ impl BenchArgs {
             repeat,
             max_threads,
             max_decisions,
+            size,
+            cores,
+            shard_minutes,
             data,
         } = self;
+        if !(shard_minutes.is_finite() && shard_minutes > 0.0) {
+            return Err(crate::error::CliError::input(format!(
+                "--shard-minutes {shard_minutes}: give a number of minutes above 0"
+            )));
+        }
         let players = players.or((bots.len() > 1).then_some(bots.len()));
         let args = bench::BenchArgs {
             games,
@@ -58,6 +76,7 @@ impl BenchArgs {
             repeat,
             max_threads: max_threads.unwrap_or_else(lab::cores),
             max_decisions,
+            size: size.map(|g| (g, cores.unwrap_or(lab::cores() as u64), shard_minutes)),
         };
         with_game!(game, G => {
             let cfg = G::config(players, &data.files()?)?;

@@ -45,6 +45,13 @@ pub struct CompareArgs {
     pub targets: Option<PathBuf>,
     #[command(flatten)]
     pub batch: BatchArgs,
+    /// With a game or --mechanic: keep the comparison's games and result in DIR (with
+    /// --shard K/N: that slice of every variant's games, for `silk lab merge`).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// The games' source when `silk lab merge` runs the comparison again over its shards.
+    #[arg(skip)]
+    pub io: crate::jobs::GamesIo,
 }
 
 impl CompareArgs {
@@ -58,20 +65,28 @@ impl CompareArgs {
             html,
             targets,
             batch,
+            out: dir,
+            io,
         } = self;
+        let io = crate::jobs::games_io(&io, batch.shard.as_deref(), dir.as_deref(), false)?;
         if let Some(mechanic) = mechanic {
-            if batch.players.is_some() || batch.shard.is_some() {
+            if batch.players.is_some() {
                 return Err(CliError::input(
-                    "--mechanic plays each game at its default table: --players and --shard go \
-                     with a game (silk compare GAME --variant …)",
+                    "--mechanic plays each game at its default table: --players goes with a \
+                     game (silk compare GAME --variant …)",
                 ));
             }
-            return mechanics::compare(mechanic, &batch.batch(out), html.as_deref(), out);
+            let batch = lab::Batch {
+                io: io.clone(),
+                ..batch.batch(out)
+            };
+            mechanics::compare(mechanic, &batch, html.as_deref(), out)?;
+            return crate::jobs::finish(&io, out);
         }
         let Some(game) = game else {
-            if html.is_some() {
+            if html.is_some() || dir.is_some() {
                 return Err(CliError::input(
-                    "--html goes with a game (silk compare GAME --variant …) or --mechanic",
+                    "--html and --out go with a game (silk compare GAME --variant …) or --mechanic",
                 ));
             }
             return compare_engines(&batch, out);
@@ -93,8 +108,10 @@ impl CompareArgs {
                 html: html.as_deref(),
                 targets: targets.as_deref(),
             };
-            design::compare_variants::<G>(&cfg, &args, &batch.batch(out), out)
-        })
+            let batch = lab::Batch { io: io.clone(), ..batch.batch(out) };
+            design::compare_variants::<G>(&cfg, &args, &batch, out)
+        })?;
+        crate::jobs::finish(&io, out)
     }
 }
 

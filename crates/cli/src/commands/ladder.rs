@@ -44,6 +44,17 @@ pub struct LadderArgs {
     pub data: DataArgs,
     #[command(flatten)]
     pub bot_time: crate::outside::BotTimeArgs,
+    /// Play only slice K of N of every pairing's games (for batch schedulers); with --out,
+    /// merge the slices with `silk lab merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// Keep the ladder's games and result in DIR (with --shard: that slice, for `silk lab
+    /// merge`; see examples/scale-out).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// The games' source when `silk lab merge` runs the job again over its shards.
+    #[arg(skip)]
+    pub io: crate::jobs::GamesIo,
 }
 
 impl LadderArgs {
@@ -60,8 +71,12 @@ impl LadderArgs {
             force,
             data,
             bot_time,
+            shard,
+            out: dir,
+            io,
         } = self;
         bot_time.apply();
+        let io = crate::jobs::games_io(&io, shard.as_deref(), dir.as_deref(), force)?;
         let args = ladder::LadderArgs {
             bots,
             games,
@@ -71,10 +86,13 @@ impl LadderArgs {
             html,
             force,
             progress: out.progress(),
+            shard: shard.as_deref().map(silk_lab::Shard::parse).transpose()?,
+            io: io.clone(),
         };
         with_game!(game, G => {
             let cfg = G::config(players, &data.files()?)?;
             ladder::ladder::<G>(&cfg, &args, out)
-        })
+        })?;
+        crate::jobs::finish(&io, out)
     }
 }

@@ -28,9 +28,16 @@ pub struct SweepArgs {
     /// the measures the targets name come first.
     #[arg(long, value_name = "FILE")]
     pub targets: Option<PathBuf>,
-    /// Replace the report if it exists.
+    /// Keep the sweep's games and result in DIR (with --shard K/N: that slice of every
+    /// setting's games, for `silk lab merge`; see examples/scale-out).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Replace the report (and the --out directory) if it exists.
     #[arg(long)]
     pub force: bool,
+    /// The games' source when `silk lab merge` runs the sweep again over its shards.
+    #[arg(skip)]
+    pub io: crate::jobs::GamesIo,
 }
 
 impl SweepArgs {
@@ -43,8 +50,11 @@ impl SweepArgs {
             html,
             targets,
             force,
+            out: dir,
+            io,
             ..
         } = self;
+        let io = crate::jobs::games_io(&io, batch.shard.as_deref(), dir.as_deref(), force)?;
         if let Some(path) = &html {
             lab::check_html(path, force)?;
         }
@@ -54,7 +64,9 @@ impl SweepArgs {
         let pairs: Vec<(String, Vec<String>)> = params.into_iter().zip(values).collect();
         with_game!(game, G => {
             let cfg = G::config(batch.players(), &batch.data.files()?)?;
-            lab::sweep_run::<G>(&cfg, &pairs, &batch.batch(out), html.as_deref(), targets.as_deref(), out)
-        })
+            let batch = lab::Batch { io: io.clone(), ..batch.batch(out) };
+            lab::sweep_run::<G>(&cfg, &pairs, &batch, html.as_deref(), targets.as_deref(), out)
+        })?;
+        crate::jobs::finish(&io, out)
     }
 }

@@ -38,6 +38,22 @@ pub struct TuneArgs {
     pub repeats: usize,
     #[command(flatten)]
     pub batch: BatchArgs,
+    /// Keep every finished evaluation in FILE (JSON) as it ends: a tune run again with the
+    /// same FILE resumes where it stopped and reaches the same recommendation. With --shard
+    /// K/N --out DIR, one generation (an evaluation per search) is played as an array and its
+    /// merge adds it to FILE (examples/scale-out).
+    #[arg(long, value_name = "FILE")]
+    pub state: Option<PathBuf>,
+    /// Keep the tune's games and result in DIR (with --shard K/N: that slice, for `silk lab
+    /// merge`).
+    #[arg(long, value_name = "DIR")]
+    pub out: Option<PathBuf>,
+    /// Replace the --out directory if it exists.
+    #[arg(long)]
+    pub force: bool,
+    /// The games' source when `silk lab merge` runs the job again over its shards.
+    #[arg(skip)]
+    pub io: crate::jobs::GamesIo,
 }
 
 impl TuneArgs {
@@ -52,8 +68,13 @@ impl TuneArgs {
             explore,
             repeats,
             batch,
+            state,
+            out: dir,
+            force,
+            io,
             ..
         } = self;
+        let io = crate::jobs::games_io(&io, batch.shard.as_deref(), dir.as_deref(), force)?;
         if params.len() != values.len() {
             return Err(CliError::input("give each --param its own --values"));
         }
@@ -65,10 +86,13 @@ impl TuneArgs {
             validate_games,
             explore,
             repeats,
+            state: state.as_deref(),
         };
         with_game!(game, G => {
             let cfg = G::config(batch.players(), &batch.data.files()?)?;
-            design::tune::<G>(&cfg, &args, &batch.batch(out), out)
-        })
+            let batch = crate::lab::Batch { io: io.clone(), ..batch.batch(out) };
+            design::tune::<G>(&cfg, &args, &batch, out)
+        })?;
+        crate::jobs::finish(&io, out)
     }
 }

@@ -235,6 +235,7 @@ where
         check: false,
         no_rotate: false,
         progress: out.progress(),
+        io: Default::default(),
     };
     let runs = measure_paired::<G>(&configs, &batch, &TimeSpec::default(), &[], out)?;
     let doc = Doc {

@@ -19,6 +19,7 @@ use std::path::Path;
 pub mod findings;
 mod gaps;
 mod tune;
+mod tune_state;
 mod variants;
 pub use gaps::gaps;
 pub use tune::{tune, TuneArgs};

@@ -1,6 +1,7 @@
 //! `silk tune`: independent NTBEA searches for the settings closest to the targets, their
 //! recommendations validated side by side on fresh games.
 
+use super::tune_state::TuneState;
 use super::*;
 
 /// What `silk tune` is given.
@@ -12,6 +13,8 @@ pub struct TuneArgs<'a> {
     pub explore: f64,
     /// Independent searches, each with its own seeds.
     pub repeats: usize,
+    /// Where every finished evaluation is kept, so a killed tune resumes (`--state`).
+    pub state: Option<&'a Path>,
 }
 
 /// `silk tune`: NTBEA over the parameters' values, minimising the sum of normalised misses of
@@ -35,7 +38,41 @@ where
     };
     // The per-player measures the targets name (`winners.player.…`).
     let per_player = targets_winners::<G>(&file)?;
-    let (searches, reached) = search::<G>(&space, (&file, &per_player), args, batch, &quiet)?;
+    let mut state = match args.state {
+        Some(path) => Some(TuneState::open(
+            path,
+            identity::<G>(base, args, &file, batch)?,
+        )?),
+        None => None,
+    };
+    // A shard of a tune (--shard K/N --out DIR) plays its slice of the next generation's
+    // evaluations (one per search) for the state given; the merge of the slices adds that
+    // generation to the state. Without a generation left, both go on to the validation.
+    let sharded = batch.io.record.is_some() && batch.shard.is_some();
+    if sharded && state.is_none() {
+        return Err(CliError::input(
+            "silk tune --shard K/N --out DIR plays one generation of the search at a time: give \
+             --state FILE, where the merges keep the evaluations (see examples/scale-out)",
+        ));
+    }
+    let step = Step {
+        one_generation: state.is_some() && (sharded || batch.io.replay.is_some()),
+        keep: !sharded,
+    };
+    let (searches, reached) = match search::<G>(
+        &space,
+        (&file, &per_player),
+        args,
+        (batch, &quiet),
+        (&mut state, step),
+    )? {
+        Searched::Done(searches, reached) => (searches, reached),
+        Searched::Generation(played) => {
+            let (text, json) = generation_doc(&space, &played, state.as_ref(), args, sharded);
+            out.doc(&text, &json);
+            return Ok(());
+        }
+    };
     // The distinct recommendations, in the order the searches first made them.
     let mut winners: Vec<(Vec<usize>, usize)> = Vec::new();
     for (_, f) in &searches {
@@ -182,16 +219,107 @@ impl<G: CliGame> Space<G> {
 /// One search: its seed and what it found.
 type Search = (u64, silk_lab::tune::Found);
 
+/// How far a tune goes this time.
+#[derive(Clone, Copy)]
+struct Step {
+    /// Evaluate at most one evaluation per search (the next generation), then stop.
+    one_generation: bool,
+    /// Keep new evaluations in the state (not a shard's, made of a slice of its games).
+    keep: bool,
+}
+
+/// What the searches came to: finished, or one generation further.
+enum Searched {
+    Done(Vec<Search>, Vec<bool>),
+    /// The evaluations made this time (search, k, setting, miss; no miss for a shard's slice).
+    Generation(Vec<(usize, usize, Vec<usize>, Option<f64>)>),
+}
+
+/// What a tune's state depends on: a state is resumed only by the same tune.
+fn identity<G: CliGame>(
+    base: &G::Config,
+    args: &TuneArgs,
+    file: &TargetsFile,
+    batch: &Batch,
+) -> CliResult<Value> {
+    Ok(json!({
+        "game": G::NAME,
+        "config": serde_json::to_value(base).map_err(|e| CliError::Internal(e.to_string()))?,
+        "params": args.params,
+        "targets": file,
+        "budget": args.budget,
+        "explore": args.explore.to_bits(),
+        "repeats": args.repeats,
+        "games": batch.games,
+        "bots": batch.bots,
+        "seed": batch.seed,
+        "max_decisions": batch.max_decisions,
+        "no_rotate": batch.no_rotate,
+    }))
+}
+
+/// In a merge, whether its shards hold the games of this evaluation (`None` outside merges).
+fn in_shards<G: CliGame>(space: &Space<G>, setting: &[usize], eval: &Batch) -> Option<bool> {
+    let replay = eval.io.replay.as_ref()?;
+    let spec = space
+        .config(setting)
+        .and_then(|c| lab::spec_for::<G>(&c, eval));
+    Some(spec.is_ok_and(|s| replay.holds(&s)))
+}
+
+/// What one generation did, for the person running the tune step by step.
+fn generation_doc<G: CliGame>(
+    space: &Space<G>,
+    played: &[(usize, usize, Vec<usize>, Option<f64>)],
+    state: Option<&TuneState>,
+    args: &TuneArgs,
+    sharded: bool,
+) -> (String, Value) {
+    let total = args.budget * args.repeats;
+    let kept = state.map_or(0, TuneState::len);
+    let mut text = if played.is_empty() {
+        format!("this generation is in the state already: {kept} of {total} evaluations\n")
+    } else if sharded {
+        format!(
+            "played this shard's games of {} evaluation{} (one per search); merge the shards \
+             (silk lab merge) to add them to the state\n",
+            played.len(),
+            if played.len() == 1 { "" } else { "s" }
+        )
+    } else {
+        format!("{kept} of {total} evaluations in the state; run again for the next generation\n")
+    };
+    for (r, k, setting, miss) in played {
+        text += &format!(
+            "  search {} evaluation {}: {}{}\n",
+            r + 1,
+            k + 1,
+            label(&space.axes, setting),
+            miss.map_or(String::new(), |m| format!(": miss {m:.2}"))
+        );
+    }
+    let json = json!({
+        "generation": played.iter().map(|(r, k, setting, miss)| json!({
+            "search": r, "evaluation": k, "setting": setting, "miss": miss,
+        })).collect::<Vec<_>>(),
+        "evaluations_in_state": kept,
+        "evaluations": total,
+        "state": state.map(|s| s.path().display().to_string()),
+    });
+    (text, json)
+}
+
 /// `--repeats` independent searches, each with its own seed and games: what each found, and
-/// which targets some evaluated setting met (its estimate inside the band).
+/// which targets some evaluated setting met (its estimate inside the band). Evaluations in
+/// the state are not played again; new ones are added to it as they end.
 /// `(file, winners)`: the targets and the per-player measures they name.
 fn search<G: CliGame + Observe>(
     space: &Space<G>,
     (file, winners): (&TargetsFile, &[String]),
     args: &TuneArgs,
-    batch: &Batch,
-    quiet: &Batch,
-) -> CliResult<(Vec<Search>, Vec<bool>)>
+    (batch, quiet): (&Batch, &Batch),
+    (state, step): (&mut Option<TuneState>, Step),
+) -> CliResult<Searched>
 where
     G::Config: Sync,
 {
@@ -204,6 +332,8 @@ where
     let mut best_miss = f64::INFINITY;
     let mut reached = vec![false; file.targets.len()];
     let mut searches = Vec::with_capacity(args.repeats);
+    let mut played = Vec::new();
+    let mut merged_already = false;
     for r in 0..args.repeats as u64 {
         // Search r explores with its own seed and plays its own games: the repeats are
         // independent searches, and search 0 is the single search of earlier versions.
@@ -215,10 +345,13 @@ where
             seed: search_seed,
             ..Default::default()
         };
+        // In one-generation steps, this search stops after its first new evaluation.
+        let mut stopped = false;
         let found = silk_lab::tune::ntbea(&space.sizes(), args.budget, &opts, &mut |setting, k| {
-            if failure.is_some() {
+            if failure.is_some() || stopped {
                 return f64::NEG_INFINITY;
             }
+            bar.inc(1);
             // Evaluation k plays its own seeds.
             let eval = Batch {
                 seed: search_seed
@@ -226,21 +359,72 @@ where
                     .wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 ..quiet.clone()
             };
+            // A merge finds its shards' runs among the evaluations (see `in_shards`).
+            let shards_hold = in_shards::<G>(space, setting, &eval);
+            if let Some(e) = state.as_ref().and_then(|s| s.get(r as usize, k)) {
+                merged_already |= shards_hold == Some(true);
+                if e.setting != setting {
+                    failure = Some(CliError::input(format!(
+                        "{}: search {} evaluation {} was of setting {:?}, the search now asks \
+                         for {setting:?}: the state of another tune or version",
+                        state
+                            .as_ref()
+                            .map_or(String::new(), |s| s.path().display().to_string()),
+                        r + 1,
+                        k + 1,
+                        e.setting
+                    )));
+                    return f64::NEG_INFINITY;
+                }
+                for (i, met) in e.met.iter().enumerate() {
+                    if let Some(x) = reached.get_mut(i) {
+                        *x |= met;
+                    }
+                }
+                best_miss = best_miss.min(e.miss);
+                return e.fitness().unwrap_or(f64::NEG_INFINITY);
+            }
+            if shards_hold == Some(false) {
+                // Merged again (a retried merge job): nothing new to add.
+                if !merged_already {
+                    failure = Some(CliError::input(format!(
+                        "the shards are not of this tune's next generation (search {} \
+                         evaluation {}): the shards of another generation or tune",
+                        r + 1,
+                        k + 1
+                    )));
+                }
+                stopped = true;
+                return f64::NEG_INFINITY;
+            }
             let gaps = space
                 .config(setting)
                 .and_then(|c| measure::<G>(&c, &eval, &file.time, winners))
                 .map(|run| targets::gaps(&file.targets, &run.measures));
-            bar.inc(1);
             match gaps {
                 Ok(g) => {
+                    let mut met = vec![false; file.targets.len()];
                     for gap in &g {
                         if let Some(i) = file.targets.iter().position(|t| t.label() == gap.target) {
-                            reached[i] |= gap.measured.is_some() && gap.miss == 0.0;
+                            met[i] |= gap.measured.is_some() && gap.miss == 0.0;
                         }
+                    }
+                    for (x, m) in reached.iter_mut().zip(&met) {
+                        *x |= m;
                     }
                     let m = targets::total_miss(&g);
                     best_miss = best_miss.min(m);
                     bar.set_message(format!("lowest miss so far {best_miss:.2}"));
+                    if step.one_generation {
+                        stopped = true;
+                        played.push((r as usize, k, setting.to_vec(), step.keep.then_some(m)));
+                    }
+                    if let (Some(s), true) = (state.as_mut(), step.keep) {
+                        let e = super::tune_state::Evaluation::new(r as usize, k, setting, -m, met);
+                        if let Err(e) = s.add(e) {
+                            failure = Some(e);
+                        }
+                    }
                     -m
                 }
                 Err(e) => {
@@ -255,7 +439,10 @@ where
         searches.push((search_seed, found));
     }
     bar.finish_and_clear();
-    Ok((searches, reached))
+    if step.one_generation && (!played.is_empty() || merged_already) {
+        return Ok(Searched::Generation(played));
+    }
+    Ok(Searched::Done(searches, reached))
 }
 
 /// What a tune found: the searches, their distinct recommendations and the validation (the

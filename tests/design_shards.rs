@@ -1,0 +1,345 @@
+//! Issue 35: design jobs scale out as simulate does. `silk sweep`, `silk compare --variant`,
+//! `silk ladder` and `silk tune` with `--shard K/N --out DIR` each play a slice of every run
+//! of the job; `silk lab merge` of the slices prints exactly what the unsharded command prints.
+//! `silk tune --state FILE` resumes a killed search, and runs generation by generation as
+//! arrays.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+mod common;
+use common::{silk, temp_dir};
+
+/// `silk --json ARGS` (which must succeed): its stdout.
+fn json_out(args: &[&str]) -> String {
+    let out = silk()
+        .arg("--json")
+        .args(args)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    String::from_utf8(out).unwrap()
+}
+
+/// The output as it is (every figure must merge exactly).
+fn exact(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap()
+}
+
+/// Runs `job` whole (kept in `dir/whole`) and in `n` shards (in reverse order, as a cluster
+/// may finish them), merges the shards, and checks the merge prints what the whole job
+/// printed, as `same` reads them, and keeps it in its `--out` directory as the whole job
+/// does; returns the first shard's directory.
+fn merges_exactly(
+    dir: &Path,
+    job: &[&str],
+    n: usize,
+    same: fn(&str) -> serde_json::Value,
+) -> PathBuf {
+    let whole_dir = dir.join("whole");
+    let whole = json_out(&[job, &["--out", whole_dir.to_str().unwrap()]].concat());
+    let shards: Vec<PathBuf> = (1..=n).map(|k| dir.join(format!("shard-{k}"))).collect();
+    for k in (1..=n).rev() {
+        let shard = format!("{k}/{n}");
+        let out = shards[k - 1].to_str().unwrap();
+        silk()
+            .args(job)
+            .args(["--shard", &shard, "--out", out])
+            .assert()
+            .success();
+        assert!(shards[k - 1].join("job.json").is_file());
+    }
+    let merged_dir = dir.join("merged");
+    let merge: Vec<&str> = ["lab", "merge", "--out", merged_dir.to_str().unwrap()]
+        .into_iter()
+        .chain(shards.iter().map(|s| s.to_str().unwrap()))
+        .collect();
+    let merged = json_out(&merge);
+    assert_eq!(same(&merged), same(&whole));
+    // The merged directory is the job run whole: the same result, and it merges again alone.
+    let result = |d: &Path| std::fs::read_to_string(d.join("result.json")).unwrap();
+    assert_eq!(same(&result(&merged_dir)), same(&result(&whole_dir)));
+    let again = json_out(&["lab", "merge", merged_dir.to_str().unwrap()]);
+    assert_eq!(same(&again), same(&whole));
+    dir.join("shard-1")
+}
+
+#[test]
+fn issue35_a_sweep_in_four_shards_merges_into_the_unsharded_sweep() {
+    let dir = temp_dir("design-shards", "sweep");
+    let job = [
+        "sweep",
+        "silk-road",
+        "--param",
+        "keep_needs_funds",
+        "--values",
+        "true",
+        "false",
+        "--games",
+        "30",
+        "--bots",
+        "greedy,greedy,random",
+        "--seed",
+        "7",
+    ];
+    let shard1 = merges_exactly(&dir, &job, 4, exact);
+    // A slice is a slice: shard 1 alone is refused, and so is a shard of another sweep.
+    silk()
+        .args(["lab", "merge", shard1.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("shards missing (of 4): 2 3 4"));
+    let other = dir.join("other");
+    silk()
+        .args(&job[..job.len() - 1])
+        .args(["8", "--shard", "2/4", "--out", other.to_str().unwrap()])
+        .assert()
+        .success();
+    silk()
+        .args([
+            "lab",
+            "merge",
+            shard1.to_str().unwrap(),
+            other.to_str().unwrap(),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("a shard of another job"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Runs longer than a paired comparison's chunk (512 games) are read a chunk at a time across
+/// the shards' boundaries; a damaged job.json is named in one line.
+#[test]
+fn issue35_a_sweep_of_several_chunks_merges_exactly_across_shard_boundaries() {
+    let dir = temp_dir("design-shards", "chunks");
+    let job = [
+        "sweep",
+        "goofspiel",
+        "--param",
+        "cards",
+        "--values",
+        "4",
+        "5",
+        "6",
+        "--games",
+        "1300",
+        "--seed",
+        "2",
+    ];
+    let shard1 = merges_exactly(&dir, &job, 3, exact);
+    std::fs::write(shard1.join("job.json"), "{\"command\": [").unwrap();
+    let out = silk()
+        .args(["lab", "merge", shard1.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    let err = String::from_utf8(out).unwrap();
+    assert!(
+        err.contains("job.json: line 1") && err.lines().count() == 1,
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn issue35_a_variant_compare_in_four_shards_merges_into_the_unsharded_compare() {
+    let dir = temp_dir("design-shards", "variant");
+    let job = [
+        "compare",
+        "silk-road",
+        "--variant",
+        "loose=keep_needs_funds=false",
+        "--variant",
+        "vizier=vizier_zero_places=true",
+        "--winners",
+        "player.score",
+        "--games",
+        "30",
+        "--bots",
+        "greedy",
+        "--seed",
+        "5",
+    ];
+    merges_exactly(&dir, &job, 4, exact);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A ladder's ratings, pairings and counts merge exactly; its times per decision are measured
+/// in each shard and summed (the same decisions, not the same nanoseconds).
+#[test]
+fn issue35_a_ladder_in_three_shards_merges_into_the_unsharded_ladder() {
+    let dir = temp_dir("design-shards", "ladder");
+    let job = [
+        "ladder",
+        "silk-road",
+        "--bots",
+        "random,greedy,greedy-trader",
+        "--games",
+        "8",
+        "--seed",
+        "3",
+    ];
+    // The decisions each bot made, not the time they took.
+    merges_exactly(&dir, &job, 3, |text| {
+        let mut v: serde_json::Value = serde_json::from_str(text).unwrap();
+        for t in v["decision_micros"].as_array_mut().unwrap() {
+            t["micros"] = serde_json::Value::Null;
+        }
+        v
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The tune every tune test runs: goofspiel's cards towards games of 7–8 rounds.
+fn tune_args(targets: &Path, games: &'static str) -> Vec<String> {
+    let mut args: Vec<String> = ["tune", "goofspiel", "--param", "cards", "--values"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    args.extend((3..=13).map(|c| c.to_string()));
+    args.extend(
+        [
+            "--targets",
+            targets.to_str().unwrap(),
+            "--budget",
+            "6",
+            "--repeats",
+            "2",
+            "--games",
+            games,
+            "--validate-games",
+            "40",
+            "--seed",
+            "4",
+        ]
+        .iter()
+        .map(|s| s.to_string()),
+    );
+    args
+}
+
+fn targets(dir: &Path) -> PathBuf {
+    let t = dir.join("targets.json");
+    std::fs::write(
+        &t,
+        r#"{"targets": [{"measure": "rounds", "between": [7, 8]}]}"#,
+    )
+    .unwrap();
+    t
+}
+
+fn evaluations_in(state: &Path) -> usize {
+    std::fs::read_to_string(state)
+        .ok()
+        .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+        .map_or(0, |v| v["evaluations"].as_array().map_or(0, Vec::len))
+}
+
+/// A tune killed part-way through (SIGKILL, as a scheduler's preemption) and run again with
+/// the same state file plays only the evaluations it had not finished, and prints exactly what
+/// a tune never interrupted prints.
+#[test]
+fn issue35_a_killed_tune_resumes_from_its_state_to_the_same_recommendation() {
+    let dir = temp_dir("design-shards", "tune-killed");
+    let args = tune_args(&targets(&dir), "1500");
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let unkilled = json_out(&refs);
+
+    let state = dir.join("state.json");
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("silk"))
+        .args(&args)
+        .arg("--state")
+        .arg(&state)
+        .arg("--quiet")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed once two evaluations of the twelve are kept.
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+    while evaluations_in(&state) < 2 && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let kept = evaluations_in(&state);
+    assert!(
+        (2..12).contains(&kept),
+        "killed with {kept} of 12 evaluations kept"
+    );
+
+    let resumed = json_out(&[&refs[..], &["--state", state.to_str().unwrap()]].concat());
+    assert_eq!(resumed, unkilled);
+    assert_eq!(evaluations_in(&state), 12);
+    // A state is resumed only by its own tune.
+    let other: Vec<&str> = refs
+        .iter()
+        .map(|a| if *a == "4" { "5" } else { a })
+        .collect();
+    silk()
+        .args(&other)
+        .args(["--state", state.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("the state of another tune"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `silk tune --state FILE --shard K/N --out DIR` plays slice K of the next generation (one
+/// evaluation per search); the merge of the slices adds the generation to FILE. Generation by
+/// generation, then the validation, the merges print what one unsharded tune prints; merging
+/// a generation again (a retried merge job) changes nothing.
+#[test]
+fn issue35_tune_generations_run_as_arrays_and_merge_into_the_same_tune() {
+    let dir = temp_dir("design-shards", "tune-arrays");
+    let args = tune_args(&targets(&dir), "60");
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let unsharded = json_out(&refs);
+    let state = dir.join("state.json");
+    let state_arg = ["--state", state.to_str().unwrap()];
+    let mut last = String::new();
+    // 6 generations of 2 evaluations, then the validation.
+    for g in 1..=7 {
+        let shards: Vec<PathBuf> = (1..=2)
+            .map(|k| dir.join(format!("gen-{g}/shard-{k}")))
+            .collect();
+        for (k, s) in shards.iter().enumerate() {
+            silk()
+                .args(&refs)
+                .args(state_arg)
+                .args(["--shard", &format!("{}/2", k + 1), "--out"])
+                .arg(s)
+                .assert()
+                .success();
+        }
+        // A shard does not touch the state: only the merge of a whole generation does.
+        assert_eq!(evaluations_in(&state), 2 * (g - 1).min(6));
+        let merge = [
+            "lab",
+            "merge",
+            shards[0].to_str().unwrap(),
+            shards[1].to_str().unwrap(),
+        ];
+        last = json_out(&merge);
+        assert_eq!(evaluations_in(&state), 2 * g.min(6));
+        if g == 2 {
+            let again = json_out(&merge);
+            assert!(again.contains("\"generation\": []"), "{again}");
+            assert_eq!(evaluations_in(&state), 4);
+        }
+    }
+    assert_eq!(last, unsharded);
+    // Without a state, a sharded tune is refused (its search would follow slices).
+    silk()
+        .args(&refs)
+        .args(["--shard", "1/2", "--out"])
+        .arg(dir.join("no-state"))
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("--state FILE"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
