@@ -40,6 +40,8 @@ function render(s) {
   renderTurn(s);
   renderHost(s);
   renderJoin(s.join || []);
+  // A new snapshot is a new question: every button may be tapped again.
+  enableButtons();
 }
 
 function renderHistory(history) {
