@@ -15,9 +15,26 @@ use server::Served;
 
 /// The only fields a seat's snapshot may have.
 const SEAT_FIELDS: &[&str] = &[
-    "board", "view", "history", "question", "choices", "input", "sealed", "status", "error",
-    "title", "seat", "name", "version", "ask", "paused", "result", "confirm", "form",
-    "placeholder", "actions",
+    "board",
+    "view",
+    "history",
+    "question",
+    "choices",
+    "input",
+    "sealed",
+    "status",
+    "error",
+    "title",
+    "seat",
+    "name",
+    "version",
+    "ask",
+    "paused",
+    "result",
+    "confirm",
+    "form",
+    "placeholder",
+    "actions",
 ];
 const PUBLIC_FIELDS: &[&str] = &[
     "status", "history", "title", "version", "board", "question", "paused", "result",
@@ -272,7 +289,10 @@ fn sealed_reveals_stay_secret_until_all_are_in() {
     // page learns the old or the new count.
     assert_eq!(served.act(1, "3")["ok"], json!(true));
     let ana = served.snapshot(&format!("{}/events", served.seat_path(1)));
-    assert!(ana["question"].as_str().unwrap().starts_with("You show 3 silk"));
+    assert!(ana["question"]
+        .as_str()
+        .unwrap()
+        .starts_with("You show 3 silk"));
     let ben = served.snapshot(&format!("{}/events", served.seat_path(2)));
     assert!(!ben.to_string().contains("show 3") && !ben.to_string().contains("show 2"));
     assert_eq!(served.snapshot("/events")["history"], history_before);

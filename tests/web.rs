@@ -350,7 +350,14 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
     let journal = dir.join("game.journal");
     let j = journal.to_str().unwrap().to_string();
     let mut served = Served::start(
-        &["table", "silk-road", "--players", "Ana,Ben,Cleo", "--journal", &j],
+        &[
+            "table",
+            "silk-road",
+            "--players",
+            "Ana,Ben,Cleo",
+            "--journal",
+            &j,
+        ],
         3,
     );
     let host = driver.session();
@@ -359,7 +366,11 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
     for (k, page) in seats.iter().enumerate() {
         page.open(served.start[k + 1]["url"].as_str().unwrap());
     }
-    wait(&host, "return document.getElementById('join').hidden", "everyone joined");
+    wait(
+        &host,
+        "return document.getElementById('join').hidden",
+        "everyone joined",
+    );
     let all: Vec<&Session> = std::iter::once(&host).chain(seats.iter()).collect();
     settle(&all, 0);
     let step = |act: &dyn Fn()| {
@@ -372,7 +383,11 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
     step(&|| host_control(&host, "Pause"));
     for p in &seats {
         assert!(asked(p).is_none());
-        wait(p, "return !document.getElementById('paused').hidden", "the pause banner");
+        wait(
+            p,
+            "return !document.getElementById('paused').hidden",
+            "the pause banner",
+        );
     }
     step(&|| host_control(&host, "Go on"));
     // The auction: a double tap on "pass" (two sends of the same answer to the same question)
@@ -386,7 +401,11 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
         );
     });
     std::thread::sleep(Duration::from_millis(300));
-    assert_eq!(seats[k].texts("#error").join(""), "", "a double tap shows no error");
+    assert_eq!(
+        seats[k].texts("#error").join(""),
+        "",
+        "a double tap shows no error"
+    );
     let answer = |pick: &dyn Fn(&[String]) -> String| {
         let (k, choices) = seats
             .iter()
@@ -397,7 +416,11 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
         step(&|| click(&seats[k], &a));
         assert_eq!(seats[k].texts("#error").join(""), "");
     };
-    while host.texts("#question").join("").starts_with("Leader auction") {
+    while host
+        .texts("#question")
+        .join("")
+        .starts_with("Leader auction")
+    {
         answer(&|_| "pass".into());
     }
     answer(&|c| c[0].clone());
@@ -405,9 +428,15 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
     answer(&|_| "silk".into());
     // The reveal: Ana enters 2 and changes it to 3 (each with its "sure?"), Ben enters 1.
     step(&|| click_sure(&seats[0], "2"));
-    assert!(seats[0].texts("#question").join("").starts_with("You show 2 silk"));
+    assert!(seats[0]
+        .texts("#question")
+        .join("")
+        .starts_with("You show 2 silk"));
     step(&|| click_sure(&seats[0], "3"));
-    assert!(seats[0].texts("#question").join("").starts_with("You show 3 silk"));
+    assert!(seats[0]
+        .texts("#question")
+        .join("")
+        .starts_with("You show 3 silk"));
     step(&|| click_sure(&seats[1], "1"));
     // The crash, mid-reveal; the pages stay open (marked, to see they are not reloaded).
     for p in &all {
@@ -416,7 +445,11 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
     let before = version(&host);
     served.crash();
     for p in &all {
-        wait(p, "return document.getElementById('link').textContent.startsWith('reconnecting')", "the page to notice");
+        wait(
+            p,
+            "return document.getElementById('link').textContent.startsWith('reconnecting')",
+            "the page to notice",
+        );
     }
     let resumed = Served::launch(
         &["table", "silk-road", "--resume", &j, "--serve"],
@@ -425,14 +458,27 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
     );
     assert_eq!(resumed.start, served.start, "the same links");
     for p in &all {
-        wait(p, "return document.getElementById('link').textContent === 'live' && window.kept === true", "the page to come back by itself");
+        wait(
+            p,
+            "return document.getElementById('link').textContent === 'live' && window.kept === true",
+            "the page to come back by itself",
+        );
     }
     settle(&all, before + 1);
-    assert!(seats[0].texts("#question").join("").starts_with("You show 3 silk"));
-    assert!(host.texts("#board").join("").contains("2 of 3 have entered"));
+    assert!(seats[0]
+        .texts("#question")
+        .join("")
+        .starts_with("You show 3 silk"));
+    assert!(host
+        .texts("#board")
+        .join("")
+        .contains("2 of 3 have entered"));
     step(&|| click_sure(&seats[2], "0"));
     let shown = history(&host);
-    assert!(shown.contains("Ana shows 3 silk") && !shown.contains("Ana shows 2 silk"), "{shown}");
+    assert!(
+        shown.contains("Ana shows 3 silk") && !shown.contains("Ana shows 2 silk"),
+        "{shown}"
+    );
     // The host ends the game early; each phone enters its count, Ana corrects hers.
     step(&|| host_control(&host, "End early: final count"));
     let count = |page: &Session, nums: &[u32]| {
@@ -456,7 +502,11 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
     step(&|| count(&seats[2], &[2, 0, 0, 0, 0, 0, 0]));
     step(&|| host_control(&host, "Confirm the result"));
     for p in &all {
-        wait(p, "return !document.getElementById('result').hidden", "the result screen");
+        wait(
+            p,
+            "return !document.getElementById('result').hidden",
+            "the result screen",
+        );
         assert_eq!(p.texts("#headline").join(""), "Ana wins");
         let first = p.texts("#ranking tr:first-child td");
         assert_eq!(&first[..3], ["1.", "Ana", "20"], "{first:?}");

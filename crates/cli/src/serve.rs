@@ -281,7 +281,9 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
 
     fn host(&mut self, text: &str) -> Result<Vec<String>, String> {
         let said = match text.trim().to_lowercase().as_str() {
-            "help" | "?" => vec!["Host controls: pause, go on, status, quit (stops serving).".into()],
+            "help" | "?" => {
+                vec!["Host controls: pause, go on, status, quit (stops serving).".into()]
+            }
             "status" => vec![self.status()],
             "pause" if self.paused => return Err("already paused".into()),
             "pause" => {
@@ -295,7 +297,11 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
                 self.paused = false;
                 vec!["the game goes on".into()]
             }
-            other => return Err(format!("{other:?} is not a host control: pause, go on, status or quit")),
+            other => {
+                return Err(format!(
+                    "{other:?} is not a host control: pause, go on, status or quit"
+                ))
+            }
         };
         let mut out = Out::new(false);
         for l in &said {
@@ -333,19 +339,30 @@ impl<G: CliGame> PlaySession<G> {
             .collect();
         let mut notes = Vec::new();
         if o.ended_by == Some(silk_core::EndedBy::RoundCap) {
-            notes.push("The round cap ended the game; the rules rank the players as they stood.".to_string());
+            notes.push(
+                "The round cap ended the game; the rules rank the players as they stood."
+                    .to_string(),
+            );
         }
         for (k, &i) in order.iter().enumerate() {
             if k > 0 && o.scores[order[k - 1]] == o.scores[i] {
                 continue;
             }
-            let tied: Vec<usize> = order.iter().copied().filter(|&j| o.scores[j] == o.scores[i]).collect();
+            let tied: Vec<usize> = order
+                .iter()
+                .copied()
+                .filter(|&j| o.scores[j] == o.scores[i])
+                .collect();
             if tied.len() < 2 {
                 continue;
             }
             let who: Vec<&str> = tied.iter().map(|&j| names[j].as_str()).collect();
             notes.push(if tied.iter().all(|&j| rank(j) == rank(i)) {
-                format!("{} tie on {} and share the place", who.join(" and "), o.scores[i])
+                format!(
+                    "{} tie on {} and share the place",
+                    who.join(" and "),
+                    o.scores[i]
+                )
             } else {
                 format!(
                     "{} tie on {}: the rules' tie-break puts {} ahead",
@@ -386,9 +403,11 @@ pub fn serve<G: CliGame>(
              the host's controls (pause, go on, status, quit); quit or Ctrl-C stops, and `{r}` \
              goes on with the same links."
         ),
-        None => "Serving until the game ends. Nothing is saved (--save FILE keeps the game). This \
+        None => {
+            "Serving until the game ends. Nothing is saved (--save FILE keeps the game). This \
              terminal takes the host's controls (pause, go on, status, quit); quit or Ctrl-C stops."
-            .to_string(),
+                .to_string()
+        }
     };
     let hint = resume.unwrap_or_default();
     serve_session(Box::new(session), opts, &note, &hint, out)
@@ -457,7 +476,10 @@ fn host_terminal(remote: silk_serve::Remote, json: bool) {
             }
         });
     if let Err(e) = spawned {
-        crate::output::to_stderr(&format!("the host's terminal cannot take controls: {e}"), true);
+        crate::output::to_stderr(
+            &format!("the host's terminal cannot take controls: {e}"),
+            true,
+        );
     }
 }
 

@@ -316,12 +316,12 @@ impl TableSession {
             let names: Vec<String> = tied.iter().map(|&j| name(j)).collect();
             let total = scores[i].total;
             let shared = tied.iter().all(|&j| ranks[j] == ranks[i]);
-            let (by, of): (&str, fn(&silk_road::scoring::Score) -> u32) = match self.table.tie_rule()
-            {
-                TieRule::MostMoney => ("more money", |s| s.money),
-                TieRule::MostGoods => ("more goods", |s| s.goods),
-                TieRule::Shared => ("", |_| 0),
-            };
+            let (by, of): (&str, fn(&silk_road::scoring::Score) -> u32) =
+                match self.table.tie_rule() {
+                    TieRule::MostMoney => ("more money", |s| s.money),
+                    TieRule::MostGoods => ("more goods", |s| s.goods),
+                    TieRule::Shared => ("", |_| 0),
+                };
             notes.push(if by.is_empty() {
                 format!(
                     "{} tie on {total} and share the place (ties are shared)",
@@ -336,7 +336,11 @@ impl TableSession {
                     "{} tie on {total}: {by} breaks the tie ({}){}",
                     and_list(&names),
                     each.join(", "),
-                    if shared { "; still equal, so they share the place" } else { "" }
+                    if shared {
+                        "; still equal, so they share the place"
+                    } else {
+                        ""
+                    }
                 )
             });
         }
@@ -698,10 +702,7 @@ pub fn serve(
         linger: std::time::Duration::from_secs(3),
         links: Some(silk_serve::links_path(&path)),
     };
-    let resume = format!(
-        "silk table silk-road --resume {} --serve",
-        path.display()
-    );
+    let resume = format!("silk table silk-road --resume {} --serve", path.display());
     let note = format!(
         "Serving until the host confirms the final count. Every entry is in the journal {}; \
          this terminal takes the host's controls (help lists them); quit or Ctrl-C stops, \

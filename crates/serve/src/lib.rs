@@ -252,7 +252,9 @@ impl Shared {
         }
         if ["quit", "exit", "stop"].contains(&text.to_lowercase().as_str()) {
             self.stop.send_replace(true);
-            return Ok(vec!["stopping the server (everything entered is kept)".into()]);
+            return Ok(vec![
+                "stopping the server (everything entered is kept)".into()
+            ]);
         }
         let reply = match self.ask(|tx| Req::Host(text.to_string(), tx)) {
             Some(rx) => rx.await.ok(),
@@ -552,7 +554,13 @@ struct Book {
 }
 
 impl Book {
-    fn submit(&mut self, session: &mut dyn Session, seat: usize, text: String, q: Option<u64>) -> Answer {
+    fn submit(
+        &mut self,
+        session: &mut dyn Session,
+        seat: usize,
+        text: String,
+        q: Option<u64>,
+    ) -> Answer {
         if session.finished() {
             return Answer::Refused("the game is over: nothing more can be entered".into());
         }
@@ -692,9 +700,9 @@ async fn run(
         (Some(b), _) | (None, Some(b)) => b,
         (None, None) => DEFAULT_BIND.parse().map_err(std::io::Error::other)?,
     };
-    let listener = tokio::net::TcpListener::bind(bind).await.map_err(|e| {
-        std::io::Error::new(e.kind(), format!("{bind}: {e}"))
-    })?;
+    let listener = tokio::net::TcpListener::bind(bind)
+        .await
+        .map_err(|e| std::io::Error::new(e.kind(), format!("{bind}: {e}")))?;
     let bound = listener.local_addr()?;
     if let Some(path) = &opts.links {
         // The real port, so a restart (even of a server asked for port 0) answers the same URLs.

@@ -169,7 +169,10 @@ mod tests {
         assert!(more.seats[1].is_some());
         std::fs::write(&path, "{\"host\": \"x\"}").unwrap();
         let bad = Links::load_or_fresh(&path, &[true]).unwrap_err();
-        assert!(bad.contains("game.journal.links") && bad.contains("host"), "{bad}");
+        assert!(
+            bad.contains("game.journal.links") && bad.contains("host"),
+            "{bad}"
+        );
         let _ = std::fs::remove_dir_all(&dir);
     }
 }
