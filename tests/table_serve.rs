@@ -209,7 +209,7 @@ fn with_terminal(
     std::process::Child,
     std::process::ChildStdin,
     Vec<Value>,
-    std::io::Lines<BufReader<std::process::ChildStdout>>,
+    std::sync::mpsc::Receiver<String>,
 ) {
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("silk"))
         .args(["--json"])
@@ -221,17 +221,25 @@ fn with_terminal(
         .spawn()
         .unwrap();
     let stdin = child.stdin.take().unwrap();
-    let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+    // Read on a thread of its own, so a line that never comes fails the test, not hangs it.
+    let (tx, lines) = std::sync::mpsc::channel();
+    let stdout = child.stdout.take().unwrap();
+    std::thread::spawn(move || {
+        for l in BufReader::new(stdout).lines().map_while(Result::ok) {
+            if tx.send(l).is_err() {
+                return;
+            }
+        }
+    });
     let start: Vec<Value> = (0..4)
-        .map(|_| serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap())
+        .map(|_| serde_json::from_str(&said(&lines, "")).unwrap())
         .collect();
     (child, stdin, start, lines)
 }
 
-/// The next JSON line whose text contains `want`.
-fn said(lines: &mut std::io::Lines<BufReader<std::process::ChildStdout>>, want: &str) -> String {
-    for l in lines.by_ref() {
-        let l = l.unwrap();
+/// The next line whose text contains `want` (within 15 s).
+fn said(lines: &std::sync::mpsc::Receiver<String>, want: &str) -> String {
+    while let Ok(l) = lines.recv_timeout(Duration::from_secs(15)) {
         if l.contains(want) {
             return l;
         }
@@ -243,7 +251,7 @@ fn said(lines: &mut std::io::Lines<BufReader<std::process::ChildStdout>>, want: 
 fn issue34_the_host_steers_from_the_terminal_while_serving() {
     let dir = common::temp_dir("table-serve", "terminal");
     let journal = dir.join("game.journal");
-    let (mut child, mut stdin, start, mut lines) = with_terminal(journal.to_str().unwrap());
+    let (mut child, mut stdin, start, lines) = with_terminal(journal.to_str().unwrap());
     let addr = start[0]["table"]
         .as_str()
         .unwrap()
@@ -258,11 +266,11 @@ fn issue34_the_host_steers_from_the_terminal_while_serving() {
         addr,
     };
     writeln!(stdin, "first Ben").unwrap();
-    said(&mut lines, "Ben holds the leader pawn");
+    said(&lines, "Ben holds the leader pawn");
     let bidder = asked(&served);
     let name = ["Ana", "Ben", "Cleo"][bidder - 1];
     writeln!(stdin, "pause").unwrap();
-    said(&mut lines, "paused");
+    said(&lines, "paused");
     let refused = served.act(bidder, "pass");
     assert!(
         refused["error"].as_str().unwrap().contains("paused"),
@@ -275,14 +283,14 @@ fn issue34_the_host_steers_from_the_terminal_while_serving() {
         "nothing asked while paused"
     );
     writeln!(stdin, "go on").unwrap();
-    said(&mut lines, "goes on");
+    said(&lines, "goes on");
     assert_eq!(served.act(bidder, "pass")["ok"], json!(true));
     writeln!(stdin, "status").unwrap();
-    said(&mut lines, "Round 1");
+    said(&lines, "Round 1");
     writeln!(stdin, "undo").unwrap();
-    said(&mut lines, &format!("undone: {name} passes"));
+    said(&lines, &format!("undone: {name} passes"));
     writeln!(stdin, "count").unwrap();
-    said(&mut lines, "Final count");
+    said(&lines, "Final count");
     writeln!(stdin, "quit").unwrap();
     let status = child.wait().unwrap();
     assert!(status.success());
