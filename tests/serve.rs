@@ -15,11 +15,30 @@ use server::Served;
 
 /// The only fields a seat's snapshot may have.
 const SEAT_FIELDS: &[&str] = &[
-    "board", "view", "history", "question", "choices", "input", "sealed", "status", "error",
-    "title", "seat", "name", "version", "game",
+    "board",
+    "view",
+    "history",
+    "question",
+    "choices",
+    "input",
+    "sealed",
+    "status",
+    "error",
+    "title",
+    "seat",
+    "name",
+    "version",
+    "ask",
+    "paused",
+    "result",
+    "confirm",
+    "form",
+    "placeholder",
+    "actions",
+    "game",
 ];
 const PUBLIC_FIELDS: &[&str] = &[
-    "status", "history", "title", "version", "board", "question", "game",
+    "status", "history", "title", "version", "board", "question", "paused", "result", "game",
 ];
 
 /// The board a game's pages draw for a viewer (`None`: the public), as the engine builds it:
@@ -64,6 +83,13 @@ where
         );
         // The public board is the engine's public page, nothing more (issue 34).
         assert_eq!(public["game"], page(state, None), "the public board");
+        // The result screen appears with the end of the game, not before.
+        assert_eq!(
+            public["result"].is_null(),
+            G::outcome(state).is_none(),
+            "{}",
+            public["result"]
+        );
         let mut mover = None;
         for k in 1..=seats {
             let seat = Seat(k as u8 - 1);
@@ -82,6 +108,8 @@ where
             // The board its page draws is the engine's page for that seat (which
             // `issue34_page_depends_only_on_what_the_viewer_knows` proves leak-free).
             assert_eq!(snap["game"], page(state, Some(seat)), "seat {k}'s board");
+            assert_eq!(snap["result"], public["result"], "the result is public");
+            assert!(snap["ask"].is_u64(), "each question has its number");
             if snap["input"] == json!(true) {
                 G::legal_actions(state, seat, &mut legal);
                 let texts: Vec<String> = legal
@@ -218,6 +246,9 @@ fn sealed_reveals_stay_secret_until_all_are_in() {
         ],
         3,
     );
+    // Only the host chooses who holds the pawn first: no phone may (itself, say).
+    assert_eq!(served.act(1, "Ana")["ok"], json!(false));
+    assert_eq!(served.host("first Ana")["ok"], json!(true));
     // Play on until a Grand Vizier is called: everyone passes, the first city, the vizier.
     let mut steps = 0;
     loop {
@@ -262,7 +293,9 @@ fn sealed_reveals_stay_secret_until_all_are_in() {
         .contains("2 of 3 have entered"));
     let cleo = served.snapshot(&format!("{}/events", served.seat_path(3)));
     assert_eq!(cleo["history"], history_before);
-    assert!(!cleo.to_string().contains("shows"), "{cleo}");
+    for name in ["Ana shows", "Ben shows", "show 2", "show 1"] {
+        assert!(!cleo.to_string().contains(name), "{cleo}");
+    }
     let ben = served.snapshot(&format!("{}/events", served.seat_path(2)));
     assert!(ben["question"]
         .as_str()
@@ -277,11 +310,21 @@ fn sealed_reveals_stay_secret_until_all_are_in() {
     assert!(!std::fs::read_to_string(&journal)
         .unwrap()
         .contains("reveal"));
-    // A second entry from the same player is refused.
-    assert_eq!(served.act(1, "0")["ok"], json!(false));
+    // Issue 34: a player changes their own entry until the reveal is shown; nobody else's
+    // page learns the old or the new count.
+    assert_eq!(served.act(1, "3")["ok"], json!(true));
+    let ana = served.snapshot(&format!("{}/events", served.seat_path(1)));
+    assert!(ana["question"]
+        .as_str()
+        .unwrap()
+        .starts_with("You show 3 silk"));
+    let ben = served.snapshot(&format!("{}/events", served.seat_path(2)));
+    assert!(!ben.to_string().contains("show 3") && !ben.to_string().contains("show 2"));
+    assert_eq!(served.snapshot("/events")["history"], history_before);
     assert_eq!(served.act(3, "0")["ok"], json!(true));
     let shown = served.snapshot("/events")["history"].to_string();
-    for said in ["Ana shows 2 silk", "Ben shows 1 silk", "Cleo shows 0 silk"] {
+    assert!(!shown.contains("Ana shows 2 silk"), "{shown}");
+    for said in ["Ana shows 3 silk", "Ben shows 1 silk", "Cleo shows 0 silk"] {
         assert!(shown.contains(said), "{said} in {shown}");
     }
     assert!(!sealed.exists());

@@ -60,7 +60,7 @@ fn asked(page: &Session) -> Option<(String, Vec<String>)> {
          if (t.hidden) return null;
          return [document.getElementById('question').textContent,
                  [...document.querySelectorAll('#choices button')].map(b => b.textContent),
-                 !document.getElementById('entry').hidden];",
+                 !document.getElementById('entry').hidden || !document.getElementById('numbers').hidden];",
         &[],
     );
     if v.is_null() {
@@ -83,6 +83,28 @@ fn click(page: &Session, choice: &str) {
         &[json!(choice)],
     );
     assert_eq!(done, json!(true), "no button {choice:?}");
+}
+
+/// A choice that asks "sure?" first (a sealed reveal): the choice, then yes.
+fn click_sure(page: &Session, choice: &str) {
+    click(page, choice);
+    let done = page.eval(
+        "const b = document.getElementById('sure-yes');
+         if (document.getElementById('confirm').hidden) return false; b.click(); return true;",
+        &[],
+    );
+    assert_eq!(done, json!(true), "no confirmation for {choice:?}");
+}
+
+/// Taps a host control by its label (the host's "are you sure?" answered yes).
+fn host_control(host: &Session, label: &str) {
+    let done = host.eval(
+        "window.confirm = () => true;
+         const b = [...document.querySelectorAll('#controls button')].find(b => b.textContent === arguments[0]);
+         if (!b) return false; b.click(); return true;",
+        &[json!(label)],
+    );
+    assert_eq!(done, json!(true), "no host control {label:?}");
 }
 
 fn type_entry(page: &Session, text: &str) {
@@ -161,8 +183,11 @@ fn four_phones_and_a_table_play_an_auction_and_a_market_with_a_sealed_reveal() {
         (k, q)
     };
 
-    // The first leader: Ana.
-    play(&|_, _| "Ana".to_string());
+    // The first leader: Ana, chosen by the host (no phone is asked).
+    assert!(seats.iter().all(|p| asked(p).is_none()));
+    let v0 = version(&host);
+    host_control(&host, "Ana holds the pawn first");
+    settle(&all, v0 + 1);
     // The auction: everyone passes; then the leader moves the caravan.
     loop {
         let q = host.texts("#question").join("");
@@ -185,7 +210,7 @@ fn four_phones_and_a_table_play_an_auction_and_a_market_with_a_sealed_reveal() {
     // The sealed reveal: Ana enters hers; Ben's phone sleeps and reloads; the table and the
     // other pages show only how many have entered until all are in.
     let v0 = version(&host);
-    click(&seats[0], "2");
+    click_sure(&seats[0], "2");
     settle(&all, v0 + 1);
     assert!(host
         .texts("#board")
@@ -193,7 +218,7 @@ fn four_phones_and_a_table_play_an_auction_and_a_market_with_a_sealed_reveal() {
         .contains("1 of 4 have entered"));
     for page in &seats[1..] {
         assert!(
-            !history(page).contains("shows"),
+            !history(page).contains("Ana shows"),
             "a reveal leaked before all were in"
         );
     }
@@ -217,7 +242,7 @@ fn four_phones_and_a_table_play_an_auction_and_a_market_with_a_sealed_reveal() {
     settle(&all, v1 + 1);
     for (k, n) in [(2usize, "0"), (3, "3")] {
         let v = version(&host);
-        click(&seats[k], n);
+        click_sure(&seats[k], n);
         settle(&all, v + 1);
     }
     let shown = history(&host);
@@ -308,4 +333,185 @@ fn four_phones_and_a_table_play_an_auction_and_a_market_with_a_sealed_reveal() {
     // Everything the table heard is in the journal.
     let kept = std::fs::read_to_string(&journal).unwrap();
     assert_eq!(kept.matches("\"reveal\"").count(), 4);
+}
+
+/// Issue 34 in a real browser, three phones and the host's page: the host chooses the first
+/// pawn holder and pauses; a double tap shows no error; a sealed reveal is changed, then the
+/// server is killed (-9) mid-reveal and resumed with `--resume --serve`: the same open pages
+/// come back by themselves, without a reload, and finish the reveal. Then the host ends the
+/// game early, a phone corrects its count, the host undoes one and confirms, and every page
+/// shows the result, winner first.
+#[test]
+fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let dir = common::temp_dir("web", "issue34");
+    let journal = dir.join("game.journal");
+    let j = journal.to_str().unwrap().to_string();
+    let mut served = Served::start(
+        &[
+            "table",
+            "silk-road",
+            "--players",
+            "Ana,Ben,Cleo",
+            "--journal",
+            &j,
+        ],
+        3,
+    );
+    let host = driver.session();
+    host.open(served.start[0]["table"].as_str().unwrap());
+    let seats: Vec<Session> = (1..=3).map(|_| driver.session()).collect();
+    for (k, page) in seats.iter().enumerate() {
+        page.open(served.start[k + 1]["url"].as_str().unwrap());
+    }
+    wait(
+        &host,
+        "return document.getElementById('join').hidden",
+        "everyone joined",
+    );
+    let all: Vec<&Session> = std::iter::once(&host).chain(seats.iter()).collect();
+    settle(&all, 0);
+    let step = |act: &dyn Fn()| {
+        let v = version(&host);
+        act();
+        settle(&all, v + 1);
+    };
+    step(&|| host_control(&host, "Ben holds the pawn first"));
+    // Paused: no phone is asked anything, each says so.
+    step(&|| host_control(&host, "Pause"));
+    for p in &seats {
+        assert!(asked(p).is_none());
+        wait(
+            p,
+            "return !document.getElementById('paused').hidden",
+            "the pause banner",
+        );
+    }
+    step(&|| host_control(&host, "Go on"));
+    // The auction: a double tap on "pass" (two sends of the same answer to the same question)
+    // shows no error; then the others pass.
+    let k = seats.iter().position(|p| asked(p).is_some()).unwrap();
+    step(&|| {
+        seats[k].eval(
+            "const b = [...document.querySelectorAll('#choices button')].find(b => b.textContent === 'pass');
+             b.click(); busy = false; b.disabled = false; b.click(); return true;",
+            &[],
+        );
+    });
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        seats[k].texts("#error").join(""),
+        "",
+        "a double tap shows no error"
+    );
+    let answer = |pick: &dyn Fn(&[String]) -> String| {
+        let (k, choices) = seats
+            .iter()
+            .enumerate()
+            .find_map(|(k, p)| asked(p).map(|(_, c)| (k, c)))
+            .expect("a page is asked");
+        let a = pick(&choices);
+        step(&|| click(&seats[k], &a));
+        assert_eq!(seats[k].texts("#error").join(""), "");
+    };
+    while host
+        .texts("#question")
+        .join("")
+        .starts_with("Leader auction")
+    {
+        answer(&|_| "pass".into());
+    }
+    answer(&|c| c[0].clone());
+    answer(&|_| "vizier".into());
+    answer(&|_| "silk".into());
+    // The reveal: Ana enters 2 and changes it to 3 (each with its "sure?"), Ben enters 1.
+    step(&|| click_sure(&seats[0], "2"));
+    assert!(seats[0]
+        .texts("#question")
+        .join("")
+        .starts_with("You show 2 silk"));
+    step(&|| click_sure(&seats[0], "3"));
+    assert!(seats[0]
+        .texts("#question")
+        .join("")
+        .starts_with("You show 3 silk"));
+    step(&|| click_sure(&seats[1], "1"));
+    // The crash, mid-reveal; the pages stay open (marked, to see they are not reloaded).
+    for p in &all {
+        p.eval("window.kept = true; return true;", &[]);
+    }
+    let before = version(&host);
+    served.crash();
+    for p in &all {
+        wait(
+            p,
+            "return document.getElementById('link').textContent.startsWith('reconnecting')",
+            "the page to notice",
+        );
+    }
+    let resumed = Served::launch(
+        &["table", "silk-road", "--resume", &j, "--serve"],
+        3,
+        std::process::Stdio::null(),
+    );
+    assert_eq!(resumed.start, served.start, "the same links");
+    for p in &all {
+        wait(
+            p,
+            "return document.getElementById('link').textContent === 'live' && window.kept === true",
+            "the page to come back by itself",
+        );
+    }
+    settle(&all, before + 1);
+    assert!(seats[0]
+        .texts("#question")
+        .join("")
+        .starts_with("You show 3 silk"));
+    assert!(host
+        .texts("#board")
+        .join("")
+        .contains("2 of 3 have entered"));
+    step(&|| click_sure(&seats[2], "0"));
+    let shown = history(&host);
+    assert!(
+        shown.contains("Ana shows 3 silk") && !shown.contains("Ana shows 2 silk"),
+        "{shown}"
+    );
+    // The host ends the game early; each phone enters its count, Ana corrects hers.
+    step(&|| host_control(&host, "End early: final count"));
+    let count = |page: &Session, nums: &[u32]| {
+        let done = page.eval(
+            "const f = document.querySelector('#numbers form');
+             if (!f) return false;
+             [...f.querySelectorAll('input')].forEach((i, k) => i.value = String(arguments[0][k]));
+             f.requestSubmit(); return true;",
+            &[json!(nums)],
+        );
+        assert_eq!(done, json!(true), "a count form");
+    };
+    step(&|| count(&seats[0], &[1, 0, 0, 0, 0, 0, 0]));
+    step(&|| count(&seats[0], &[3, 2, 1, 0, 0, 0, 0]));
+    assert!(history(&host).contains("Ana corrected: 3 gold 2 silver"));
+    step(&|| count(&seats[1], &[0, 4, 0, 0, 0, 0, 0]));
+    step(&|| count(&seats[2], &[1, 1, 0, 0, 0, 0, 0]));
+    // The host takes Cleo's back; she enters it again; the host confirms.
+    step(&|| host_control(&host, "Undo the last entry"));
+    assert!(asked(&seats[2]).is_some(), "Cleo is asked again");
+    step(&|| count(&seats[2], &[2, 0, 0, 0, 0, 0, 0]));
+    step(&|| host_control(&host, "Confirm the result"));
+    for p in &all {
+        wait(
+            p,
+            "return !document.getElementById('result').hidden",
+            "the result screen",
+        );
+        assert_eq!(p.texts("#headline").join(""), "Ana wins");
+        let first = p.texts("#ranking tr:first-child td");
+        assert_eq!(&first[..3], ["1.", "Ana", "20"], "{first:?}");
+        assert_eq!(first[3], "money 17, goods 1, majorities 2");
+        assert_eq!(p.find_all("#ranking tr").len(), 3);
+    }
+    assert_eq!(asked(&seats[0]), None, "nothing is asked after the end");
 }

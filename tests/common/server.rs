@@ -27,17 +27,29 @@ impl Served {
     /// Starts `silk --json ARGS --serve --bind 127.0.0.1:0` and reads its addresses (the
     /// table's, then `pages` seat pages).
     pub fn start(args: &[&str], pages: usize) -> Served {
+        let mut all = args.to_vec();
+        all.extend(["--serve", "--bind", "127.0.0.1:0"]);
+        Served::launch(&all, pages, Stdio::null())
+    }
+
+    /// Starts `silk --json ARGS` (ARGS has `--serve`) with `stdin` as the host's terminal.
+    pub fn launch(args: &[&str], pages: usize, stdin: Stdio) -> Served {
         let mut child = Command::new(assert_cmd::cargo::cargo_bin("silk"))
             .arg("--json")
             .args(args)
-            .args(["--serve", "--bind", "127.0.0.1:0"])
+            .stdin(stdin)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()
             .expect("silk starts");
         let stdout = child.stdout.take().expect("stdout");
         let mut lines = BufReader::new(stdout).lines();
-        let first: Value = serde_json::from_str(&lines.next().unwrap().unwrap()).unwrap();
+        // The addresses come first, after what a resumed game recalls (`"type": "say"`).
+        let first: Value = lines
+            .by_ref()
+            .map(|l| serde_json::from_str::<Value>(&l.unwrap()).unwrap())
+            .find(|v| v.get("table").is_some())
+            .expect("the table's address");
         let table = first["table"].as_str().expect("a table URL").to_string();
         let addr = table
             .trim_start_matches("http://")
@@ -65,6 +77,32 @@ impl Served {
             .unwrap_or_else(|| panic!("no page for seat {k}"));
         url.trim_start_matches(&format!("http://{}", self.addr))
             .to_string()
+    }
+
+    /// The host page's path, `/t/TOKEN`.
+    pub fn host_path(&self) -> String {
+        self.start[0]["table"]
+            .as_str()
+            .expect("a table URL")
+            .trim_start_matches(&format!("http://{}", self.addr))
+            .to_string()
+    }
+
+    /// A host control (as the host's page sends it): the JSON answer.
+    pub fn host(&self, text: &str) -> Value {
+        let (_, body) = self.request(
+            "POST",
+            &format!("{}/act", self.host_path()),
+            text.as_bytes(),
+            false,
+        );
+        serde_json::from_str(&body).unwrap_or(Value::Null)
+    }
+
+    /// Kills the server at once (as a crash would), leaving its files as they are.
+    pub fn crash(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
     }
 
     pub fn seats(&self) -> usize {
@@ -96,8 +134,31 @@ impl Served {
         serde_json::from_str(&body).unwrap_or(Value::Null)
     }
 
+    /// POSTs an entry to seat `k`'s page as the answer to question `ask` (as a page does).
+    pub fn answer(&self, k: usize, ask: &Value, text: &str) -> Value {
+        let (_, body) = self.request(
+            "POST",
+            &format!("{}/act?q={ask}", self.seat_path(k)),
+            text.as_bytes(),
+            false,
+        );
+        serde_json::from_str(&body).unwrap_or(Value::Null)
+    }
+
     /// One request; returns the status and the body (for a stream, up to the first event).
     pub fn request(&self, method: &str, path: &str, body: &[u8], stream: bool) -> (u16, String) {
+        let (status, _, body) = self.request_with_headers(method, path, body, stream);
+        (status, body)
+    }
+
+    /// [`Served::request`], with the response's header lines.
+    pub fn request_with_headers(
+        &self,
+        method: &str,
+        path: &str,
+        body: &[u8],
+        stream: bool,
+    ) -> (u16, Vec<String>, String) {
         let mut s = TcpStream::connect(&self.addr).expect("the server accepts");
         s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
         let head = format!(
@@ -115,11 +176,13 @@ impl Served {
             .nth(1)
             .and_then(|c| c.parse().ok())
             .unwrap_or(0);
+        let mut headers = Vec::new();
         loop {
             let mut h = String::new();
             if r.read_line(&mut h).unwrap_or(0) == 0 || h == "\r\n" {
                 break;
             }
+            headers.push(h.trim_end().to_string());
         }
         let mut out = String::new();
         if stream {
@@ -138,6 +201,6 @@ impl Served {
         } else {
             let _ = r.read_to_string(&mut out);
         }
-        (status, out)
+        (status, headers, out)
     }
 }

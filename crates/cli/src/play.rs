@@ -76,6 +76,11 @@ pub struct SaveFile {
 }
 
 impl SaveFile {
+    /// Where the game is kept.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
     /// Claims `path` for a new game: an existing file is refused unless `force`, before any
     /// move is played (so is a path that cannot be written). The file is never empty: the
     /// lock settles which of two sessions saving to one new path gets it, then the header is

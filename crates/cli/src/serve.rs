@@ -28,6 +28,8 @@ pub struct PlaySession<G: CliGame> {
     max_decisions: u64,
     /// A bot or engine failure stops the game; the pages say so.
     broken: Option<String>,
+    /// The host paused the game: the pages' entries wait.
+    paused: bool,
 }
 
 fn seat_label(s: Seat) -> String {
@@ -60,6 +62,7 @@ impl<G: CliGame> PlaySession<G> {
             seat_log: vec![Vec::new(); n],
             max_decisions,
             broken: None,
+            paused: false,
         };
         if !s.replay.moves.is_empty() {
             let line = format!("resumed: {} moves replayed", s.replay.moves.len());
@@ -191,12 +194,17 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
             "history": self.public_log,
             "question": live.then(|| G::page_question(&self.state, None)).flatten(),
             "game": G::page_board(&self.state, None),
+            "paused": self.paused,
+            "result": self.result(),
         })
     }
 
     fn private(&self, seat: usize) -> Value {
         let me = Seat(seat as u8);
-        let my_turn = self.broken.is_none() && self.is_human(me) && self.deciders().contains(&me);
+        let my_turn = self.broken.is_none()
+            && !self.paused
+            && self.is_human(me)
+            && self.deciders().contains(&me);
         let game = G::page_board(&self.state, Some(me));
         // A board that lists the seat's moves has the page draw every one of them (on the
         // cards), however many: no "type yours".
@@ -236,6 +244,8 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
             "input": my_turn,
             "sealed": my_turn && secret,
             "game": game,
+            "paused": self.paused,
+            "result": self.result(),
         })
     }
 
@@ -246,6 +256,9 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
         }
         if !self.is_human(me) {
             return Err("a bot plays this seat".into());
+        }
+        if self.paused {
+            return Err("the host has paused the game: wait until it goes on".into());
         }
         if !self.deciders().contains(&me) {
             return Err(if G::outcome(&self.state).is_some() {
@@ -269,29 +282,232 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
     fn joinable(&self, seat: usize) -> bool {
         self.is_human(Seat(seat as u8))
     }
+
+    fn host_view(&self) -> Value {
+        let mut v = self.public();
+        v["controls"] = json!([
+            if self.paused {
+                json!({"label": "Go on", "send": "go on"})
+            } else {
+                json!({"label": "Pause", "send": "pause"})
+            },
+            {"label": "Stop the server", "send": "quit",
+             "confirm": "Stop serving? With --save every move is kept and --resume continues with the same links."},
+        ]);
+        v
+    }
+
+    fn host(&mut self, text: &str) -> Result<Vec<String>, String> {
+        let said = match text.trim().to_lowercase().as_str() {
+            "help" | "?" => {
+                vec!["Host controls: pause, go on, status, quit (stops serving).".into()]
+            }
+            "status" => vec![self.status()],
+            "pause" if self.paused => return Err("already paused".into()),
+            "pause" => {
+                self.paused = true;
+                vec!["paused: the pages wait until the host goes on".into()]
+            }
+            "go on" | "resume" | "continue" | "unpause" if !self.paused => {
+                return Err("the game is not paused".into())
+            }
+            "go on" | "resume" | "continue" | "unpause" => {
+                self.paused = false;
+                vec!["the game goes on".into()]
+            }
+            other => {
+                return Err(format!(
+                    "{other:?} is not a host control: pause, go on, status or quit"
+                ))
+            }
+        };
+        let mut out = Out::new(false);
+        for l in &said {
+            out.message(l);
+        }
+        Ok(said)
+    }
+}
+
+impl<G: CliGame> PlaySession<G> {
+    /// The result screen once the game is over: the winner first, the ranking, how ties
+    /// went, and each seat's holdings and score breakdown where the game reports one.
+    fn result(&self) -> Value {
+        let Some(o) = G::outcome(&self.state) else {
+            return Value::Null;
+        };
+        let names = silk_serve::Session::seat_names(self);
+        let n = o.scores.len().min(names.len());
+        let rank = |i: usize| o.ranks.get(i).copied().unwrap_or(u8::MAX);
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (rank(i), i));
+        let winners: Vec<&str> = order
+            .iter()
+            .filter(|&&i| rank(i) == 0)
+            .map(|&i| names[i].as_str())
+            .collect();
+        let headline = match (o.stuck, winners.as_slice()) {
+            (true, _) | (false, []) => "No winner: the game got stuck".to_string(),
+            (false, [one]) => format!("{one} wins"),
+            (false, [rest @ .., last]) => format!("{} and {last} share the win", rest.join(", ")),
+        };
+        let rows: Vec<Value> = order
+            .iter()
+            .map(|&i| json!({"rank": u16::from(rank(i)) + 1, "name": names[i], "total": o.scores[i], "parts": []}))
+            .collect();
+        let mut notes = Vec::new();
+        if o.ended_by == Some(silk_core::EndedBy::RoundCap) {
+            notes.push(
+                "The round cap ended the game; the rules rank the players as they stood."
+                    .to_string(),
+            );
+        }
+        for (k, &i) in order.iter().enumerate() {
+            if k > 0 && o.scores[order[k - 1]] == o.scores[i] {
+                continue;
+            }
+            let tied: Vec<usize> = order
+                .iter()
+                .copied()
+                .filter(|&j| o.scores[j] == o.scores[i])
+                .collect();
+            if tied.len() < 2 {
+                continue;
+            }
+            let who: Vec<&str> = tied.iter().map(|&j| names[j].as_str()).collect();
+            notes.push(if tied.iter().all(|&j| rank(j) == rank(i)) {
+                format!(
+                    "{} tie on {} and share the place",
+                    who.join(" and "),
+                    o.scores[i]
+                )
+            } else {
+                format!(
+                    "{} tie on {}: the rules' tie-break puts {} ahead",
+                    who.join(" and "),
+                    o.scores[i],
+                    names[tied[0]]
+                )
+            });
+        }
+        if let Some(report) = G::final_report(&self.state) {
+            notes.extend(report.lines);
+        }
+        json!({"headline": headline, "rows": rows, "notes": notes})
+    }
 }
 
 /// Serves a game until it ends, printing the pages' addresses (with QR codes on a terminal).
+/// With a save file the pages' links are kept beside it (`FILE.links`), so `--resume` serves
+/// the same URLs.
 pub fn serve<G: CliGame>(
     session: PlaySession<G>,
-    bind: SocketAddr,
+    bind: Option<SocketAddr>,
+    resume: Option<String>,
     out: &mut Out,
 ) -> CliResult<()> {
+    let links = session
+        .save
+        .as_ref()
+        .map(|s| silk_serve::links_path(s.path()));
     let opts = silk_serve::Options {
         bind,
         linger: Duration::from_secs(3),
+        links,
     };
-    silk_serve::serve(Box::new(session), opts, |urls| announce(urls, out))
-        .map_err(|e| CliError::input(format!("--bind {bind}: {e}")))
+    let note = match &resume {
+        Some(r) => format!(
+            "Serving until the game ends: every move is saved as it is made. This terminal takes \
+             the host's controls (pause, go on, status, quit); quit or Ctrl-C stops, and `{r}` \
+             goes on with the same links."
+        ),
+        None => {
+            "Serving until the game ends. Nothing is saved (--save FILE keeps the game). This \
+             terminal takes the host's controls (pause, go on, status, quit); quit or Ctrl-C stops."
+                .to_string()
+        }
+    };
+    let hint = resume.unwrap_or_default();
+    serve_session(Box::new(session), opts, &note, &hint, out)
+}
+
+/// Serves a session: announces the pages, lets the host's terminal send controls while the
+/// pages are served, and says how to go on when stopped before the end.
+pub fn serve_session(
+    session: Box<dyn silk_serve::Session>,
+    opts: silk_serve::Options,
+    note: &str,
+    resume: &str,
+    out: &mut Out,
+) -> CliResult<()> {
+    let bind = opts.bind;
+    let json = out.json;
+    let ended = silk_serve::serve(session, opts, |urls, remote| {
+        announce(urls, note, out);
+        host_terminal(remote, json);
+    })
+    .map_err(|e| match bind {
+        Some(b) => CliError::input(format!("--bind {b}: {e}")),
+        None => CliError::input(format!("serving: {e} (choose another address with --bind)")),
+    })?;
+    if ended == silk_serve::Ended::Stopped {
+        out.message(&if resume.is_empty() {
+            "stopped".to_string()
+        } else {
+            format!("stopped; resume with: {resume}")
+        });
+    }
+    Ok(())
+}
+
+/// The host's terminal while the pages are served: each line is a host control (what it
+/// changes is announced by the session; a refusal is printed here). The end of input only
+/// ends the terminal's part: the pages go on.
+fn host_terminal(remote: silk_serve::Remote, json: bool) {
+    let spawned = std::thread::Builder::new()
+        .name("silk-host-terminal".into())
+        .spawn(move || {
+            use std::io::BufRead;
+            let stdin = std::io::stdin();
+            let mut line = String::new();
+            loop {
+                line.clear();
+                match stdin.lock().read_line(&mut line) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {}
+                }
+                let text = line.trim();
+                if text.is_empty() {
+                    continue;
+                }
+                match remote.host(text) {
+                    None => return,
+                    Some(Ok(_)) => {}
+                    Some(Err(why)) => {
+                        let mut out = Out::new(json);
+                        out.line(
+                            &format!("not accepted: {why}"),
+                            json!({"type": "refused", "text": why}),
+                        );
+                    }
+                }
+            }
+        });
+    if let Err(e) = spawned {
+        crate::output::to_stderr(
+            &format!("the host's terminal cannot take controls: {e}"),
+            true,
+        );
+    }
 }
 
 /// Says where to go: one JSON line per page with `--json`, else the addresses and a QR code
-/// per seat.
-pub fn announce(urls: &silk_serve::Urls, out: &mut Out) {
+/// per seat; then `note` (how the game is kept and stopped).
+pub fn announce(urls: &silk_serve::Urls, note: &str, out: &mut Out) {
     out.line(
         &format!(
-            "Table (shared screen; shows the join codes until everyone has joined): {}\n\
-             Public view (no codes): {}",
+            "Table (host: the controls, and the join codes until everyone has joined): {}\n\
+             Public view (no codes, no controls): {}",
             urls.table, urls.public
         ),
         json!({"table": urls.table, "public": urls.public}),
@@ -302,6 +518,6 @@ pub fn announce(urls: &silk_serve::Urls, out: &mut Out) {
             json!({"seat": s.seat, "name": s.name, "url": s.url}),
         );
     }
-    out.message("Serving until the game ends (Ctrl-C stops; every move is kept with --save).");
+    out.message(note);
     let _ = out.finish();
 }

@@ -42,6 +42,10 @@ struct Header {
 pub(crate) enum Line {
     Entry(Entry),
     Undo(bool),
+    /// The host paused (`true`) or went on (`false`): phones' entries wait meanwhile.
+    Pause(bool),
+    /// The host confirmed the final count: the game is over.
+    Confirm(bool),
 }
 
 /// FNV-1a over `bytes`, continuing from `hash`.
@@ -68,6 +72,9 @@ pub(crate) struct Journal {
     chain: Option<(u64, u64)>,
     /// Held while the journal is open; removed when it is dropped.
     _lock: silk_core::lock::FileLock,
+    /// What the host's controls left: paused, and the final count confirmed (served tables).
+    pub(crate) paused: bool,
+    pub(crate) confirmed: bool,
 }
 
 impl Journal {
@@ -264,6 +271,8 @@ fn start(args: &TableArgs, out: &mut Out) -> CliResult<(Table, Journal)> {
         path,
         chain: Some((0, chain(FNV_START, &text))),
         _lock: lock,
+        paused: false,
+        confirmed: false,
     };
     Ok((table, journal))
 }
@@ -345,6 +354,7 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
     // Where the journal stops following on: its byte offset, line and why.
     let mut cut: Option<(usize, usize, String)> = None;
     let mut kept_end = text.len();
+    let (mut paused, mut confirmed) = (false, false);
     for (i, raw) in lines {
         let start = offset;
         offset += raw.len();
@@ -397,6 +407,8 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
                     table = t;
                 }
             }
+            Line::Pause(p) => paused = p,
+            Line::Confirm(_) => confirmed = table.step == Step::Done,
         }
     }
     // Unreadable lines at the end: a write cut short by a crash.
@@ -452,6 +464,8 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
         path: path.to_path_buf(),
         chain: chained.then_some((seq, hash)),
         _lock: lock,
+        paused,
+        confirmed,
     };
     Ok((table, journal))
 }

@@ -1,18 +1,27 @@
 //! `silk table silk-road --serve`: the table helper on phones. The shared screen shows the
 //! public flow; each player's page asks that player's questions, and takes their **sealed**
 //! Grand Vizier reveal privately: a reveal stays secret (on that phone and in the helper)
-//! until every player has entered theirs, then all are shown together.
+//! until every player has entered theirs, then all are shown together. Until then a player may
+//! change their own entry.
 //!
 //! Every accepted entry goes to the same journal as the terminal helper (so `--resume` works
 //! for either). Reveals entered but not yet shown are kept in `JOURNAL.sealed` (written whole
-//! and renamed into place at each entry) so a crash in the middle of a reveal loses nothing.
+//! and renamed into place at each entry) so a crash in the middle of a reveal loses nothing;
+//! the pages' links are kept in `JOURNAL.links`, so a resumed table answers the same URLs.
+//!
+//! The host (the host's page, or this terminal) chooses the first pawn holder, undoes, fixes a
+//! count, ends early, pauses, and confirms the final count once every phone has entered its
+//! own (each may correct theirs until all are in); pauses and the confirmation are journal
+//! lines too.
 
 use crate::error::{CliError, CliResult};
 use crate::output::Out;
 use crate::table::{Journal, Line};
 use serde_json::{json, Value};
 use silk_core::Seat;
+use silk_road::data::TieRule;
 use silk_road::table::{Entry, Step, Table};
+use silk_road::Good;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 
@@ -22,11 +31,36 @@ pub struct TableSession {
     /// Reveals entered and not yet shown: seat → count.
     pending: BTreeMap<u8, u8>,
     sealed_path: PathBuf,
-    /// Who made each accepted entry (`None`: before this session), for `undo`.
+    /// Who made each accepted entry (`None`: the host, or before this session), for `undo`.
     by: Vec<Option<usize>>,
     json: bool,
     /// A journal that cannot be written stops the helper: nothing entered may be lost.
     broken: Option<String>,
+    /// The host paused the table: phones' entries wait.
+    paused: bool,
+    /// The host confirmed the final count: the game is over.
+    confirmed: bool,
+}
+
+/// What the host may type (in the terminal) or tap (on the host's page).
+const HOST_HELP: &str = "Host controls: undo (takes back the last entry), fix NAME gold silver \
+    ivory silk fruits jewels spices (corrects a count), count (ends the game early: final \
+    count), pause / go on, confirm (accepts the final count), first NAME (who holds the pawn \
+    first), status, history, quit (stops serving; --resume continues with the same links). \
+    Any other line is an answer to the question of the moment, as in the terminal helper.";
+
+/// A message for a phone: the helper's terminal wording without its backticks.
+fn phone_words(text: &str) -> String {
+    text.replace('`', "\"")
+}
+
+/// The numbers of a final count, in the order they are typed.
+fn count_fields() -> Vec<String> {
+    ["gold", "silver"]
+        .into_iter()
+        .map(String::from)
+        .chain(Good::ALL.into_iter().map(|g| g.name().to_string()))
+        .collect()
 }
 
 impl TableSession {
@@ -44,6 +78,7 @@ impl TableSession {
             }
         }
         let by = vec![None; table.entries.len()];
+        let (paused, confirmed) = (journal.paused, journal.confirmed);
         Ok(TableSession {
             table,
             journal,
@@ -52,6 +87,8 @@ impl TableSession {
             by,
             json,
             broken: None,
+            paused,
+            confirmed,
         })
     }
 
@@ -76,16 +113,43 @@ impl TableSession {
         crate::lab::write_report(&self.sealed_path, &text).map_err(|e| e.to_string())
     }
 
-    /// Applies an entry, journals it and says it.
-    fn accept(&mut self, seat: usize, entry: Entry) -> Result<(), String> {
-        let said = self.table.apply(entry.clone()).map_err(|e| e.to_string())?;
-        if let Err(e) = self.journal.append(&Line::Entry(entry)) {
+    /// Writes a journal line; a journal that cannot be written stops the table.
+    fn write(&mut self, line: &Line) -> Result<(), String> {
+        if let Err(e) = self.journal.append(line) {
             self.broken = Some(format!("the journal cannot be written: {e}"));
             return Err(self.broken.clone().unwrap_or_default());
         }
-        self.by.push(Some(seat));
-        self.say(&said);
         Ok(())
+    }
+
+    /// Applies an entry (`seat`: the phone that made it; `None`: the host), journals it and
+    /// says it.
+    fn accept(&mut self, seat: Option<usize>, entry: Entry) -> Result<Vec<String>, String> {
+        let mut next = self.table.clone();
+        let said = next.apply(entry.clone()).map_err(|e| e.to_string())?;
+        self.write(&Line::Entry(entry))?;
+        self.table = next;
+        self.by.push(seat);
+        self.say(&said);
+        Ok(said)
+    }
+
+    /// Takes back the last entry (and any reveals entered for a Grand Vizier it called).
+    fn undo(&mut self) -> Result<Vec<String>, String> {
+        let Some(t) = self.table.without_last() else {
+            return Err("nothing to undo".into());
+        };
+        let last = self.table.history().pop().unwrap_or_default();
+        self.write(&Line::Undo(true))?;
+        self.table = t;
+        self.by.pop();
+        if !matches!(self.table.step, Step::Reveal { .. }) && !self.pending.is_empty() {
+            self.pending.clear();
+            self.keep_pending()?;
+        }
+        let said = vec![format!("undone: {last}")];
+        self.say(&said);
+        Ok(said)
     }
 
     /// The public state of the table: where the caravan is, who holds the pawn, the market
@@ -108,18 +172,38 @@ impl TableSession {
         lines.join("\n")
     }
 
+    /// Who has not entered yet, by name.
+    fn waiting_for(&self) -> String {
+        let names: Vec<&str> = match self.table.step {
+            Step::Reveal { sealed, .. } => sealed
+                .to_move()
+                .iter()
+                .filter(|s| !self.pending.contains_key(&s.0))
+                .map(|s| self.table.name(s))
+                .collect(),
+            Step::Scoring => (0..self.table.players())
+                .map(|i| Seat(i as u8))
+                .filter(|&s| !self.table.counted(s))
+                .map(|s| self.table.name(s))
+                .collect(),
+            _ => Vec::new(),
+        };
+        names.join(", ")
+    }
+
+    /// A reveal entered (or changed) on `seat`'s phone; shown with all the others once the
+    /// last is in.
     fn reveal(&mut self, seat: usize, text: &str) -> Result<(), String> {
-        let Step::Reveal { sealed, .. } = self.table.step else {
+        let Step::Reveal { sealed, good, .. } = self.table.step else {
             return Err("no reveal now".into());
         };
-        if !sealed.to_move().contains(Seat(seat as u8)) || self.pending.contains_key(&(seat as u8))
-        {
-            return Err("you have already entered your reveal".into());
+        if !sealed.to_move().contains(Seat(seat as u8)) {
+            return Err("you have no reveal to enter now".into());
         }
         let count: u8 = text
             .trim()
             .parse()
-            .map_err(|_| format!("{text:?} is not a count"))?;
+            .map_err(|_| format!("{text:?} is not a number of {good}"))?;
         // Checked now on a copy, so a count the game cannot have is refused at once.
         let mut probe = self.table.clone();
         let entry = Entry::Reveal {
@@ -136,7 +220,7 @@ impl TableSession {
         let all: Vec<(u8, u8)> = std::mem::take(&mut self.pending).into_iter().collect();
         for (s, c) in all {
             self.accept(
-                seat,
+                Some(s as usize),
                 Entry::Reveal {
                     seat: Seat(s),
                     count: c,
@@ -146,18 +230,198 @@ impl TableSession {
         self.keep_pending()
     }
 
-    /// Whether `seat` answers the question of the moment.
+    /// A final count from `seat`'s phone: seven numbers; a second one corrects the first
+    /// (until every count is in).
+    fn count(&mut self, seat: usize, text: &str) -> Result<(), String> {
+        let nums: Vec<&str> = text.split_whitespace().collect();
+        if nums.len() != 7 || nums.iter().any(|n| n.parse::<u32>().is_err()) {
+            return Err(format!(
+                "enter seven whole numbers: {}",
+                count_fields().join(", ")
+            ));
+        }
+        let me = Seat(seat as u8);
+        let fix = if self.table.counted(me) { "fix " } else { "" };
+        let entry = self
+            .table
+            .parse(&format!("{fix}P{} {}", seat + 1, nums.join(" ")))
+            .map_err(|e| e.to_string())?;
+        self.accept(Some(seat), entry).map(|_| ())
+    }
+
+    /// Whether `seat` answers the question of the moment (or may still change its answer).
     fn asks(&self, seat: usize) -> bool {
         let me = Seat(seat as u8);
         match self.table.step {
-            Step::FirstLeader => true,
-            Step::Reveal { sealed, .. } => {
-                sealed.to_move().contains(me) && !self.pending.contains_key(&(seat as u8))
-            }
-            Step::Scoring => !self.table.counted(me),
+            // Only the host: no phone chooses who holds the pawn (itself, say).
+            Step::FirstLeader => false,
+            Step::Reveal { sealed, .. } => sealed.to_move().contains(me),
+            Step::Scoring => true,
             Step::Done => false,
             _ => self.table.prompt().who == Some(me),
         }
+    }
+
+    /// The result screen: the winner first, the ranking with each player's breakdown, how
+    /// ties were broken and who had the most of each good.
+    fn result(&self) -> Value {
+        let Some((scores, ranks)) = &self.table.result else {
+            return Value::Null;
+        };
+        let n = self.table.players();
+        let name = |i: usize| self.table.names[i].clone();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by_key(|&i| (ranks[i], i));
+        let winners: Vec<String> = order
+            .iter()
+            .filter(|&&i| ranks[i] == 0)
+            .map(|&i| name(i))
+            .collect();
+        let mut headline = match winners.as_slice() {
+            [one] => format!("{one} wins"),
+            many => format!("{} share the win", and_list(many)),
+        };
+        if !self.confirmed {
+            headline.push_str(" (the host is checking the counts)");
+        }
+        let rows: Vec<Value> = order
+            .iter()
+            .map(|&i| {
+                let s = scores[i];
+                json!({
+                    "rank": ranks[i] + 1,
+                    "name": name(i),
+                    "total": s.total,
+                    "parts": [["money", s.money], ["goods", s.goods], ["majorities", s.majorities]],
+                })
+            })
+            .collect();
+        let mut notes = Vec::new();
+        let mut seen = vec![false; n];
+        for &i in &order {
+            if seen[i] {
+                continue;
+            }
+            let tied: Vec<usize> = order
+                .iter()
+                .copied()
+                .filter(|&j| scores[j].total == scores[i].total)
+                .collect();
+            for &j in &tied {
+                seen[j] = true;
+            }
+            if tied.len() < 2 {
+                continue;
+            }
+            let names: Vec<String> = tied.iter().map(|&j| name(j)).collect();
+            let total = scores[i].total;
+            let shared = tied.iter().all(|&j| ranks[j] == ranks[i]);
+            let (by, of): (&str, fn(&silk_road::scoring::Score) -> u32) =
+                match self.table.tie_rule() {
+                    TieRule::MostMoney => ("more money", |s| s.money),
+                    TieRule::MostGoods => ("more goods", |s| s.goods),
+                    TieRule::Shared => ("", |_| 0),
+                };
+            notes.push(if by.is_empty() {
+                format!(
+                    "{} tie on {total} and share the place (ties are shared)",
+                    and_list(&names)
+                )
+            } else {
+                let each: Vec<String> = tied
+                    .iter()
+                    .map(|&j| format!("{} {}", name(j), of(&scores[j])))
+                    .collect();
+                format!(
+                    "{} tie on {total}: {by} breaks the tie ({}){}",
+                    and_list(&names),
+                    each.join(", "),
+                    if shared {
+                        "; still equal, so they share the place"
+                    } else {
+                        ""
+                    }
+                )
+            });
+        }
+        for g in Good::ALL {
+            let goods: Vec<silk_road::Goods> = (0..n)
+                .map(|i| {
+                    self.table
+                        .count_of(Seat(i as u8))
+                        .map(|c| c.2)
+                        .unwrap_or_default()
+                })
+                .collect();
+            if let Some(i) = silk_road::scoring::sole_majority(&goods, g) {
+                notes.push(format!("Most {g}: {} (majority bonus)", name(i)));
+            }
+        }
+        json!({"headline": headline, "rows": rows, "notes": notes})
+    }
+
+    /// What the host may do now, as buttons.
+    fn controls(&self) -> Vec<Value> {
+        let mut c = Vec::new();
+        if self.table.step == Step::FirstLeader {
+            for n in &self.table.names {
+                c.push(json!({"label": format!("{n} holds the pawn first"), "send": format!("first {n}")}));
+            }
+        }
+        if self.table.step == Step::Done && !self.confirmed {
+            c.push(json!({"label": "Confirm the result", "send": "confirm",
+                "confirm": "Confirm every count and end the game?"}));
+        }
+        if let Some(last) = self.table.history().last() {
+            c.push(json!({"label": "Undo the last entry", "send": "undo",
+                "confirm": format!("Take back the last entry ({last})?")}));
+        }
+        c.push(if self.paused {
+            json!({"label": "Go on", "send": "go on"})
+        } else {
+            json!({"label": "Pause", "send": "pause"})
+        });
+        if !matches!(self.table.step, Step::Scoring | Step::Done) {
+            c.push(json!({"label": "End early: final count", "send": "count",
+                "confirm": "Stop the game here and go to the final count?"}));
+        }
+        c.push(json!({"label": "Stop the server", "send": "quit",
+            "confirm": "Stop serving? Everything entered is kept: --resume continues with the same links."}));
+        c
+    }
+
+    /// The host's forms: each player's final count, to enter or fix.
+    fn forms(&self) -> Vec<Value> {
+        if !matches!(self.table.step, Step::Scoring | Step::Done) {
+            return Vec::new();
+        }
+        (0..self.table.players())
+            .filter_map(|i| {
+                let seat = Seat(i as u8);
+                let name = self.table.name(seat);
+                match self.table.count_of(seat) {
+                    Some((gold, silver, goods)) => {
+                        let mut values = vec![gold, silver];
+                        values.extend(Good::ALL.into_iter().map(|g| goods.get(g) as u32));
+                        Some(json!({"label": format!("Fix {name}'s count"), "send": format!("fix P{}", i + 1),
+                            "fields": count_fields(), "values": values, "button": "Fix"}))
+                    }
+                    None if self.table.step == Step::Scoring => Some(json!({
+                        "label": format!("Enter {name}'s count"), "send": format!("P{}", i + 1),
+                        "fields": count_fields(), "button": "Enter"})),
+                    None => None,
+                }
+            })
+            .collect()
+    }
+}
+
+/// "A", "A and B", "A, B and C".
+fn and_list(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -171,64 +435,126 @@ impl silk_serve::Session for TableSession {
     }
 
     fn public(&self) -> Value {
-        let p = self.table.prompt();
         let question = match self.table.step {
-            Step::Reveal { .. } => "Everyone enters their reveal on their phone.".to_string(),
-            Step::Scoring => "Everyone enters their final count on their phone.".into(),
-            _ => p.question,
+            Step::FirstLeader => {
+                "The host chooses who holds the leader pawn first.".to_string()
+            }
+            Step::Reveal { good, .. } => format!(
+                "Grand Vizier on {good}: everyone enters how many {good} they show on their phone; all are shown at once when everyone has entered (waiting for {}).",
+                self.waiting_for()
+            ),
+            Step::Scoring => format!(
+                "Final count: everyone enters what they hold on their phone (waiting for {}).",
+                self.waiting_for()
+            ),
+            Step::Done if !self.confirmed => {
+                "All counts are in: the host checks them and confirms the result.".into()
+            }
+            Step::Done => "The game is over.".into(),
+            _ => phone_words(&self.table.prompt().question),
+        };
+        let status = match (&self.broken, self.paused, self.table.step, self.confirmed) {
+            (Some(b), ..) => b.clone(),
+            (None, true, ..) => "Paused by the host.".into(),
+            (None, false, Step::Done, true) => "The final count is in.".into(),
+            _ => String::new(),
         };
         json!({
-            "status": self.broken.clone().unwrap_or_else(|| match &self.table.result {
-                Some(_) => "The final count is in.".into(),
-                None => String::new(),
-            }),
+            "status": status,
             "board": self.board(),
             "question": question,
             "history": self.table.history(),
+            "paused": self.paused,
+            "result": self.result(),
         })
     }
 
     fn private(&self, seat: usize) -> Value {
         let me = Seat(seat as u8);
         let mut v = self.public();
-        if self.broken.is_some() || !self.asks(seat) {
-            if let (Step::Reveal { good, .. }, Some(n)) =
-                (self.table.step, self.pending.get(&(seat as u8)))
-            {
-                v["question"] = json!(format!(
-                    "You show {n} {good}: waiting for the others (shown when everyone has entered)"
-                ));
-            } else if self.table.prompt().who.is_some() {
-                v["question"] = json!(format!(
-                    "Waiting for {}",
-                    self.table.name(self.table.prompt().who.unwrap_or(me))
-                ));
-            }
-            v["choices"] = json!([]);
-            v["input"] = json!(false);
+        v["choices"] = json!([]);
+        v["input"] = json!(false);
+        if self.broken.is_some() || self.paused || !self.asks(seat) {
+            let waiting = match self.table.step {
+                Step::FirstLeader => {
+                    "Waiting for the host to choose who holds the leader pawn first.".to_string()
+                }
+                Step::Done if !self.confirmed => {
+                    "All counts are in: the host checks them. If yours is wrong, tell the host."
+                        .into()
+                }
+                Step::Done => "The game is over.".into(),
+                _ => match self.table.prompt().who {
+                    Some(who) => format!("Waiting for {}.", self.table.name(who)),
+                    None => v["question"].as_str().unwrap_or_default().to_string(),
+                },
+            };
+            v["question"] = json!(if self.paused {
+                "Paused by the host: wait until the game goes on.".to_string()
+            } else {
+                waiting
+            });
             return v;
         }
-        let p = self.table.prompt();
-        let (question, choices, sealed) = match self.table.step {
-            Step::Reveal { good, .. } => (
-                format!(
-                    "Grand Vizier on {good}: how many {good} do you show? Secret until everyone has entered."
-                ),
-                (0..=5).map(|k| k.to_string()).collect(),
-                true,
-            ),
-            Step::Scoring => (
-                "Your final count: gold silver ivory silk fruits jewels spices (e.g. 1 5 0 2 1 0 3)"
-                    .to_string(),
-                Vec::new(),
-                false,
-            ),
-            _ => (p.question, p.choices, false),
-        };
-        v["question"] = json!(question);
-        v["choices"] = json!(choices);
-        v["input"] = json!(true);
-        v["sealed"] = json!(sealed);
+        match self.table.step {
+            Step::Reveal { good, .. } => {
+                let (question, confirm) = match self.pending.get(&(seat as u8)) {
+                    Some(n) => (
+                        format!(
+                            "You show {n} {good}: secret until everyone has entered (waiting for {}). Changed your mind? Tap another number.",
+                            self.waiting_for()
+                        ),
+                        format!("Show {{}} {good} instead of {n}?"),
+                    ),
+                    None => (
+                        format!(
+                            "Grand Vizier on {good}: how many {good} do you show? Everyone's count is shown at once, when all have entered."
+                        ),
+                        format!("Show {{}} {good}? It stays secret until everyone has entered."),
+                    ),
+                };
+                v["question"] = json!(question);
+                v["choices"] = json!((0..=5).map(|k| k.to_string()).collect::<Vec<_>>());
+                v["confirm"] = json!(confirm);
+                v["input"] = json!(true);
+                v["sealed"] = json!(true);
+                v["placeholder"] = json!(format!("secret: how many {good}"));
+            }
+            Step::Scoring => {
+                let mine = self.table.count_of(me);
+                let question = match mine {
+                    Some(_) => format!(
+                        "Your count is in (see the history). Waiting for {}. You can correct it until all counts are in.",
+                        self.waiting_for()
+                    ),
+                    None => "Final count: what do you hold? Your gold and silver coins, then your goods.".into(),
+                };
+                let values: Vec<u32> = match mine {
+                    Some((gold, silver, goods)) => [gold, silver]
+                        .into_iter()
+                        .chain(Good::ALL.into_iter().map(|g| goods.get(g) as u32))
+                        .collect(),
+                    None => Vec::new(),
+                };
+                v["question"] = json!(question);
+                v["form"] = json!({
+                    "fields": count_fields(),
+                    "values": values,
+                    "button": if mine.is_some() { "Correct my count" } else { "Send my count" },
+                });
+            }
+            _ => {
+                let p = self.table.prompt();
+                v["question"] = json!(phone_words(&p.question));
+                v["choices"] = json!(p.choices);
+                v["input"] = json!(true);
+                v["placeholder"] = json!(match self.table.step {
+                    Step::Auction(_) => "a bid, e.g. 3, or pass",
+                    Step::Move => "a city",
+                    _ => "type your answer",
+                });
+            }
+        }
         v
     }
 
@@ -236,61 +562,152 @@ impl silk_serve::Session for TableSession {
         if let Some(b) = &self.broken {
             return Err(b.clone());
         }
+        if self.paused {
+            return Err("the host has paused the game: wait until it goes on".into());
+        }
         if text.eq_ignore_ascii_case("undo") {
             if self.by.last() != Some(&Some(seat)) {
                 return Err("only the player who made the last entry can take it back".into());
             }
-            let Some(t) = self.table.without_last() else {
-                return Err("nothing to undo".into());
-            };
-            self.journal
-                .append(&Line::Undo(true))
-                .map_err(|e| e.to_string())?;
-            self.table = t;
-            self.by.pop();
-            self.say(&["undone".to_string()]);
-            return Ok(());
+            return self.undo().map(|_| ());
         }
         if !self.asks(seat) {
             return Err(match self.table.step {
-                Step::Done => "the game is over".into(),
+                Step::FirstLeader => "the host chooses who holds the pawn first".into(),
+                Step::Done => "all counts are in: tell the host what to correct".into(),
                 _ => format!(
                     "it is not your turn to answer ({})",
-                    self.table.prompt().question
+                    phone_words(&self.table.prompt().question)
                 ),
             });
         }
-        if matches!(self.table.step, Step::Reveal { .. }) {
-            return self.reveal(seat, text);
-        }
-        let text = match self.table.step {
-            // The count and the first leader name the player the entry is for.
-            Step::Scoring => format!("{} {text}", seat + 1),
-            _ => text.to_string(),
+        let r = match self.table.step {
+            Step::Reveal { .. } => self.reveal(seat, text),
+            Step::Scoring => self.count(seat, text),
+            _ => self
+                .table
+                .parse(text)
+                .map_err(|e| e.to_string())
+                .and_then(|entry| self.accept(Some(seat), entry).map(|_| ())),
         };
-        let entry = self.table.parse(&text).map_err(|e| e.to_string())?;
-        self.accept(seat, entry)
+        r.map_err(|e| phone_words(&e))
     }
 
     fn finished(&self) -> bool {
-        self.broken.is_some() || self.table.step == Step::Done
+        self.broken.is_some() || self.confirmed
+    }
+
+    fn host_view(&self) -> Value {
+        let mut v = self.public();
+        v["controls"] = json!(self.controls());
+        v["forms"] = json!(self.forms());
+        v
+    }
+
+    fn host(&mut self, text: &str) -> Result<Vec<String>, String> {
+        if let Some(b) = &self.broken {
+            return Err(b.clone());
+        }
+        let lower = text.trim().to_lowercase();
+        let r = match lower.as_str() {
+            "help" | "?" => Ok(vec![HOST_HELP.to_string()]),
+            "status" => {
+                let mut lines = self.table.status();
+                if let Step::Reveal { .. } = self.table.step {
+                    lines.push(self.board().lines().last().unwrap_or_default().to_string());
+                }
+                if self.paused {
+                    lines.push("Paused: the phones wait (go on resumes)".into());
+                }
+                Ok(lines)
+            }
+            "history" => Ok(self.table.history()),
+            "undo" => return self.undo(),
+            "pause" if self.paused => Err("already paused".into()),
+            "pause" => {
+                self.write(&Line::Pause(true))?;
+                self.paused = true;
+                Ok(vec!["paused: the phones wait until the host goes on".into()])
+            }
+            "go on" | "resume" | "continue" | "unpause" if !self.paused => {
+                Err("the game is not paused".into())
+            }
+            "go on" | "resume" | "continue" | "unpause" => {
+                self.write(&Line::Pause(false))?;
+                self.paused = false;
+                Ok(vec!["the game goes on".into()])
+            }
+            "count" => return self.accept(None, Entry::Count),
+            "confirm" if self.table.step != Step::Done => Err(format!(
+                "nothing to confirm yet: the final count waits for {}",
+                if self.table.step == Step::Scoring {
+                    self.waiting_for()
+                } else {
+                    "the end of the game (count ends it early)".into()
+                }
+            )),
+            "confirm" => {
+                self.write(&Line::Confirm(true))?;
+                self.confirmed = true;
+                let headline = self.result()["headline"]
+                    .as_str()
+                    .unwrap_or_default()
+                    .to_string();
+                Ok(vec![format!("The result is confirmed: {headline}")])
+            }
+            _ => {
+                if let Some(name) = lower.strip_prefix("first ") {
+                    if self.table.step != Step::FirstLeader {
+                        return Err("the first pawn holder has already been chosen".into());
+                    }
+                    let seat = self.table.seat_named(name).map_err(|e| e.to_string())?;
+                    return self.accept(None, Entry::FirstLeader(seat));
+                }
+                if let Step::Reveal { .. } = self.table.step {
+                    // `name count`, kept sealed like a phone's entry.
+                    let Ok(Entry::Reveal { seat, count }) = self.table.parse(text) else {
+                        return Err("during a reveal, type `name count` (e.g. `Ana 2`)".into());
+                    };
+                    self.reveal(seat.index(), &count.to_string())?;
+                    let said = vec![format!(
+                        "{}'s reveal is entered (secret until all are in)",
+                        self.table.name(seat)
+                    )];
+                    self.say(&said);
+                    return Ok(said);
+                }
+                let entry = self.table.parse(text).map_err(|e| e.to_string())?;
+                return self.accept(None, entry);
+            }
+        };
+        if let Ok(lines) = &r {
+            self.say(lines);
+        }
+        r
     }
 }
 
-/// Serves the table helper until the count is in.
+/// Serves the table helper until the host confirms the count, quits, or Ctrl-C; the host's
+/// terminal keeps taking controls meanwhile.
 pub fn serve(
     table: Table,
     journal: Journal,
-    bind: std::net::SocketAddr,
+    bind: Option<std::net::SocketAddr>,
     out: &mut Out,
 ) -> CliResult<()> {
+    let path = journal.path.clone();
     let session = TableSession::new(table, journal, out.json)?;
     let opts = silk_serve::Options {
         bind,
         linger: std::time::Duration::from_secs(3),
+        links: Some(silk_serve::links_path(&path)),
     };
-    silk_serve::serve(Box::new(session), opts, |urls| {
-        crate::serve::announce(urls, out)
-    })
-    .map_err(|e| CliError::input(format!("--bind {bind}: {e}")))
+    let resume = format!("silk table silk-road --resume {} --serve", path.display());
+    let note = format!(
+        "Serving until the host confirms the final count. Every entry is in the journal {}; \
+         this terminal takes the host's controls (help lists them); quit or Ctrl-C stops, \
+         and `{resume}` goes on with the same links.",
+        path.display()
+    );
+    crate::serve::serve_session(Box::new(session), opts, &note, &resume, out)
 }

@@ -1,53 +1,251 @@
-// One script for the table page and the seat pages: it renders whatever snapshot the server
-// streams to this page. Text is set with textContent (player names never become markup);
-// only the server's own QR-code SVGs are inserted as markup.
+// One script for the table page, the host's page and the seat pages: it renders whatever
+// snapshot the server streams to this page. Text is set with textContent (player names never
+// become markup); only the server's own QR-code SVGs are inserted as markup.
 "use strict";
 const role = document.body.dataset.role;
 const base = document.body.dataset.base;
 const $ = (id) => document.getElementById(id);
 let version = -1;
+// The snapshot shown, and whether a tap is on its way (every button waits for the answer).
+let shown = null;
+let busy = false;
+// How long a tap may take before the page says it did not get through.
+const TAP_TIMEOUT_MS = 8000;
 
 function setText(id, text) {
   $(id).textContent = text || "";
 }
 
+function button(label, onClick, cls) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  if (cls) b.className = cls;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
 function render(s) {
   version = s.version;
+  shown = s;
+  busy = false;
   setText("title", s.title);
   document.title = s.title || "silk";
   setText("who", role === "seat" ? `${s.name} (seat ${s.seat})` : role === "table" ? "table (host)" : "table");
   setText("status", s.status);
+  $("paused").hidden = !s.paused;
   setText("board", s.board);
+  renderResult(s.result);
+  renderHistory(s.history);
+  const drawn = drawGame(s);
+  $("board").hidden = drawn.board;
+  renderTurn(s, drawn);
+  renderHost(s);
+  renderJoin(s.join || []);
+  // A new snapshot is a new question: every button may be tapped again.
+  enableButtons();
+}
+
+function renderHistory(history) {
   const hist = $("history");
   hist.replaceChildren();
-  const items = (s.history || []).slice(-60).reverse();
-  hist.setAttribute("start", String((s.history || []).length));
+  const items = (history || []).slice(-60).reverse();
+  hist.setAttribute("start", String((history || []).length));
   for (const h of items) {
     const li = document.createElement("li");
     li.textContent = h;
     hist.appendChild(li);
   }
-  const drawn = drawGame(s);
-  $("board").hidden = drawn.board;
-  const mine = role === "seat" && (s.question || (s.choices || []).length || s.input);
-  $("turn").hidden = !(mine || (role !== "seat" && s.question));
+}
+
+// The result screen: the winner first, the ranking with each player's breakdown, and how
+// ties were broken.
+function renderResult(r) {
+  $("result").hidden = !r;
+  if (!r) return;
+  setText("headline", r.headline);
+  const body = $("ranking");
+  body.replaceChildren();
+  for (const row of r.rows || []) {
+    const tr = document.createElement("tr");
+    const parts = (row.parts || []).map(([k, v]) => `${k} ${v}`).join(", ");
+    for (const cell of [`${row.rank}.`, row.name, String(row.total), parts]) {
+      const td = document.createElement("td");
+      td.textContent = cell;
+      tr.appendChild(td);
+    }
+    body.appendChild(tr);
+  }
+  const notes = $("notes");
+  notes.replaceChildren();
+  for (const n of r.notes || []) {
+    const li = document.createElement("li");
+    li.textContent = n;
+    notes.appendChild(li);
+  }
+}
+
+// The question of the moment: buttons (with a "sure?" step for a sealed choice), a form of
+// numbers, further actions, and a box to type an answer.
+function renderTurn(s, drawn) {
+  const seat = role === "seat";
+  const mine = seat && (s.question || (s.choices || []).length || s.input || s.form || (s.actions || []).length);
+  $("turn").hidden = !(mine || (!seat && s.question));
   setText("question", s.question);
+  $("confirm").hidden = true;
+  $("choices").hidden = false;
   const choices = $("choices");
   choices.replaceChildren();
-  if (role === "seat" && !drawn.moves) {
+  if (seat && !drawn.moves) {
     for (const c of s.choices || []) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = c;
-      b.className = "choice";
-      b.addEventListener("click", () => send(c));
-      choices.appendChild(b);
+      choices.appendChild(button(c, () => (s.confirm ? askSure(s.confirm, c) : send(c)), "choice"));
+    }
+    for (const a of s.actions || []) {
+      choices.appendChild(button(a.label, () => send(a.send), "action"));
     }
   }
-  $("entry").hidden = !(role === "seat" && s.input) || drawn.moves;
+  renderForm($("numbers"), seat ? s.form : null, (text) => send(text));
+  $("entry").hidden = !(seat && s.input) || drawn.moves;
   $("text").type = s.sealed ? "password" : "text";
+  $("text").placeholder = s.placeholder || (s.sealed ? "secret: only you see it" : "type your answer");
   setText("error", s.error ? `Not accepted: ${s.error}` : "");
-  const join = s.join || [];
+}
+
+// A choice that stays secret is checked before it is sent: it cannot be taken back once all
+// are shown.
+function askSure(template, choice) {
+  $("choices").hidden = true;
+  $("confirm").hidden = false;
+  setText("sure", template.replace("{}", choice));
+  const yes = $("sure-yes");
+  yes.textContent = `Yes, ${choice}`;
+  yes.onclick = () => send(choice);
+  $("sure-no").onclick = () => {
+    $("confirm").hidden = true;
+    $("choices").hidden = false;
+  };
+}
+
+// A form of numbers (`{fields, values, send?}`), sent as one space-separated entry.
+function renderForm(holder, form, submit) {
+  holder.replaceChildren();
+  holder.hidden = !form;
+  if (!form) return;
+  const f = document.createElement("form");
+  f.className = "numbers";
+  f.autocomplete = "off";
+  const inputs = (form.fields || []).map((name, i) => {
+    const label = document.createElement("label");
+    const span = document.createElement("span");
+    span.textContent = name;
+    const input = document.createElement("input");
+    input.type = "number";
+    input.inputMode = "numeric";
+    input.min = "0";
+    input.required = true;
+    input.name = name;
+    const v = (form.values || [])[i];
+    if (v !== undefined && v !== null) input.value = String(v);
+    label.append(span, input);
+    f.appendChild(label);
+    return input;
+  });
+  const go = document.createElement("button");
+  go.type = "submit";
+  go.textContent = form.button || "Send";
+  f.appendChild(go);
+  f.addEventListener("submit", (e) => {
+    e.preventDefault();
+    const nums = inputs.map((i) => i.value.trim() || "0").join(" ");
+    submit(form.send ? `${form.send} ${nums}` : nums);
+  });
+  holder.appendChild(f);
+}
+
+// The host's controls: buttons (a "sure?" for those that undo or end something) and forms.
+function renderHost(s) {
+  const host = role === "table" && ((s.controls || []).length || (s.forms || []).length);
+  $("host").hidden = !host;
+  if (!host) return;
+  const box = $("controls");
+  box.replaceChildren();
+  for (const c of s.controls || []) {
+    box.appendChild(
+      button(c.label, () => {
+        if (!c.confirm || window.confirm(c.confirm)) control(c.send);
+      }),
+    );
+  }
+  const forms = $("host-forms");
+  forms.replaceChildren();
+  for (const f of s.forms || []) {
+    const d = document.createElement("details");
+    const sum = document.createElement("summary");
+    sum.textContent = f.label;
+    const holder = document.createElement("div");
+    d.append(sum, holder);
+    renderForm(holder, f, (text) => control(text));
+    forms.appendChild(d);
+  }
+}
+
+function disableButtons() {
+  busy = true;
+  for (const b of document.querySelectorAll("main button")) b.disabled = true;
+}
+
+function enableButtons() {
+  busy = false;
+  for (const b of document.querySelectorAll("main button")) b.disabled = false;
+}
+
+// A POST that gives up after TAP_TIMEOUT_MS (a page among many of one browser can wait for a
+// connection for ever).
+async function post(path, text) {
+  const ctl = new AbortController();
+  const timer = setTimeout(() => ctl.abort(), TAP_TIMEOUT_MS);
+  try {
+    const r = await fetch(path, { method: "POST", body: text, signal: ctl.signal, cache: "no-store" });
+    return await r.json();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const NOT_THROUGH = "Your tap did not get through (no answer from the table). Check your connection and tap again.";
+
+async function send(text) {
+  if (busy) return;
+  disableButtons();
+  setText("error", "");
+  const ask = shown && shown.ask !== undefined ? `?q=${shown.ask}` : "";
+  try {
+    const j = await post(`${base}/act${ask}`, text);
+    // Taken: the next snapshot redraws the page (and enables its buttons).
+    if (!j.ok) {
+      setText("error", `Not accepted: ${j.error}`);
+      enableButtons();
+    }
+  } catch (e) {
+    setText("error", NOT_THROUGH);
+    enableButtons();
+  }
+}
+
+async function control(text) {
+  if (busy) return;
+  disableButtons();
+  setText("host-said", "");
+  try {
+    const j = await post(`${base}/act`, text);
+    setText("host-said", j.ok ? (j.said || []).join("\n") : `Not done: ${j.error}`);
+  } catch (e) {
+    setText("host-said", NOT_THROUGH);
+  }
+  enableButtons();
+}
+
+function renderJoin(join) {
   $("join").hidden = join.length === 0;
   const codes = $("codes");
   codes.replaceChildren();
@@ -83,17 +281,6 @@ function h(tag, cls, text) {
   return e;
 }
 
-async function send(text) {
-  setText("error", "");
-  try {
-    const r = await fetch(`${base}/act`, { method: "POST", body: text });
-    const j = await r.json();
-    if (!j.ok) setText("error", `Not accepted: ${j.error}`);
-  } catch (e) {
-    setText("error", "The server did not answer: try again.");
-  }
-}
-
 $("entry").addEventListener("submit", (e) => {
   e.preventDefault();
   const t = $("text").value.trim();
@@ -103,15 +290,71 @@ $("entry").addEventListener("submit", (e) => {
   }
 });
 
+// The live stream. The browser reconnects by itself while the server is away (a phone that
+// slept, a server restarted with --resume: the same link answers and the page catches up);
+// a stream the browser gave up on is retried here, and a link that no longer opens a page
+// says what to do.
+let stream = null;
+let retryMs = 1000;
+
+function setLink(text, bad) {
+  setText("link", text);
+  $("link").classList.toggle("bad", !!bad);
+}
+
+function retryLater() {
+  setTimeout(probe, retryMs);
+  retryMs = Math.min(retryMs * 2, 10000);
+}
+
+async function probe() {
+  try {
+    const r = await fetch(location.pathname, { cache: "no-store" });
+    if (r.status === 404) {
+      gone();
+      return;
+    }
+    connect();
+  } catch (e) {
+    retryLater();
+  }
+}
+
+function gone() {
+  $("gone").hidden = false;
+  $("turn").hidden = true;
+  setLink("this link no longer works", true);
+}
+
 function connect() {
   const es = new EventSource(`${base}/events`);
-  es.onopen = () => setText("link", "live");
+  stream = es;
+  es.onopen = () => {
+    retryMs = 1000;
+    $("gone").hidden = true;
+    setLink("live");
+  };
   es.onmessage = (e) => render(JSON.parse(e.data));
-  es.addEventListener("closed", () => {
-    setText("link", "the game is over: the server has stopped");
+  es.addEventListener("closed", (e) => {
     es.close();
+    let over = false;
+    try {
+      over = JSON.parse(e.data).over;
+    } catch (_) {}
+    if (over) {
+      setLink("The game is over: the server has stopped.");
+    } else {
+      setLink("The host has stopped the table: this page comes back when the game resumes.", true);
+      retryLater();
+    }
   });
-  // The browser reconnects by itself (a phone that slept); the server sends the current state.
-  es.onerror = () => setText("link", "reconnecting…");
+  es.onerror = () => {
+    if (es.readyState === EventSource.CLOSED) {
+      setLink("reconnecting…", true);
+      retryLater();
+    } else {
+      setLink("reconnecting… (the page catches up by itself)", true);
+    }
+  };
 }
 connect();

@@ -2,18 +2,26 @@
 //!
 //! One **table page** for a shared screen shows only public information; one **private page
 //! per seat**, reached by a URL with an unguessable token, shows that seat's view and takes its
-//! entries. Every page gets live updates by server-sent events and catches up on reconnection
-//! (a phone that slept gets the current state at once).
+//! entries; the **host's page** (its own token) adds the join codes and the host's controls.
+//! Every page gets live updates by server-sent events and catches up on reconnection (a phone
+//! that slept, or a server restarted with `--resume`, gets the current state at once).
 //!
 //! What a page may see is decided by the [`Session`], never by the page: the table page's
-//! stream is made of [`Session::public`] snapshots only, and seat K's stream of
-//! [`Session::private`]`(K)` snapshots only, so no stream can carry another seat's secrets.
-//! Requests are bounded (1 KiB bodies, 200-character entries), every asset is compiled in (no
-//! request reaches the file system), and a malformed request gets an error, not a crash.
+//! stream is made of [`Session::public`] snapshots only, the host's of [`Session::host_view`],
+//! and seat K's stream of [`Session::private`]`(K)` snapshots only, so no stream can carry
+//! another seat's secrets. Requests are bounded (1 KiB bodies, 200-character entries), every
+//! asset is compiled in (no request reaches the file system), a malformed request gets an
+//! error, not a crash, and no page is cached or leaks its address as a referrer.
+//!
+//! With [`Options::links`] the tokens are kept in a secret file (see [`links_path`]), so a
+//! restarted server answers the same URLs. Each seat snapshot carries `"ask"`, the number of
+//! the question it shows; an entry sent with `?q=ASK` that repeats the seat's last accepted
+//! entry for that same question (a double tap, a retry after a timeout) is taken as already
+//! done, not refused.
 
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{header, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode, Uri};
 use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -22,9 +30,14 @@ use futures_util::stream::{self, Stream};
 use serde_json::{json, Value};
 use std::convert::Infallible;
 use std::net::SocketAddr;
-use std::sync::{Arc, Mutex};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 use tokio::sync::{oneshot, watch};
+
+mod links;
+pub use links::links_path;
+use links::Links;
 
 /// A game (or a table helper) as the server sees it. It stays on the thread that called
 /// [`serve`] (bots and engines need not be `Send`); the web server asks it for snapshots and
@@ -34,20 +47,37 @@ pub trait Session {
     fn title(&self) -> String;
     /// One name per seat.
     fn seat_names(&self) -> Vec<String>;
-    /// What anyone may see: `{"status", "board", "history", "question"}` (all optional).
+    /// What anyone may see: `{"status", "board", "history", "question", "result", "paused"}`
+    /// (all optional; `result`: `{"headline", "rows": [{"rank", "name", "total", "parts"}],
+    /// "notes"}`).
     fn public(&self) -> Value;
     /// What seat `seat` may see and do: the public fields plus `"question"`, `"choices"`
     /// (answers as buttons), `"input"` (free entry allowed), `"sealed"` (the entry is secret
-    /// until revealed).
+    /// until revealed), `"confirm"` (the page asks "sure?" before sending a choice),
+    /// `"form"` (`{"fields": [names], "values": [numbers]}`: numbers sent space-separated),
+    /// `"actions"` (`[{"label", "send"}]`: further buttons, e.g. "change my entry").
     fn private(&self, seat: usize) -> Value;
     /// An entry from seat `seat`; `Err` says why it is refused (nothing changed).
     fn submit(&mut self, seat: usize, text: &str) -> Result<(), String>;
-    /// The game is over: the server lingers a moment for the last updates, then stops.
+    /// The game is over: no entry is taken any more; the server lingers a moment for the last
+    /// updates, then stops.
     fn finished(&self) -> bool;
     /// Whether a person plays `seat` (a bot's seat gets no page).
     fn joinable(&self, seat: usize) -> bool {
         let _ = seat;
         true
+    }
+    /// The host's page: what anyone may see plus `"controls"` (`[{"label", "send",
+    /// "confirm"}]`) and `"forms"` (`[{"label", "send", "fields", "values"}]`).
+    fn host_view(&self) -> Value {
+        self.public()
+    }
+    /// A host control, from the host's page or the terminal (`undo`, `pause`, `status`, …):
+    /// what to tell the host, or why it is refused (nothing changed). `quit` never reaches
+    /// the session: the server stops.
+    fn host(&mut self, text: &str) -> Result<Vec<String>, String> {
+        let _ = text;
+        Err("this game has no host controls".into())
     }
 }
 
@@ -56,8 +86,8 @@ pub trait Session {
 pub struct Urls {
     /// The public table page (no secrets, no join codes).
     pub public: String,
-    /// The host's table page: the public page plus the join QR codes of seats not yet
-    /// joined. Only the host should open it (it carries every seat's link until they join).
+    /// The host's table page: the public page plus the host's controls and the join QR codes
+    /// of seats not yet joined. Only the host should open it.
     pub table: String,
     /// The private page of each seat a person plays.
     pub seats: Vec<SeatUrl>,
@@ -71,12 +101,27 @@ pub struct SeatUrl {
     pub url: String,
 }
 
+/// The address served when none is given and none is kept with the links.
+pub const DEFAULT_BIND: &str = "127.0.0.1:8080";
+
 /// How to serve.
 #[derive(Clone, Debug)]
 pub struct Options {
-    pub bind: SocketAddr,
+    /// `None`: the address kept in the links file, else [`DEFAULT_BIND`].
+    pub bind: Option<SocketAddr>,
     /// How long to keep serving after the game ends, so every page gets the final state.
     pub linger: Duration,
+    /// The secret file that keeps the pages' links across restarts (`None`: new links).
+    pub links: Option<PathBuf>,
+}
+
+/// How serving ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// The game is over.
+    Finished,
+    /// The host quit or pressed Ctrl-C: the game goes on when resumed.
+    Stopped,
 }
 
 /// The longest entry a page may send.
@@ -85,13 +130,27 @@ pub const MAX_ENTRY: usize = 200;
 pub const MAX_BODY: usize = 1024;
 /// A version that tells every stream the server is closing.
 const CLOSING: u64 = u64::MAX;
+/// How soon a page's stream reconnects after losing the server.
+const RETRY: Duration = Duration::from_millis(1000);
+
+/// What became of an entry.
+enum Answer {
+    Taken,
+    /// The same answer to the same question again: already done.
+    Repeat,
+    Refused(String),
+}
 
 /// What the web server asks of the session's thread.
 enum Req {
     Public(oneshot::Sender<Value>),
+    HostView(oneshot::Sender<Value>),
     Private(usize, oneshot::Sender<Value>),
-    /// An entry; the reply says whether it was taken and whether the game is now over.
-    Submit(usize, String, oneshot::Sender<(Result<(), String>, bool)>),
+    /// An entry and the question it answers; the reply says what became of it and whether
+    /// the game is now over.
+    Submit(usize, String, Option<u64>, oneshot::Sender<(Answer, bool)>),
+    /// A host control.
+    Host(String, oneshot::Sender<(Result<Vec<String>, String>, bool)>),
 }
 
 struct Shared {
@@ -106,6 +165,8 @@ struct Shared {
     version: watch::Sender<u64>,
     /// Set once the game is over.
     finished: watch::Sender<bool>,
+    /// Set when the host quits.
+    stop: watch::Sender<bool>,
 }
 
 struct SeatSlot {
@@ -113,18 +174,6 @@ struct SeatSlot {
     token: Option<String>,
     joined: bool,
     error: Option<String>,
-}
-
-/// An unguessable token: 128 bits from the operating system's generator, as hex.
-fn token() -> String {
-    use rand::rand_core::TryRngCore;
-    use rand::RngCore;
-    let mut bytes = [0u8; 16];
-    if rand::rngs::OsRng.try_fill_bytes(&mut bytes).is_err() {
-        // No OS entropy: the thread generator (a CSPRNG itself seeded from the OS).
-        rand::rng().fill_bytes(&mut bytes);
-    }
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 impl Shared {
@@ -145,12 +194,17 @@ impl Shared {
         Some(rx)
     }
 
-    async fn public_snapshot(&self, with_codes: bool) -> Value {
-        let mut v = match self.ask(Req::Public) {
+    async fn public_snapshot(&self, host: bool) -> Value {
+        let rx = if host {
+            self.ask(Req::HostView)
+        } else {
+            self.ask(Req::Public)
+        };
+        let mut v = match rx {
             Some(rx) => rx.await.unwrap_or_else(|_| json!({})),
             None => json!({}),
         };
-        if with_codes {
+        if host {
             let seats = self.seats.lock().unwrap_or_else(|p| p.into_inner());
             let codes: Vec<Value> = seats
                 .iter()
@@ -186,6 +240,52 @@ impl Shared {
         v["error"] = json!(error);
         v["version"] = json!(*self.version.borrow());
         v
+    }
+
+    /// A host control from the host's page or the terminal: `quit` stops the server, the
+    /// rest go to the session.
+    async fn host_control(&self, text: &str) -> Result<Vec<String>, String> {
+        let text = text.trim();
+        if text.is_empty() || text.chars().count() > MAX_ENTRY || text.chars().any(char::is_control)
+        {
+            return Err("a control is 1 to 200 characters of text".into());
+        }
+        if ["quit", "exit", "stop"].contains(&text.to_lowercase().as_str()) {
+            self.stop.send_replace(true);
+            return Ok(vec![
+                "stopping the server (everything entered is kept)".into()
+            ]);
+        }
+        let reply = match self.ask(|tx| Req::Host(text.to_string(), tx)) {
+            Some(rx) => rx.await.ok(),
+            None => None,
+        };
+        let Some((result, finished)) = reply else {
+            return Err("the server has stopped".into());
+        };
+        if result.is_ok() {
+            self.bump();
+        }
+        if finished {
+            self.finished.send_replace(true);
+        }
+        result
+    }
+}
+
+/// The host's terminal, while the pages are served: its controls go where the host page's go.
+#[derive(Clone)]
+pub struct Remote {
+    shared: Weak<Shared>,
+    runtime: tokio::runtime::Handle,
+}
+
+impl Remote {
+    /// A host control (`undo`, `pause`, `status`, `quit`, …); blocks until the session
+    /// answers. `None`: the server has stopped.
+    pub fn host(&self, text: &str) -> Option<Result<Vec<String>, String>> {
+        let shared = self.shared.upgrade()?;
+        Some(self.runtime.block_on(shared.host_control(text)))
     }
 }
 
@@ -239,19 +339,41 @@ fn page(role: &str, base: &str) -> Html<String> {
     Html(PAGE.replace("{{role}}", role).replace("{{base}}", base))
 }
 
+/// A link that opens no page of this table: a typo, or a table restarted without its links
+/// file (the phones then need their new links).
 fn not_found() -> Response {
     (
         StatusCode::NOT_FOUND,
-        Html("<!DOCTYPE html><title>silk</title><p>No such page: ask the host for your link.</p>"),
+        Html(
+            "<!DOCTYPE html><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+             <title>silk</title><p>This link opens no page of this table. If the game was \
+             restarted, ask the host for your new link or scan your code again.</p>",
+        ),
     )
         .into_response()
 }
 
-/// Which snapshots a stream carries: the public ones (with the join codes for the host) or
-/// one seat's.
+/// No page or stream is cached (a seat's page is a key to its seat), and no link is sent
+/// on as a referrer.
+async fn private_headers(mut res: Response) -> Response {
+    let h = res.headers_mut();
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(
+        header::REFERRER_POLICY,
+        HeaderValue::from_static("no-referrer"),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    res
+}
+
+/// Which snapshots a stream carries: the public ones, the host's (with the join codes and
+/// controls), or one seat's.
 #[derive(Clone, Copy)]
 enum Feed {
-    Public { codes: bool },
+    Public { host: bool },
     Seat(usize),
 }
 
@@ -271,14 +393,21 @@ fn snapshots(
                 return None;
             }
             if *rx.borrow() == CLOSING {
-                let ev = Event::default().event("closed").data("{}");
+                // Over: the pages stop; stopped: they keep trying until the game resumes.
+                let over = *shared.finished.borrow();
+                let ev = Event::default()
+                    .event("closed")
+                    .data(json!({ "over": over }).to_string());
                 return Some((Ok(ev), (shared, rx, false, true)));
             }
             let v = match feed {
-                Feed::Public { codes } => shared.public_snapshot(codes).await,
+                Feed::Public { host } => shared.public_snapshot(host).await,
                 Feed::Seat(seat) => shared.private_snapshot(seat).await,
             };
-            let ev = Event::default().data(v.to_string());
+            let mut ev = Event::default().data(v.to_string());
+            if first {
+                ev = ev.retry(RETRY);
+            }
             Some((Ok(ev), (shared, rx, false, false)))
         },
     );
@@ -290,7 +419,7 @@ async fn public_page() -> Html<String> {
 }
 
 async fn public_events(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
-    snapshots(shared, Feed::Public { codes: false })
+    snapshots(shared, Feed::Public { host: false })
 }
 
 async fn host_page(State(shared): State<Arc<Shared>>, Path(tok): Path<String>) -> Response {
@@ -304,7 +433,24 @@ async fn host_events(State(shared): State<Arc<Shared>>, Path(tok): Path<String>)
     if tok != shared.host {
         return not_found();
     }
-    snapshots(shared, Feed::Public { codes: true }).into_response()
+    snapshots(shared, Feed::Public { host: true }).into_response()
+}
+
+async fn host_act(
+    State(shared): State<Arc<Shared>>,
+    Path(tok): Path<String>,
+    body: Bytes,
+) -> Response {
+    if tok != shared.host {
+        return not_found();
+    }
+    let Ok(text) = std::str::from_utf8(&body) else {
+        return refuse(StatusCode::BAD_REQUEST, "the control is not text");
+    };
+    match shared.host_control(text).await {
+        Ok(said) => axum::Json(json!({"ok": true, "said": said})).into_response(),
+        Err(why) => refuse(StatusCode::UNPROCESSABLE_ENTITY, &why),
+    }
 }
 
 async fn seat_page(State(shared): State<Arc<Shared>>, Path(tok): Path<String>) -> Response {
@@ -331,16 +477,27 @@ async fn seat_events(State(shared): State<Arc<Shared>>, Path(tok): Path<String>)
     snapshots(shared, Feed::Seat(seat)).into_response()
 }
 
+fn refuse(code: StatusCode, why: &str) -> Response {
+    (code, axum::Json(json!({"ok": false, "error": why}))).into_response()
+}
+
+/// The question an entry answers: `?q=N` (the `"ask"` of the snapshot the page showed).
+fn question_of(uri: &Uri) -> Option<u64> {
+    uri.query()?
+        .split('&')
+        .find_map(|kv| kv.strip_prefix("q="))?
+        .parse()
+        .ok()
+}
+
 async fn seat_act(
     State(shared): State<Arc<Shared>>,
     Path(tok): Path<String>,
+    uri: Uri,
     body: Bytes,
 ) -> Response {
     let Some(seat) = shared.seat_of(&tok) else {
         return not_found();
-    };
-    let refuse = |code: StatusCode, why: &str| {
-        (code, axum::Json(json!({"ok": false, "error": why}))).into_response()
     };
     let Ok(text) = std::str::from_utf8(&body) else {
         return refuse(StatusCode::BAD_REQUEST, "the entry is not text");
@@ -352,24 +509,31 @@ async fn seat_act(
     if text.chars().any(char::is_control) {
         return refuse(StatusCode::BAD_REQUEST, "the entry has control characters");
     }
-    let reply = match shared.ask(|tx| Req::Submit(seat, text.to_string(), tx)) {
+    let q = question_of(&uri);
+    let reply = match shared.ask(|tx| Req::Submit(seat, text.to_string(), q, tx)) {
         Some(rx) => rx.await.ok(),
         None => None,
     };
-    let Some((result, finished)) = reply else {
+    let Some((answer, finished)) = reply else {
         return refuse(StatusCode::SERVICE_UNAVAILABLE, "the game has stopped");
     };
+    if let Answer::Repeat = answer {
+        return axum::Json(json!({"ok": true, "repeat": true})).into_response();
+    }
     {
         let mut seats = shared.seats.lock().unwrap_or_else(|p| p.into_inner());
-        seats[seat].error = result.as_ref().err().cloned();
+        seats[seat].error = match &answer {
+            Answer::Refused(why) => Some(why.clone()),
+            _ => None,
+        };
     }
     shared.bump();
     if finished {
         shared.finished.send_replace(true);
     }
-    match result {
-        Ok(()) => axum::Json(json!({"ok": true})).into_response(),
-        Err(why) => refuse(StatusCode::UNPROCESSABLE_ENTITY, &why),
+    match answer {
+        Answer::Refused(why) => refuse(StatusCode::UNPROCESSABLE_ENTITY, &why),
+        _ => axum::Json(json!({"ok": true})).into_response(),
     }
 }
 
@@ -408,23 +572,64 @@ fn shown_address(bound: SocketAddr) -> String {
     }
 }
 
-/// Serves `session` until the game is over (plus `linger`) or Ctrl-C. The session stays on
-/// this thread; the web server runs on its own. `ready` gets the pages' addresses once the
-/// port is bound.
+/// The session's side of the questions asked: the number of the question of the moment, and
+/// each seat's last accepted entry with the question it answered.
+struct Book {
+    ask: u64,
+    last: Vec<Option<(u64, String)>>,
+}
+
+impl Book {
+    fn submit(
+        &mut self,
+        session: &mut dyn Session,
+        seat: usize,
+        text: String,
+        q: Option<u64>,
+    ) -> Answer {
+        if session.finished() {
+            return Answer::Refused("the game is over: nothing more can be entered".into());
+        }
+        if let (Some(q), Some(Some((was, said)))) = (q, self.last.get(seat)) {
+            if q == *was && *said == text {
+                return Answer::Repeat;
+            }
+        }
+        match session.submit(seat, &text) {
+            Ok(()) => {
+                if let Some(slot) = self.last.get_mut(seat) {
+                    *slot = Some((q.unwrap_or(self.ask), text));
+                }
+                self.ask += 1;
+                Answer::Taken
+            }
+            Err(why) => Answer::Refused(why),
+        }
+    }
+}
+
+/// Serves `session` until the game is over (plus `linger`), the host quits, or Ctrl-C. The
+/// session stays on this thread; the web server runs on its own. `ready` gets the pages'
+/// addresses once the port is bound, and a [`Remote`] for the host's terminal.
 pub fn serve(
     mut session: Box<dyn Session>,
     opts: Options,
-    ready: impl FnOnce(&Urls),
-) -> std::io::Result<()> {
+    ready: impl FnOnce(&Urls, Remote),
+) -> std::io::Result<Ended> {
     let (to_session, requests) = std::sync::mpsc::channel::<Req>();
-    let (urls_tx, urls_rx) = std::sync::mpsc::channel::<std::io::Result<Urls>>();
+    let (urls_tx, urls_rx) = std::sync::mpsc::channel::<std::io::Result<(Urls, Remote)>>();
     let names = session.seat_names();
     let joinable: Vec<bool> = (0..names.len()).map(|i| session.joinable(i)).collect();
+    let links = match &opts.links {
+        Some(path) => Links::load_or_fresh(path, &joinable).map_err(std::io::Error::other)?,
+        None => Links::fresh(&joinable),
+    };
     let title = session.title();
     let already_over = session.finished();
+    let n = names.len();
     let server = std::thread::Builder::new()
         .name("silk-serve".into())
-        .spawn(move || {
+        .spawn(move || -> std::io::Result<Ended> {
             let rt = match tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
                 .enable_all()
@@ -432,74 +637,115 @@ pub fn serve(
             {
                 Ok(rt) => rt,
                 Err(e) => {
-                    let _ = urls_tx.send(Err(e));
-                    return;
+                    let _ = urls_tx.send(Err(std::io::Error::other(e.to_string())));
+                    return Err(e);
                 }
             };
             let setup = Setup {
                 to_session,
                 title,
                 names,
-                joinable,
+                links,
                 already_over,
                 opts,
             };
-            if let Err(e) = rt.block_on(run(setup, &urls_tx)) {
-                let _ = urls_tx.send(Err(e));
+            match rt.block_on(run(setup, &urls_tx)) {
+                Ok(ended) => Ok(ended),
+                Err(e) => {
+                    let _ = urls_tx.send(Err(std::io::Error::new(e.kind(), e.to_string())));
+                    Err(e)
+                }
             }
         })?;
-    let urls = urls_rx
+    let (urls, remote) = urls_rx
         .recv()
         .map_err(|_| std::io::Error::other("the web server did not start"))??;
-    ready(&urls);
+    ready(&urls, remote);
+    // Question numbers start from the clock, so a page's question from before a restart
+    // never matches one asked after it.
+    let start = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(1);
+    let mut book = Book {
+        ask: start,
+        last: vec![None; n],
+    };
     // The session answers the server until the server stops (and drops its sender).
     for req in requests {
         match req {
             Req::Public(tx) => {
                 let _ = tx.send(session.public());
             }
-            Req::Private(seat, tx) => {
-                let _ = tx.send(session.private(seat));
+            Req::HostView(tx) => {
+                let _ = tx.send(session.host_view());
             }
-            Req::Submit(seat, text, tx) => {
-                let r = session.submit(seat, &text);
+            Req::Private(seat, tx) => {
+                let mut v = session.private(seat);
+                v["ask"] = json!(book.ask);
+                let _ = tx.send(v);
+            }
+            Req::Submit(seat, text, q, tx) => {
+                let a = book.submit(session.as_mut(), seat, text, q);
+                let _ = tx.send((a, session.finished()));
+            }
+            Req::Host(text, tx) => {
+                let r = if session.finished() {
+                    Err("the game is over: nothing more can be entered".into())
+                } else {
+                    session.host(&text)
+                };
+                if r.is_ok() {
+                    book.ask += 1;
+                }
                 let _ = tx.send((r, session.finished()));
             }
         }
     }
-    let _ = server.join();
-    match urls_rx.try_recv() {
-        Ok(Err(e)) => Err(e),
-        _ => Ok(()),
-    }
+    server
+        .join()
+        .map_err(|_| std::io::Error::other("the web server failed"))?
 }
 
 struct Setup {
     to_session: std::sync::mpsc::Sender<Req>,
     title: String,
     names: Vec<String>,
-    joinable: Vec<bool>,
+    links: Links,
     already_over: bool,
     opts: Options,
 }
 
 async fn run(
     setup: Setup,
-    urls_tx: &std::sync::mpsc::Sender<std::io::Result<Urls>>,
-) -> std::io::Result<()> {
+    urls_tx: &std::sync::mpsc::Sender<std::io::Result<(Urls, Remote)>>,
+) -> std::io::Result<Ended> {
     let opts = setup.opts;
-    let listener = tokio::net::TcpListener::bind(opts.bind).await?;
-    let base = format!("http://{}", shown_address(listener.local_addr()?));
-    let seats: Vec<SeatSlot> = setup
-        .joinable
+    let mut links = setup.links;
+    let bind = match (opts.bind, links.bind) {
+        (Some(b), _) | (None, Some(b)) => b,
+        (None, None) => DEFAULT_BIND.parse().map_err(std::io::Error::other)?,
+    };
+    let listener = tokio::net::TcpListener::bind(bind)
+        .await
+        .map_err(|e| std::io::Error::new(e.kind(), format!("{bind}: {e}")))?;
+    let bound = listener.local_addr()?;
+    if let Some(path) = &opts.links {
+        // The real port, so a restart (even of a server asked for port 0) answers the same URLs.
+        links.bind = Some(bound);
+        links.save(path).map_err(std::io::Error::other)?;
+    }
+    let base = format!("http://{}", shown_address(bound));
+    let seats: Vec<SeatSlot> = links
+        .seats
         .iter()
-        .map(|&j| SeatSlot {
-            token: j.then(token),
+        .map(|t| SeatSlot {
+            token: t.clone(),
             joined: false,
             error: None,
         })
         .collect();
-    let host = token();
+    let host = links.host.clone();
     let urls = Urls {
         public: format!("{base}/"),
         table: format!("{base}/t/{host}"),
@@ -517,8 +763,15 @@ async fn run(
             })
             .collect(),
     };
-    let (version, _) = watch::channel(0u64);
+    // Versions start from the clock too: a page that reconnects after a restart sees newer
+    // snapshots, never older numbers.
+    let start = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as u64)
+        .unwrap_or(0);
+    let (version, _) = watch::channel(start);
     let (finished, mut fin_rx) = watch::channel(setup.already_over);
+    let (stop, mut stop_rx) = watch::channel(false);
     let shared = Arc::new(Shared {
         to_session: Mutex::new(setup.to_session),
         title: setup.title,
@@ -528,12 +781,14 @@ async fn run(
         base,
         version,
         finished,
+        stop,
     });
     let app = Router::new()
         .route("/", get(public_page))
         .route("/events", get(public_events))
         .route("/t/{tok}", get(host_page))
         .route("/t/{tok}/events", get(host_events))
+        .route("/t/{tok}/act", post(host_act))
         .route("/s/{tok}", get(seat_page))
         .route("/s/{tok}/events", get(seat_events))
         .route("/s/{tok}/act", post(seat_act))
@@ -544,8 +799,16 @@ async fn run(
         .route("/layout.css", get(|| async { game_asset("layout.css") }))
         .fallback(|| async { not_found() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::map_response(private_headers))
         .with_state(shared.clone());
-    let _ = urls_tx.send(Ok(urls));
+    let remote = Remote {
+        shared: Arc::downgrade(&shared),
+        runtime: tokio::runtime::Handle::current(),
+    };
+    // Ctrl-C is caught from now on (before anyone is told the links), so it always stops the
+    // server the orderly way and the host is told how to go on.
+    let interrupted = interrupt()?;
+    let _ = urls_tx.send(Ok((urls, remote)));
     let closing = shared.clone();
     let linger = opts.linger;
     let shutdown = async move {
@@ -557,19 +820,48 @@ async fn run(
             }
             tokio::time::sleep(linger).await;
         };
+        let quit = async {
+            while !*stop_rx.borrow() {
+                if stop_rx.changed().await.is_err() {
+                    std::future::pending::<()>().await;
+                }
+            }
+        };
         tokio::select! {
             _ = finished => {}
-            _ = tokio::signal::ctrl_c() => {}
+            _ = quit => {}
+            _ = interrupted => {}
         }
         // Every stream sends "closed" and ends, so the server can stop.
         closing.version.send_replace(CLOSING);
     };
-    let served = axum::serve(listener, app)
+    axum::serve(listener, app)
         .with_graceful_shutdown(shutdown)
-        .await;
+        .await?;
+    let ended = if *shared.finished.borrow() {
+        Ended::Finished
+    } else {
+        Ended::Stopped
+    };
     // Dropping the last sender ends the session's loop.
     drop(shared);
-    served
+    Ok(ended)
+}
+
+/// A future that completes at Ctrl-C (SIGINT), its handler installed at once.
+#[cfg(unix)]
+fn interrupt() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    let mut sig = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::interrupt())?;
+    Ok(async move {
+        sig.recv().await;
+    })
+}
+
+#[cfg(not(unix))]
+fn interrupt() -> std::io::Result<impl std::future::Future<Output = ()>> {
+    Ok(async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
 }
 
 #[cfg(test)]
@@ -577,17 +869,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tokens_are_128_bit_hex_and_differ() {
-        let a = token();
-        let b = token();
-        assert_eq!(a.len(), 32);
-        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
-        assert_ne!(a, b);
-    }
-
-    #[test]
     fn qr_codes_render() {
         assert!(qr_svg("http://127.0.0.1:8080/s/00").starts_with("<?xml"));
         assert!(!qr_text("http://127.0.0.1:8080/s/00").is_empty());
+    }
+
+    #[test]
+    fn issue34_questions_are_read_from_the_query() {
+        assert_eq!(question_of(&"/s/ab/act?q=17".parse().unwrap()), Some(17));
+        assert_eq!(question_of(&"/s/ab/act?x=1&q=5".parse().unwrap()), Some(5));
+        assert_eq!(question_of(&"/s/ab/act".parse().unwrap()), None);
+        assert_eq!(question_of(&"/s/ab/act?q=no".parse().unwrap()), None);
     }
 }

@@ -55,10 +55,11 @@ pub struct PlayArgs {
     /// per human seat (its address and QR codes are printed at the start).
     #[arg(long, conflicts_with = "script")]
     pub serve: bool,
-    /// With --serve: the address to listen on. Only this machine can connect unless you
-    /// give another, e.g. 0.0.0.0:8080 for the phones on your network.
-    #[arg(long, requires = "serve", default_value = "127.0.0.1:8080")]
-    pub bind: std::net::SocketAddr,
+    /// With --serve: the address to listen on (default 127.0.0.1:8080, or the one a resumed
+    /// game was served on). Only this machine can connect unless you give another, e.g.
+    /// 0.0.0.0:8080 for the phones on your network.
+    #[arg(long, requires = "serve")]
+    pub bind: Option<std::net::SocketAddr>,
     #[command(flatten)]
     pub bot_time: crate::outside::BotTimeArgs,
 }
@@ -98,8 +99,16 @@ impl PlayArgs {
                     (None, Some(path)) => Some(play::SaveFile::create(path, force, &replay, out)?),
                     (None, None) => None,
                 };
+                let resume_hint = save.as_ref().map(|s| {
+                    format!(
+                        "silk play {} --resume {} --serve{}",
+                        game.name(),
+                        s.path().display(),
+                        if bots.is_empty() { String::new() } else { format!(" --bots {}", bots.join(",")) }
+                    )
+                });
                 let session = serve::PlaySession::new(replay, seats, save, !competitor, 1_000_000)?;
-                return serve::serve(session, bind, out);
+                return serve::serve(session, bind, resume_hint, out);
             }
             let source = match script {
                 Some(path) => MoveSource::script(path)?,

@@ -35,10 +35,11 @@ pub struct TableArgs {
     /// and a private page per player (addresses and QR codes are printed at the start).
     #[arg(long)]
     pub serve: bool,
-    /// With --serve: the address to listen on. Only this machine can connect unless you
-    /// give another, e.g. 0.0.0.0:8080 for the phones on your network.
-    #[arg(long, requires = "serve", default_value = "127.0.0.1:8080")]
-    pub bind: std::net::SocketAddr,
+    /// With --serve: the address to listen on (default 127.0.0.1:8080, or the one a resumed
+    /// game was served on). Only this machine can connect unless you give another, e.g.
+    /// 0.0.0.0:8080 for the phones on your network.
+    #[arg(long, requires = "serve")]
+    pub bind: Option<std::net::SocketAddr>,
     #[command(flatten)]
     pub data: DataArgs,
 }
@@ -89,7 +90,7 @@ fn cities_table(
     journal: Option<PathBuf>,
     resume: Option<PathBuf>,
     data: &DataArgs,
-    bind: std::net::SocketAddr,
+    bind: Option<std::net::SocketAddr>,
     out: &mut Out,
 ) -> CliResult<()> {
     let replay = match &resume {
@@ -127,5 +128,6 @@ fn cities_table(
         path.display()
     ));
     let session = serve::PlaySession::new(replay, seats, Some(save), true, 1_000_000)?;
-    serve::serve(session, bind, out)
+    let resume = format!("silk table cities --resume {} --serve", path.display());
+    serve::serve(session, bind, Some(resume), out)
 }

@@ -1,7 +1,7 @@
 //! The state machine: what each accepted entry does to the table and what is announced.
 
 use super::prompt::entry_name;
-use super::{err, Entry, Step, Table, TableError, Taken, MAX_MONEY, UNKNOWN_BUDGET};
+use super::{err, Entry, Step, Table, TableError, Taken, MAX_MONEY};
 use crate::goods::{Good, Goods};
 use crate::market::{self, AfterTurn};
 use crate::scoring::{rank, score_holdings};
@@ -75,7 +75,7 @@ impl Table {
                 let most = self.rules.config.params.goods_per_colour as u32;
                 let sealed = Sealed::new(SeatSet::full(n), &[most; MAX_SEATS][..n])?;
                 say.push(format!(
-                    "{} calls {good}: everyone show your {good} at once, then enter the counts",
+                    "{} calls {good}: everyone shows their {good} at once",
                     self.name(actor)
                 ));
                 self.step = Step::Reveal {
@@ -384,9 +384,10 @@ impl Table {
                 "{} cannot bid {amount}: the lowest allowed bid is {min}",
                 self.name(seat)
             ),
-            TradeError::BidOverBudget { amount, .. } => {
-                format!("{amount} is more money than a game holds")
-            }
+            TradeError::BidOverBudget { amount, .. } => format!(
+                "{amount} is more than anyone can hold: all the game's money is worth {} silver",
+                self.max_bid()
+            ),
             TradeError::NotYourTurn { expected, .. } => {
                 format!("it is {}'s turn to bid", self.name(expected))
             }
@@ -403,7 +404,7 @@ impl Table {
         match OnceAround::around(
             self.holder,
             n,
-            &[UNKNOWN_BUDGET; MAX_SEATS][..n],
+            &[self.max_bid(); MAX_SEATS][..n],
             self.rules.config.params.min_bid,
         ) {
             Ok(a) => {

@@ -22,8 +22,9 @@ mod parse; // what a person typed, read as an entry
 mod prompt; // the question of the moment, and names of entries
 mod status; // the state at a glance, and city names from a prefix
 
-/// What the helper knows of a bidder's purse: nothing. Bids are capped only by honesty.
-const UNKNOWN_BUDGET: u32 = 100_000;
+/// The coins in the box (the rules' component list): with an unlimited bank, nobody can hold
+/// more than all of them as gold, so no bid can be higher.
+const BOX_COINS: u32 = 45;
 
 /// The most money (in silver) a final count accepts: far beyond any real purse, and small
 /// enough that scores cannot overflow.
@@ -265,6 +266,29 @@ impl Table {
                 "{t:?} could be several players: say more of the name"
             )),
         }
+    }
+
+    /// The most a bid can be: all the money there is (a limited bank's coins, else the box's
+    /// coins all counted as gold). The helper never knows a purse, so this is the one bound it
+    /// can check.
+    pub fn max_bid(&self) -> u32 {
+        match self.rules.config.params.bank_coins {
+            0 => BOX_COINS * silk_trade::SILVER_PER_GOLD,
+            bank => bank,
+        }
+    }
+
+    /// How the final count breaks ties.
+    pub fn tie_rule(&self) -> crate::data::TieRule {
+        self.rules.config.params.tie_break
+    }
+
+    /// A player's final count as entered: gold, silver and goods (`None`: not yet entered).
+    pub fn count_of(&self, seat: Seat) -> Option<(u32, u32, Goods)> {
+        let i = seat.index();
+        let (_, goods) = (*self.holdings.get(i)?)?;
+        let (gold, silver) = self.coins[i];
+        Some((gold, silver, goods))
     }
 
     /// Whether `seat`'s holdings are in for the final count.

@@ -365,3 +365,26 @@ fn a_swapped_auction_format_is_refused_at_the_table() {
         "{e}"
     );
 }
+
+/// Issue 34 point 7: a bid above all the money there is (999 at a table with the box's 45
+/// coins) is refused with the reason; the highest possible bid is taken.
+#[test]
+fn issue34_absurd_bids_are_refused() {
+    let mut t = table(&["A", "B", "C"]);
+    say(&mut t, "A");
+    assert_eq!(t.max_bid(), 225);
+    let before = t.clone();
+    let e = t.parse("999").unwrap();
+    let why = t.apply(e).unwrap_err().to_string();
+    assert!(why.contains("999 is more than anyone can hold"), "{why}");
+    assert!(why.contains("225"), "{why}");
+    assert_eq!(t.entries, before.entries, "nothing changed");
+    say(&mut t, "225");
+    // A limited bank is the bound instead.
+    let mut config = SilkRoadConfig::new(3);
+    config.params.bank_coins = 60;
+    let mut t = Table::new(vec!["A".into(), "B".into(), "C".into()], &config, false).unwrap();
+    say(&mut t, "A");
+    assert!(t.apply(Entry::Bid(61)).is_err());
+    assert!(t.apply(Entry::Bid(60)).is_ok());
+}
