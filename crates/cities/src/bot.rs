@@ -45,7 +45,7 @@ use crate::engine::{
 };
 use crate::state::{Item, Move, MoveKind, Phase, Res, Role, State, NONE};
 use crate::Cities;
-use silk_core::{Heuristic, Style};
+use silk_core::{Heuristic, Style, WeightSet};
 use silk_core::{Seat, SilkRng};
 use silk_trade::route::{Goal, TargetCost};
 
@@ -58,6 +58,23 @@ impl Heuristic for Cities {
         style: Style,
     ) -> Action {
         let w = Weights::of(style);
+        silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
+    }
+
+    const WEIGHTS: &'static [&'static str] = Weights::NAMES;
+
+    fn style_weights(style: Style) -> WeightSet {
+        Weights::of(style).params()
+    }
+
+    fn weighted_choose(
+        s: &State,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut SilkRng,
+        weights: &WeightSet,
+    ) -> Action {
+        let w = Weights::of(Style::Balanced).with_params(weights);
         silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
     }
 
@@ -83,6 +100,33 @@ struct Weights {
     merchants: u8,
     /// Improvements and growth.
     build: f32,
+}
+
+/// The weights as named parameters (`silk tune --bot`, `greedy+attack=1.6`): every field a
+/// style sets, in [`Weights::NAMES`] order.
+impl Weights {
+    const NAMES: &'static [&'static str] = &["army", "attack", "trade", "merchants", "build"];
+
+    fn params(&self) -> WeightSet {
+        WeightSet::of(&[
+            self.army as f32,
+            self.attack,
+            self.trade,
+            self.merchants as f32,
+            self.build,
+        ])
+    }
+
+    /// These weights with every named one taken from `p` (counts rounded, at least 0).
+    fn with_params(mut self, p: &WeightSet) -> Weights {
+        let count = |v: f32| v.round().max(0.0);
+        self.army = count(p.get(0)) as u32;
+        self.attack = p.get(1);
+        self.trade = p.get(2);
+        self.merchants = count(p.get(3)).min(u8::MAX as f32) as u8;
+        self.build = p.get(4);
+        self
+    }
 }
 
 impl Weights {

@@ -12,6 +12,7 @@ mod games;
 mod hot_seat;
 mod lab;
 mod ladder;
+mod skill;
 mod lock;
 mod mechanics;
 mod narrate;

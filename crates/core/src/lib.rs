@@ -46,7 +46,7 @@ pub use driver::{next_decider, play, random_playout, PlayError, PlayedGame, Rand
 pub use error::{Cause, IllegalAction, ParseActionError, ReplayError, SetupError};
 pub use game::{without_field, EndedBy, EventSink, Game, Outcome, Player, ToMove};
 pub use metrics::{Counters, DecisionKind, MechanicUse, Names, Observe, SeatCounters};
-pub use policy::{best_by, Heuristic, Style};
+pub use policy::{best_by, Heuristic, StrongPreset, Style, WeightSet, MAX_WEIGHTS};
 pub use replay::{LoggedMove, Replay, REPLAY_VERSION};
 pub use rng::SilkRng;
 pub use seat::{Seat, SeatSet, MAX_SEATS};

@@ -14,7 +14,7 @@ use crate::engine::{cards, payment, strongholds};
 use crate::rules::NONE;
 use crate::state::State;
 use crate::Splendor;
-use silk_core::{Heuristic, Seat, SilkRng, Style};
+use silk_core::{Heuristic, Seat, SilkRng, Style, WeightSet};
 
 impl Heuristic for Splendor {
     fn styled_choose(
@@ -26,6 +26,30 @@ impl Heuristic for Splendor {
     ) -> Action {
         let p = seat.index();
         let wants = Wants::new(s, p, Weights::of(style));
+        silk_core::best_by(legal, rng, |a| value(s, p, &wants, a))
+    }
+
+    const WEIGHTS: &'static [&'static str] = &["points", "bonus", "gems"];
+
+    fn style_weights(style: Style) -> WeightSet {
+        let w = Weights::of(style);
+        WeightSet::of(&[w.points, w.bonus, w.gems])
+    }
+
+    fn weighted_choose(
+        s: &State,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut SilkRng,
+        weights: &WeightSet,
+    ) -> Action {
+        let p = seat.index();
+        let w = Weights {
+            points: weights.get(0),
+            bonus: weights.get(1),
+            gems: weights.get(2),
+        };
+        let wants = Wants::new(s, p, w);
         silk_core::best_by(legal, rng, |a| value(s, p, &wants, a))
     }
 }
