@@ -261,6 +261,44 @@ mod tests {
         assert_eq!(BotKind::parse("alphazero"), None);
     }
 
+    #[test]
+    fn issue33_strong_and_weighted_bot_names_parse() {
+        assert_eq!(
+            BotKind::parse("strong"),
+            Some(BotKind::Strong {
+                iterations: 0,
+                depth: 0
+            })
+        );
+        assert_eq!(
+            BotKind::parse("strong40d25"),
+            Some(BotKind::Strong {
+                iterations: 40,
+                depth: 25
+            })
+        );
+        for bad in ["strong0", "strongd", "strong4d", "strong4d0", "strongx"] {
+            assert_eq!(BotKind::parse(bad), None, "{bad}");
+        }
+        let Some(BotKind::Tuned(Style::Aggressive, t)) =
+            BotKind::parse("greedy-aggressive+attack=1.8")
+        else {
+            panic!("a style with a weight changed");
+        };
+        assert_eq!(t.to_string(), "+attack=1.8");
+        assert!(matches!(
+            BotKind::parse("greedy+army=2"),
+            Some(BotKind::Tuned(Style::Balanced, _))
+        ));
+        assert_eq!(BotKind::parse("greedy-lazy+army=2"), None);
+        assert_eq!(BotKind::parse("mcts+army=2"), None);
+        // Goofspiel has no heuristic: neither bot is made for it.
+        for name in ["strong", "greedy+army=1"] {
+            let kind = BotKind::parse(name).unwrap();
+            assert!(kind.generic::<silk_core::goofspiel::Goofspiel>(1).is_none());
+        }
+    }
+
     /// ISMCTS must beat random play clearly at Goofspiel (sealed bids, hidden deck order).
     #[test]
     fn mcts_beats_random_at_goofspiel() {

@@ -86,7 +86,10 @@ fn wilson(k: f64, n: u64) -> (f64, f64, f64) {
     let denom = 1.0 + z * z / n;
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    (p, (centre - half).max(0.0), (centre + half).min(1.0))
+    // At 0 or n wins the bound is exactly 0 or 1 (computed, a rounding error off it).
+    let lo = if k <= 0.0 { 0.0 } else { (centre - half).max(0.0) };
+    let hi = if k >= n { 1.0 } else { (centre + half).min(1.0) };
+    (p, lo, hi)
 }
 
 /// One subject's games against the field: its share against each field bot and in all, its

@@ -38,6 +38,12 @@ impl Heuristic for SilkRoad {
         silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
     }
 
+    /// The score so far (money, goods, majorities): what the end counts, for a search that
+    /// stops its playouts early (the `strong` bot).
+    fn estimate(s: &State, seat: Seat) -> Option<f32> {
+        crate::scoring::totals(s).get(seat.index()).map(|&t| t as f32)
+    }
+
     const WEIGHTS: &'static [&'static str] = &["lead", "resale", "vizier"];
 
     fn style_weights(style: Style) -> WeightSet {

@@ -29,6 +29,15 @@ impl Heuristic for Splendor {
         silk_core::best_by(legal, rng, |a| value(s, p, &wants, a))
     }
 
+    /// Prestige first, then what buys more of it: each bonus a third of a point, each token
+    /// a tenth (the `strong` bot's playouts stop early and rank the seats by this).
+    fn estimate(s: &State, seat: Seat) -> Option<f32> {
+        let p = seat.index();
+        let bonus: u32 = s.bonus.get(p)?.iter().map(|&b| b as u32).sum();
+        let tokens: u32 = s.tokens.get(p)?.iter().map(|&t| t as u32).sum();
+        Some(s.prestige[p] as f32 + bonus as f32 / 3.0 + tokens as f32 / 10.0)
+    }
+
     const WEIGHTS: &'static [&'static str] = &["points", "bonus", "gems"];
 
     fn style_weights(style: Style) -> WeightSet {
