@@ -18,6 +18,8 @@
 //!   the route costs (a food region has no other way). A lone Soldier still faces barbarians.
 //! - **Styles** ([`Style`]): aggressive wants one more Soldier and values attacks 1.4×; trader
 //!   values trade 1.5× and keeps 3 Merchants; builder values improvements and growth 1.5×.
+//!   Each is a set of named weights (`army`, `attack`, `trade`, `merchants`, `build`) a bot
+//!   name may change (`greedy+attack=0` never attacks: restricted play).
 //! - **Attacks**: a development card is worth 8 coins, a lost Soldier 2.5. An attack is made
 //!   when its army plus attack cards at least match the target's untapped Soldiers (so it wins
 //!   the card) and card + plunder − route − reserve (if the army is wiped out) − lost Soldiers
@@ -562,6 +564,10 @@ fn soldier_target(s: &State, seat: Seat, w: &Weights) -> u32 {
 /// untapped Soldiers) are not made; among winning armies the smallest that makes the defender
 /// concede is preferred, else the smallest that wins.
 fn attack_value(s: &State, seat: Seat, target: Seat, army: u8, style: &Weights) -> f32 {
+    // Restricted play (`greedy+attack=0`): a player who never attacks.
+    if style.attack <= 0.0 {
+        return -5.0;
+    }
     let c = s.city(seat);
     let d = s.city(target);
     let dav = d.soldiers[0] as u32 + d.recruits[0] as u32;

@@ -347,9 +347,9 @@ where
     let r = play_subject::<G>(config, bot, args, &bar)?;
     bar.finish_and_clear();
     let verdict = if r.all.hi < 0.5 {
-        "below an even share: the restriction costs games"
+        "below an even share: it wins less than the field"
     } else if r.all.lo > 0.5 {
-        "above an even share: the restriction costs nothing against this field"
+        "above an even share: it wins more than the field"
     } else {
         "not clear of an even share"
     };
