@@ -68,7 +68,7 @@ fn issue33_a_changed_weight_changes_the_play() {
     let styled = attacks("greedy-aggressive");
     assert!(styled > 0);
     // The style's own weight by name is the style; another value plays other games.
-    assert_eq!(attacks("greedy-aggressive+attack=1.4"), styled);
+    assert_eq!(attacks("greedy-aggressive+attack=1.8"), styled);
     assert_ne!(attacks("greedy-aggressive+attack=2.8"), styled);
     // Restricted play: an attack weight of 0 never attacks.
     assert_eq!(attacks("greedy-aggressive+attack=0"), 0);

@@ -16,7 +16,8 @@
 //!   arming a Laborer (keeping one) comes before gathering, urgently with no Soldier left (a
 //!   Merchant then too); it gathers metal, and buys metal for every missing Soldier whatever
 //!   the route costs (a food region has no other way). A lone Soldier still faces barbarians.
-//! - **Styles** ([`Style`]): aggressive wants one more Soldier and values attacks 1.4×; trader
+//! - **Styles** ([`Style`]): aggressive (tuned) wants three more Soldiers, values attacks 1.8×,
+//!   trade 0.5× and building 0.6×, and keeps 3 Merchants; trader
 //!   values trade 1.5× and keeps 3 Merchants; builder values improvements and growth 1.5×.
 //!   Each is a set of named weights (`army`, `attack`, `trade`, `merchants`, `build`) a bot
 //!   name may change (`greedy+attack=0` never attacks: restricted play).
@@ -47,7 +48,7 @@ use crate::engine::{
 };
 use crate::state::{Item, Move, MoveKind, Phase, Res, Role, State, NONE};
 use crate::Cities;
-use silk_core::{Heuristic, Style, WeightSet};
+use silk_core::{Heuristic, StrongPreset, Style, WeightSet};
 use silk_core::{Seat, SilkRng};
 use silk_trade::route::{Goal, TargetCost};
 
@@ -64,6 +65,14 @@ impl Heuristic for Cities {
     }
 
     const WEIGHTS: &'static [&'static str] = Weights::NAMES;
+
+    /// 20 playouts of 40 moves (about ten per seat) in the tuned aggressive style: measured
+    /// against `greedy-aggressive` in docs/bots.md, its time per decision in docs/speed.md.
+    const STRONG: StrongPreset = StrongPreset {
+        iterations: 20,
+        depth: 40,
+        style: Style::Aggressive,
+    };
 
     fn style_weights(style: Style) -> WeightSet {
         Weights::of(style).params()
@@ -142,10 +151,15 @@ impl Weights {
         };
         match style {
             Style::Balanced => base,
+            // Tuned (issue 33, docs/bots.md): `silk tune cities --bot greedy-aggressive`
+            // found these against the other styles; the guess was army 1, attack 1.4 and the
+            // balanced trade, Merchants and building.
             Style::Aggressive => Weights {
-                army: 1,
-                attack: 1.4,
-                ..base
+                army: 3,
+                attack: 1.8,
+                trade: 0.5,
+                merchants: 3,
+                build: 0.6,
             },
             Style::Trader => Weights {
                 trade: 1.5,
