@@ -249,7 +249,9 @@ fn issue33_the_cities_findings_carry_a_strong_bot_column() {
         serde_json::from_str(&fs::read_to_string("data/cities/findings.json").unwrap()).unwrap();
     assert_eq!(data["strong"]["bots"], "strong");
     let findings = data["findings"].as_array().unwrap();
-    let with_strong = doc.matches("With the strong bot (`strong` in every seat").count();
+    let with_strong = doc
+        .matches("With the strong bot (`strong` in every seat")
+        .count();
     assert_eq!(with_strong, findings.len());
     for f in findings {
         let title = f["title"].as_str().unwrap();

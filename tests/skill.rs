@@ -72,7 +72,12 @@ fn issue33_restricted_play_meets_the_standard_field() {
         .collect();
     assert_eq!(
         field,
-        ["greedy", "greedy-aggressive", "greedy-trader", "greedy-builder"]
+        [
+            "greedy",
+            "greedy-aggressive",
+            "greedy-trader",
+            "greedy-builder"
+        ]
     );
     is_share(&v["all"]);
     assert_eq!(v["against"].as_array().unwrap().len(), 4);
@@ -94,7 +99,14 @@ fn issue33_restricted_play_meets_the_standard_field() {
 #[test]
 fn issue33_unknown_weights_and_budgetless_depth_are_refused() {
     let out = silk()
-        .args(["ladder", "cities", "--restricted", "greedy+nerve=2", "--games", "2"])
+        .args([
+            "ladder",
+            "cities",
+            "--restricted",
+            "greedy+nerve=2",
+            "--games",
+            "2",
+        ])
         .assert()
         .code(2)
         .get_output()

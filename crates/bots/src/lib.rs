@@ -72,7 +72,10 @@ pub enum BotKind {
     Tuned(Style, Tweaks),
     /// The game's cheap strong bot (`strong`), its iterations and playout depth the game's
     /// preset unless named (`strong40`, `strong40d25`; 0 means the preset's).
-    Strong { iterations: u32, depth: u32 },
+    Strong {
+        iterations: u32,
+        depth: u32,
+    },
 }
 
 impl BotKind {
@@ -188,7 +191,8 @@ pub fn strong<G: Heuristic>(seed: u64, iterations: u32, depth: u32) -> MctsBot<G
         rollout_depth: pick(depth, p.depth) as u64,
         ..MctsConfig::with_budget(Budget::Iterations(pick(iterations, p.iterations)))
     };
-    MctsBot::<G>::with_rollout(seed, config, styled_rollout::<G>(p.style)).with_estimate(G::estimate)
+    MctsBot::<G>::with_rollout(seed, config, styled_rollout::<G>(p.style))
+        .with_estimate(G::estimate)
 }
 
 /// The heuristic in `style` as a rollout policy (a plain function: the search keeps no state

@@ -25,7 +25,12 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// The field a restricted bot meets when `--bots` names none: the game's heuristic styles.
-pub const STANDARD_FIELD: &[&str] = &["greedy", "greedy-aggressive", "greedy-trader", "greedy-builder"];
+pub const STANDARD_FIELD: &[&str] = &[
+    "greedy",
+    "greedy-aggressive",
+    "greedy-trader",
+    "greedy-builder",
+];
 
 /// The budgets of a skill-depth ladder when none are given: doubling from 25.
 pub const DEFAULT_BUDGETS: &[u32] = &[25, 50, 100, 200];
@@ -87,8 +92,16 @@ fn wilson(k: f64, n: u64) -> (f64, f64, f64) {
     let centre = (p + z * z / (2.0 * n)) / denom;
     let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
     // At 0 or n wins the bound is exactly 0 or 1 (computed, a rounding error off it).
-    let lo = if k <= 0.0 { 0.0 } else { (centre - half).max(0.0) };
-    let hi = if k >= n { 1.0 } else { (centre + half).min(1.0) };
+    let lo = if k <= 0.0 {
+        0.0
+    } else {
+        (centre - half).max(0.0)
+    };
+    let hi = if k >= n {
+        1.0
+    } else {
+        (centre + half).min(1.0)
+    };
     (p, lo, hi)
 }
 
@@ -205,7 +218,9 @@ fn check_field(subject: &str, field: &[String]) -> CliResult<()> {
         lab::bots_for(std::slice::from_ref(b), 1)?;
     }
     if field.is_empty() {
-        return Err(CliError::input("the field is empty: name its bots with --bots"));
+        return Err(CliError::input(
+            "the field is empty: name its bots with --bots",
+        ));
     }
     if field.iter().any(|f| f == subject) {
         return Err(CliError::input(format!(
@@ -244,7 +259,9 @@ where
     G::Config: Sync,
 {
     if budgets.is_empty() || budgets.contains(&0) {
-        return Err(CliError::input("--budgets: give one or more budgets above 0"));
+        return Err(CliError::input(
+            "--budgets: give one or more budgets above 0",
+        ));
     }
     let names: Vec<String> = budgets.iter().map(|b| format!("{bot}{b}")).collect();
     for n in &names {
@@ -270,7 +287,11 @@ where
          seed {})\nshare of finished games won (a first place shared with the other bot counts \
          half; 95% Wilson interval); the field's share would be 50%\n\n",
         G::NAME,
-        budgets.iter().map(u32::to_string).collect::<Vec<_>>().join(", "),
+        budgets
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
         args.field.join(", "),
         args.games,
         args.seed

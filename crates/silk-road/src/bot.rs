@@ -41,7 +41,9 @@ impl Heuristic for SilkRoad {
     /// The score so far (money, goods, majorities): what the end counts, for a search that
     /// stops its playouts early (the `strong` bot).
     fn estimate(s: &State, seat: Seat) -> Option<f32> {
-        crate::scoring::totals(s).get(seat.index()).map(|&t| t as f32)
+        crate::scoring::totals(s)
+            .get(seat.index())
+            .map(|&t| t as f32)
     }
 
     const WEIGHTS: &'static [&'static str] = &["lead", "resale", "vizier"];

@@ -4,8 +4,8 @@ use crate::args::DataArgs;
 use crate::error::CliResult;
 use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
 use crate::ladder;
-use crate::skill;
 use crate::output::Out;
+use crate::skill;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]

@@ -20,7 +20,12 @@ pub struct TuneArgs {
     #[arg(long = "values", num_args = 1.., required = true, action = clap::ArgAction::Append)]
     pub values: Vec<String>,
     /// The targets (and the table-time model) as JSON.
-    #[arg(long, value_name = "FILE", required_unless_present = "bot", conflicts_with = "bot")]
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "bot",
+        conflicts_with = "bot"
+    )]
     pub targets: Option<PathBuf>,
     /// Tune this bot's heuristic weights (a style: greedy-aggressive) for its share of games
     /// won against --field, instead of the rules against targets.

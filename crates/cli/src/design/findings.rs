@@ -259,7 +259,13 @@ where
                 bots: strong.bots.split(',').map(str::to_string).collect(),
                 ..batch
             };
-            Some(measure_paired::<G>(&configs, &batch, &TimeSpec::default(), &[], out)?)
+            Some(measure_paired::<G>(
+                &configs,
+                &batch,
+                &TimeSpec::default(),
+                &[],
+                out,
+            )?)
         }
         _ => None,
     };
@@ -506,7 +512,11 @@ impl<'a, C> Doc<'a, C> {
                 self.run.strong_games,
                 self.batch_command().replace(
                     &format!("--games {} --bots {}", self.run.games, self.file.scale.bots),
-                    &format!("--games {} --bots {}", self.run.strong_games, self.strong_bots())
+                    &format!(
+                        "--games {} --bots {}",
+                        self.run.strong_games,
+                        self.strong_bots()
+                    )
                 )
             );
         }
@@ -532,9 +542,7 @@ impl<'a, C> Doc<'a, C> {
                 let strong_outcomes: Option<Vec<Outcome>> = strong
                     .as_ref()
                     .map(|d| f.checks.iter().map(|c| d.check(f, c)).collect());
-                let strong_holds = strong_outcomes
-                    .as_ref()
-                    .map(|o| o.iter().all(|o| o.holds));
+                let strong_holds = strong_outcomes.as_ref().map(|o| o.iter().all(|o| o.holds));
                 let strong_verdict = match strong_holds {
                     Some(true) => "holds".to_string(),
                     Some(false) if holds => "**flips: a bot artefact**".to_string(),

@@ -47,7 +47,10 @@ where
             setting[d] = i;
             let name = bot_name(what.bot, &axes, &setting);
             lab::bot_factory::<G>(0, &name, 0).map_err(|e| {
-                CliError::input(format!("--bot {} --param {w} --values {}: {e}", what.bot, values[i]))
+                CliError::input(format!(
+                    "--bot {} --param {w} --values {}: {e}",
+                    what.bot, values[i]
+                ))
             })?;
         }
     }
@@ -74,7 +77,8 @@ where
         &quiet,
         &mut |setting, eval, bar| {
             let name = bot_name(what.bot, &axes, setting);
-            let r = skill::play_subject::<G>(config, &name, &subject(eval.games, eval.seed), &hidden)?;
+            let r =
+                skill::play_subject::<G>(config, &name, &subject(eval.games, eval.seed), &hidden)?;
             best = best.max(r.all.share);
             bar.set_message(format!("best share so far {:.1}%", 100.0 * best));
             Ok(r.all.share)
@@ -105,7 +109,12 @@ where
     let base = skill::play_subject::<G>(config, what.bot, &v, &bar)?;
     let mut validated: Vec<SubjectResult> = Vec::new();
     for (w, _) in &winners {
-        validated.push(skill::play_subject::<G>(config, &bot_name(what.bot, &axes, w), &v, &bar)?);
+        validated.push(skill::play_subject::<G>(
+            config,
+            &bot_name(what.bot, &axes, w),
+            &v,
+            &bar,
+        )?);
     }
     bar.finish_and_clear();
     let best_i = (0..validated.len())
@@ -167,9 +176,7 @@ where
         gains.push(g);
     }
     text += &format!("\nbest: {}\n", validated[best_i].subject);
-    let result_json = |r: &SubjectResult| {
-        json!({"bot": r.subject, "share": r.all.share, "lo": r.all.lo, "hi": r.all.hi, "games": r.all.games})
-    };
+    let result_json = |r: &SubjectResult| json!({"bot": r.subject, "share": r.all.share, "lo": r.all.lo, "hi": r.all.hi, "games": r.all.games});
     let value = json!({
         "game": G::NAME,
         "bot": what.bot,
