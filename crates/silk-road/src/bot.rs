@@ -46,6 +46,14 @@ impl Heuristic for SilkRoad {
             .map(|&t| t as f32)
     }
 
+    /// 50 playouts of 40 moves in the balanced style: measured against `greedy` in docs/bots.md, its
+    /// time per decision in docs/speed.md.
+    const STRONG: silk_core::StrongPreset = silk_core::StrongPreset {
+        iterations: 50,
+        depth: 40,
+        style: Style::Balanced,
+    };
+
     const WEIGHTS: &'static [&'static str] = &["lead", "resale", "vizier"];
 
     fn style_weights(style: Style) -> WeightSet {

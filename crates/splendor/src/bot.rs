@@ -38,6 +38,14 @@ impl Heuristic for Splendor {
         Some(s.prestige[p] as f32 + bonus as f32 / 3.0 + tokens as f32 / 10.0)
     }
 
+    /// 40 playouts of 40 moves in the balanced style: measured against `greedy` in docs/bots.md, its
+    /// time per decision in docs/speed.md.
+    const STRONG: silk_core::StrongPreset = silk_core::StrongPreset {
+        iterations: 40,
+        depth: 40,
+        style: Style::Balanced,
+    };
+
     const WEIGHTS: &'static [&'static str] = &["points", "bonus", "gems"];
 
     fn style_weights(style: Style) -> WeightSet {
