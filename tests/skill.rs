@@ -3,6 +3,7 @@
 //! the strong bot and each bot's decision rate in `silk bench`. Small batches: these check
 //! the figures are there with their intervals, not what they are (docs/bots.md has those).
 
+#[allow(dead_code)] // temp_dir is for the suites that write files
 mod common;
 use common::{json_doc, silk};
 

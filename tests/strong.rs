@@ -4,7 +4,7 @@
 
 use silk_bots::{BotKind, GreedyBot};
 use silk_cities::{Cities, CitiesConfig};
-use silk_core::{next_decider, play, Game, Heuristic, Player, SilkRng, Style};
+use silk_core::{next_decider, play, Heuristic, Player, SilkRng, Style};
 use silk_road::{SilkRoad, SilkRoadConfig};
 use silk_splendor::{Splendor, SplendorConfig};
 

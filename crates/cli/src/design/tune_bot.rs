@@ -42,15 +42,12 @@ where
                 "--param {w}: give at least one value with --values"
             )));
         }
-        for i in 0..values.len() {
+        for (i, value) in values.iter().enumerate() {
             let mut setting = vec![0; axes.len()];
             setting[d] = i;
             let name = bot_name(what.bot, &axes, &setting);
             lab::bot_factory::<G>(0, &name, 0).map_err(|e| {
-                CliError::input(format!(
-                    "--bot {} --param {w} --values {}: {e}",
-                    what.bot, values[i]
-                ))
+                CliError::input(format!("--bot {} --param {w} --values {value}: {e}", what.bot))
             })?;
         }
     }
