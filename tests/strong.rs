@@ -69,7 +69,7 @@ fn issue33_a_changed_weight_changes_the_play() {
     assert!(styled > 0);
     // The style's own weight by name is the style; another value plays other games.
     assert_eq!(attacks("greedy-aggressive+attack=1.8"), styled);
-    assert_ne!(attacks("greedy-aggressive+attack=2.8"), styled);
+    assert_ne!(attacks("greedy-aggressive+attack=0.3"), styled);
     // Restricted play: an attack weight of 0 never attacks.
     assert_eq!(attacks("greedy-aggressive+attack=0"), 0);
     // The names are checked against the game's weights.

@@ -47,7 +47,10 @@ where
             setting[d] = i;
             let name = bot_name(what.bot, &axes, &setting);
             lab::bot_factory::<G>(0, &name, 0).map_err(|e| {
-                CliError::input(format!("--bot {} --param {w} --values {value}: {e}", what.bot))
+                CliError::input(format!(
+                    "--bot {} --param {w} --values {value}: {e}",
+                    what.bot
+                ))
             })?;
         }
     }
