@@ -5,17 +5,21 @@
 //! - [`MctsBot`]: information-set Monte Carlo tree search over determinized states.
 //! - [`OutsidePlayer`]: a player outside Rust deciding from JSON: an external program
 //!   ([`Program`], `--bots 'cmd:python3 bot.py'`) or a Python callable.
+//! - `strong`: the game's cheap strong bot ([`silk_core::StrongPreset`]), a short search with
+//!   heuristic playouts cut early and ranked by the game's estimate.
 
 pub mod mcts;
 pub mod outside;
 pub mod program;
+pub mod tweaks;
 pub use mcts::{search_totals, Budget, MctsBot, MctsConfig};
 pub use outside::{Chooser, OutsidePlayer, Table};
 pub use program::Program;
+pub use tweaks::Tweaks;
 
-use silk_core::{Game, Player, Seat, SilkRng};
+use silk_core::{Game, Player, Seat, SilkRng, WeightSet};
 
-pub use silk_core::{best_by, Heuristic, Style};
+pub use silk_core::{best_by, Heuristic, StrongPreset, Style};
 
 pub use silk_core::RandomPlayer as RandomBot;
 
@@ -24,6 +28,8 @@ pub use silk_core::RandomPlayer as RandomBot;
 pub struct GreedyBot {
     rng: SilkRng,
     style: Style,
+    /// Weights of its own in place of the style's (`greedy+attack=1.8`).
+    weights: Option<WeightSet>,
 }
 
 impl GreedyBot {
@@ -35,13 +41,25 @@ impl GreedyBot {
         GreedyBot {
             rng: SilkRng::seed_from(seed),
             style,
+            weights: None,
+        }
+    }
+
+    /// The heuristic with these weights (see [`Heuristic::WEIGHTS`]).
+    pub fn weighted(seed: u64, weights: WeightSet) -> Self {
+        GreedyBot {
+            weights: Some(weights),
+            ..Self::new(seed)
         }
     }
 }
 
 impl<G: Heuristic> Player<G> for GreedyBot {
     fn choose(&mut self, state: &G::State, seat: Seat, legal: &[G::Action]) -> G::Action {
-        G::styled_choose(state, seat, legal, &mut self.rng, self.style)
+        match &self.weights {
+            Some(w) => G::weighted_choose(state, seat, legal, &mut self.rng, w),
+            None => G::styled_choose(state, seat, legal, &mut self.rng, self.style),
+        }
     }
 }
 
@@ -56,6 +74,14 @@ pub enum BotKind {
     /// ISMCTS whose rollouts (and first expansions) follow the game's heuristic in a style
     /// (`mcts-greedy-aggressive400`; plain `mcts-greedy` is the balanced one).
     MctsGreedy(Budget, Style),
+    /// The heuristic in a style with some weights changed (`greedy-aggressive+attack=1.8`).
+    Tuned(Style, Tweaks),
+    /// The game's cheap strong bot (`strong`), its iterations and playout depth the game's
+    /// preset unless named (`strong40`, `strong40d25`; 0 means the preset's).
+    Strong {
+        iterations: u32,
+        depth: u32,
+    },
 }
 
 impl BotKind {
@@ -67,10 +93,36 @@ impl BotKind {
         "greedy-builder",
         "mcts (mctsN: N iterations, mctsNms: N ms per decision)",
         "mcts-greedy (mcts-greedyN, mcts-greedyNms: heuristic rollouts; mcts-greedy-STYLEN: a style's)",
+        "greedy-STYLE+WEIGHT=V… (the heuristic with weights changed: greedy+attack=1.8)",
+        "strong (the game's cheap strong bot; strongN: N iterations, strongNdD: playouts of D moves)",
     ];
 
     pub fn parse(name: &str) -> Option<BotKind> {
         let n = name.trim().to_ascii_lowercase();
+        if let Some(at) = n.find('+') {
+            let style = match &n[..at] {
+                "greedy" => Style::Balanced,
+                s => Style::parse(s.strip_prefix("greedy-")?)?,
+            };
+            return Tweaks::parse(&n[at..]).map(|t| BotKind::Tuned(style, t));
+        }
+        if let Some(k) = n.strip_prefix("strong") {
+            let (it, depth) = k.split_once('d').unwrap_or((k, ""));
+            let num = |x: &str| -> Option<u32> {
+                if x.is_empty() {
+                    Some(0)
+                } else {
+                    x.parse::<u32>().ok().filter(|&v| v > 0 && v <= 1_000_000)
+                }
+            };
+            if k.contains('d') && depth.is_empty() {
+                return None;
+            }
+            return Some(BotKind::Strong {
+                iterations: num(it)?,
+                depth: num(depth)?,
+            });
+        }
         match n.as_str() {
             "random" => Some(BotKind::Random),
             "greedy" | "heuristic" => Some(BotKind::Greedy(Style::Balanced)),
@@ -108,13 +160,21 @@ impl BotKind {
         match self {
             BotKind::Random => Some(Box::new(RandomBot::new(seed))),
             BotKind::Mcts(budget) => Some(Box::new(MctsBot::new(seed, Self::config(budget)))),
-            BotKind::Greedy(_) | BotKind::MctsGreedy(..) => None,
+            BotKind::Greedy(_)
+            | BotKind::MctsGreedy(..)
+            | BotKind::Tuned(..)
+            | BotKind::Strong { .. } => None,
         }
     }
 
-    /// Every bot, for a game with a [`Heuristic`].
-    pub fn with_heuristic<G: Heuristic>(self, seed: u64) -> Box<dyn Player<G>> {
-        match self {
+    /// Every bot, for a game with a [`Heuristic`]; a weight name the game does not know is
+    /// refused, saying which it has.
+    pub fn with_heuristic<G: Heuristic>(self, seed: u64) -> Result<Box<dyn Player<G>>, String> {
+        Ok(match self {
+            BotKind::Tuned(style, tweaks) => {
+                Box::new(GreedyBot::weighted(seed, tweaks.weights::<G>(style)?))
+            }
+            BotKind::Strong { iterations, depth } => Box::new(strong::<G>(seed, iterations, depth)),
             BotKind::Greedy(style) => Box::new(GreedyBot::styled(seed, style)),
             BotKind::MctsGreedy(budget, style) => Box::new(
                 MctsBot::<G>::with_rollout(seed, Self::config(budget), styled_rollout::<G>(style))
@@ -122,8 +182,23 @@ impl BotKind {
             ),
             BotKind::Random => Box::new(RandomBot::new(seed)),
             BotKind::Mcts(budget) => Box::new(MctsBot::<G>::new(seed, Self::config(budget))),
-        }
+        })
     }
+}
+
+/// The game's strong bot ([`Heuristic::STRONG`]), with `iterations` and `depth` in place of
+/// the preset's when not 0. Its playouts follow the preset's style and stop after `depth`
+/// moves, where the game's estimate ranks the seats: cheap enough to play every seat of a
+/// findings batch.
+pub fn strong<G: Heuristic>(seed: u64, iterations: u32, depth: u32) -> MctsBot<G> {
+    let p = G::STRONG;
+    let pick = |x: u32, preset: u32| if x == 0 { preset } else { x };
+    let config = MctsConfig {
+        rollout_depth: pick(depth, p.depth) as u64,
+        ..MctsConfig::with_budget(Budget::Iterations(pick(iterations, p.iterations)))
+    };
+    MctsBot::<G>::with_rollout(seed, config, styled_rollout::<G>(p.style))
+        .with_estimate(G::estimate)
 }
 
 /// The heuristic in `style` as a rollout policy (a plain function: the search keeps no state
@@ -194,6 +269,44 @@ mod tests {
             Some(BotKind::MctsGreedy(Millis(100), Style::Balanced))
         );
         assert_eq!(BotKind::parse("alphazero"), None);
+    }
+
+    #[test]
+    fn issue33_strong_and_weighted_bot_names_parse() {
+        assert_eq!(
+            BotKind::parse("strong"),
+            Some(BotKind::Strong {
+                iterations: 0,
+                depth: 0
+            })
+        );
+        assert_eq!(
+            BotKind::parse("strong40d25"),
+            Some(BotKind::Strong {
+                iterations: 40,
+                depth: 25
+            })
+        );
+        for bad in ["strong0", "strongd", "strong4d", "strong4d0", "strongx"] {
+            assert_eq!(BotKind::parse(bad), None, "{bad}");
+        }
+        let Some(BotKind::Tuned(Style::Aggressive, t)) =
+            BotKind::parse("greedy-aggressive+attack=1.8")
+        else {
+            panic!("a style with a weight changed");
+        };
+        assert_eq!(t.to_string(), "+attack=1.8");
+        assert!(matches!(
+            BotKind::parse("greedy+army=2"),
+            Some(BotKind::Tuned(Style::Balanced, _))
+        ));
+        assert_eq!(BotKind::parse("greedy-lazy+army=2"), None);
+        assert_eq!(BotKind::parse("mcts+army=2"), None);
+        // Goofspiel has no heuristic: neither bot is made for it.
+        for name in ["strong", "greedy+army=1"] {
+            let kind = BotKind::parse(name).unwrap();
+            assert!(kind.generic::<silk_core::goofspiel::Goofspiel>(1).is_none());
+        }
     }
 
     /// ISMCTS must beat random play clearly at Goofspiel (sealed bids, hidden deck order).

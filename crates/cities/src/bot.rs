@@ -16,8 +16,11 @@
 //!   arming a Laborer (keeping one) comes before gathering, urgently with no Soldier left (a
 //!   Merchant then too); it gathers metal, and buys metal for every missing Soldier whatever
 //!   the route costs (a food region has no other way). A lone Soldier still faces barbarians.
-//! - **Styles** ([`Style`]): aggressive wants one more Soldier and values attacks 1.4×; trader
+//! - **Styles** ([`Style`]): aggressive (tuned) wants three more Soldiers, values attacks 1.8×,
+//!   trade 0.5× and building 0.6×, and keeps 3 Merchants; trader
 //!   values trade 1.5× and keeps 3 Merchants; builder values improvements and growth 1.5×.
+//!   Each is a set of named weights (`army`, `attack`, `trade`, `merchants`, `build`) a bot
+//!   name may change (`greedy+attack=0` never attacks: restricted play).
 //! - **Attacks**: a development card is worth 8 coins, a lost Soldier 2.5. An attack is made
 //!   when its army plus attack cards at least match the target's untapped Soldiers (so it wins
 //!   the card) and card + plunder − route − reserve (if the army is wiped out) − lost Soldiers
@@ -45,7 +48,7 @@ use crate::engine::{
 };
 use crate::state::{Item, Move, MoveKind, Phase, Res, Role, State, NONE};
 use crate::Cities;
-use silk_core::{Heuristic, Style};
+use silk_core::{Heuristic, StrongPreset, Style, WeightSet};
 use silk_core::{Seat, SilkRng};
 use silk_trade::route::{Goal, TargetCost};
 
@@ -58,6 +61,31 @@ impl Heuristic for Cities {
         style: Style,
     ) -> Action {
         let w = Weights::of(style);
+        silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
+    }
+
+    const WEIGHTS: &'static [&'static str] = Weights::NAMES;
+
+    /// 20 playouts of 40 moves (about ten per seat) in the tuned aggressive style: measured
+    /// against `greedy-aggressive` in docs/bots.md, its time per decision in docs/speed.md.
+    const STRONG: StrongPreset = StrongPreset {
+        iterations: 20,
+        depth: 40,
+        style: Style::Aggressive,
+    };
+
+    fn style_weights(style: Style) -> WeightSet {
+        Weights::of(style).params()
+    }
+
+    fn weighted_choose(
+        s: &State,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut SilkRng,
+        weights: &WeightSet,
+    ) -> Action {
+        let w = Weights::of(Style::Balanced).with_params(weights);
         silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
     }
 
@@ -85,6 +113,33 @@ struct Weights {
     build: f32,
 }
 
+/// The weights as named parameters (`silk tune --bot`, `greedy+attack=1.6`): every field a
+/// style sets, in [`Weights::NAMES`] order.
+impl Weights {
+    const NAMES: &'static [&'static str] = &["army", "attack", "trade", "merchants", "build"];
+
+    fn params(&self) -> WeightSet {
+        WeightSet::of(&[
+            self.army as f32,
+            self.attack,
+            self.trade,
+            self.merchants as f32,
+            self.build,
+        ])
+    }
+
+    /// These weights with every named one taken from `p` (counts rounded, at least 0).
+    fn with_params(mut self, p: &WeightSet) -> Weights {
+        let count = |v: f32| v.round().max(0.0);
+        self.army = count(p.get(0)) as u32;
+        self.attack = p.get(1);
+        self.trade = p.get(2);
+        self.merchants = count(p.get(3)).min(u8::MAX as f32) as u8;
+        self.build = p.get(4);
+        self
+    }
+}
+
 impl Weights {
     fn of(style: Style) -> Weights {
         let base = Weights {
@@ -96,10 +151,15 @@ impl Weights {
         };
         match style {
             Style::Balanced => base,
+            // Tuned (issue 33, docs/bots.md): `silk tune cities --bot greedy-aggressive`
+            // found these against the other styles; the guess was army 1, attack 1.4 and the
+            // balanced trade, Merchants and building.
             Style::Aggressive => Weights {
-                army: 1,
-                attack: 1.4,
-                ..base
+                army: 3,
+                attack: 1.8,
+                trade: 0.5,
+                merchants: 3,
+                build: 0.6,
             },
             Style::Trader => Weights {
                 trade: 1.5,
@@ -518,6 +578,10 @@ fn soldier_target(s: &State, seat: Seat, w: &Weights) -> u32 {
 /// untapped Soldiers) are not made; among winning armies the smallest that makes the defender
 /// concede is preferred, else the smallest that wins.
 fn attack_value(s: &State, seat: Seat, target: Seat, army: u8, style: &Weights) -> f32 {
+    // Restricted play (`greedy+attack=0`): a player who never attacks.
+    if style.attack <= 0.0 {
+        return -5.0;
+    }
     let c = s.city(seat);
     let d = s.city(target);
     let dav = d.soldiers[0] as u32 + d.recruits[0] as u32;

@@ -119,6 +119,7 @@ pub fn bench<G: CliGame>(config: &G::Config, args: &BenchArgs, out: &mut Out) ->
     let searching = search.iter().any(|s| s.0 > 0.0);
     let playouts = best(&search.iter().map(|s| s.0).collect::<Vec<_>>());
     let playout_decisions = best(&search.iter().map(|s| s.1).collect::<Vec<_>>());
+    let per_bot = bot_rates::<G>(config, &spec, args.max_decisions)?;
     let rss = max_rss_kb();
 
     let mut text = format!(
@@ -158,6 +159,15 @@ pub fn bench<G: CliGame>(config: &G::Config, args: &BenchArgs, out: &mut Out) ->
             per_s(playout_decisions)
         );
     }
+    for b in &per_bot {
+        text += &format!(
+            "  bot {:<30} {:>9} decisions/s  ({:.1} µs a decision, {} decisions)\n",
+            b.bot,
+            per_s(b.decisions_per_s()),
+            b.micros(),
+            b.decisions
+        );
+    }
     if let Some(kb) = rss {
         text += &format!("  peak memory: {:.1} MB\n", kb as f64 / 1024.0);
     }
@@ -185,6 +195,12 @@ pub fn bench<G: CliGame>(config: &G::Config, args: &BenchArgs, out: &mut Out) ->
             "playout_decisions_per_s": playout_decisions,
         })),
         "max_rss_kb": rss,
+        "bots_alone": per_bot.iter().map(|b| json!({
+            "bot": b.bot,
+            "decisions": b.decisions,
+            "micros_per_decision": b.micros(),
+            "decisions_per_s": b.decisions_per_s(),
+        })).collect::<Vec<_>>(),
     });
     let mut value = value;
     if let Some((games, cores, shard_minutes)) = args.size {
@@ -224,4 +240,61 @@ fn calibrate(
         }
         games *= 4;
     }
+}
+
+/// One bot's own time: the decisions it made and the time it spent choosing them.
+struct BotRate {
+    bot: String,
+    decisions: u64,
+    nanos: u64,
+}
+
+impl BotRate {
+    fn micros(&self) -> f64 {
+        self.nanos as f64 / 1000.0 / self.decisions.max(1) as f64
+    }
+
+    fn decisions_per_s(&self) -> f64 {
+        self.decisions as f64 / (self.nanos as f64 / 1e9).max(1e-9)
+    }
+}
+
+/// Each bot's decisions per second on one thread: the same games played once more by the
+/// engine alone, each bot's choices timed (apart from the rates above, which the clock would
+/// slow down).
+fn bot_rates<G: CliGame>(
+    config: &G::Config,
+    spec: &silk_lab::RunSpec,
+    max_decisions: u64,
+) -> CliResult<Vec<BotRate>> {
+    use crate::ladder::{Clock, Timed};
+    use std::sync::atomic::Ordering;
+    use std::sync::Arc;
+    let mut names: Vec<String> = Vec::new();
+    for b in &spec.bots {
+        if !names.contains(b) {
+            names.push(b.clone());
+        }
+    }
+    let clocks: Vec<Arc<Clock>> = names.iter().map(|_| Arc::new(Clock::default())).collect();
+    let factory = |seat: usize,
+                   name: &str,
+                   seed: u64|
+     -> Result<Box<dyn silk_core::Player<G>>, silk_lab::LabError> {
+        let k = names.iter().position(|n| n == name).unwrap_or(0);
+        Ok(Box::new(Timed {
+            inner: lab::bot_factory::<G>(seat, name, seed)?,
+            clock: Arc::clone(&clocks[k]),
+        }))
+    };
+    engine_playouts::<G>(config, spec, &factory, max_decisions)?;
+    Ok(names
+        .into_iter()
+        .zip(&clocks)
+        .map(|(bot, c)| BotRate {
+            bot,
+            decisions: c.decisions.load(Ordering::Relaxed),
+            nanos: c.nanos.load(Ordering::Relaxed),
+        })
+        .collect())
 }

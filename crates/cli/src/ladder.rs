@@ -32,15 +32,15 @@ pub struct LadderArgs {
 
 /// Time spent choosing, per bot (nanoseconds, decisions): summed over threads.
 #[derive(Default)]
-struct Clock {
-    nanos: AtomicU64,
-    decisions: AtomicU64,
+pub(crate) struct Clock {
+    pub(crate) nanos: AtomicU64,
+    pub(crate) decisions: AtomicU64,
 }
 
 /// A bot whose decisions are timed.
-struct Timed<G: silk_core::Game> {
-    inner: Box<dyn Player<G>>,
-    clock: Arc<Clock>,
+pub(crate) struct Timed<G: silk_core::Game> {
+    pub(crate) inner: Box<dyn Player<G>>,
+    pub(crate) clock: Arc<Clock>,
 }
 
 impl<G: silk_core::Game> Player<G> for Timed<G> {

@@ -23,6 +23,7 @@ mod play;
 mod replay_run;
 mod serve;
 mod sizing;
+mod skill;
 mod table;
 mod table_serve;
 mod traces;

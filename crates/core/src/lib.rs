@@ -48,7 +48,7 @@ pub use game::{
     without_field, EndedBy, EventSink, Forfeit, ForfeitKind, Game, Outcome, Player, ToMove,
 };
 pub use metrics::{Counters, DecisionKind, MechanicUse, Names, Observe, SeatCounters};
-pub use policy::{best_by, Heuristic, Style};
+pub use policy::{best_by, Heuristic, StrongPreset, Style, WeightSet, MAX_WEIGHTS};
 pub use replay::{LoggedMove, Replay, REPLAY_VERSION};
 pub use rng::SilkRng;
 pub use seat::{Seat, SeatSet, MAX_SEATS};

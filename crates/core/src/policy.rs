@@ -36,6 +36,83 @@ pub trait Heuristic: Game {
         let _ = (state, seat);
         None
     }
+
+    /// The names of the policy's weights, in [`WeightSet`] order: the parameters a style sets
+    /// and `silk tune --bot` searches. Empty (the default): the policy has no tunable weights.
+    const WEIGHTS: &'static [&'static str] = &[];
+
+    /// A style's weights, in [`Heuristic::WEIGHTS`] order.
+    fn style_weights(style: Style) -> WeightSet {
+        let _ = style;
+        WeightSet::default()
+    }
+
+    /// The choice of a player with these weights (a style, or a style with some weights
+    /// changed). The default, for a policy without weights: the balanced style.
+    fn weighted_choose(
+        state: &Self::State,
+        seat: Seat,
+        legal: &[Self::Action],
+        rng: &mut SilkRng,
+        weights: &WeightSet,
+    ) -> Self::Action {
+        let _ = weights;
+        Self::styled_choose(state, seat, legal, rng, Style::Balanced)
+    }
+
+    /// The game's cheap strong bot (`strong`): a search whose playouts follow this policy and
+    /// stop early, ranked by [`Heuristic::estimate`]. Each engine chooses (and measures) it.
+    const STRONG: StrongPreset = StrongPreset {
+        iterations: 20,
+        depth: 40,
+        style: Style::Balanced,
+    };
+}
+
+/// The settings of a game's `strong` bot: iterations of search per decision, moves per
+/// playout before the estimate ranks the seats, and the style its playouts follow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StrongPreset {
+    pub iterations: u32,
+    pub depth: u32,
+    pub style: Style,
+}
+
+/// The most weights a policy may name.
+pub const MAX_WEIGHTS: usize = 12;
+
+/// A policy's weights by position in [`Heuristic::WEIGHTS`] (`Copy`, no heap: bots and
+/// playouts pass it by value). A style is one such set.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WeightSet([f32; MAX_WEIGHTS]);
+
+impl Default for WeightSet {
+    fn default() -> Self {
+        WeightSet([0.0; MAX_WEIGHTS])
+    }
+}
+
+impl WeightSet {
+    /// The weights `values`, in order (at most [`MAX_WEIGHTS`]; the rest are 0).
+    pub fn of(values: &[f32]) -> WeightSet {
+        let mut w = WeightSet::default();
+        for (slot, &v) in w.0.iter_mut().zip(values) {
+            *slot = v;
+        }
+        w
+    }
+
+    /// Weight `i` (0 beyond [`MAX_WEIGHTS`]).
+    pub fn get(&self, i: usize) -> f32 {
+        self.0.get(i).copied().unwrap_or(0.0)
+    }
+
+    /// Sets weight `i` (ignored beyond [`MAX_WEIGHTS`]).
+    pub fn set(&mut self, i: usize, v: f32) {
+        if let Some(slot) = self.0.get_mut(i) {
+            *slot = v;
+        }
+    }
 }
 
 /// A way to play a game's heuristic, as parameters of one policy. Each engine says what the

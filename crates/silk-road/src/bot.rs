@@ -23,7 +23,7 @@ use crate::data::TileKind;
 use crate::goods::Good;
 use crate::state::{Phase, State, NO_TILE};
 use crate::SilkRoad;
-use silk_core::{Heuristic, Style};
+use silk_core::{Heuristic, Style, WeightSet};
 use silk_core::{Seat, SilkRng};
 
 impl Heuristic for SilkRoad {
@@ -35,6 +35,44 @@ impl Heuristic for SilkRoad {
         style: Style,
     ) -> Action {
         let w = Weights::of(style);
+        silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
+    }
+
+    /// The score so far (money, goods, majorities): what the end counts, for a search that
+    /// stops its playouts early (the `strong` bot).
+    fn estimate(s: &State, seat: Seat) -> Option<f32> {
+        crate::scoring::totals(s)
+            .get(seat.index())
+            .map(|&t| t as f32)
+    }
+
+    /// 50 playouts of 40 moves in the balanced style: measured against `greedy` in docs/bots.md, its
+    /// time per decision in docs/speed.md.
+    const STRONG: silk_core::StrongPreset = silk_core::StrongPreset {
+        iterations: 50,
+        depth: 40,
+        style: Style::Balanced,
+    };
+
+    const WEIGHTS: &'static [&'static str] = &["lead", "resale", "vizier"];
+
+    fn style_weights(style: Style) -> WeightSet {
+        let w = Weights::of(style);
+        WeightSet::of(&[w.lead, w.resale, w.vizier])
+    }
+
+    fn weighted_choose(
+        s: &State,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut SilkRng,
+        p: &WeightSet,
+    ) -> Action {
+        let w = Weights {
+            lead: p.get(0),
+            resale: p.get(1),
+            vizier: p.get(2),
+        };
         silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
     }
 }

@@ -14,7 +14,7 @@ use crate::engine::{cards, payment, strongholds};
 use crate::rules::NONE;
 use crate::state::State;
 use crate::Splendor;
-use silk_core::{Heuristic, Seat, SilkRng, Style};
+use silk_core::{Heuristic, Seat, SilkRng, Style, WeightSet};
 
 impl Heuristic for Splendor {
     fn styled_choose(
@@ -26,6 +26,47 @@ impl Heuristic for Splendor {
     ) -> Action {
         let p = seat.index();
         let wants = Wants::new(s, p, Weights::of(style));
+        silk_core::best_by(legal, rng, |a| value(s, p, &wants, a))
+    }
+
+    /// Prestige first, then what buys more of it: each bonus a third of a point, each token
+    /// a tenth (the `strong` bot's playouts stop early and rank the seats by this).
+    fn estimate(s: &State, seat: Seat) -> Option<f32> {
+        let p = seat.index();
+        let bonus: u32 = s.bonus.get(p)?.iter().map(|&b| b as u32).sum();
+        let tokens: u32 = s.tokens.get(p)?.iter().map(|&t| t as u32).sum();
+        Some(s.prestige[p] as f32 + bonus as f32 / 3.0 + tokens as f32 / 10.0)
+    }
+
+    /// 40 playouts of 40 moves in the balanced style: measured against `greedy` in docs/bots.md, its
+    /// time per decision in docs/speed.md.
+    const STRONG: silk_core::StrongPreset = silk_core::StrongPreset {
+        iterations: 40,
+        depth: 40,
+        style: Style::Balanced,
+    };
+
+    const WEIGHTS: &'static [&'static str] = &["points", "bonus", "gems"];
+
+    fn style_weights(style: Style) -> WeightSet {
+        let w = Weights::of(style);
+        WeightSet::of(&[w.points, w.bonus, w.gems])
+    }
+
+    fn weighted_choose(
+        s: &State,
+        seat: Seat,
+        legal: &[Action],
+        rng: &mut SilkRng,
+        weights: &WeightSet,
+    ) -> Action {
+        let p = seat.index();
+        let w = Weights {
+            points: weights.get(0),
+            bonus: weights.get(1),
+            gems: weights.get(2),
+        };
+        let wants = Wants::new(s, p, w);
         silk_core::best_by(legal, rng, |a| value(s, p, &wants, a))
     }
 }

@@ -16,6 +16,10 @@ pub struct FindingsArgs {
     /// Games per config (default: the findings file's scale).
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: Option<u64>,
+    /// Games per config of the strong-bot column (default: the findings file's `strong`
+    /// scale; 0 leaves the column out).
+    #[arg(long)]
+    pub strong_games: Option<u64>,
     /// The run seed (default: the findings file's).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -37,6 +41,7 @@ impl FindingsArgs {
             game,
             file,
             games,
+            strong_games,
             seed,
             threads,
             out: to,
@@ -70,6 +75,10 @@ impl FindingsArgs {
             if let Some(n) = games.filter(|&n| n != parsed.scale.games) {
                 command += &format!(" --games {n}");
             }
+            let file_strong = parsed.strong.as_ref().map_or(0, |s| s.games);
+            if let Some(n) = strong_games.filter(|&n| n != file_strong) {
+                command += &format!(" --strong-games {n}");
+            }
             if let Some(s) = seed.filter(|&s| s != parsed.scale.seed) {
                 command += &format!(" --seed {s}");
             }
@@ -81,6 +90,7 @@ impl FindingsArgs {
             }
             let run = FindingsRun {
                 games: games.unwrap_or(parsed.scale.games),
+                strong_games: strong_games.unwrap_or(file_strong),
                 seed: seed.unwrap_or(parsed.scale.seed),
                 file: parsed,
                 source: &source,

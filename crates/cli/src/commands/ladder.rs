@@ -5,6 +5,7 @@ use crate::error::CliResult;
 use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
 use crate::ladder;
 use crate::output::Out;
+use crate::skill;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -16,8 +17,20 @@ pub struct LadderArgs {
     /// mcts-greedy, mcts-greedyN, mcts-greedyNms (heuristic rollouts), mcts-greedy-STYLEN
     /// (rollouts in a style, e.g. mcts-greedy-aggressive800); 'cmd:PROGRAM ARGS', a program of
     /// your own (docs/bot-protocol.md).
-    #[arg(long, value_delimiter = ',', required = true)]
+    /// With --depth or --restricted: the field (default: greedy and its three styles).
+    #[arg(long, value_delimiter = ',', required_unless_present_any = ["depth", "restricted"])]
     pub bots: Vec<String>,
+    /// Skill depth: this search bot, named without its budget (mcts-greedy, strong…), at each
+    /// of --budgets against every bot of the field, with the share of games won per budget.
+    #[arg(long, value_name = "BOT", conflicts_with = "restricted")]
+    pub depth: Option<String>,
+    /// The budgets of --depth (iterations), comma-separated.
+    #[arg(long, value_delimiter = ',', default_values_t = crate::skill::DEFAULT_BUDGETS.to_vec(), requires = "depth")]
+    pub budgets: Vec<u32>,
+    /// Restricted play: this bot (a style, or weights changed: greedy+attack=0) against every
+    /// bot of the field, with its share of games won.
+    #[arg(long, value_name = "BOT")]
+    pub restricted: Option<String>,
     /// Games per pair of bots.
     #[arg(long, default_value_t = 200)]
     pub games: u64,
@@ -35,7 +48,7 @@ pub struct LadderArgs {
     #[arg(long, default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub max_decisions: u64,
     /// Write a self-contained HTML report.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["depth", "restricted"])]
     pub html: Option<PathBuf>,
     /// Replace the report if it exists.
     #[arg(long)]
@@ -62,6 +75,9 @@ impl LadderArgs {
         let LadderArgs {
             game,
             bots,
+            depth,
+            budgets,
+            restricted,
             games,
             players,
             seed,
@@ -76,6 +92,33 @@ impl LadderArgs {
             io,
         } = self;
         bot_time.apply();
+        if depth.is_some() || restricted.is_some() {
+            let field = if bots.is_empty() {
+                skill::STANDARD_FIELD
+                    .iter()
+                    .map(|s| s.to_string())
+                    .filter(|s| Some(s) != restricted.as_ref())
+                    .collect()
+            } else {
+                bots.iter().map(|b| b.trim().to_string()).collect()
+            };
+            let args = skill::SubjectArgs {
+                field,
+                games,
+                seed,
+                threads,
+                max_decisions,
+                progress: out.progress(),
+            };
+            return with_game!(game, G => {
+                let cfg = G::config(players, &data.files()?)?;
+                match (&depth, &restricted) {
+                    (Some(bot), _) => skill::depth::<G>(&cfg, bot.trim(), &budgets, &args, out),
+                    (None, Some(bot)) => skill::restricted::<G>(&cfg, bot.trim(), &args, out),
+                    (None, None) => Ok(()),
+                }
+            });
+        }
         let io = crate::jobs::games_io(&io, shard.as_deref(), dir.as_deref(), force)?;
         let args = ladder::LadderArgs {
             bots,

@@ -12,15 +12,29 @@ pub struct TuneArgs {
     /// The game (`silk games` lists them).
     pub game: GameName,
     /// A parameter to tune, by its path in the config (as in `silk sweep`), each followed
-    /// by --values.
+    /// by --values; with --bot, a weight of the bot's heuristic (`silk tune cities --bot
+    /// greedy-aggressive --param attack --values 1 1.4 2`).
     #[arg(long = "param", required = true)]
     pub params: Vec<String>,
     /// The values to try for the preceding --param (JSON: 3, true, "box").
     #[arg(long = "values", num_args = 1.., required = true, action = clap::ArgAction::Append)]
     pub values: Vec<String>,
     /// The targets (and the table-time model) as JSON.
-    #[arg(long, value_name = "FILE")]
-    pub targets: PathBuf,
+    #[arg(
+        long,
+        value_name = "FILE",
+        required_unless_present = "bot",
+        conflicts_with = "bot"
+    )]
+    pub targets: Option<PathBuf>,
+    /// Tune this bot's heuristic weights (a style: greedy-aggressive) for its share of games
+    /// won against --field, instead of the rules against targets.
+    #[arg(long, value_name = "BOT")]
+    pub bot: Option<String>,
+    /// With --bot: the bots it plays, head to head as `silk ladder` pairs them (default:
+    /// greedy and its three styles).
+    #[arg(long, value_delimiter = ',', requires = "bot")]
+    pub field: Vec<String>,
     /// Evaluations: each one a batch of --games games on fresh seeds.
     #[arg(long, default_value_t = 60)]
     pub budget: usize,
@@ -63,6 +77,8 @@ impl TuneArgs {
             game,
             params,
             targets,
+            bot,
+            field,
             budget,
             validate_games,
             explore,
@@ -81,13 +97,32 @@ impl TuneArgs {
         let pairs: Vec<(String, Vec<String>)> = params.into_iter().zip(values).collect();
         let args = design::TuneArgs {
             params: &pairs,
-            targets: &targets,
+            targets: targets.as_deref(),
             budget,
             validate_games,
             explore,
             repeats,
             state: state.as_deref(),
         };
+        if let Some(bot) = &bot {
+            let field: Vec<String> = if field.is_empty() {
+                crate::skill::STANDARD_FIELD
+                    .iter()
+                    .map(|s| s.to_string())
+                    .filter(|s| s != bot.trim())
+                    .collect()
+            } else {
+                field.iter().map(|f| f.trim().to_string()).collect()
+            };
+            let what = design::BotTune {
+                bot: bot.trim(),
+                field: &field,
+            };
+            return with_game!(game, G => {
+                let cfg = G::config(batch.players(), &batch.data.files()?)?;
+                design::tune_bot::<G>(&cfg, &what, &args, &batch.batch(out), out)
+            });
+        }
         with_game!(game, G => {
             let cfg = G::config(batch.players(), &batch.data.files()?)?;
             let batch = crate::lab::Batch { io: io.clone(), ..batch.batch(out) };

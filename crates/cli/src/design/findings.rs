@@ -21,6 +21,10 @@ pub struct FindingsFile {
     #[serde(default)]
     pub intro: Vec<String>,
     pub scale: Scale,
+    /// The second batch, played by a strong bot in every seat: each finding is checked on it
+    /// too, and one that flips is marked a bot artefact.
+    #[serde(default)]
+    pub strong: Option<StrongScale>,
     /// Variants of the base config, each a name and `PARAM=VALUE,…` changes.
     #[serde(default)]
     pub variants: Vec<Variant>,
@@ -39,6 +43,15 @@ pub struct Scale {
     /// The bots, as `--bots` takes them.
     pub bots: String,
     pub players: usize,
+}
+
+/// The strong-bot batch: its bots (as `--bots` takes them) and games per config; the seed
+/// and players are the scale's.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StrongScale {
+    pub bots: String,
+    pub games: u64,
 }
 
 #[derive(Debug, Deserialize)]
@@ -203,6 +216,8 @@ pub struct FindingsRun<'a> {
     /// The command that regenerates the document, as the document quotes it.
     pub command: &'a str,
     pub games: u64,
+    /// Games per config of the strong-bot batch (0: no strong-bot column).
+    pub strong_games: u64,
     pub seed: u64,
     pub threads: usize,
 }
@@ -238,11 +253,29 @@ where
         io: Default::default(),
     };
     let runs = measure_paired::<G>(&configs, &batch, &TimeSpec::default(), &[], out)?;
+    let strong_runs = match &file.strong {
+        Some(strong) if run.strong_games > 0 => {
+            let batch = Batch {
+                games: run.strong_games,
+                bots: strong.bots.split(',').map(str::to_string).collect(),
+                ..batch
+            };
+            Some(measure_paired::<G>(
+                &configs,
+                &batch,
+                &TimeSpec::default(),
+                &[],
+                out,
+            )?)
+        }
+        _ => None,
+    };
     let doc = Doc {
         file,
         run,
         runs: &runs,
         configs: &configs,
+        strong: strong_runs.as_ref(),
     };
     Ok(doc.render())
 }
@@ -252,15 +285,33 @@ struct Doc<'a, C> {
     run: &'a FindingsRun<'a>,
     runs: &'a PairedRuns,
     configs: &'a [(String, C)],
+    /// The same configs played by the strong bot (the strong-bot column), if asked.
+    strong: Option<&'a PairedRuns>,
 }
 
-impl<C> Doc<'_, C> {
+impl<'a, C> Doc<'a, C> {
     fn scale_flags(&self) -> String {
         let s = &self.file.scale;
         format!(
             "--games {} --bots {} --players {} --seed {}",
             self.run.games, s.bots, s.players, self.run.seed
         )
+    }
+
+    /// The same document read on the strong bot's games.
+    fn strong_doc(&self) -> Option<Doc<'a, C>> {
+        self.strong.map(|runs| Doc {
+            file: self.file,
+            run: self.run,
+            runs,
+            configs: self.configs,
+            strong: None,
+        })
+    }
+
+    /// The strong bots, as `--bots` takes them.
+    fn strong_bots(&self) -> &str {
+        self.file.strong.as_ref().map_or("", |s| s.bots.as_str())
     }
 
     /// The comparison that measures every figure: each variant against the base.
@@ -449,10 +500,36 @@ impl<C> Doc<'_, C> {
             file.scale.players,
             self.batch_command()
         );
+        let strong = self.strong_doc();
+        if strong.is_some() {
+            t += &format!(
+                "**The strong-bot column.** Every finding is checked again on a second batch \
+                 played by `{}` in every seat ({} games for each config, the same seed and \
+                 configs; [bots.md](bots.md) says what it is and how it fares against the \
+                 heuristics). A play fact that holds for the greedy bot but not for the strong \
+                 one is marked **flips: a bot artefact**: it says how the greedy bot plays, not \
+                 what the design does. The strong batch alone is `{}`.\n\n",
+                self.strong_bots(),
+                self.run.strong_games,
+                self.batch_command().replace(
+                    &format!("--games {} --bots {}", self.run.games, self.file.scale.bots),
+                    &format!(
+                        "--games {} --bots {}",
+                        self.run.strong_games,
+                        self.strong_bots()
+                    )
+                )
+            );
+        }
         let mut results = Vec::new();
         let mut sections = String::new();
-        let mut summary =
-            String::from("| finding | fact | stated direction holds |\n|---|---|---|\n");
+        let mut summary = if strong.is_some() {
+            String::from(
+                "| finding | fact | stated direction holds | with the strong bot |\n|---|---|---|---|\n",
+            )
+        } else {
+            String::from("| finding | fact | stated direction holds |\n|---|---|---|\n")
+        };
         for (fact, heading) in [(Fact::Rule, "Rule facts"), (Fact::Play, "Play facts")] {
             let mut any = false;
             for f in file.findings.iter().filter(|f| f.fact == fact) {
@@ -463,11 +540,26 @@ impl<C> Doc<'_, C> {
                 let outcomes: Vec<Outcome> = f.checks.iter().map(|c| self.check(f, c)).collect();
                 let holds = outcomes.iter().all(|o| o.holds);
                 let verdict = if holds { "holds" } else { "**does not hold**" };
+                let strong_outcomes: Option<Vec<Outcome>> = strong
+                    .as_ref()
+                    .map(|d| f.checks.iter().map(|c| d.check(f, c)).collect());
+                let strong_holds = strong_outcomes.as_ref().map(|o| o.iter().all(|o| o.holds));
+                let strong_verdict = match strong_holds {
+                    Some(true) => "holds".to_string(),
+                    Some(false) if holds => "**flips: a bot artefact**".to_string(),
+                    Some(false) => "**does not hold**".to_string(),
+                    None => String::new(),
+                };
                 summary += &format!(
-                    "| [{}](#{}) | {} | {verdict} |\n",
+                    "| [{}](#{}) | {} | {verdict} |{}\n",
                     f.title,
                     f.id,
-                    fact_name(fact)
+                    fact_name(fact),
+                    if strong.is_some() {
+                        format!(" {strong_verdict} |")
+                    } else {
+                        String::new()
+                    }
                 );
                 sections += &format!(
                     "<a id=\"{}\"></a>\n### {} ({} fact)\n\n",
@@ -524,6 +616,23 @@ impl<C> Doc<'_, C> {
                         if o.holds { "holds" } else { "does not hold" }
                     );
                 }
+                if let Some(so) = &strong_outcomes {
+                    sections += &format!(
+                        "\nWith the strong bot (`{}` in every seat, {} games per config): \
+                         **{}**\n\n",
+                        self.strong_bots(),
+                        self.run.strong_games,
+                        strong_verdict.trim_matches('*')
+                    );
+                    for o in so {
+                        sections += &format!(
+                            "- {} — measured {}: **{}**\n",
+                            o.stated,
+                            o.measured,
+                            if o.holds { "holds" } else { "does not hold" }
+                        );
+                    }
+                }
                 sections += "\n";
                 results.push(json!({
                     "id": f.id,
@@ -533,6 +642,13 @@ impl<C> Doc<'_, C> {
                     "checks": outcomes.iter().map(|o| json!({
                         "stated": o.stated, "measured": o.measured, "holds": o.holds,
                     })).collect::<Vec<_>>(),
+                    "strong": strong_outcomes.as_ref().map(|so| json!({
+                        "holds": strong_holds,
+                        "bot_artefact": holds && strong_holds == Some(false),
+                        "checks": so.iter().map(|o| json!({
+                            "stated": o.stated, "measured": o.measured, "holds": o.holds,
+                        })).collect::<Vec<_>>(),
+                    })),
                 }));
             }
         }
@@ -551,6 +667,8 @@ impl<C> Doc<'_, C> {
             "games": self.run.games,
             "seed": self.run.seed,
             "all_hold": all,
+            "strong_bots": strong.as_ref().map(|_| self.strong_bots()),
+            "strong_games": strong.as_ref().map(|_| self.run.strong_games),
             "findings": results,
         });
         (t.trim_end().to_string() + "\n", value)

@@ -19,10 +19,12 @@ use std::path::Path;
 pub mod findings;
 mod gaps;
 mod tune;
+mod tune_bot;
 mod tune_state;
 mod variants;
 pub use gaps::gaps;
 pub use tune::{tune, TuneArgs};
+pub use tune_bot::{tune_bot, BotTune};
 pub use variants::{compare_variants, VariantArgs};
 
 /// A run measured: its spec, summary and named measures.

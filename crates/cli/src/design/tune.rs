@@ -7,7 +7,8 @@ use super::*;
 /// What `silk tune` is given.
 pub struct TuneArgs<'a> {
     pub params: &'a [(String, Vec<String>)],
-    pub targets: &'a Path,
+    /// The targets (a design's tune); `None` when a bot's weights are tuned.
+    pub targets: Option<&'a Path>,
     pub budget: usize,
     pub validate_games: u64,
     pub explore: f64,
@@ -29,7 +30,10 @@ pub fn tune<G: CliGame + Observe>(
 where
     G::Config: Sync,
 {
-    let (file, model) = targets_for::<G>(args.targets)?;
+    let targets = args
+        .targets
+        .ok_or_else(|| CliError::input("give the targets with --targets FILE"))?;
+    let (file, model) = targets_for::<G>(targets)?;
     check_args(args)?;
     let space = Space::<G>::new(base, args.params)?;
     let quiet = Batch {
@@ -134,7 +138,7 @@ where
 
 /// Refuses a search that cannot run: no parameter, a budget, exploration or repeat count out
 /// of range.
-fn check_args(args: &TuneArgs) -> CliResult<()> {
+pub(crate) fn check_args(args: &TuneArgs) -> CliResult<()> {
     if args.params.is_empty() {
         return Err(CliError::input(
             "tune at least one --param P --values V1 V2 …",
@@ -217,7 +221,7 @@ impl<G: CliGame> Space<G> {
 }
 
 /// One search: its seed and what it found.
-type Search = (u64, silk_lab::tune::Found);
+pub(crate) type Search = (u64, silk_lab::tune::Found);
 
 /// How far a tune goes this time.
 #[derive(Clone, Copy)]
@@ -323,12 +327,6 @@ fn search<G: CliGame + Observe>(
 where
     G::Config: Sync,
 {
-    let bar = lab::progress_bar(
-        (args.budget * args.repeats) as u64,
-        "evaluations",
-        batch.progress,
-    );
-    let mut failure: Option<CliError> = None;
     let mut best_miss = f64::INFINITY;
     let mut reached = vec![false; file.targets.len()];
     let mut searches = Vec::with_capacity(args.repeats);
@@ -341,7 +339,7 @@ where
             .seed
             .wrapping_add(r.wrapping_mul(0xA24B_AED4_963E_E407));
         let opts = silk_lab::tune::Ntbea {
-            explore: args.explore,
+            explore,
             seed: search_seed,
             ..Default::default()
         };
@@ -613,4 +611,63 @@ impl Tuned {
             },
         })
     }
+}
+
+/// One evaluation of a setting on the games of a batch (its own seeds): the fitness to
+/// maximise. It may show its progress on the bar.
+pub(crate) type Evaluate<'a> =
+    dyn FnMut(&[usize], &Batch, &indicatif::ProgressBar) -> CliResult<f64> + 'a;
+
+/// `repeats` independent NTBEA searches of `budget` evaluations each over settings of `sizes`
+/// values, each search with its own seed and each evaluation on its own games (`quiet` with a
+/// fresh seed); the first error stops the search. `(budget, repeats, explore)`.
+pub(crate) fn ntbea_searches(
+    sizes: &[usize],
+    (budget, repeats, explore): (usize, usize, f64),
+    batch: &Batch,
+    quiet: &Batch,
+    evaluate: &mut Evaluate,
+) -> CliResult<Vec<Search>> {
+    let bar = lab::progress_bar((budget * repeats) as u64, "evaluations", batch.progress);
+    let mut failure: Option<CliError> = None;
+    let mut searches = Vec::with_capacity(repeats);
+    for r in 0..repeats as u64 {
+        // Search r explores with its own seed and plays its own games: the repeats are
+        // independent searches, and search 0 is the single search of earlier versions.
+        let search_seed = batch
+            .seed
+            .wrapping_add(r.wrapping_mul(0xA24B_AED4_963E_E407));
+        let opts = silk_lab::tune::Ntbea {
+            explore,
+            seed: search_seed,
+            ..Default::default()
+        };
+        let found = silk_lab::tune::ntbea(sizes, budget, &opts, &mut |setting, k| {
+            if failure.is_some() {
+                return f64::NEG_INFINITY;
+            }
+            // Evaluation k plays its own seeds.
+            let eval = Batch {
+                seed: search_seed
+                    .wrapping_add(1 + k as u64)
+                    .wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                ..quiet.clone()
+            };
+            let fitness = evaluate(setting, &eval, &bar);
+            bar.inc(1);
+            match fitness {
+                Ok(f) => f,
+                Err(e) => {
+                    failure = Some(e);
+                    f64::NEG_INFINITY
+                }
+            }
+        });
+        if let Some(e) = failure.take() {
+            return Err(e);
+        }
+        searches.push((search_seed, found));
+    }
+    bar.finish_and_clear();
+    Ok(searches)
 }

@@ -105,7 +105,7 @@ impl CliGame for Cities {
     }
 
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
-        Ok(kind.with_heuristic::<Self>(seed))
+        kind.with_heuristic::<Self>(seed).map_err(CliError::input)
     }
 
     fn section(_: &State, event: &Event) -> Option<String> {

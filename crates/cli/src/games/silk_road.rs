@@ -50,7 +50,7 @@ impl CliGame for SilkRoad {
     }
 
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
-        Ok(kind.with_heuristic::<Self>(seed))
+        kind.with_heuristic::<Self>(seed).map_err(CliError::input)
     }
 
     /// The first leader, drawn at random at setup.

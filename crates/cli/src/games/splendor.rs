@@ -90,7 +90,7 @@ impl CliGame for Splendor {
     }
 
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
-        Ok(kind.with_heuristic::<Self>(seed))
+        kind.with_heuristic::<Self>(seed).map_err(CliError::input)
     }
 
     fn table_text(state: &Self::State, seat: silk_core::Seat, assist: bool) -> String {

@@ -1,0 +1,207 @@
+//! `silk tune GAME --bot STYLE`: the same NTBEA searches as a design's tune, over a heuristic's
+//! weights instead of the rules' parameters, maximising the bot's share of games won against a
+//! field of bots (the ladder's pairings, [`crate::skill`]). The recommendations and the bot as
+//! given are then validated on the same fresh games, the gain taken game by game.
+
+use super::tune::{check_args, ntbea_searches, Search, TuneArgs};
+use super::*;
+use crate::skill::{self, SubjectArgs, SubjectResult};
+
+/// `silk tune --bot`: what is searched and against whom.
+pub struct BotTune<'a> {
+    /// The bot whose weights are searched, as given (`greedy-aggressive`).
+    pub bot: &'a str,
+    pub field: &'a [String],
+}
+
+/// A setting as a bot name: the bot with each weight of the setting changed.
+fn bot_name(bot: &str, axes: &[(String, Vec<String>)], setting: &[usize]) -> String {
+    let mut name = bot.to_string();
+    for ((w, values), &i) in axes.iter().zip(setting) {
+        name += &format!("+{w}={}", values[i]);
+    }
+    name
+}
+
+pub fn tune_bot<G: CliGame + Observe>(
+    config: &G::Config,
+    what: &BotTune,
+    args: &TuneArgs,
+    batch: &Batch,
+    out: &mut Out,
+) -> CliResult<()>
+where
+    G::Config: Sync,
+{
+    check_args(args)?;
+    let axes: Vec<(String, Vec<String>)> = args.params.to_vec();
+    // Every value must make a bot of this game before the long run starts.
+    for (d, (w, values)) in axes.iter().enumerate() {
+        if values.is_empty() {
+            return Err(CliError::input(format!(
+                "--param {w}: give at least one value with --values"
+            )));
+        }
+        for (i, value) in values.iter().enumerate() {
+            let mut setting = vec![0; axes.len()];
+            setting[d] = i;
+            let name = bot_name(what.bot, &axes, &setting);
+            lab::bot_factory::<G>(0, &name, 0).map_err(|e| {
+                CliError::input(format!(
+                    "--bot {} --param {w} --values {value}: {e}",
+                    what.bot
+                ))
+            })?;
+        }
+    }
+    lab::bots_for(what.field, what.field.len())?;
+    let subject = |games: u64, seed: u64| SubjectArgs {
+        field: what.field.to_vec(),
+        games,
+        seed,
+        threads: batch.threads,
+        max_decisions: batch.max_decisions,
+        progress: false,
+    };
+    let hidden = indicatif::ProgressBar::hidden();
+    let quiet = Batch {
+        progress: false,
+        ..batch.clone()
+    };
+    let sizes: Vec<usize> = axes.iter().map(|(_, v)| v.len()).collect();
+    let mut best = 0.0f64;
+    let searches: Vec<Search> = ntbea_searches(
+        &sizes,
+        (args.budget, args.repeats, args.explore),
+        batch,
+        &quiet,
+        &mut |setting, eval, bar| {
+            let name = bot_name(what.bot, &axes, setting);
+            let r =
+                skill::play_subject::<G>(config, &name, &subject(eval.games, eval.seed), &hidden)?;
+            best = best.max(r.all.share);
+            bar.set_message(format!("best share so far {:.1}%", 100.0 * best));
+            Ok(r.all.share)
+        },
+    )?;
+    let mut winners: Vec<(Vec<usize>, usize)> = Vec::new();
+    for (_, f) in &searches {
+        match winners.iter_mut().find(|(w, _)| *w == f.best) {
+            Some((_, n)) => *n += 1,
+            None => winners.push((f.best.clone(), 1)),
+        }
+    }
+    // Validation: the bot as given and each recommendation on the same fresh games.
+    let seed = batch.seed ^ 0x5EED_F7A1_1DA7_E000;
+    out.message(&format!(
+        "validating {} recommended setting{} and {} on the same {} fresh games per field bot",
+        winners.len(),
+        if winners.len() == 1 { "" } else { "s" },
+        what.bot,
+        args.validate_games
+    ));
+    let bar = lab::progress_bar(
+        (winners.len() as u64 + 1) * args.validate_games * what.field.len() as u64,
+        "games",
+        batch.progress,
+    );
+    let v = subject(args.validate_games, seed);
+    let base = skill::play_subject::<G>(config, what.bot, &v, &bar)?;
+    let mut validated: Vec<SubjectResult> = Vec::new();
+    for (w, _) in &winners {
+        validated.push(skill::play_subject::<G>(
+            config,
+            &bot_name(what.bot, &axes, w),
+            &v,
+            &bar,
+        )?);
+    }
+    bar.finish_and_clear();
+    let best_i = (0..validated.len())
+        .max_by(|&a, &b| validated[a].all.share.total_cmp(&validated[b].all.share))
+        .unwrap_or(0);
+    let share = |r: &SubjectResult| {
+        format!(
+            "{:.1}% [{:.1}%, {:.1}%] of {} games",
+            100.0 * r.all.share,
+            100.0 * r.all.lo,
+            100.0 * r.all.hi,
+            r.all.games
+        )
+    };
+    let mut text = format!(
+        "{}: NTBEA over {}'s weights, {} search{} of {} evaluations, each {} games against \
+         every bot of the field {} (share of finished games won, a shared first place half)\n",
+        G::NAME,
+        what.bot,
+        args.repeats,
+        if args.repeats == 1 { "" } else { "es" },
+        args.budget,
+        batch.games,
+        what.field.join(", ")
+    );
+    for (w, n) in &winners {
+        text += &format!(
+            "  {:<44} chosen by {n} of {} searches\n",
+            label(&axes, w),
+            args.repeats
+        );
+    }
+    text += &format!(
+        "\nvalidated on the same {} fresh games per field bot (seed {seed}):\n  {:<44} {}\n",
+        args.validate_games,
+        what.bot,
+        share(&base)
+    );
+    let mut gains = Vec::new();
+    for r in &validated {
+        let g = skill::paired_gain(&base, r);
+        let verdict = if g.1 > 0.0 {
+            "better"
+        } else if g.2 < 0.0 {
+            "worse"
+        } else {
+            "not clear of zero"
+        };
+        text += &format!(
+            "  {:<44} {}; − {}, game by game: {:+.1} points [{:+.1}, {:+.1}] over {} games: {verdict}\n",
+            r.subject,
+            share(r),
+            what.bot,
+            100.0 * g.0,
+            100.0 * g.1,
+            100.0 * g.2,
+            g.3
+        );
+        gains.push(g);
+    }
+    text += &format!("\nbest: {}\n", validated[best_i].subject);
+    let result_json = |r: &SubjectResult| json!({"bot": r.subject, "share": r.all.share, "lo": r.all.lo, "hi": r.all.hi, "games": r.all.games});
+    let value = json!({
+        "game": G::NAME,
+        "bot": what.bot,
+        "field": what.field,
+        "budget": args.budget,
+        "repeats": args.repeats,
+        "games_per_evaluation": batch.games,
+        "searches": searches.iter().map(|(seed, f)| json!({
+            "seed": seed,
+            "best": bot_name(what.bot, &axes, &f.best),
+            "model_estimate_of_share": f.estimate,
+            "evaluations": f.evaluated.iter().map(|(s, x)| json!({"bot": bot_name(what.bot, &axes, s), "share": x})).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
+        "validation": {
+            "games": args.validate_games,
+            "seed": seed,
+            "base": result_json(&base),
+            "recommendations": validated.iter().zip(&gains).zip(&winners).map(|((r, g), (_, n))| json!({
+                "result": result_json(r),
+                "chosen_by": n,
+                "gain": {"mean": g.0, "lo": g.1, "hi": g.2, "games": g.3},
+            })).collect::<Vec<_>>(),
+        },
+        "best": validated[best_i].subject,
+    });
+    out.doc(&text, &value);
+    Ok(())
+}
