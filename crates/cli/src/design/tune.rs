@@ -327,6 +327,12 @@ fn search<G: CliGame + Observe>(
 where
     G::Config: Sync,
 {
+    let bar = lab::progress_bar(
+        (args.budget * args.repeats) as u64,
+        "evaluations",
+        batch.progress,
+    );
+    let mut failure: Option<CliError> = None;
     let mut best_miss = f64::INFINITY;
     let mut reached = vec![false; file.targets.len()];
     let mut searches = Vec::with_capacity(args.repeats);
@@ -339,7 +345,7 @@ where
             .seed
             .wrapping_add(r.wrapping_mul(0xA24B_AED4_963E_E407));
         let opts = silk_lab::tune::Ntbea {
-            explore,
+            explore: args.explore,
             seed: search_seed,
             ..Default::default()
         };
