@@ -198,6 +198,7 @@ mod tests {
             first: None,
             metrics: Default::default(),
             players: Vec::new(),
+            coverage: Default::default(),
         }
     }
 

@@ -4,6 +4,7 @@
 //! shards; writes self-contained HTML reports.
 
 pub mod bench;
+pub mod coverage;
 pub mod engines;
 pub mod extremes;
 pub mod ladder;
@@ -81,6 +82,7 @@ mod tests {
             first: None,
             metrics: Default::default(),
             players: Vec::new(),
+            coverage: Default::default(),
         }
     }
 

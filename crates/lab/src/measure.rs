@@ -709,6 +709,7 @@ mod tests {
             first,
             metrics: c,
             players: Vec::new(),
+            coverage: Default::default(),
         }
     }
 

@@ -255,6 +255,7 @@ mod tests {
             first: None,
             metrics: Counters::default(),
             players,
+            coverage: Default::default(),
         }
     }
 
