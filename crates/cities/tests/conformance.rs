@@ -148,7 +148,12 @@ fn issue33_every_action_and_event_lands_on_a_declared_branch() {
         ..Params::every_switched()
     };
     seen.extend(silk_core::conformance::check_coverage::<Cities>(&config, 4).unwrap());
-    for b in ["action.claim", "action.bid", "event.income", "action.end_turn"] {
+    for b in [
+        "action.claim",
+        "action.bid",
+        "event.income",
+        "action.end_turn",
+    ] {
         assert!(seen.contains(&b), "{b} never met: {seen:?}");
     }
 }

@@ -115,6 +115,8 @@ mod tests {
     #[test]
     fn hits_count_by_number_and_ignore_numbers_beyond_the_array() {
         let mut h = Hits::default();
+        h.hit(B::One);
+        h.clear();
         h.hit(B::Two);
         h.hit(B::Two);
         h.hit(MAX_BRANCHES + 3);

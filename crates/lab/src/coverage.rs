@@ -166,11 +166,7 @@ impl CoverageFold {
             .map(|&s| self.tallies[s])
             .unwrap_or_default();
         let n = self.games;
-        let mean = if n == 0 {
-            0.0
-        } else {
-            t.sum as f64 / n as f64
-        };
+        let mean = if n == 0 { 0.0 } else { t.sum as f64 / n as f64 };
         // Over every game (a game without the branch counted 0): a normal interval.
         let var = if n > 1 {
             let (n, s, s2) = (n as f64, t.sum as f64, t.sum2 as f64);
@@ -279,7 +275,10 @@ impl Coverage {
         if !never.is_empty() {
             t += "Never happened (what would make each happen):\n";
             for b in &never {
-                t += &format!("  {:<28} {}\n  {:<28}   → {}\n", b.name, b.about, "", b.fires);
+                t += &format!(
+                    "  {:<28} {}\n  {:<28}   → {}\n",
+                    b.name, b.about, "", b.fires
+                );
             }
         }
         t += &format!(

@@ -671,7 +671,7 @@ mod tests {
             shard: None,
             rotate: false,
         };
-        let mut play = |index, max_decisions| {
+        let play = |index, max_decisions| {
             let mut players: Vec<Box<dyn Player<Race>>> = vec![
                 Box::new(RandomPlayer::new(1)),
                 Box::new(RandomPlayer::new(2)),
@@ -697,7 +697,12 @@ mod tests {
         );
         // The record keeps them (and reads back), only those hit.
         let json = serde_json::to_string(&whole).unwrap();
-        assert!(json.contains(r#""coverage":{"decision.decision":5,"turn":5,"turn.big":2,"turn.zero":1}"#), "{json}");
+        assert!(
+            json.contains(
+                r#""coverage":{"decision.decision":5,"turn":5,"turn.big":2,"turn.zero":1}"#
+            ),
+            "{json}"
+        );
         assert_eq!(serde_json::from_str::<GameRecord>(&json).unwrap(), whole);
         let mut fold = crate::Fold::new(&spec).declare(crate::coverage::declared::<Race>());
         fold.add(&whole);
@@ -708,7 +713,10 @@ mod tests {
         assert_eq!(c.branches[0].name, "turn.never");
         assert_eq!(c.never().count(), 1);
         assert_eq!((row("turn.big").games.k, row("turn.big").games.n), (1, 2));
-        assert_eq!((row("turn.big").finished.k, row("turn.big").finished.n), (1, 1));
+        assert_eq!(
+            (row("turn.big").finished.k, row("turn.big").finished.n),
+            (1, 1)
+        );
         assert_eq!(row("turn.zero").games.k, 2);
         assert_eq!(row("turn").per_game, 4.0);
         assert_eq!(row("turn").total, 8);

@@ -153,7 +153,12 @@ fn issue33_every_action_and_event_lands_on_a_declared_branch() {
     for (_, config) in every_format() {
         seen.extend(silk_core::conformance::check_coverage::<SilkRoad>(&config, 1).unwrap());
     }
-    for b in ["action.bid", "tile.seller", "event.revealed", "event.sealed_bid"] {
+    for b in [
+        "action.bid",
+        "tile.seller",
+        "event.revealed",
+        "event.sealed_bid",
+    ] {
         assert!(seen.contains(&b), "{b} never met: {seen:?}");
     }
 }

@@ -95,9 +95,7 @@ pub(crate) fn action(_s: &State, _seat: Seat, a: &Action, hits: &mut Hits) {
 pub(crate) fn event(_s: &State, e: &Event, hits: &mut Hits) {
     let b = match *e {
         Event::Took { .. } => B::Took,
-        Event::Reserved {
-            deck, gold, ..
-        } => {
+        Event::Reserved { deck, gold, .. } => {
             hits.hit(if gold { B::TookGold } else { B::ReservedNoGold });
             if deck.is_some() {
                 hits.hit(B::ReservedBlind);

@@ -129,7 +129,12 @@ fn issue33_every_action_and_event_lands_on_a_declared_branch() {
         config.modules = vec![m];
         seen.extend(silk_core::conformance::check_coverage::<Splendor>(&config, 3).unwrap());
     }
-    for b in ["action.buy", "event.noble_visit", "event.city_claimed", "action.discard"] {
+    for b in [
+        "action.buy",
+        "event.noble_visit",
+        "event.city_claimed",
+        "action.discard",
+    ] {
         assert!(seen.contains(&b), "{b} never met: {seen:?}");
     }
 }

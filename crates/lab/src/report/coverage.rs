@@ -48,7 +48,8 @@ pub fn coverage_section(c: &Coverage, bots: &[String]) -> String {
         c.branches.len()
     );
     if !never.is_empty() {
-        out += "<h3>Never happened</h3><table class=\"never\"><tr><th>branch</th><th>what it is</th>\
+        out +=
+            "<h3>Never happened</h3><table class=\"never\"><tr><th>branch</th><th>what it is</th>\
                 <th>what would make it happen</th></tr>";
         for b in &never {
             out += &format!(
