@@ -304,7 +304,7 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
         (_, Action::Play(t)) => match s.rules.dev(t).map(|d| d.effect) {
             Some(DevEffect::AttackBonus(_)) | Some(DevEffect::DefenceBonus(_)) => 2.0,
             Some(DevEffect::GatherBonus(_)) => more_rules::gather_card_value(s, seat),
-            Some(DevEffect::IgnoreTravel(_)) if c.merchants[0] > 0 => 0.3,
+            Some(DevEffect::IgnoreTravel(_)) => more_rules::travel_card_value(s, seat),
             _ => -1.0,
         },
         (_, Action::Keep) => 0.0,

@@ -111,6 +111,16 @@ pub(super) fn gather_card_value(s: &State, seat: Seat) -> f32 {
     }
 }
 
+/// The travel card (travel ignored for the rest of the round) is worth playing before the
+/// round's routes, not after them: with an untapped Merchant, ahead of most trades.
+pub(super) fn travel_card_value(s: &State, seat: Seat) -> f32 {
+    if s.city(seat).merchants[0] > 0 {
+        2.5
+    } else {
+        -1.0
+    }
+}
+
 /// Reassignments the balanced rule leaves out: a Soldier beyond the army wanted, or a Merchant
 /// beyond those kept, goes back to work as a Laborer when the city has few (a food pays).
 pub(super) fn to_laborer_value(s: &State, seat: Seat, from: Role, w: &Weights) -> f32 {
