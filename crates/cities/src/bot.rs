@@ -38,8 +38,10 @@
 //!   Golden Age value, keeping 3 coins.
 //! - **Routes** (gap 22): the cheapest, unless a waypoint route costs less once each toll city
 //!   on the way is counted 1 coin dearer; after a refused toll it takes another route.
-//! - **Tolls and offers** (gap 23, 30): demands exactly the region's cost, pays a toll up to 2
-//!   over it; never offers to players, accepts food or metal offers at 3 or less when short.
+//! - **Tolls and offers** (gap 23, 30; issue 33, in `bot/more_rules.rs`): asks 1 or 2 above
+//!   the region's cost of a mover rich enough, pays up to its tolerance and otherwise refuses
+//!   once per move when an affordable route round is open; offers surplus food or metal at 3
+//!   to a city short of it, accepts food or metal offers at 3 or less when short.
 
 use crate::action::Action;
 use crate::data::{DevEffect, ImprovementEffect, Resource};
@@ -51,6 +53,8 @@ use crate::Cities;
 use silk_core::{Heuristic, StrongPreset, Style, WeightSet};
 use silk_core::{Seat, SilkRng};
 use silk_trade::route::{Goal, TargetCost};
+
+mod more_rules;
 
 impl Heuristic for Cities {
     fn styled_choose(
@@ -324,7 +328,9 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
         }
         (_, Action::Buy { empire, slot }) => buy_value(s, seat, empire, slot, w),
         (_, Action::Sell { empire, res }) => sell_value(s, seat, empire, res, w),
-        (_, Action::Offer { .. }) => -3.0,
+        (_, Action::Offer { to, res, price }) => {
+            more_rules::offer_value(s, seat, (to, res, price), w)
+        }
         (_, Action::Accept) => match s.phase {
             Phase::Offer { mv } => match mv.kind {
                 MoveKind::Deliver { res, price, .. } => {
@@ -344,14 +350,11 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
             _ => -1.0,
         },
         (_, Action::Refuse) => 0.0,
-        (Phase::Toll { mv, at }, Action::Demand(k)) => -((k - mv.tolls[at as usize]) as f32),
+        (Phase::Toll { mv, at }, Action::Demand(k)) => {
+            more_rules::demand_value(s, mv.tolls[at as usize], k)
+        }
         (Phase::TollAnswer { mv, at, demand }, Action::PayToll) => {
-            let min = travel(s, mv.mover, mv.path[at as usize]) as f32;
-            if demand as f32 <= min + 2.0 {
-                1.0
-            } else {
-                -1.0
-            }
+            more_rules::pay_toll_value(s, &mv, at, demand)
         }
         (_, Action::RefuseToll) => 0.0,
         (_, Action::Attack { target, army }) => attack_value(s, seat, target, army, w),
@@ -360,8 +363,8 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
         }
         (_, Action::Play(t)) => match s.rules.dev(t).map(|d| d.effect) {
             Some(DevEffect::AttackBonus(_)) | Some(DevEffect::DefenceBonus(_)) => 2.0,
-            Some(DevEffect::GatherBonus(_)) if c.laborers[0] > 0 => 0.5,
-            Some(DevEffect::IgnoreTravel(_)) if c.merchants[0] > 0 => 0.3,
+            Some(DevEffect::GatherBonus(_)) => more_rules::gather_card_value(s, seat),
+            Some(DevEffect::IgnoreTravel(_)) => more_rules::travel_card_value(s, seat),
             _ => -1.0,
         },
         (_, Action::Keep) => 0.0,
@@ -401,6 +404,7 @@ fn assign_value(s: &State, seat: Seat, from: Role, to: Role, w: &Weights) -> f32
         }
         (Role::Laborer, Role::Soldier) if laborers >= 2 && short => 2.5 + urgency,
         (Role::Merchant, Role::Soldier) if merchants >= 2 && c.all_soldiers() == 0 => 2.0,
+        (_, Role::Laborer) => more_rules::to_laborer_value(s, seat, from, w),
         _ => -5.0,
     }
 }

@@ -132,3 +132,28 @@ fn issue32_player_measures_sum_to_the_game_totals() {
         );
     }
 }
+
+/// Issue 33 point 1: `silk coverage` counts every rule branch. Every action and every event of
+/// random games (default rules and every parameter switched) lands on a declared branch, none
+/// beyond the list; an action or event added without a branch does not compile (the matches
+/// in `coverage.rs` are exhaustive) or fails here.
+#[test]
+fn issue33_every_action_and_event_lands_on_a_declared_branch() {
+    let mut config = CitiesConfig::new(4);
+    config.params.max_rounds = 8;
+    let mut seen = silk_core::conformance::check_coverage::<Cities>(&config, 4).unwrap();
+    config.params = Params {
+        players: 4,
+        max_rounds: 8,
+        ..Params::every_switched()
+    };
+    seen.extend(silk_core::conformance::check_coverage::<Cities>(&config, 4).unwrap());
+    for b in [
+        "action.claim",
+        "action.bid",
+        "event.income",
+        "action.end_turn",
+    ] {
+        assert!(seen.contains(&b), "{b} never met: {seen:?}");
+    }
+}

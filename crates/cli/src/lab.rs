@@ -1,7 +1,7 @@
 //! `silk simulate`, `silk sweep`, `silk compare`, `silk lab merge`: the CLI side of silk-lab.
 
 use crate::error::{CliError, CliResult};
-use crate::games::CliGame;
+use crate::games::{game_list, with_game, with_game_arms, CliGame};
 use crate::output::Out;
 use silk_bots::BotKind;
 use silk_core::Observe;
@@ -208,7 +208,7 @@ where
     };
     let fold = match &batch.io.replay {
         Some(replay) => {
-            let mut fold = Fold::new(&spec);
+            let mut fold = Fold::new(&spec).declare(silk_lab::coverage::declared::<G>());
             replay.replay(&spec, &mut |r| {
                 fold.add(&r);
                 tick();
@@ -228,7 +228,7 @@ where
                 &factory,
                 opts,
                 &tick,
-                Fold::new(&spec),
+                Fold::new(&spec).declare(silk_lab::coverage::declared::<G>()),
                 records,
             )?
         }
@@ -399,7 +399,12 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
     if let Some(path) = to.html {
         check_html(path, to.force)?;
     }
-    let mut fold = Fold::new(&m.spec);
+    // The game's declared branches, when silk knows the game: the merged coverage lists those
+    // no game took, as the unsharded run's does.
+    let declared = crate::games::GameName::named(&m.spec.game)
+        .map(|g| with_game!(g, G => silk_lab::coverage::declared::<G>()))
+        .unwrap_or_default();
+    let mut fold = Fold::new(&m.spec).declare(declared);
     m.each(&mut |r| {
         if let Some(w) = writer.as_mut() {
             w.write(&r)?;

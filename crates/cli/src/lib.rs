@@ -70,6 +70,10 @@ enum Command {
     /// threads up to the core count, and the peak memory. With search bots (mcts), the search's
     /// playouts and playout decisions per second.
     Bench(commands::bench::BenchArgs),
+    /// Which branches of the rules the bots reach (each decision option, each event, falls,
+    /// ties…): the share of games in which each happens and its count per game, with 95%
+    /// intervals; those that never happen first, each with what would make it happen.
+    Coverage(commands::coverage::CoverageArgs),
     /// Run the same simulation for each value of one or two parameters, side by side.
     Sweep(commands::sweep::SweepArgs),
     /// Show me a game where X happened: the games of a run directory, or of a new batch, where
@@ -210,6 +214,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
         Command::Table(args) => args.run(out),
         Command::Simulate(args) => args.run(out),
         Command::Bench(args) => args.run(out),
+        Command::Coverage(args) => args.run(out),
         Command::Sweep(args) => args.run(values_groups, out),
         Command::Find(args) => args.run(out),
         Command::Compare(args) => args.run(out),

@@ -142,6 +142,89 @@ fn issue31_a_game_registered_in_one_place_works_in_every_command() {
     assert!(doc.contains("### a (rule fact)"), "{doc}");
     let refused = silk(&["simulate", "nim", "--reverse"]).unwrap_err();
     assert!(refused.contains("the nim config"), "{refused}");
+    // Nim declares no branch of its own: its coverage is its decision kinds.
+    let covered = ok(&["coverage", "nim", "--games", "10", "--threads", "1"]);
+    assert!(covered.contains("decision.decision"), "{covered}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 33 point 1: `silk coverage` as text (never-happened branches first, each with what
+/// would make it happen, and the bots asked), as JSON, and as an HTML report; the run report of
+/// `silk simulate --html` carries the same coverage section.
+#[test]
+fn issue33_coverage_text_json_and_html() {
+    let ok = |args: &[&str]| silk(args).unwrap_or_else(|e| panic!("silk {args:?}: {e}"));
+    let dir = temp_dir("coverage");
+    let html = dir.join("coverage.html");
+    let base = [
+        "cities",
+        "--games",
+        "3",
+        "--bots",
+        "random",
+        "--threads",
+        "1",
+    ];
+    let args = |extra: &[&str]| {
+        let mut a = vec!["coverage"];
+        a.extend(base);
+        a.extend(extra);
+        a.iter().map(|s| s.to_string()).collect::<Vec<_>>()
+    };
+    let run = |extra: &[&str]| {
+        let a = args(extra);
+        ok(&a.iter().map(String::as_str).collect::<Vec<_>>())
+    };
+    let text = run(&["--html", html.to_str().unwrap()]);
+    assert!(
+        text.starts_with("cities: rule coverage over 3 games"),
+        "{text}"
+    );
+    assert!(
+        text.contains("bots random, random, random, random"),
+        "{text}"
+    );
+    assert!(
+        text.contains("dead rule (a design finding) or a blind spot"),
+        "{text}"
+    );
+    // The Golden Age's card is off by default: it never happens, and says why.
+    let never = text.split("branch  ").next().unwrap();
+    assert!(never.contains("dev.from_golden_age"), "{text}");
+    assert!(
+        never.contains("ga_dev_card = true (off by default)"),
+        "{text}"
+    );
+    assert!(text.contains("action.claim"), "{text}");
+    let page = std::fs::read_to_string(&html).unwrap();
+    assert!(page.contains("<section id=\"coverage\">"), "{page}");
+    assert!(page.contains("Never happened") && page.contains("dev.from_golden_age"));
+    let a = args(&[]);
+    let mut json_args = vec!["--json"];
+    json_args.extend(a.iter().map(String::as_str));
+    let json: serde_json::Value = serde_json::from_str(&ok(&json_args)).unwrap();
+    assert_eq!(json["bots"].as_array().unwrap().len(), 4, "{json}");
+    let branches = json["coverage"]["branches"].as_array().unwrap();
+    let claim = branches
+        .iter()
+        .find(|b| b["name"] == "action.claim")
+        .unwrap();
+    assert_eq!(claim["games"]["k"], 3, "{claim}");
+    assert_eq!(claim["per_game"], 4.0, "{claim}");
+    // The run report of `silk simulate` has the section too.
+    let report = dir.join("run.html");
+    ok(&[
+        "simulate",
+        "cities",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+        "--html",
+        report.to_str().unwrap(),
+    ]);
+    let page = std::fs::read_to_string(&report).unwrap();
+    assert!(page.contains("<section id=\"coverage\">"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 

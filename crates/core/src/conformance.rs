@@ -484,6 +484,68 @@ pub fn check_player_measures<G: crate::metrics::Observe>(
     Ok((checked, sums))
 }
 
+/// The rule coverage an engine declares ([`crate::metrics::Observe::BRANCHES`]) is complete and
+/// within the lab's contract: at most [`crate::coverage::MAX_BRANCHES`] distinct names, each
+/// with what it is and what would make it happen; over `games` random games, every action and
+/// every event hits at least one branch and none beyond the list. Returns the names of the
+/// branches hit (those random play reaches).
+pub fn check_coverage<G: crate::metrics::Observe>(
+    config: &G::Config,
+    games: u32,
+) -> Result<Vec<&'static str>, String> {
+    use crate::coverage::{Hits, MAX_BRANCHES};
+    let branches = G::BRANCHES;
+    if branches.len() > MAX_BRANCHES {
+        return Err(format!(
+            "{} branches: at most {MAX_BRANCHES}",
+            branches.len()
+        ));
+    }
+    let names: HashSet<&str> = branches.iter().map(|b| b.name).collect();
+    if names.len() != branches.len() {
+        return Err("branch names repeat".into());
+    }
+    if let Some(b) = branches
+        .iter()
+        .find(|b| b.name.is_empty() || b.about.is_empty() || b.fires.is_empty())
+    {
+        return Err(format!(
+            "branch {:?} lacks a name, what it is or what would make it happen",
+            b.name
+        ));
+    }
+    let mut seen = vec![false; branches.len()];
+    let mut tally = |what: String, hits: &Hits| {
+        if hits.total() == 0 {
+            return Err(format!("{what} hits no branch"));
+        }
+        for (b, _) in hits.iter() {
+            *seen
+                .get_mut(b)
+                .ok_or_else(|| format!("{what} hits branch {b}, beyond the list"))? = true;
+        }
+        Ok(())
+    };
+    let each = |_: u32, seat: Seat, a: &G::Action, state: &G::State, events: &[G::Event]| {
+        let mut hits = Hits::default();
+        G::cover_action(state, seat, a, &mut hits);
+        tally(format!("action {a:?}"), &hits)?;
+        for e in events {
+            let mut hits = Hits::default();
+            G::cover_event(state, e, &mut hits);
+            tally(format!("event {e:?}"), &hits)?;
+        }
+        Ok(())
+    };
+    random_moves::<G>(config, games, 0xC0FE, |_, _| Ok(()), each)?;
+    Ok(branches
+        .iter()
+        .zip(seen)
+        .filter(|(_, s)| *s)
+        .map(|(b, _)| b.name)
+        .collect())
+}
+
 /// The random games the lab's checks play: game `g` set up from seed `g`, its moves drawn from
 /// `salt ^ g`, at most 100 000 decisions each. `legal_list` sees each legal list with the state
 /// it is of; `played`, the game's number, the state after the drawn action and the events it
@@ -492,8 +554,21 @@ fn random_games<G: Game>(
     config: &G::Config,
     games: u32,
     salt: u64,
-    mut legal_list: impl FnMut(&G::State, &[G::Action]) -> Result<(), String>,
+    legal_list: impl FnMut(&G::State, &[G::Action]) -> Result<(), String>,
     mut played: impl FnMut(u32, &G::State, &[G::Event]) -> Result<(), String>,
+) -> Result<(), String> {
+    random_moves::<G>(config, games, salt, legal_list, |g, _, _, state, events| {
+        played(g, state, events)
+    })
+}
+
+/// [`random_games`], handing `played` the seat and the action drawn too.
+fn random_moves<G: Game>(
+    config: &G::Config,
+    games: u32,
+    salt: u64,
+    mut legal_list: impl FnMut(&G::State, &[G::Action]) -> Result<(), String>,
+    mut played: impl FnMut(u32, Seat, &G::Action, &G::State, &[G::Event]) -> Result<(), String>,
 ) -> Result<(), String> {
     let (mut legal, mut events) = (Vec::new(), Vec::new());
     for g in 0..games {
@@ -510,7 +585,7 @@ fn random_games<G: Game>(
             events.clear();
             G::apply_with(&mut state, seat, a, &mut events).map_err(|e| e.to_string())?;
             decisions += 1;
-            played(g, &state, &events)?;
+            played(g, seat, &a, &state, &events)?;
         }
     }
     Ok(())

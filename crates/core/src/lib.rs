@@ -20,6 +20,7 @@
 pub mod chance;
 #[cfg(any(test, feature = "testing"))]
 pub mod conformance;
+pub mod coverage;
 pub mod data;
 pub mod driver;
 pub mod error;
@@ -41,6 +42,7 @@ pub mod standings;
 pub mod trace;
 
 pub use chance::{Chance, ChanceOutcome};
+pub use coverage::{Branch, Hits};
 pub use data::DataError;
 pub use driver::{next_decider, play, random_playout, PlayError, PlayedGame, RandomPlayer};
 pub use error::{Cause, IllegalAction, ParseActionError, ReplayError, SetupError};

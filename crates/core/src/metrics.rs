@@ -16,6 +16,7 @@
 //! what each seat sold, won, gained — so the lab can ask whether winners do more of it.
 
 use crate::game::Game;
+use crate::seat::Seat;
 use std::collections::BTreeMap;
 
 /// Ratios of two summed counters that a report shows with a unit instead of the raw sums:
@@ -287,6 +288,11 @@ impl Counters {
         self.names.slot(key).and_then(|s| self.values[s])
     }
 
+    /// Whether no counter was touched.
+    pub fn is_empty(&self) -> bool {
+        self.values.iter().all(Option::is_none)
+    }
+
     /// The touched counters in name order.
     pub fn iter(&self) -> impl Iterator<Item = (&str, i64)> + '_ {
         self.names.order.iter().filter_map(|&s| {
@@ -495,6 +501,30 @@ pub trait Observe: Game {
     fn observes(event: &Self::Event) -> bool {
         let _ = event;
         true
+    }
+
+    /// The branches of the rules `silk coverage` counts (see [`crate::coverage`]), at most
+    /// [`crate::coverage::MAX_BRANCHES`]; the lab adds one per decision kind itself.
+    const BRANCHES: &'static [crate::coverage::Branch] = &[];
+
+    /// Hits the branches of [`Observe::BRANCHES`] that `action`, just applied by `seat`, took
+    /// (`state` is the state after it). Every action hits at least one (checked by
+    /// `conformance::check_coverage`).
+    #[inline]
+    fn cover_action(
+        state: &Self::State,
+        seat: Seat,
+        action: &Self::Action,
+        hits: &mut crate::coverage::Hits,
+    ) {
+        let _ = (state, seat, action, hits);
+    }
+
+    /// Hits the branches `event` took (`state`: the state after the action that caused it).
+    /// Every event hits at least one, whether [`Observe::observes`] keeps it or not.
+    #[inline]
+    fn cover_event(state: &Self::State, event: &Self::Event, hits: &mut crate::coverage::Hits) {
+        let _ = (state, event, hits);
     }
 
     /// What [`Observe::standing`] counts, for a person reading it (`silk replay --timeline`).

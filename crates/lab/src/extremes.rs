@@ -203,6 +203,7 @@ mod tests {
             metrics: Default::default(),
             players: Vec::new(),
             forfeit: None,
+            coverage: Default::default(),
         }
     }
 

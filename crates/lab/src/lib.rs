@@ -4,6 +4,7 @@
 //! shards; writes self-contained HTML reports.
 
 pub mod bench;
+pub mod coverage;
 pub mod engines;
 pub mod extremes;
 pub mod ladder;
@@ -82,6 +83,7 @@ mod tests {
             metrics: Default::default(),
             players: Vec::new(),
             forfeit: None,
+            coverage: Default::default(),
         }
     }
 

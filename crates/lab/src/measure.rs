@@ -710,6 +710,7 @@ mod tests {
             metrics: c,
             players: Vec::new(),
             forfeit: None,
+            coverage: Default::default(),
         }
     }
 

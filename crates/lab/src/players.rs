@@ -256,6 +256,7 @@ mod tests {
             metrics: Counters::default(),
             players,
             forfeit: None,
+            coverage: Default::default(),
         }
     }
 

@@ -123,6 +123,10 @@ pub struct GameRecord {
     /// ran out of time): the game is not finished and is counted apart, with the reason.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub forfeit: Option<SeatForfeit>,
+    /// The branches of the rules the game took, by name, with their counts (only those it
+    /// took: see [`crate::coverage`]). Absent in records written before it.
+    #[serde(default, skip_serializing_if = "Counters::is_empty")]
+    pub coverage: Counters,
 }
 
 /// Who forfeited a game, and why.
@@ -306,7 +310,8 @@ pub(crate) struct Observed<G: Observe>(Vec<G::Event>);
 impl<G: Observe> EventSink<G::Event> for Observed<G> {
     #[inline]
     fn emit(&mut self, event: G::Event) {
-        if G::observes(&event) {
+        // Coverage counts every event; an engine without branches keeps only the counted ones.
+        if !G::BRANCHES.is_empty() || G::observes(&event) {
             self.0.push(event);
         }
     }
@@ -394,6 +399,9 @@ pub fn run_names<G: Observe>(state: &G::State) -> Arc<Names> {
 /// summary maps them once) and the decision loop's buffers (no allocation per decision).
 pub struct Worker<G: Observe> {
     names: Arc<Names>,
+    /// The coverage counters' names ([`crate::coverage::names`]).
+    branch_names: Arc<Names>,
+    hits: silk_core::Hits,
     /// The engine's per-player measure names (`player.*`).
     player_names: Arc<Names>,
     /// The number of the first `decisions.<kind>` metric.
@@ -409,6 +417,8 @@ impl<G: Observe> Worker<G> {
         Worker {
             first_kind: names.len() - G::DECISION_KINDS.len() - batched::<G>().count(),
             names,
+            branch_names: crate::coverage::names::<G>(),
+            hits: silk_core::Hits::default(),
             player_names: Arc::new(Names::new(G::PLAYER_MEASURES.iter().copied())),
             legal: Vec::new(),
             events: Observed(Vec::new()),
@@ -443,6 +453,8 @@ impl<G: Observe> Worker<G> {
         // starts a new one.
         let mut runs = [0u32; MAX_DECISION_KINDS];
         let mut previous: Option<(Seat, usize)> = None;
+        let hits = &mut self.hits;
+        hits.clear();
         let (decisions, forfeit) = drive::<G>(
             &mut state,
             players,
@@ -467,8 +479,12 @@ impl<G: Observe> Worker<G> {
                         ))
                     })?;
                 }
+                G::cover_action(state, seat, &action, hits);
                 for e in events {
-                    G::observe(state, e, &mut metrics, &mut seats);
+                    if G::observes(e) {
+                        G::observe(state, e, &mut metrics, &mut seats);
+                    }
+                    G::cover_event(state, e, hits);
                 }
                 let r = G::round(state);
                 if r != round {
@@ -487,6 +503,16 @@ impl<G: Observe> Worker<G> {
         for (slot, k) in batched::<G>().enumerate() {
             if runs[k] > 0 {
                 metrics.add(first_run + slot, runs[k] as i64);
+            }
+        }
+        // The branches taken (the engine's, then the decision kinds), by name in the record.
+        let mut coverage = Counters::new(&self.branch_names);
+        for (b, count) in self.hits.iter().take_while(|&(b, _)| b < G::BRANCHES.len()) {
+            coverage.add(b, count as i64);
+        }
+        for (k, &count) in kinds.iter().take(G::DECISION_KINDS.len()).enumerate() {
+            if count > 0 {
+                coverage.add(G::BRANCHES.len() + k, count as i64);
             }
         }
         let outcome = G::outcome(&state);
@@ -530,6 +556,7 @@ impl<G: Observe> Worker<G> {
             metrics,
             players,
             forfeit,
+            coverage,
         })
     }
 }
@@ -631,11 +658,101 @@ mod tests {
         }
     }
 
+    silk_core::branch_ids! {
+        enum RaceBranch {
+            Turn = ("turn", "a turn", "every turn"),
+            Zero = ("turn.zero", "a turn that scores nothing", "the third turn"),
+            Big = ("turn.big", "a turn that scores 5 or more", "the fourth and fifth turns"),
+            Never = ("turn.never", "a turn that scores 100", "no turn does"),
+        }
+    }
+
     impl Observe for Race {
         fn standing(s: &RaceState, out: &mut Vec<i64>) {
             out.clear();
             out.extend(s.points);
         }
+
+        const BRANCHES: &'static [silk_core::Branch] = RaceBranch::BRANCHES;
+
+        fn cover_action(s: &RaceState, _: Seat, _: &u8, hits: &mut silk_core::Hits) {
+            hits.hit(RaceBranch::Turn);
+            match GAINS[s.turn - 1] {
+                0 => hits.hit(RaceBranch::Zero),
+                5.. => hits.hit(RaceBranch::Big),
+                _ => {}
+            }
+        }
+    }
+
+    /// Issue 33 point 1: coverage counted by hand. Game 0 plays its five turns (gains 2, 1, 0,
+    /// 5, 10); game 1 is cut after three (2, 1, 0). `turn.big` happens in 1 of the 2 games and
+    /// in the 1 finished one; `turn.zero` in both; `turn.never` in none, listed first with what
+    /// would make it happen; `turn` averages (5 + 3) / 2 = 4 per game.
+    #[test]
+    fn issue33_coverage_counts_match_a_hand_checked_run() {
+        let spec = RunSpec {
+            game: "race".into(),
+            config: serde_json::Value::Null,
+            bots: vec!["random".into(); 2],
+            seed: 1,
+            games: 2,
+            shard: None,
+            rotate: false,
+        };
+        let play = |index, max_decisions| {
+            let mut players: Vec<Box<dyn Player<Race>>> = vec![
+                Box::new(RandomPlayer::new(1)),
+                Box::new(RandomPlayer::new(2)),
+            ];
+            let opts = crate::Options {
+                threads: 1,
+                max_decisions,
+                check: false,
+            };
+            play_one::<Race>(&(), &spec, index, &mut players, opts).unwrap()
+        };
+        let (whole, cut) = (play(0, 100), play(1, 3));
+        assert!(whole.finished && !cut.finished);
+        let counts: Vec<(&str, i64)> = whole.coverage.iter().collect();
+        assert_eq!(
+            counts,
+            [
+                ("decision.decision", 5),
+                ("turn", 5),
+                ("turn.big", 2),
+                ("turn.zero", 1)
+            ]
+        );
+        // The record keeps them (and reads back), only those hit.
+        let json = serde_json::to_string(&whole).unwrap();
+        assert!(
+            json.contains(
+                r#""coverage":{"decision.decision":5,"turn":5,"turn.big":2,"turn.zero":1}"#
+            ),
+            "{json}"
+        );
+        assert_eq!(serde_json::from_str::<GameRecord>(&json).unwrap(), whole);
+        let mut fold = crate::Fold::new(&spec).declare(crate::coverage::declared::<Race>());
+        fold.add(&whole);
+        fold.add(&cut);
+        let c = fold.summary(&spec).coverage;
+        assert_eq!((c.games, c.finished), (2, 1));
+        let row = |name: &str| c.branches.iter().find(|b| b.name == name).unwrap();
+        assert_eq!(c.branches[0].name, "turn.never");
+        assert_eq!(c.never().count(), 1);
+        assert_eq!((row("turn.big").games.k, row("turn.big").games.n), (1, 2));
+        assert_eq!(
+            (row("turn.big").finished.k, row("turn.big").finished.n),
+            (1, 1)
+        );
+        assert_eq!(row("turn.zero").games.k, 2);
+        assert_eq!(row("turn").per_game, 4.0);
+        assert_eq!(row("turn").total, 8);
+        assert!(row("turn").per_game_lo < 4.0 && row("turn").per_game_hi > 4.0);
+        let text = c.text("race", &spec.bots);
+        assert!(text.contains("1 of 5 branches never happen"), "{text}");
+        assert!(text.contains("→ no turn does"), "{text}");
     }
 
     /// The sole leader is the one seat strictly ahead of every other; a shared lead is none.

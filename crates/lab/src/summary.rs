@@ -1,6 +1,7 @@
 //! The summary of a run, computed from its game records alone (so merged shards give exactly
 //! the summary of the unsharded run).
 
+use crate::coverage::Coverage;
 use crate::extremes::Extremes;
 use crate::run::{GameRecord, RunSpec};
 use crate::stats::{Dist, Rate, Tally};
@@ -95,6 +96,10 @@ pub struct Summary {
     /// unfinished ones (absent from summaries written before it).
     #[serde(default)]
     pub extremes: Extremes,
+    /// The rule coverage of every game played, cut short ones included (see
+    /// [`crate::coverage`]); absent when the run declared no branch and its records carry none.
+    #[serde(default, skip_serializing_if = "Coverage::is_empty")]
+    pub coverage: Coverage,
 }
 
 /// The games one bot forfeited for one kind of reason.
@@ -165,6 +170,8 @@ pub struct Fold {
     branching_sum: u64,
     /// Decisions of every game folded, cut short or not (what `silk bench` compares).
     played_decisions: u64,
+    /// The rule coverage of every game folded, cut short or not.
+    coverage: crate::coverage::CoverageFold,
 }
 
 /// A record's metric that has no slot in the fold yet.
@@ -194,8 +201,16 @@ impl Fold {
         }
     }
 
+    /// The rule branches the game declares (see [`crate::coverage::declared`]): the summary's
+    /// coverage lists each, those no game took included.
+    pub fn declare(mut self, branches: Vec<crate::coverage::Declared>) -> Fold {
+        self.coverage.declared = branches;
+        self
+    }
+
     pub fn add(&mut self, r: &GameRecord) {
         self.played_decisions = self.played_decisions.saturating_add(r.decisions);
+        self.coverage.add(r);
         self.extremes.add(r);
         if let Some(f) = &r.forfeit {
             self.forfeit(&f.bot, f.kind, (1, r.index, &f.reason));
@@ -300,6 +315,7 @@ impl Fold {
             spec: self.spec.clone(),
             kind_of: self.kind_of.clone(),
             bot_games: vec![(0, 0); self.bot_games.len()],
+            coverage: self.coverage.empty_like(),
             ..Fold::default()
         }
     }
@@ -313,6 +329,7 @@ impl Fold {
     /// them): the summary is then that of all the games together, in any order of merging.
     pub fn merge(&mut self, other: &Fold) {
         self.played_decisions = self.played_decisions.saturating_add(other.played_decisions);
+        self.coverage.merge(&other.coverage);
         self.extremes.merge(&other.extremes);
         self.unfinished += other.unfinished;
         self.stuck += other.stuck;
@@ -476,6 +493,7 @@ impl Fold {
                 })
                 .collect(),
             extremes: self.extremes.clone(),
+            coverage: self.coverage.coverage(),
         }
     }
 
@@ -656,6 +674,9 @@ impl Summary {
                 );
             }
         }
+        if !self.coverage.is_empty() {
+            t += &self.coverage.line();
+        }
         t
     }
 }
@@ -699,6 +720,7 @@ mod tests {
                     metrics,
                     players: Vec::new(),
                     forfeit: None,
+                    coverage: Default::default(),
                 }
             })
             .collect()

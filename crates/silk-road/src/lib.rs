@@ -18,6 +18,7 @@
 mod action;
 pub mod auctions;
 mod bot;
+pub mod coverage;
 pub mod data;
 mod engine;
 mod event;

@@ -143,3 +143,22 @@ fn issue32_player_measures_sum_to_the_game_totals() {
         assert!(sum > 0, "{p}: never counted, nothing checked");
     }
 }
+
+/// Issue 33 point 1: every action and event of random games lands on a declared branch of
+/// `silk coverage` (the matches in `coverage.rs` are exhaustive), under every auction format.
+#[test]
+fn issue33_every_action_and_event_lands_on_a_declared_branch() {
+    let mut seen =
+        silk_core::conformance::check_coverage::<SilkRoad>(&SilkRoadConfig::new(4), 6).unwrap();
+    for (_, config) in every_format() {
+        seen.extend(silk_core::conformance::check_coverage::<SilkRoad>(&config, 1).unwrap());
+    }
+    for b in [
+        "action.bid",
+        "tile.seller",
+        "event.revealed",
+        "event.sealed_bid",
+    ] {
+        assert!(seen.contains(&b), "{b} never met: {seen:?}");
+    }
+}

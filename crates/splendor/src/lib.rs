@@ -19,6 +19,7 @@
 pub mod action;
 mod bot;
 mod colour;
+pub mod coverage;
 pub mod data;
 mod engine;
 mod event;

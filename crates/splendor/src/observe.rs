@@ -91,6 +91,18 @@ impl Observe for Splendor {
 
     const PLAYER_MEASURES: &'static [&'static str] = P::NAMES;
 
+    const BRANCHES: &'static [silk_core::Branch] = crate::coverage::B::BRANCHES;
+
+    #[inline]
+    fn cover_action(s: &State, seat: silk_core::Seat, a: &Action, hits: &mut silk_core::Hits) {
+        crate::coverage::action(s, seat, a, hits)
+    }
+
+    #[inline]
+    fn cover_event(s: &State, e: &Event, hits: &mut silk_core::Hits) {
+        crate::coverage::event(s, e, hits)
+    }
+
     #[inline]
     fn observe(s: &State, e: &Event, c: &mut Counters, p: &mut SeatCounters) {
         match *e {

@@ -117,3 +117,24 @@ fn issue32_player_measures_sum_to_the_game_totals() {
         assert!(sum > 0, "{p}: never counted, nothing checked");
     }
 }
+
+/// Issue 33 point 1: every action and event of random games, with and without each module,
+/// lands on a declared branch of `silk coverage` (the matches in `coverage.rs` are exhaustive).
+#[test]
+fn issue33_every_action_and_event_lands_on_a_declared_branch() {
+    let mut seen =
+        silk_core::conformance::check_coverage::<Splendor>(&SplendorConfig::new(4), 4).unwrap();
+    for m in Module::ALL {
+        let mut config = SplendorConfig::new(3);
+        config.modules = vec![m];
+        seen.extend(silk_core::conformance::check_coverage::<Splendor>(&config, 3).unwrap());
+    }
+    for b in [
+        "action.buy",
+        "event.noble_visit",
+        "event.city_claimed",
+        "action.discard",
+    ] {
+        assert!(seen.contains(&b), "{b} never met: {seen:?}");
+    }
+}

@@ -3,6 +3,7 @@
 
 pub mod bench;
 pub mod compare;
+pub mod coverage;
 pub mod data;
 pub mod find;
 pub mod findings;

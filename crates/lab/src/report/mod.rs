@@ -6,6 +6,7 @@
 
 pub mod chart;
 mod compare;
+mod coverage;
 mod gaps;
 mod ladder;
 mod mechanic;
@@ -17,6 +18,7 @@ mod timeline;
 
 pub use chart::{histogram, lines, rate_bars};
 pub use compare::compare_html;
+pub use coverage::{coverage_html, coverage_section};
 pub use gaps::{gaps_html, gaps_section};
 pub use ladder::{ladder_html, Timing};
 pub use mechanic::{mechanic_html, MechanicSection, Shown};

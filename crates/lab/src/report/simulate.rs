@@ -275,7 +275,7 @@ pub fn simulate_report(
             .join(", ")
     };
     let body = format!(
-        "{}{}{}{}{}{}{}<details><summary>The whole summary as text</summary><pre>{}</pre></details>",
+        "{}{}{}{}{}{}{}{}<details><summary>The whole summary as text</summary><pre>{}</pre></details>",
         settings(spec, "games", &[("game records", kept)]),
         glance(s),
         win_charts(s),
@@ -283,6 +283,7 @@ pub fn simulate_report(
         super::timeline::section(timelines),
         replays(s, records),
         metrics::section(s),
+        super::coverage_section(&s.coverage, &spec.bots),
         esc(&s.text()),
     );
     page(&format!("silk lab — {} ({} games)", s.game, s.games), &body)
