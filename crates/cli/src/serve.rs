@@ -90,7 +90,7 @@ impl<G: CliGame> PlaySession<G> {
 
     /// Applies one decision, saves it, and narrates it to each viewer.
     fn play(&mut self, seat: Seat, action: G::Action) -> Result<(), String> {
-        let text = G::action_to_string(&self.state, action);
+        let text = G::page_action(&self.state, seat, action);
         let secret = matches!(G::to_move(&self.state), ToMove::Simultaneous(_));
         let mut events = Vec::new();
         let mut next = self.state.clone();
@@ -116,11 +116,11 @@ impl<G: CliGame> PlaySession<G> {
             });
         }
         for e in &events {
-            if let Some(t) = G::event_text(&self.state, e, None) {
+            if let Some(t) = G::page_event(&self.state, e, None) {
                 self.public_log.push(format!("  {t}"));
             }
             for (k, log) in self.seat_log.iter_mut().enumerate() {
-                if let Some(t) = G::event_text(&self.state, e, Some(Seat(k as u8))) {
+                if let Some(t) = G::page_event(&self.state, e, Some(Seat(k as u8))) {
                     log.push(format!("  {t}"));
                 }
             }
@@ -214,7 +214,8 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
         if my_turn {
             let mut legal = Vec::new();
             G::legal_actions(&self.state, me, &mut legal);
-            if legal.len() <= MAX_BUTTONS {
+            // A drawn board carries the moves itself (in words): no plain-text buttons.
+            if legal.len() <= MAX_BUTTONS && !drawn {
                 choices = legal
                     .iter()
                     .map(|a| G::action_to_string(&self.state, *a))
@@ -236,7 +237,8 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
         let secret = matches!(G::to_move(&self.state), ToMove::Simultaneous(_));
         json!({
             "status": self.status(),
-            "board": G::table_text(&self.state, me, self.assist),
+            // A game whose page draws the board sends no text board (engine notation).
+            "board": if game.is_some() { Value::Null } else { json!(G::table_text(&self.state, me, self.assist)) },
             "view": G::view(&self.state, me),
             "history": self.seat_log.get(seat).cloned().unwrap_or_default(),
             "question": question,
