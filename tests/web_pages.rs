@@ -302,6 +302,27 @@ fn issue34_splendor_on_two_phones_with_the_tv_showing_the_board() {
     }
     assert!(bought > 3, "{bought} purchases");
     eprintln!("{steps} taps, {bought} purchases, {returns} returns");
+    // The history tells the game in words, not the engine's notation (issue 34, round two):
+    // "a level-1 green card (1 point, costs 4 black) is revealed", never "#23 L1 green 1pt
+    // [K4] is revealed at 1b".
+    for page in std::iter::once(&tv).chain(phones.iter()) {
+        let told = text_of(page, "#history li");
+        assert!(
+            told.contains(" card (") && told.contains(" is revealed"),
+            "{told}"
+        );
+        let b = told.as_bytes();
+        let code = b.windows(4).any(|w| {
+            !w[0].is_ascii_alphanumeric()
+                && (b"WUGRK".contains(&w[1]) && w[2].is_ascii_digit()
+                    || b"123".contains(&w[1]) && (b'a'..=b'f').contains(&w[2]))
+                && !w[3].is_ascii_alphanumeric()
+        });
+        assert!(
+            !told.contains('#') && !told.contains("pt ") && !told.contains('[') && !code,
+            "engine notation in the history: {told}"
+        );
+    }
     // The final board stays on the TV with every player's prestige.
     assert_eq!(tv.find_all("#game .players .seat").len(), 3);
     shoot(&tv, &dir, "splendor-tv-end-1920.png");

@@ -22,6 +22,7 @@ mod colour;
 pub mod data;
 mod engine;
 mod event;
+pub mod history;
 mod observe;
 pub mod page;
 pub mod rules;
