@@ -59,7 +59,7 @@ fn asked(page: &Session) -> Option<(String, Vec<String>)> {
         "const t = document.getElementById('turn');
          if (t.hidden) return null;
          return [document.getElementById('question').textContent,
-                 [...document.querySelectorAll('#choices button')].map(b => b.textContent),
+                 [...document.querySelectorAll('#choices button.choice')].map(b => b.textContent),
                  !document.getElementById('entry').hidden || !document.getElementById('numbers').hidden];",
         &[],
     );
@@ -205,6 +205,26 @@ fn four_phones_and_a_table_play_an_auction_and_a_market_with_a_sealed_reveal() {
     let (mover, q) = play(&|_, c| c[0].clone());
     assert_eq!(mover, 0, "Ana, the leader, moves the caravan: {q}");
     // The market: the first player to act takes the Grand Vizier and calls silk.
+    let (taker, _) = play(&|_, _| "vizier".into());
+    // Round two: the player takes it back from their phone (a button, then "sure?" naming
+    // the entry), is asked again, and enters it again.
+    let v = version(&host);
+    let sure = seats[taker].eval(
+        "const b = [...document.querySelectorAll('#choices button.action')]
+            .find(b => b.textContent === 'Take back my last entry');
+         if (!b) return null; b.click();
+         if (document.getElementById('confirm').hidden) return null;
+         const t = document.getElementById('sure').textContent;
+         document.getElementById('sure-yes').click(); return t;",
+        &[],
+    );
+    assert!(
+        sure.as_str()
+            .is_some_and(|t| t.to_lowercase().contains("vizier")),
+        "no undo button with its confirmation: {sure}"
+    );
+    settle(&all, v + 1);
+    assert!(asked(&seats[taker]).is_some(), "asked again after the undo");
     play(&|_, _| "vizier".into());
     play(&|_, _| "silk".into());
     // The sealed reveal: Ana enters hers; Ben's phone sleeps and reloads; the table and the
