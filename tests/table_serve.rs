@@ -457,3 +457,54 @@ fn issue34_bind_all_prints_the_lan_address() {
         .unwrap()
         .starts_with("http://10.77.0.5:"));
 }
+
+/// Issue 34 (round two): `silk play --serve` has the host's undo too: it takes back the last
+/// move of a person and the bots' moves after it, that person is asked the same again, and the
+/// save file is rewritten to match (so `--resume` continues from there).
+#[test]
+fn issue34_play_serve_host_undo_takes_back_a_persons_move_and_the_bots_after() {
+    let dir = common::temp_dir("table-serve", "play-undo");
+    let save = dir.join("game.json");
+    let served = Served::start(
+        &[
+            "play",
+            "splendor",
+            "--bots",
+            "human,greedy",
+            "--seed",
+            "3",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        1,
+    );
+    let saved = || -> usize {
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+        v["moves"].as_array().unwrap().len()
+    };
+    let none = served.host("undo");
+    assert_eq!(none["ok"], json!(false), "nothing to undo yet: {none}");
+    let before = seat(&served, 1);
+    let moved = saved();
+    let text = before["game"]["moves"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(served.act(1, &text)["ok"], json!(true));
+    assert_eq!(saved(), moved + 2, "the person's move and the bot's reply");
+    let host = host_snapshot(&served);
+    assert!(
+        host["controls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["send"] == json!("undo")),
+        "{host}"
+    );
+    let undone = served.host("undo");
+    assert_eq!(undone["ok"], json!(true), "{undone}");
+    assert_eq!(saved(), moved, "the save rewritten");
+    let again = seat(&served, 1);
+    assert_eq!(again["game"], before["game"], "asked the same again");
+    assert!(again["history"].to_string().contains("undone"));
+}
