@@ -15,45 +15,13 @@ use std::time::{Duration, Instant};
 mod browser;
 #[allow(dead_code)] // not every test uses every helper
 mod common;
+#[path = "common/pages.rs"]
+mod pages;
 #[path = "common/server.rs"]
 mod server;
 use browser::{Driver, Session};
+use pages::{settle, version, wait};
 use server::Served;
-
-/// Polls `script` (a function body returning a boolean) until it holds.
-fn wait(page: &Session, script: &str, what: &str) {
-    let start = Instant::now();
-    while page.eval(script, &[]) != json!(true) {
-        assert!(
-            start.elapsed() < Duration::from_secs(15),
-            "waited too long for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(30));
-    }
-}
-
-/// The snapshot version a page has shown (the page script keeps it).
-fn version(page: &Session) -> i64 {
-    page.eval("return typeof version === 'number' ? version : -1", &[])
-        .as_i64()
-        .unwrap_or(-1)
-}
-
-/// Waits until every page shows a snapshot version of at least `min`.
-fn settle(pages: &[&Session], min: i64) {
-    let start = Instant::now();
-    loop {
-        let v: Vec<i64> = pages.iter().map(|p| version(p)).collect();
-        if v.iter().all(|&x| x >= min) {
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(15),
-            "pages out of step: {v:?}"
-        );
-        std::thread::sleep(Duration::from_millis(30));
-    }
-}
 
 fn text_of(page: &Session, css: &str) -> String {
     page.texts(css).join("\n")
