@@ -108,6 +108,10 @@ where
             // The board its page draws is the engine's page for that seat (which
             // `issue34_page_depends_only_on_what_the_viewer_knows` proves leak-free).
             assert_eq!(snap["game"], page(state, Some(seat)), "seat {k}'s board");
+            // A drawn board replaces the text board and its engine notation (issue 34).
+            if !snap["game"].is_null() {
+                assert!(snap["board"].is_null(), "seat {k}: {}", snap["board"]);
+            }
             assert_eq!(snap["result"], public["result"], "the result is public");
             assert!(snap["ask"].is_u64(), "each question has its number");
             if snap["input"] == json!(true) {
@@ -118,6 +122,12 @@ where
                     .collect();
                 if !snap["choices"].as_array().unwrap().is_empty() {
                     assert_eq!(snap["choices"], json!(texts), "seat {k}'s choices");
+                }
+                // A board that draws the moves offers every legal one (issue 34).
+                if let Some(moves) = snap["game"]["moves"].as_array() {
+                    let sent: Vec<&str> = moves.iter().filter_map(|m| m["text"].as_str()).collect();
+                    assert_eq!(sent, texts, "seat {k}'s moves on its board");
+                    assert_eq!(snap["choices"], json!([]), "no plain buttons besides");
                 }
                 mover.get_or_insert((seat, texts));
             } else {

@@ -115,6 +115,56 @@ fn issue34_a_repeated_answer_to_an_answered_question_is_ignored() {
     assert_eq!(served.answer(k, &ask, "3")["ok"], json!(false));
 }
 
+/// Issue 34 (round two): a player takes back their own last entry from their phone (a button
+/// with its confirmation) while nobody has entered anything since; the rules are the typed
+/// `undo`'s: not another's entry, not once someone has acted after it.
+#[test]
+fn issue34_a_player_takes_back_their_own_last_entry_from_the_phone() {
+    let dir = common::temp_dir("table-serve", "phone-undo");
+    let journal = dir.join("game.journal");
+    let served = Served::start(&table_args(journal.to_str().unwrap()), 3);
+    assert_eq!(served.host("first Ana")["ok"], json!(true));
+    let k = asked(&served);
+    for j in 1..=3 {
+        assert!(
+            seat(&served, j)["actions"].is_null(),
+            "the host's entry is not a phone's"
+        );
+    }
+    assert_eq!(served.act(k, "2")["ok"], json!(true));
+    let mine = seat(&served, k);
+    assert_eq!(mine["actions"][0]["send"], json!("undo"), "{mine}");
+    assert!(
+        mine["actions"][0]["confirm"]
+            .as_str()
+            .unwrap()
+            .contains('2'),
+        "the confirmation names the entry: {mine}"
+    );
+    let next = asked(&served);
+    assert!(
+        seat(&served, next)["actions"].is_null(),
+        "only the player who entered it"
+    );
+    assert_eq!(served.act(next, "undo")["ok"], json!(false));
+    // Taken back: the same question is asked of the same player again.
+    let before = seat(&served, k)["history"].as_array().unwrap().len();
+    assert_eq!(served.act(k, "undo")["ok"], json!(true));
+    assert_eq!(asked(&served), k);
+    let after = seat(&served, k);
+    assert!(after["actions"].is_null(), "{after}");
+    assert!(after["history"].as_array().unwrap().len() < before + 1);
+    assert!(std::fs::read_to_string(&journal).unwrap().contains("undo"));
+    // Once someone has entered after it, it can no longer be taken back from the phone.
+    assert_eq!(served.act(k, "1")["ok"], json!(true));
+    let next = asked(&served);
+    assert_eq!(served.act(next, "pass")["ok"], json!(true));
+    assert!(seat(&served, k)["actions"].is_null());
+    let refused = served.act(k, "undo");
+    assert_eq!(refused["ok"], json!(false), "{refused}");
+    assert_eq!(seat(&served, next)["actions"][0]["send"], json!("undo"));
+}
+
 #[test]
 fn issue34_counts_corrected_on_the_phone_confirmed_by_the_host_and_nothing_after() {
     let dir = common::temp_dir("table-serve", "count");
@@ -406,4 +456,55 @@ fn issue34_bind_all_prints_the_lan_address() {
         .as_str()
         .unwrap()
         .starts_with("http://10.77.0.5:"));
+}
+
+/// Issue 34 (round two): `silk play --serve` has the host's undo too: it takes back the last
+/// move of a person and the bots' moves after it, that person is asked the same again, and the
+/// save file is rewritten to match (so `--resume` continues from there).
+#[test]
+fn issue34_play_serve_host_undo_takes_back_a_persons_move_and_the_bots_after() {
+    let dir = common::temp_dir("table-serve", "play-undo");
+    let save = dir.join("game.json");
+    let served = Served::start(
+        &[
+            "play",
+            "splendor",
+            "--bots",
+            "human,greedy",
+            "--seed",
+            "3",
+            "--save",
+            save.to_str().unwrap(),
+        ],
+        1,
+    );
+    let saved = || -> usize {
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
+        v["moves"].as_array().unwrap().len()
+    };
+    let none = served.host("undo");
+    assert_eq!(none["ok"], json!(false), "nothing to undo yet: {none}");
+    let before = seat(&served, 1);
+    let moved = saved();
+    let text = before["game"]["moves"][0]["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(served.act(1, &text)["ok"], json!(true));
+    assert_eq!(saved(), moved + 2, "the person's move and the bot's reply");
+    let host = host_snapshot(&served);
+    assert!(
+        host["controls"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["send"] == json!("undo")),
+        "{host}"
+    );
+    let undone = served.host("undo");
+    assert_eq!(undone["ok"], json!(true), "{undone}");
+    assert_eq!(saved(), moved, "the save rewritten");
+    let again = seat(&served, 1);
+    assert_eq!(again["game"], before["game"], "asked the same again");
+    assert!(again["history"].to_string().contains("undone"));
 }

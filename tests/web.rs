@@ -7,51 +7,19 @@
 //! with a message, except in CI, where it fails.
 
 use serde_json::{json, Value};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 #[path = "common/browser.rs"]
 mod browser;
 #[allow(dead_code)] // not every test uses every helper
 mod common;
+#[path = "common/pages.rs"]
+mod pages;
 #[path = "common/server.rs"]
 mod server;
 use browser::{Driver, Session};
+use pages::{settle, version, wait};
 use server::Served;
-
-/// Polls `script` (a function body returning a boolean) until it holds.
-fn wait(page: &Session, script: &str, what: &str) {
-    let start = Instant::now();
-    while page.eval(script, &[]) != json!(true) {
-        assert!(
-            start.elapsed() < Duration::from_secs(15),
-            "waited too long for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(40));
-    }
-}
-
-/// The snapshot version a page has shown (the page script keeps it).
-fn version(page: &Session) -> i64 {
-    page.eval("return typeof version === 'number' ? version : -1", &[])
-        .as_i64()
-        .unwrap_or(-1)
-}
-
-/// Waits until every page shows the same snapshot version, at least `min`.
-fn settle(pages: &[&Session], min: i64) {
-    let start = Instant::now();
-    loop {
-        let v: Vec<i64> = pages.iter().map(|p| version(p)).collect();
-        if v.iter().all(|&x| x == v[0] && x >= min) {
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(15),
-            "pages out of step: {v:?}"
-        );
-        std::thread::sleep(Duration::from_millis(40));
-    }
-}
 
 /// What a page asks, and its buttons.
 fn asked(page: &Session) -> Option<(String, Vec<String>)> {
@@ -59,7 +27,7 @@ fn asked(page: &Session) -> Option<(String, Vec<String>)> {
         "const t = document.getElementById('turn');
          if (t.hidden) return null;
          return [document.getElementById('question').textContent,
-                 [...document.querySelectorAll('#choices button')].map(b => b.textContent),
+                 [...document.querySelectorAll('#choices button.choice')].map(b => b.textContent),
                  !document.getElementById('entry').hidden || !document.getElementById('numbers').hidden];",
         &[],
     );
@@ -205,6 +173,26 @@ fn four_phones_and_a_table_play_an_auction_and_a_market_with_a_sealed_reveal() {
     let (mover, q) = play(&|_, c| c[0].clone());
     assert_eq!(mover, 0, "Ana, the leader, moves the caravan: {q}");
     // The market: the first player to act takes the Grand Vizier and calls silk.
+    let (taker, _) = play(&|_, _| "vizier".into());
+    // Round two: the player takes it back from their phone (a button, then "sure?" naming
+    // the entry), is asked again, and enters it again.
+    let v = version(&host);
+    let sure = seats[taker].eval(
+        "const b = [...document.querySelectorAll('#choices button.action')]
+            .find(b => b.textContent === 'Take back my last entry');
+         if (!b) return null; b.click();
+         if (document.getElementById('confirm').hidden) return null;
+         const t = document.getElementById('sure').textContent;
+         document.getElementById('sure-yes').click(); return t;",
+        &[],
+    );
+    assert!(
+        sure.as_str()
+            .is_some_and(|t| t.to_lowercase().contains("vizier")),
+        "no undo button with its confirmation: {sure}"
+    );
+    settle(&all, v + 1);
+    assert!(asked(&seats[taker]).is_some(), "asked again after the undo");
     play(&|_, _| "vizier".into());
     play(&|_, _| "silk".into());
     // The sealed reveal: Ana enters hers; Ben's phone sleeps and reloads; the table and the
@@ -514,4 +502,61 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
         assert_eq!(p.find_all("#ranking tr").len(), 3);
     }
     assert_eq!(asked(&seats[0]), None, "nothing is asked after the end");
+}
+
+/// Issue 34 (round two): a page left open when the links were renewed (the links file deleted,
+/// the game resumed) says its link no longer works and what to do, instead of reconnecting
+/// for ever.
+#[test]
+fn issue34_an_old_link_after_new_links_says_what_to_do() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let dir = common::temp_dir("web", "gone");
+    let journal = dir.join("game.journal");
+    let j = journal.to_str().unwrap();
+    let mut first = Served::start(
+        &[
+            "table",
+            "silk-road",
+            "--players",
+            "Ana,Ben,Cleo",
+            "--journal",
+            j,
+        ],
+        3,
+    );
+    let page = driver.session();
+    page.open(first.start[1]["url"].as_str().unwrap());
+    wait(&page, "return version > 0", "the page to show the table");
+    let addr = first.addr.clone();
+    first.crash();
+    std::fs::remove_file(dir.join("game.journal.links")).unwrap();
+    let again = Served::launch(
+        &[
+            "table",
+            "silk-road",
+            "--resume",
+            j,
+            "--serve",
+            "--bind",
+            &addr,
+        ],
+        3,
+        std::process::Stdio::null(),
+    );
+    assert_ne!(again.start[1]["url"], first.start[1]["url"], "new links");
+    wait(
+        &page,
+        "return !document.getElementById('gone').hidden",
+        "the page to say its link is gone",
+    );
+    let said = page.texts("#gone").join(" ");
+    assert!(said.contains("Ask the host for your new link"), "{said}");
+    assert!(page.texts("#link").join("").contains("no longer works"));
+    assert_eq!(
+        page.eval("return document.getElementById('turn').hidden", &[]),
+        json!(true),
+        "no question from a dead link"
+    );
 }

@@ -15,45 +15,13 @@ use std::time::{Duration, Instant};
 mod browser;
 #[allow(dead_code)] // not every test uses every helper
 mod common;
+#[path = "common/pages.rs"]
+mod pages;
 #[path = "common/server.rs"]
 mod server;
 use browser::{Driver, Session};
+use pages::{settle, version, wait};
 use server::Served;
-
-/// Polls `script` (a function body returning a boolean) until it holds.
-fn wait(page: &Session, script: &str, what: &str) {
-    let start = Instant::now();
-    while page.eval(script, &[]) != json!(true) {
-        assert!(
-            start.elapsed() < Duration::from_secs(15),
-            "waited too long for {what}"
-        );
-        std::thread::sleep(Duration::from_millis(30));
-    }
-}
-
-/// The snapshot version a page has shown (the page script keeps it).
-fn version(page: &Session) -> i64 {
-    page.eval("return typeof version === 'number' ? version : -1", &[])
-        .as_i64()
-        .unwrap_or(-1)
-}
-
-/// Waits until every page shows a snapshot version of at least `min`.
-fn settle(pages: &[&Session], min: i64) {
-    let start = Instant::now();
-    loop {
-        let v: Vec<i64> = pages.iter().map(|p| version(p)).collect();
-        if v.iter().all(|&x| x >= min) {
-            return;
-        }
-        assert!(
-            start.elapsed() < Duration::from_secs(15),
-            "pages out of step: {v:?}"
-        );
-        std::thread::sleep(Duration::from_millis(30));
-    }
-}
 
 fn text_of(page: &Session, css: &str) -> String {
     page.texts(css).join("\n")
@@ -302,6 +270,27 @@ fn issue34_splendor_on_two_phones_with_the_tv_showing_the_board() {
     }
     assert!(bought > 3, "{bought} purchases");
     eprintln!("{steps} taps, {bought} purchases, {returns} returns");
+    // The history tells the game in words, not the engine's notation (issue 34, round two):
+    // "a level-1 green card (1 point, costs 4 black) is revealed", never "#23 L1 green 1pt
+    // [K4] is revealed at 1b".
+    for page in std::iter::once(&tv).chain(phones.iter()) {
+        let told = text_of(page, "#history li");
+        assert!(
+            told.contains(" card (") && told.contains(" is revealed"),
+            "{told}"
+        );
+        let b = told.as_bytes();
+        let code = b.windows(4).any(|w| {
+            !w[0].is_ascii_alphanumeric()
+                && (b"WUGRK".contains(&w[1]) && w[2].is_ascii_digit()
+                    || b"123".contains(&w[1]) && (b'a'..=b'f').contains(&w[2]))
+                && !w[3].is_ascii_alphanumeric()
+        });
+        assert!(
+            !told.contains('#') && !told.contains("pt ") && !told.contains('[') && !code,
+            "engine notation in the history: {told}"
+        );
+    }
     // The final board stays on the TV with every player's prestige.
     assert_eq!(tv.find_all("#game .players .seat").len(), 3);
     shoot(&tv, &dir, "splendor-tv-end-1920.png");
@@ -344,15 +333,12 @@ fn issue34_cities_question_names_its_phase() {
         if !q.starts_with("Setup: ") {
             break;
         }
-        let k = phones
-            .iter()
-            .position(|p| !p.find_all("#choices button").is_empty())
-            .expect("a phone is asked");
+        let k = asked_phone(&phones);
         let mine = text_of(&phones[k], "#question");
         assert_eq!(mine, "Setup: claim the region of your City-State");
         let v0 = version(&tv);
         phones[k].eval(
-            "document.querySelector('#choices button').click(); return true;",
+            "document.querySelector('#game button.move').click(); return true;",
             &[],
         );
         settle(&all, v0 + 1);
@@ -364,10 +350,7 @@ fn issue34_cities_question_names_its_phase() {
         q.starts_with("Barbarian auction: ") || q.starts_with("Action phase: "),
         "{q}"
     );
-    let k = phones
-        .iter()
-        .position(|p| !p.find_all("#choices button").is_empty())
-        .expect("a phone is asked");
+    let k = asked_phone(&phones);
     let mine = text_of(&phones[k], "#question");
     assert!(
         mine.split(':').next() == q.split(':').next() && mine.contains("bid")
@@ -397,4 +380,72 @@ fn issue34_cities_question_names_its_phase() {
     shoot(&phones[k], &dir, "cities-phone-360.png");
     check_tv(&tv, "Cities TV");
     shoot(&tv, &dir, "cities-tv-1920.png");
+
+    // Round two (issue 34): every answer is a labelled button under a heading saying what it
+    // does — no typed box, no wall of plain move texts — and no page shows engine notation,
+    // the history included; a few turns are played by tapping.
+    let mut groups = std::collections::BTreeSet::new();
+    for _ in 0..12 {
+        let k = asked_phone(&phones);
+        let page = &phones[k];
+        let shown = page.eval(
+            "const vis = (e) => e && e.offsetParent !== null;
+             return {entry: vis(document.getElementById('entry')),
+                     plain: document.querySelectorAll('#choices button').length,
+                     groups: [...document.querySelectorAll('#game .move-group')]
+                        .map(g => g.querySelector('h3, summary').textContent),
+                     labels: [...document.querySelectorAll('#game button.move')].map(b => b.textContent),
+                     sent: [...document.querySelectorAll('#game button.move')].map(b => b.dataset.move)};",
+            &[],
+        );
+        assert_eq!(shown["entry"], json!(false), "no typed box: {shown}");
+        assert_eq!(shown["plain"], json!(0), "{shown}");
+        let labels = shown["labels"].as_array().unwrap();
+        assert!(!labels.is_empty(), "{shown}");
+        for (l, t) in labels.iter().zip(shown["sent"].as_array().unwrap()) {
+            assert_ne!(l, t, "a button in words, not the move text {t}");
+        }
+        for g in shown["groups"].as_array().unwrap() {
+            groups.insert(g.as_str().unwrap().to_string());
+        }
+        for p in &all {
+            let body = p.eval("return document.body.innerText", &[]);
+            let body = body.as_str().unwrap();
+            let notation = body
+                .as_bytes()
+                .windows(3)
+                .any(|w| w[0].is_ascii_digit() && w[1] == b'+' && w[2].is_ascii_digit());
+            assert!(!body.contains('@') && !notation, "engine notation: {body}");
+        }
+        // The last button of the first group that is not "End your turn" or a bid (so the
+        // game moves on rather than passing at once).
+        let v0 = version(&tv);
+        page.eval(
+            "const gs = [...document.querySelectorAll('#game .move-group')];
+             const g = gs.find(g => !/End your turn/.test(g.textContent)) || gs[0];
+             if (g.tagName === 'DETAILS') g.open = true;
+             const bs = g.querySelectorAll('button.move'); bs[bs.length - 1].click(); return true;",
+            &[],
+        );
+        settle(&all, v0 + 1);
+    }
+    assert!(groups.len() >= 3, "{groups:?}");
+}
+
+/// The phone a Cities question is asked of now (it has move buttons).
+fn asked_phone(phones: &[Session]) -> usize {
+    let start = Instant::now();
+    loop {
+        if let Some(k) = phones
+            .iter()
+            .position(|p| !p.find_all("#game button.move").is_empty())
+        {
+            return k;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(15),
+            "no phone is asked"
+        );
+        std::thread::sleep(Duration::from_millis(30));
+    }
 }

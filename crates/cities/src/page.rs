@@ -7,8 +7,11 @@
 //! other players' development cards are a count, others' sealed bids are not shown.
 //! `page_depends_only_on_what_the_viewer_knows` checks it.
 
-use crate::engine::to_move;
-use crate::state::{Item, Move, MoveKind, Phase, Res, Role, State};
+use crate::action::Action;
+use crate::engine::{buy_price, growth_cost, sell_price, to_move};
+use crate::state::{
+    Item, Move, MoveKind, Phase, Res, Role, State, FINE, FOOD_CARD, NONE, STANDARD,
+};
 use crate::text::dev_effect_text;
 use crate::view::{public_phase, view};
 use serde::Serialize;
@@ -38,6 +41,19 @@ pub struct Page {
     pub penalized: Vec<u8>,
     pub silk_deck: u8,
     pub dev_deck: u8,
+    /// The viewer's moves when it is asked (empty otherwise), each a button.
+    pub moves: Vec<PageMove>,
+}
+
+/// One legal move of the viewer, in words, in a group of moves that do the same kind of thing.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PageMove {
+    /// The entry to send (the action's text, which the engine reads back).
+    pub text: String,
+    /// What it does, as a heading over its buttons ("Buy from the empires", "Attack").
+    pub group: &'static str,
+    /// The move in words: the good, the price, the place ("Buy 1 silk from China for 3 coins").
+    pub label: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -319,6 +335,159 @@ pub fn question(s: &State, viewer: Option<Seat>) -> Option<String> {
     Some(format!("{title}: {rest}"))
 }
 
+fn plural(n: u32, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// An improvement's cost in words ("2 food, 1 metal, 3 coins"; "free").
+fn cost_words(c: &crate::data::Cost) -> String {
+    let parts: Vec<String> = [(c.food, "food"), (c.metal, "metal")]
+        .into_iter()
+        .filter(|(k, _)| *k > 0)
+        .map(|(k, what)| format!("{k} {what}"))
+        .chain((c.coins > 0).then(|| plural(c.coins.into(), "coin", "coins")))
+        .collect();
+    if parts.is_empty() {
+        "free".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// The good on a slot of an empire's sell track.
+fn good_on(s: &State, empire: u8, slot: u8) -> &'static str {
+    match s.sell[empire as usize].card_at(slot as usize).map(|c| c.id) {
+        Some(STANDARD) => "silk",
+        Some(FINE) => "fine silk",
+        Some(FOOD_CARD) => "food",
+        Some(_) => "metal",
+        None => "?",
+    }
+}
+
+fn role_words(r: Role) -> &'static str {
+    match r {
+        Role::Recruit => "soldier in training",
+        other => other.name(),
+    }
+}
+
+/// A move of `seat` in words, and the group it is shown in. Every action the engine may
+/// offer has its words here: no seat needs to type a move.
+pub fn move_words_for(s: &State, seat: Seat, a: Action) -> (&'static str, String) {
+    let r = &s.rules;
+    let coins = |k: u32| plural(k, "coin", "coins");
+    match (a, s.phase) {
+        (Action::Claim(g), _) => ("Choose your region", format!("Claim {}", r.region_name(g))),
+        (Action::Bid(k), Phase::Barbarians { .. }) => (
+            "Bid",
+            format!("Bid {}", plural(k.into(), "Soldier", "Soldiers")),
+        ),
+        (Action::Bid(k), _) => ("Bid", format!("Bid {}", coins(k.into()))),
+        (Action::Pass, Phase::Route { .. }) => ("Route", "Call off the move".into()),
+        (Action::Pass, Phase::Combat { .. }) => ("Battle", "Play no card".into()),
+        (Action::Pass, Phase::Turn) => ("End your turn", "Pass".into()),
+        (Action::Pass, _) => ("Bid", "Pass".into()),
+        (Action::Assign { from, to }, _) => (
+            "Assign a citizen",
+            format!("Make a {} a {}", role_words(from), role_words(to)),
+        ),
+        (Action::Gather(res), _) => ("Gather", format!("A laborer gathers {}", res_words(res))),
+        (Action::Build(k), _) => (
+            "Build",
+            match r.improvement(k) {
+                Some(i) => format!("Build {} ({})", i.name, cost_words(&i.cost)),
+                None => "Build".into(),
+            },
+        ),
+        (Action::Grow, _) => (
+            "Grow",
+            format!("Grow: a new citizen for {} food", growth_cost(s, seat)),
+        ),
+        (Action::Buy { empire, slot }, _) => (
+            "Buy from the empires",
+            format!(
+                "Buy 1 {} from {} for {} (slot {})",
+                good_on(s, empire, slot),
+                r.empire_name(empire),
+                coins(buy_price(s, empire, slot).unwrap_or(0)),
+                slot + 1
+            ),
+        ),
+        (Action::Sell { empire, res }, _) => (
+            "Sell to the empires",
+            match sell_price(s, empire, res) {
+                Some(p) => format!(
+                    "Sell 1 {} to {} for {}",
+                    res_words(res),
+                    r.empire_name(empire),
+                    coins(p)
+                ),
+                None => format!("Sell 1 {} to {}", res_words(res), r.empire_name(empire)),
+            },
+        ),
+        (Action::Offer { to, res, price }, _) => (
+            "Offer to a player",
+            format!(
+                "Offer 1 {} to {to} for {}",
+                res_words(res),
+                coins(price.into())
+            ),
+        ),
+        (Action::Attack { target, army }, _) => (
+            "Attack",
+            format!(
+                "Attack {target} with {}",
+                plural(army.into(), "Soldier", "Soldiers")
+            ),
+        ),
+        (Action::Play(t), _) => (
+            "Play a development card",
+            match r.dev(t) {
+                Some(d) => format!("Play {}: {}", d.name, dev_effect_text(d.effect)),
+                None => "Play a card".into(),
+            },
+        ),
+        (Action::EndTurn, _) => ("End your turn", "End your turn".into()),
+        (Action::Route(NONE), _) => ("Route", "Go the cheapest way".into()),
+        (Action::Route(g), _) => ("Route", format!("Go by way of {}", r.region_name(g))),
+        (Action::Accept, _) => ("Answer the offer", "Accept the offer".into()),
+        (Action::Refuse, _) => ("Answer the offer", "Refuse the offer".into()),
+        (Action::Demand(0), _) => ("Name your toll", "Let them pass for free".into()),
+        (Action::Demand(k), _) => ("Name your toll", format!("Ask {}", coins(k.into()))),
+        (Action::PayToll, _) => ("Answer the toll", "Pay the toll".into()),
+        (Action::RefuseToll, _) => ("Answer the toll", "Refuse: go another way".into()),
+        (Action::Defend(0), _) => ("Defend", "Send no defenders".into()),
+        (Action::Defend(k), _) => (
+            "Defend",
+            format!("Defend with {}", plural(k.into(), "Soldier", "Soldiers")),
+        ),
+        (Action::Keep, _) => ("Rise and fall", "Keep your city".into()),
+        (Action::Fall(g), _) => (
+            "Rise and fall",
+            format!("Let your city fall and rise in {}", r.region_name(g)),
+        ),
+        (Action::Lot(item), _) => ("Auction next", format!("Auction {}", item_words(s, item))),
+    }
+}
+
+/// The moves of `seat` now, as the page's buttons.
+pub fn moves(s: &State, seat: Seat) -> Vec<PageMove> {
+    let mut legal = Vec::new();
+    crate::engine::legal(s, seat, &mut legal);
+    legal
+        .iter()
+        .map(|&a| {
+            let (group, label) = move_words_for(s, seat, a);
+            PageMove {
+                text: a.to_text(s),
+                group,
+                label,
+            }
+        })
+        .collect()
+}
+
 /// The page for `viewer` (a seat, or `None` for the public table).
 pub fn page(s: &State, viewer: Option<Seat>) -> Page {
     let r = &s.rules;
@@ -426,6 +595,7 @@ pub fn page(s: &State, viewer: Option<Seat>) -> Page {
         penalized: seats_of(v.penalized),
         silk_deck: v.silk_deck,
         dev_deck: v.dev_deck,
+        moves: viewer.map_or_else(Vec::new, |seat| moves(s, seat)),
     }
 }
 
@@ -525,6 +695,69 @@ mod tests {
             "Rise and fall",
         ] {
             assert!(titles.contains(t), "{t} never asked: {titles:?}");
+        }
+    }
+
+    /// Issue 34 (table, round two): a seat asked gets every legal move as a labelled button in
+    /// a group, each sending a text the engine reads back as that move, in words with the good,
+    /// price and place; also on turns of more than 40 moves (which used to need typing).
+    #[test]
+    fn issue34_every_cities_move_is_a_labelled_button() {
+        let mut big = 0;
+        let mut groups = std::collections::BTreeSet::new();
+        for seed in 1..25 {
+            walk(seed, 1500, |s| {
+                let asked = to_move(s).seats();
+                for k in 0..s.players() {
+                    let seat = Seat(k as u8);
+                    let p = page(s, Some(seat));
+                    let mut legal = Vec::new();
+                    crate::engine::legal(s, seat, &mut legal);
+                    if !asked.contains(seat) {
+                        assert!(p.moves.is_empty());
+                        continue;
+                    }
+                    assert_eq!(p.moves.len(), legal.len());
+                    big += usize::from(legal.len() > 40);
+                    for (m, &a) in p.moves.iter().zip(&legal) {
+                        assert_eq!(Action::parse(s, &m.text).unwrap(), a, "{}", m.text);
+                        let b = m.label.as_bytes();
+                        let notation = b.windows(3).any(|w| {
+                            w[0].is_ascii_digit() && w[1] == b'+' && w[2].is_ascii_digit()
+                        });
+                        assert!(
+                            !notation && !m.label.contains(['@', '?']) && !m.label.is_empty(),
+                            "{}",
+                            m.label
+                        );
+                        assert!(m.label.starts_with(|c: char| c.is_ascii_uppercase()));
+                        groups.insert(m.group);
+                        if let Action::Buy { empire, .. } = a {
+                            assert!(m.label.contains(s.rules.empire_name(empire)), "{}", m.label);
+                            assert!(m.label.contains(" coin"), "{}", m.label);
+                        }
+                        if let Action::Sell { .. } = a {
+                            assert!(
+                                m.label.contains(" for ") && m.label.contains(" coin"),
+                                "{}",
+                                m.label
+                            );
+                        }
+                    }
+                }
+                assert!(page(s, None).moves.is_empty());
+                true
+            });
+        }
+        assert!(big > 0, "a turn of more than 40 moves came up");
+        for g in [
+            "Bid",
+            "Buy from the empires",
+            "Sell to the empires",
+            "Gather",
+            "Attack",
+        ] {
+            assert!(groups.contains(g), "{g} never offered: {groups:?}");
         }
     }
 }

@@ -71,6 +71,8 @@ pub struct SaveFile {
     /// The replay's JSON without its closing `]}`: everything up to the last move.
     text: String,
     moves: usize,
+    /// The header alone (no move), for a save rewritten after an undo.
+    head: String,
     /// Held while the game is played: a second `--resume` of the same file is refused.
     _lock: FileLock,
 }
@@ -123,12 +125,20 @@ impl SaveFile {
         let mut file = SaveFile {
             path: path.to_path_buf(),
             tmp: PathBuf::from(tmp),
+            head: text.clone(),
             text,
             moves: 0,
             _lock: lock,
         };
         file.write(replay, true)?;
         Ok(file)
+    }
+
+    /// Saves `replay` whole, its moves no longer extending those saved (after an undo).
+    pub fn rewrite<G: Game>(&mut self, replay: &Replay<G>) -> CliResult<()> {
+        self.text = self.head.clone();
+        self.moves = 0;
+        self.write(replay, true)
     }
 
     /// Saves `replay`, whose moves extend those already saved. `sync`: on disk before the

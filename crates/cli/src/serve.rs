@@ -90,7 +90,7 @@ impl<G: CliGame> PlaySession<G> {
 
     /// Applies one decision, saves it, and narrates it to each viewer.
     fn play(&mut self, seat: Seat, action: G::Action) -> Result<(), String> {
-        let text = G::action_to_string(&self.state, action);
+        let text = G::page_action(&self.state, seat, action);
         let secret = matches!(G::to_move(&self.state), ToMove::Simultaneous(_));
         let mut events = Vec::new();
         let mut next = self.state.clone();
@@ -116,11 +116,11 @@ impl<G: CliGame> PlaySession<G> {
             });
         }
         for e in &events {
-            if let Some(t) = G::event_text(&self.state, e, None) {
+            if let Some(t) = G::page_event(&self.state, e, None) {
                 self.public_log.push(format!("  {t}"));
             }
             for (k, log) in self.seat_log.iter_mut().enumerate() {
-                if let Some(t) = G::event_text(&self.state, e, Some(Seat(k as u8))) {
+                if let Some(t) = G::page_event(&self.state, e, Some(Seat(k as u8))) {
                     log.push(format!("  {t}"));
                 }
             }
@@ -157,6 +157,46 @@ impl<G: CliGame> PlaySession<G> {
                 self.broken = Some(format!("{bot_seat}'s bot: {e}"));
             }
         }
+    }
+
+    /// The host's undo: takes back the last decision of a person and the bots' moves after
+    /// it, so that person is asked again; the save file is rewritten to match.
+    fn undo(&mut self) -> Result<Vec<String>, String> {
+        let Some(k) = self
+            .replay
+            .moves
+            .iter()
+            .rposition(|m| self.is_human(m.seat))
+        else {
+            return Err("nothing to undo: no person has moved yet".into());
+        };
+        let r = &self.replay;
+        let mut replay = Replay::<G> {
+            format: r.format.clone(),
+            version: r.version,
+            game: r.game.clone(),
+            seed: r.seed,
+            config: r.config.clone(),
+            moves: r.moves.clone(),
+        };
+        let gone = replay.moves.split_off(k);
+        let state = replay.run("the game").map_err(|e| e.to_string())?;
+        if let Some(save) = self.save.as_mut() {
+            save.rewrite(&replay).map_err(|e| e.to_string())?;
+        }
+        self.replay = replay;
+        self.state = state;
+        let who = gone[0].seat;
+        let line = match gone.len() - 1 {
+            0 => format!("undone: {who}'s last move"),
+            1 => format!("undone: {who}'s last move and the bot's move after it"),
+            b => format!("undone: {who}'s last move and the {b} bot moves after it"),
+        };
+        self.public_log.push(line.clone());
+        for l in &mut self.seat_log {
+            l.push(line.clone());
+        }
+        Ok(vec![line])
     }
 
     fn status(&self) -> String {
@@ -214,7 +254,8 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
         if my_turn {
             let mut legal = Vec::new();
             G::legal_actions(&self.state, me, &mut legal);
-            if legal.len() <= MAX_BUTTONS {
+            // A drawn board carries the moves itself (in words): no plain-text buttons.
+            if legal.len() <= MAX_BUTTONS && !drawn {
                 choices = legal
                     .iter()
                     .map(|a| G::action_to_string(&self.state, *a))
@@ -236,7 +277,8 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
         let secret = matches!(G::to_move(&self.state), ToMove::Simultaneous(_));
         json!({
             "status": self.status(),
-            "board": G::table_text(&self.state, me, self.assist),
+            // A game whose page draws the board sends no text board (engine notation).
+            "board": if game.is_some() { Value::Null } else { json!(G::table_text(&self.state, me, self.assist)) },
             "view": G::view(&self.state, me),
             "history": self.seat_log.get(seat).cloned().unwrap_or_default(),
             "question": question,
@@ -285,7 +327,14 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
 
     fn host_view(&self) -> Value {
         let mut v = self.public();
+        let undo = self.replay.moves.iter().any(|m| self.is_human(m.seat));
         v["controls"] = json!([
+            if undo {
+                json!({"label": "Undo the last move", "send": "undo",
+                       "confirm": "Take back the last move of a person (and the bots' moves after it)?"})
+            } else {
+                Value::Null
+            },
             if self.paused {
                 json!({"label": "Go on", "send": "go on"})
             } else {
@@ -294,15 +343,24 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
             {"label": "Stop the server", "send": "quit",
              "confirm": "Stop serving? With --save every move is kept and --resume continues with the same links."},
         ]);
+        if let Some(c) = v["controls"].as_array_mut() {
+            c.retain(|c| !c.is_null());
+        }
         v
     }
 
     fn host(&mut self, text: &str) -> Result<Vec<String>, String> {
         let said = match text.trim().to_lowercase().as_str() {
             "help" | "?" => {
-                vec!["Host controls: pause, go on, status, quit (stops serving).".into()]
+                vec![
+                    "Host controls: undo (takes back the last move of a person and the bots' \
+                      moves after it), pause, go on, status, quit (stops serving). The engine \
+                      counts the score: there is no count to fix."
+                        .into(),
+                ]
             }
             "status" => vec![self.status()],
+            "undo" => self.undo()?,
             "pause" if self.paused => return Err("already paused".into()),
             "pause" => {
                 self.paused = true;
@@ -317,7 +375,7 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
             }
             other => {
                 return Err(format!(
-                    "{other:?} is not a host control: pause, go on, status or quit"
+                    "{other:?} is not a host control: undo, pause, go on, status or quit"
                 ))
             }
         };
@@ -418,12 +476,12 @@ pub fn serve<G: CliGame>(
     let note = match &resume {
         Some(r) => format!(
             "Serving until the game ends: every move is saved as it is made. This terminal takes \
-             the host's controls (pause, go on, status, quit); quit or Ctrl-C stops, and `{r}` \
+             the host's controls (undo, pause, go on, status, quit); quit or Ctrl-C stops, and `{r}` \
              goes on with the same links."
         ),
         None => {
             "Serving until the game ends. Nothing is saved (--save FILE keeps the game). This \
-             terminal takes the host's controls (pause, go on, status, quit); quit or Ctrl-C stops."
+             terminal takes the host's controls (undo, pause, go on, status, quit); quit or Ctrl-C stops."
                 .to_string()
         }
     };

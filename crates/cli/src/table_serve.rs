@@ -134,6 +134,16 @@ impl TableSession {
         Ok(said)
     }
 
+    /// The seat may take back its own last entry: nobody has entered anything since, and the
+    /// table takes entries (the rules of the typed `undo`).
+    fn may_undo(&self, seat: usize) -> bool {
+        self.broken.is_none()
+            && !self.paused
+            && !self.confirmed
+            && self.by.last() == Some(&Some(seat))
+            && self.table.without_last().is_some()
+    }
+
     /// Takes back the last entry (and any reveals entered for a Grand Vizier it called).
     fn undo(&mut self) -> Result<Vec<String>, String> {
         let Some(t) = self.table.without_last() else {
@@ -474,6 +484,14 @@ impl silk_serve::Session for TableSession {
         let mut v = self.public();
         v["choices"] = json!([]);
         v["input"] = json!(false);
+        if self.may_undo(seat) {
+            let last = self.table.history().pop().unwrap_or_default();
+            v["actions"] = json!([{
+                "label": "Take back my last entry",
+                "send": "undo",
+                "confirm": format!("Take back \"{last}\"? Nobody has entered anything since."),
+            }]);
+        }
         if self.broken.is_some() || self.paused || !self.asks(seat) {
             let waiting = match self.table.step {
                 Step::FirstLeader => {
@@ -566,7 +584,7 @@ impl silk_serve::Session for TableSession {
             return Err("the host has paused the game: wait until it goes on".into());
         }
         if text.eq_ignore_ascii_case("undo") {
-            if self.by.last() != Some(&Some(seat)) {
+            if !self.may_undo(seat) {
                 return Err("only the player who made the last entry can take it back".into());
             }
             return self.undo().map(|_| ());

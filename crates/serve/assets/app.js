@@ -101,7 +101,7 @@ function renderTurn(s, drawn) {
       choices.appendChild(button(c, () => (s.confirm ? askSure(s.confirm, c) : send(c)), "choice"));
     }
     for (const a of s.actions || []) {
-      choices.appendChild(button(a.label, () => send(a.send), "action"));
+      choices.appendChild(button(a.label, () => (a.confirm ? askSure(a.confirm, a.send, a.label) : send(a.send)), "action"));
     }
   }
   renderForm($("numbers"), seat ? s.form : null, (text) => send(text));
@@ -113,12 +113,12 @@ function renderTurn(s, drawn) {
 
 // A choice that stays secret is checked before it is sent: it cannot be taken back once all
 // are shown.
-function askSure(template, choice) {
+function askSure(template, choice, yesLabel) {
   $("choices").hidden = true;
   $("confirm").hidden = false;
   setText("sure", template.replace("{}", choice));
   const yes = $("sure-yes");
-  yes.textContent = `Yes, ${choice}`;
+  yes.textContent = yesLabel ? `Yes: ${yesLabel}` : `Yes, ${choice}`;
   yes.onclick = () => send(choice);
   $("sure-no").onclick = () => {
     $("confirm").hidden = true;

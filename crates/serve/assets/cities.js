@@ -1,7 +1,8 @@
 // Cities of the Silk Road at the table (issue 34): draws the snapshot's `game`
 // (silk_cities::page) in words and small tables — your city and your development cards first
 // on a seat's page, then every city, the empires' tracks with their prices, and the coins on
-// the map. The answers stay the page's buttons (app.js); the question names the phase.
+// the map. A seat asked gets every legal move as a labelled button, grouped by what it does
+// (buy, sell, build, attack …): no move needs typing. The question names the phase.
 "use strict";
 (function () {
   function table(head, rows, cls) {
@@ -35,15 +36,47 @@
     return box;
   }
 
-  function draw(s, el) {
+  // A group with more moves than this (a bid's range, an offer's prices) is folded: its
+  // heading opens it.
+  const FOLD = 12;
+
+  // The seat's moves, one button each, under a heading per group in the engine's order.
+  function moves(list, ctx) {
+    const box = h("div", "moves");
+    const groups = new Map();
+    for (const m of list) {
+      if (!groups.has(m.group)) groups.set(m.group, []);
+      groups.get(m.group).push(m);
+    }
+    for (const [name, ms] of groups) {
+      const folded = ms.length > FOLD && groups.size > 1;
+      const g = h(folded ? "details" : "div", "move-group");
+      g.appendChild(h(folded ? "summary" : "h3", "", folded ? `${name} (${ms.length} choices)` : name));
+      const row = h("div", "choices");
+      for (const m of ms) {
+        const b = h("button", "choice move", m.label);
+        b.type = "button";
+        b.dataset.move = m.text;
+        b.addEventListener("click", () => ctx.send(m.text));
+        row.appendChild(b);
+      }
+      g.appendChild(row);
+      box.appendChild(g);
+    }
+    return box;
+  }
+
+  function draw(s, el, ctx) {
     const g = s.game;
     el.replaceChildren();
     el.dataset.kind = "cities";
+    const mine = ctx.role === "seat" && (g.moves || []).length > 0;
+    if (mine) el.appendChild(moves(g.moves, ctx));
     el.appendChild(h("p", "round", `Round ${g.round} of at most ${g.max_rounds} · ${g.phase} · first to ${g.target_vp} victory points wins`));
-    const mine = g.cities.find((c) => c.you);
-    if (mine) {
+    const home = g.cities.find((c) => c.you);
+    if (home) {
       const you = h("div", "yours");
-      you.appendChild(city(mine, g));
+      you.appendChild(city(home, g));
       const hand = h("div", "hand");
       hand.appendChild(h("h3", "", `Your development cards (${g.your_vp} of ${g.target_vp} victory points)`));
       if (g.hand.length) hand.appendChild(table(["Card", "Held", "Effect"], g.hand.map((d) => [d.name, d.count, d.effect])));
@@ -73,7 +106,7 @@
     if (g.penalized.length) market.appendChild(h("p", "", `Barbarian travel penalty this round: ${g.penalized.map((s) => "P" + s).join(", ")}`));
     wrap.appendChild(market);
     el.appendChild(wrap);
-    return { board: true, moves: false };
+    return { board: true, moves: true };
   }
 
   window.silkGames = window.silkGames || {};

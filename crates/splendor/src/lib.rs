@@ -23,6 +23,7 @@ pub mod coverage;
 pub mod data;
 mod engine;
 mod event;
+pub mod history;
 mod observe;
 pub mod page;
 pub mod rules;

@@ -239,6 +239,12 @@ fn card_of(s: &State, p: usize, src: u8) -> u8 {
     cards::source_card(s, p, src)
 }
 
+/// A move of `seat` in words, as its button says it ("Buy the level 2 green card: pay 2
+/// blue"): the pages' history tells moves this way.
+pub fn action_words(s: &State, seat: Seat, a: Action) -> String {
+    describe(s, seat.index(), a).label
+}
+
 fn describe(s: &State, p: usize, a: Action) -> Move {
     let r = &s.rules;
     let text = a.to_text(s);

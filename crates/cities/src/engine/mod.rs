@@ -26,7 +26,7 @@ mod turn; // Phase 2: priority, turn order, own-turn actions
 
 pub use check::{check, phase_name};
 pub use dev_deck::draw_dev;
-pub use economy::{ga_value, gather_yield, golden_age, growth_cost, walls};
+pub use economy::{ga_value, gather_yield, golden_age, growth_cost, sell_price, walls};
 pub use legal::{legal, legal_by_check};
 pub use perform::apply;
 pub use replenish::start_round;

@@ -119,6 +119,10 @@ impl CliGame for Cities {
         silk_cities::page::question(state, viewer)
     }
 
+    fn page_action(state: &Self::State, seat: silk_core::Seat, action: Self::Action) -> String {
+        silk_cities::page::move_words_for(state, seat, action).1
+    }
+
     fn page_board(
         state: &Self::State,
         viewer: Option<silk_core::Seat>,

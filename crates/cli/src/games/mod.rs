@@ -92,6 +92,22 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
         None
     }
 
+    /// A decision as the pages' history tells it, in words; the plain move text by default.
+    fn page_action(state: &Self::State, seat: silk_core::Seat, action: Self::Action) -> String {
+        let _ = seat;
+        Self::action_to_string(state, action)
+    }
+
+    /// An event as the pages' history tells it (`viewer` `None`: the public), in words; the
+    /// narration's text by default. Traces and the terminal keep theirs.
+    fn page_event(
+        state: &Self::State,
+        event: &Self::Event,
+        viewer: Option<silk_core::Seat>,
+    ) -> Option<String> {
+        Self::event_text(state, event, viewer)
+    }
+
     /// The board as structured data a web page draws (`"kind"` names its renderer), as
     /// `viewer` may see it (`None`: the public table); `None` where the page shows the text
     /// board only.

@@ -101,6 +101,18 @@ impl CliGame for Splendor {
         silk_splendor::page::question(state, viewer)
     }
 
+    fn page_action(state: &Self::State, seat: silk_core::Seat, action: Self::Action) -> String {
+        silk_splendor::page::action_words(state, seat, action)
+    }
+
+    fn page_event(
+        state: &Self::State,
+        event: &Self::Event,
+        viewer: Option<silk_core::Seat>,
+    ) -> Option<String> {
+        silk_splendor::history::event_words(&state.rules, event, viewer)
+    }
+
     fn page_board(
         state: &Self::State,
         viewer: Option<silk_core::Seat>,

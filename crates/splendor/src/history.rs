@@ -1,0 +1,335 @@
+//! The pages' history in words (`silk play splendor --serve`): each event as a person would say
+//! it — "a level-1 green card (1 point, costs 4 black) is revealed" — where the terminal and
+//! the traces keep the compact notation of [`Event::text`] ("#23 L1 green 1pt [K4]").
+//!
+//! It tells a viewer exactly what [`Event::text`] tells it: nothing for an event the viewer
+//! may not see, and another player's blind reserve without the card.
+
+use crate::action::RESERVED_SRC;
+use crate::colour::token_name;
+use crate::data::Effect;
+use crate::event::Event;
+use crate::rules::{Rules, SLOTS};
+use crate::text::power_text;
+use silk_core::Seat;
+
+fn points(k: u8) -> String {
+    format!("{k} point{}", if k == 1 { "" } else { "s" })
+}
+
+/// "4 black, 2 white": counts of the five colours (then gold), zeros left out.
+fn counts(c: &[u8]) -> String {
+    let parts: Vec<String> = c
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(k, &n)| format!("{n} {}", token_name(k)))
+        .collect();
+    if parts.is_empty() {
+        "nothing".into()
+    } else {
+        parts.join(", ")
+    }
+}
+
+/// "a level-1 green card (1 point, costs 4 black)", with what it does beyond its bonus.
+pub fn card_words(r: &Rules, id: u8) -> String {
+    let c = r.card(id);
+    let colour = match c.effect {
+        _ if (c.bonus as usize) < 5 && c.bonus_count == 2 => {
+            format!("double {}", token_name(c.bonus as usize))
+        }
+        _ if (c.bonus as usize) < 5 => token_name(c.bonus as usize).to_string(),
+        Effect::Gold => "gold".into(),
+        _ => "joining".into(),
+    };
+    let level = if c.orient {
+        format!("Orient level-{}", c.level + 1)
+    } else {
+        format!("level-{}", c.level + 1)
+    };
+    let mut about = Vec::new();
+    if c.points > 0 {
+        about.push(points(c.points));
+    }
+    about.push(format!("costs {}", counts(&c.cost)));
+    let does = match c.effect {
+        Effect::None | Effect::Double | Effect::Gold => None,
+        Effect::Join => Some("joins a colour you have".to_string()),
+        Effect::JoinTake1 => Some("joins a colour, then a free level-1 card".to_string()),
+        Effect::ReserveNoble => Some("reserves a noble".to_string()),
+        Effect::Take2 => Some("brings a free level-2 card".to_string()),
+        Effect::Sacrifice => Some(format!(
+            "discards 2 {} bonuses",
+            token_name(c.sacrifice as usize)
+        )),
+    };
+    let does = does.map_or(String::new(), |d| format!("; {d}"));
+    format!("a {level} {colour} card ({}{does})", about.join(", "))
+}
+
+/// A face-up place: "the level-2 row, place 3".
+fn place_words(p: u8) -> String {
+    let row = p as usize / SLOTS;
+    let at = p as usize % SLOTS + 1;
+    if row < 3 {
+        format!("the level-{} row, place {at}", row + 1)
+    } else {
+        format!("the Orient level-{} row, place {at}", row - 2)
+    }
+}
+
+fn deck_words(d: u8) -> String {
+    if d < 3 {
+        format!("the level-{} deck", d + 1)
+    } else {
+        format!("the Orient level-{} deck", d - 2)
+    }
+}
+
+fn needs(req: &[u8; 5]) -> String {
+    let parts: Vec<String> = req
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .map(|(k, &n)| format!("{n} {}", token_name(k)))
+        .collect();
+    if parts.is_empty() {
+        "no bonuses".into()
+    } else {
+        format!("{} bonuses", parts.join(", "))
+    }
+}
+
+fn city_words(r: &Rules, face: u8) -> String {
+    let c = &r.cities[face as usize];
+    let mut want = vec![points(c.points)];
+    if c.requires.iter().any(|&n| n > 0) {
+        want.push(needs(&c.requires));
+    }
+    for &a in c.any.iter().filter(|&&a| a > 0) {
+        want.push(format!("{a} bonuses of another colour"));
+    }
+    format!("a city needing {}", want.join(", "))
+}
+
+/// What `viewer` (`None`: the public) is told of `e`, in words; `None` exactly where
+/// [`Event::text`] tells it nothing.
+pub fn event_words(r: &Rules, e: &Event, viewer: Option<Seat>) -> Option<String> {
+    e.text(r, viewer)?;
+    let card = |id: u8| card_words(r, id);
+    Some(match *e {
+        Event::Took { seat, tokens } => format!("{seat} takes {}", counts(&tokens)),
+        Event::Reserved {
+            seat,
+            card: id,
+            from,
+            deck,
+            gold,
+        } => {
+            let what = match (from, deck) {
+                (Some(_), _) => card(id),
+                (None, Some(d)) if viewer == Some(seat) => {
+                    format!("{} unseen from {}", card(id), deck_words(d))
+                }
+                (None, Some(d)) => format!("a card unseen from {}", deck_words(d)),
+                (None, None) => "a card".into(),
+            };
+            let gold = if gold { " and takes a gold" } else { "" };
+            format!("{seat} reserves {what}{gold}")
+        }
+        Event::Bought {
+            seat,
+            card: id,
+            from,
+            paid,
+            gold_cards,
+            conquest,
+        } => {
+            let verb = if conquest { "conquers" } else { "buys" };
+            let whence = if from < RESERVED_SRC {
+                ""
+            } else {
+                " from their reserve"
+            };
+            let gold = match gold_cards {
+                0 => String::new(),
+                1 => " and 1 gold card".into(),
+                k => format!(" and {k} gold cards"),
+            };
+            format!(
+                "{seat} {verb} {}{whence}, paying {}{gold}",
+                card(id),
+                counts(&paid)
+            )
+        }
+        Event::TookFree { seat, card: id, .. } => format!("{seat} takes {} free", card(id)),
+        Event::Returned { seat, token } => {
+            format!("{seat} gives back 1 {}", token_name(token as usize))
+        }
+        Event::NobleVisit { seat, noble } => {
+            let n = &r.nobles[noble as usize];
+            format!(
+                "a noble ({}) visits {seat}, who has {}",
+                points(n.points),
+                needs(&n.requires)
+            )
+        }
+        Event::NobleReserved { seat, noble } => format!(
+            "{seat} reserves the noble who wants {}",
+            needs(&r.nobles[noble as usize].requires)
+        ),
+        Event::CityClaimed { seat, city } => {
+            format!("{seat} claims {}", city_words(r, city))
+        }
+        Event::PostPlaced { seat, post } => format!(
+            "{seat} places a coat of arms on trading post {} ({})",
+            post + 1,
+            power_text(r.posts[post as usize].power)
+        ),
+        Event::Joined {
+            seat,
+            card: id,
+            colour,
+        } => format!(
+            "{seat} joins {} to their {} cards",
+            card(id),
+            token_name(colour as usize)
+        ),
+        Event::Discarded { seat, card: id } => format!("{seat} discards {}", card(id)),
+        Event::StrongholdPlaced { seat, from, to } => match from {
+            None => format!("{seat} places a stronghold on {}", place_words(to)),
+            Some(f) => format!(
+                "{seat} moves a stronghold from {} to {}",
+                place_words(f),
+                place_words(to)
+            ),
+        },
+        Event::StrongholdRemoved { seat, owner, at } => {
+            format!(
+                "{seat} removes {owner}'s stronghold from {}",
+                place_words(at)
+            )
+        }
+        Event::StrongholdsBack { seat, at, count } => format!(
+            "{seat} takes back {count} stronghold{} from {}",
+            if count == 1 { "" } else { "s" },
+            place_words(at)
+        ),
+        Event::Refilled { card: id, .. } => {
+            let c = card(id);
+            format!("{}{} is revealed", c[..1].to_uppercase(), &c[1..])
+        }
+        Event::Passed { seat } => format!("{seat} cannot do anything and passes"),
+        Event::LastRound { seat } => {
+            format!("{seat} has reached the goal: this round is the last")
+        }
+        Event::GameOver { stuck: false } => "The game is over".into(),
+        Event::GameOver { stuck: true } => {
+            "The game is stuck (nobody can act, or the round cap) and ends without a winner".into()
+        }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::State;
+    use crate::{Module, Splendor, SplendorConfig};
+    use silk_core::{Game, SilkRng};
+
+    /// Engine notation the words must not use: "#23", "1pt", "[K4]", a colour letter and a
+    /// count ("W3", "K4"), a place code ("1b").
+    fn notation(t: &str) -> Option<String> {
+        let b = t.as_bytes();
+        let code = b.windows(2).enumerate().find(|(i, w)| {
+            let alone = *i == 0 || !b[i - 1].is_ascii_alphanumeric();
+            let end = b.get(i + 2).is_none_or(|c| !c.is_ascii_alphanumeric());
+            let letter_digit = b"WUGRK".contains(&w[0]) && w[1].is_ascii_digit();
+            let place = w[0].is_ascii_digit() && (b'a'..=b'f').contains(&w[1]);
+            alone && end && (letter_digit || place)
+        });
+        if t.contains('#') || t.contains("pt ") || t.contains("pt]") || t.contains('[') {
+            return Some(t.into());
+        }
+        code.map(|(i, _)| t[i..i + 2].to_string())
+    }
+
+    /// Issue 34 (round two): the Splendor history on the pages is in words ("a level-1 green
+    /// card (1 point, costs 4 black) is revealed"), with every module's events, and tells each
+    /// viewer no more than the terminal's narration does: another's blind reserve never names
+    /// the card.
+    #[test]
+    fn issue34_splendor_history_is_in_words() {
+        let mut kinds = std::collections::BTreeSet::new();
+        let mut blind_hidden = 0;
+        for (seed, modules) in [
+            (1, &[][..]),
+            (2, &[Module::Orient][..]),
+            (3, &[Module::Cities][..]),
+            (4, &[Module::Strongholds][..]),
+            (5, &[Module::TradingPosts][..]),
+        ] {
+            let config = SplendorConfig::new(3).with_modules(modules);
+            let mut s: State = Splendor::setup(&config, seed).unwrap();
+            let mut rng = SilkRng::seed_from(seed);
+            let mut legal = Vec::new();
+            let mut events = Vec::new();
+            for _ in 0..300 {
+                let silk_core::ToMove::Seat(seat) = Splendor::to_move(&s) else {
+                    break;
+                };
+                Splendor::legal_actions(&s, seat, &mut legal);
+                let a = legal[rng.index(legal.len())];
+                events.clear();
+                Splendor::apply_with(&mut s, seat, a, &mut events).unwrap();
+                for e in &events {
+                    let r = &s.rules;
+                    for viewer in [None, Some(Seat(0)), Some(Seat(1)), Some(Seat(2))] {
+                        let words = event_words(r, e, viewer);
+                        assert_eq!(words.is_some(), e.text(r, viewer).is_some());
+                        let Some(w) = words else { continue };
+                        assert!(notation(&w).is_none(), "{w:?} ({:?})", notation(&w));
+                        kinds.insert(
+                            format!("{:?}", e)
+                                .split([' ', '{'])
+                                .next()
+                                .unwrap()
+                                .to_string(),
+                        );
+                        if let Event::Reserved {
+                            seat: who,
+                            card,
+                            from: None,
+                            ..
+                        } = *e
+                        {
+                            if viewer != Some(who) {
+                                blind_hidden += 1;
+                                assert!(!w.contains(&card_words(r, card)), "{w}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        let r = Splendor::setup(&SplendorConfig::new(2), 1).unwrap().rules;
+        let id = (0..r.cards.len() as u8)
+            .find(|&id| {
+                let c = r.card(id);
+                c.level == 0 && c.points == 1 && c.cost == [0, 0, 0, 0, 4] && !c.orient
+            })
+            .expect("the level-1 card costing 4 black");
+        let e = Event::Refilled { at: 1, card: id };
+        let w = event_words(&r, &e, None).unwrap();
+        assert!(
+            w.starts_with("A level-1 ")
+                && w.ends_with(" card (1 point, costs 4 black) is revealed"),
+            "{w}"
+        );
+        for k in ["Took", "Bought", "Reserved", "Refilled", "NobleVisit"] {
+            assert!(kinds.contains(k), "{k} never told: {kinds:?}");
+        }
+        assert!(blind_hidden > 0, "a blind reserve was seen by another");
+    }
+}
