@@ -5,6 +5,7 @@ use super::bank::bank_pays;
 use super::dev_deck::draw_dev;
 use super::economy::{gain, golden_age};
 use super::replenish::start_round;
+use super::MAX_CITIZENS;
 use crate::event::{DevSource, Event};
 use crate::state::{Item, Lot, Phase, Role, State};
 use silk_core::{EventSink, Seat};
@@ -120,7 +121,11 @@ pub(super) fn lot_won(
             } else {
                 role
             };
-            s.city_mut(winner).roles_mut(role)[0] += 1;
+            // A city holds at most MAX_CITIZENS whatever it wins (its counters are bytes):
+            // a citizen past that is discarded, like a duplicate improvement (gap 27).
+            if s.city(winner).citizens() < MAX_CITIZENS {
+                s.city_mut(winner).roles_mut(role)[0] += 1;
+            }
         }
         Item::Improvement(k) => s.city_mut(winner).improvements |= 1 << k,
     }

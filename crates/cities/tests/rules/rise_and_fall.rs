@@ -80,3 +80,34 @@ fn gap26_empty_city_gets_a_laborer() {
     act(&mut s, "fall to khwarezm");
     assert_eq!(s.cities[0].laborers, [1, 0]);
 }
+
+#[test]
+fn gap27_a_city_at_the_citizen_limit_discards_a_citizen_it_wins() {
+    // Design's citizen limit (60, the board's counters): a lot's citizen won by a full city is
+    // discarded like a duplicate improvement, so no role count can grow without bound.
+    let mut s = standard();
+    s.cities[0].coins -= 6;
+    s.cities[0].food = 2;
+    s.cities[1].merchants = [20, 0];
+    s.cities[1].laborers = [20, 0];
+    s.cities[1].soldiers = [20, 0];
+    s.cities[1].recruits = [0, 0];
+    s.cities[1].coins = 50;
+    assert_eq!(s.cities[1].citizens(), 60);
+    end_turns(&mut s);
+    while mover(&s) != P1 {
+        act(&mut s, "keep");
+    }
+    act(&mut s, "fall to khwarezm");
+    act(&mut s, "auction merchant");
+    act(&mut s, "pass"); // P1
+    act(&mut s, "bid 3"); // P2, at the limit
+    act(&mut s, "pass"); // P3
+    act(&mut s, "pass"); // P4: P2 wins
+    assert_eq!(
+        s.cities[1].merchants,
+        [20, 0],
+        "the won Merchant is discarded"
+    );
+    assert_eq!(s.cities[1].citizens(), 60);
+}
