@@ -8,20 +8,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod common;
-use common::{silk, temp_dir};
+use common::{json_text as json_out, silk, temp_dir};
 
-/// `silk --json ARGS` (which must succeed): its stdout.
-fn json_out(args: &[&str]) -> String {
-    let out = silk()
-        .arg("--json")
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
-}
 
 /// The output as it is (every figure must merge exactly).
 fn exact(text: &str) -> serde_json::Value {
@@ -166,6 +154,24 @@ fn issue35_a_variant_compare_in_four_shards_merges_into_the_unsharded_compare() 
         "5",
     ];
     merges_exactly(&dir, &job, 4, exact);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A mechanic comparison (every game's engines under each auction format) in two shards
+/// merges into the unsharded comparison.
+#[test]
+fn issue35_a_mechanic_compare_in_two_shards_merges_into_the_unsharded_compare() {
+    let dir = temp_dir("design-shards", "mechanic");
+    let job = [
+        "compare",
+        "--mechanic",
+        "auction",
+        "--games",
+        "2",
+        "--seed",
+        "2",
+    ];
+    merges_exactly(&dir, &job, 2, exact);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -32,6 +32,12 @@ pub fn stdout_of(args: &[&str]) -> String {
 /// Runs `silk --json ARGS`, which must succeed, and reads the JSON document it prints.
 #[allow(dead_code)] // not every test file reads JSON
 pub fn json_doc(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&json_text(args)).expect("--json prints one JSON document")
+}
+
+/// `silk --json ARGS` (which must succeed): its stdout as text.
+#[allow(dead_code)] // not every test file reads JSON
+pub fn json_text(args: &[&str]) -> String {
     let out = silk()
         .arg("--json")
         .args(args)
@@ -40,7 +46,7 @@ pub fn json_doc(args: &[&str]) -> serde_json::Value {
         .get_output()
         .stdout
         .clone();
-    serde_json::from_slice(&out).expect("--json prints one JSON document")
+    String::from_utf8(out).expect("--json prints UTF-8")
 }
 
 /// A `silk` process that keeps running while a test types to it and reads its lines (stderr
