@@ -10,7 +10,6 @@ use std::process::Command;
 mod common;
 use common::{json_text as json_out, silk, temp_dir};
 
-
 /// The output as it is (every figure must merge exactly).
 fn exact(text: &str) -> serde_json::Value {
     serde_json::from_str(text).unwrap()
