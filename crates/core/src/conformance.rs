@@ -546,6 +546,45 @@ pub fn check_coverage<G: crate::metrics::Observe>(
         .collect())
 }
 
+/// In how many of `games` games of the game's heuristic (its balanced style at every seat; game
+/// `g` set up from seed `g`) each branch of `silk coverage` happened, by name, every branch
+/// listed: for tests that a heuristic uses the rules a player would (issue 33).
+pub fn heuristic_coverage<G: crate::metrics::Observe + crate::policy::Heuristic>(
+    config: &G::Config,
+    games: u32,
+) -> Result<Vec<(&'static str, u32)>, String> {
+    use crate::coverage::Hits;
+    let branches = G::BRANCHES;
+    let mut games_with = vec![0u32; branches.len()];
+    let (mut legal, mut events) = (Vec::new(), Vec::new());
+    for g in 0..games {
+        let mut rng = SilkRng::seed_from(g as u64);
+        let mut state = G::setup(config, g as u64).map_err(|e| e.to_string())?;
+        let mut hits = Hits::default();
+        let mut decisions = 0;
+        while let Some(seat) = next_decider(G::to_move(&state)) {
+            G::legal_actions(&state, seat, &mut legal);
+            if legal.is_empty() || decisions >= 100_000 {
+                break;
+            }
+            let a = G::heuristic_choose(&state, seat, &legal, &mut rng);
+            events.clear();
+            G::apply_with(&mut state, seat, a, &mut events).map_err(|e| e.to_string())?;
+            decisions += 1;
+            G::cover_action(&state, seat, &a, &mut hits);
+            for e in &events {
+                G::cover_event(&state, e, &mut hits);
+            }
+        }
+        for (b, _) in hits.iter() {
+            if let Some(n) = games_with.get_mut(b) {
+                *n += 1;
+            }
+        }
+    }
+    Ok(branches.iter().map(|b| b.name).zip(games_with).collect())
+}
+
 /// The random games the lab's checks play: game `g` set up from seed `g`, its moves drawn from
 /// `salt ^ g`, at most 100 000 decisions each. `legal_list` sees each legal list with the state
 /// it is of; `played`, the game's number, the state after the drawn action and the events it

@@ -16,7 +16,9 @@
 //!   Buyer's stock is judged from the goods it cannot see.
 //! - Styles ([`Style`]): aggressive values the lead 1.5×, trader the resale premium 1.6× (and
 //!   the lead 0.8×), builder Grand Vizier majorities 1.6×.
-//! - It always reveals every good it has to a Grand Vizier (showing costs nothing).
+//! - It always reveals every good it has to a Grand Vizier (showing costs nothing). Under a
+//!   reveal format where the goods shown are given up (`…/all_pay`) it weighs the prizes it
+//!   may win against the goods it loses ([`reveal`], weight `shown`).
 
 use crate::action::{ladder_total, Action};
 use crate::data::TileKind;
@@ -25,6 +27,8 @@ use crate::state::{Phase, State, NO_TILE};
 use crate::SilkRoad;
 use silk_core::{Heuristic, Style, WeightSet};
 use silk_core::{Seat, SilkRng};
+
+mod reveal;
 
 impl Heuristic for SilkRoad {
     fn styled_choose(
@@ -54,11 +58,11 @@ impl Heuristic for SilkRoad {
         style: Style::Balanced,
     };
 
-    const WEIGHTS: &'static [&'static str] = &["lead", "resale", "vizier"];
+    const WEIGHTS: &'static [&'static str] = &["lead", "resale", "vizier", "shown"];
 
     fn style_weights(style: Style) -> WeightSet {
         let w = Weights::of(style);
-        WeightSet::of(&[w.lead, w.resale, w.vizier])
+        WeightSet::of(&[w.lead, w.resale, w.vizier, w.shown])
     }
 
     fn weighted_choose(
@@ -72,6 +76,7 @@ impl Heuristic for SilkRoad {
             lead: p.get(0),
             resale: p.get(1),
             vizier: p.get(2),
+            shown: p.get(3),
         };
         silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
     }
@@ -85,6 +90,9 @@ struct Weights {
     resale: f32,
     /// Grand Vizier majorities and swaps towards them (builders collect).
     vizier: f32,
+    /// What a good shown to a Grand Vizier and given up costs, × its worth (only under a
+    /// reveal format where showing costs the goods; 0 shows everything, as under the rules).
+    shown: f32,
 }
 
 impl Weights {
@@ -93,6 +101,7 @@ impl Weights {
             lead: 1.0,
             resale: 1.0,
             vizier: 1.0,
+            shown: 1.0,
         };
         match style {
             Style::Balanced => base,
@@ -309,6 +318,9 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
         }
         (_, Action::Steal(_)) => gv,
         (_, Action::Vizier(g)) => vizier_value(s.goods[seat.index()].get(g)) * w.vizier,
+        (_, Action::Reveal(k)) if w.shown > 0.0 && reveal::costs_goods(s) => {
+            reveal::paid_reveal_value(s, seat, k, w)
+        }
         (_, Action::Reveal(k)) => k as f32,
         (_, Action::GivePawn(_)) => 0.0,
         (_, Action::Decline) => 0.0,

@@ -7,14 +7,23 @@
 //! It plans towards nobles and cities: a colour is worth more the nearer the noble or city that
 //! needs it is to completion. Styles ([`Style`]): aggressive weighs prestige 4 (3 balanced),
 //! builder bonuses 1.6× and prestige 2.5, trader gem taking 1.3×.
+//!
+//! Since issue 33 ([`more_rules`]) it also reserves unseen from a deck for the gold when no
+//! face-up card is worth reserving (weight `blind`), reserves a card of 2+ prestige a rival
+//! could buy next (`deny`), declines a stronghold conquest that would spend what a better card
+//! it can pay for needs (`keep`), and chooses a noble to reserve, a noble or city among several
+//! and a trading post by their worth.
 
 use crate::action::{Action, RESERVED_SRC};
 use crate::colour::GOLD;
 use crate::engine::{cards, payment, strongholds};
 use crate::rules::NONE;
+use crate::state::Phase;
 use crate::state::State;
 use crate::Splendor;
 use silk_core::{Heuristic, Seat, SilkRng, Style, WeightSet};
+
+mod more_rules;
 
 impl Heuristic for Splendor {
     fn styled_choose(
@@ -46,11 +55,11 @@ impl Heuristic for Splendor {
         style: Style::Balanced,
     };
 
-    const WEIGHTS: &'static [&'static str] = &["points", "bonus", "gems"];
+    const WEIGHTS: &'static [&'static str] = &["points", "bonus", "gems", "blind", "deny", "keep"];
 
     fn style_weights(style: Style) -> WeightSet {
         let w = Weights::of(style);
-        WeightSet::of(&[w.points, w.bonus, w.gems])
+        WeightSet::of(&[w.points, w.bonus, w.gems, w.blind, w.deny, w.keep])
     }
 
     fn weighted_choose(
@@ -65,6 +74,9 @@ impl Heuristic for Splendor {
             points: weights.get(0),
             bonus: weights.get(1),
             gems: weights.get(2),
+            blind: weights.get(3),
+            deny: weights.get(4),
+            keep: weights.get(5),
         };
         let wants = Wants::new(s, p, w);
         silk_core::best_by(legal, rng, |a| value(s, p, &wants, a))
@@ -80,6 +92,12 @@ struct Weights {
     bonus: f32,
     /// Gems taken (traders keep the gems flowing and reserve less).
     gems: f32,
+    /// A blind reserve from a deck, for the gold (0: never).
+    blind: f32,
+    /// Reserving a card a rival could buy next (0: never).
+    deny: f32,
+    /// Declining a conquest that would cost a better card (0: never).
+    keep: f32,
 }
 
 impl Weights {
@@ -88,6 +106,9 @@ impl Weights {
             points: 3.0,
             bonus: 1.0,
             gems: 1.0,
+            blind: 1.0,
+            deny: 1.0,
+            keep: 1.0,
         };
         match style {
             Style::Balanced => base,
@@ -112,6 +133,20 @@ struct Wants {
     colour: [f32; 5],
     /// Per colour, gems the most wanted cards still need.
     need: [f32; 5],
+    /// The two most promising cards (`NONE` where there is none), best first.
+    best: [u8; 2],
+    /// The most promising card.
+    target: u8,
+    /// Per level, the mean promise of its face-up cards open to the bot (what a blind card of
+    /// that level is worth to it, as far as it may know).
+    level: [f32; 3],
+}
+
+impl Wants {
+    /// The most promising card other than `card`.
+    fn other_than(&self, card: u8) -> Option<u8> {
+        self.best.into_iter().find(|&c| c != NONE && c != card)
+    }
 }
 
 impl Wants {
@@ -157,11 +192,17 @@ impl Wants {
         // Work towards the most promising card (worth over what it still lacks), and a little
         // towards the runner-up: their missing gems are what to take and what to keep.
         let mut best = [(f32::MIN, NONE); 2];
-        for (card, _) in targets(s, p) {
+        let (mut level, mut seen) = ([0f32; 3], [0u8; 3]);
+        for (card, pos) in targets(s, p) {
             if !cards::may_acquire(s, p, card) {
                 continue;
             }
             let score = worth(s, &w, &colour, card) / (1.0 + shortfall(s, p, card) as f32);
+            if pos < RESERVED_SRC {
+                let l = s.rules.card(card).level as usize % 3;
+                level[l] += score;
+                seen[l] += 1;
+            }
             if score > best[0].0 {
                 best[1] = best[0];
                 best[0] = (score, card);
@@ -179,7 +220,17 @@ impl Wants {
                 need[c] += weight * owed[c].saturating_sub(s.tokens[p][c]) as f32;
             }
         }
-        Wants { w, colour, need }
+        for (sum, n) in level.iter_mut().zip(seen) {
+            *sum /= n.max(1) as f32;
+        }
+        Wants {
+            w,
+            colour,
+            need,
+            best: [best[0].1, best[1].1],
+            target: best[0].1,
+            level,
+        }
     }
 }
 
@@ -224,6 +275,11 @@ fn value(s: &State, p: usize, w: &Wants, a: Action) -> f32 {
     match a {
         Action::Buy { src, pay } => {
             let card = cards::source_card(s, p, src);
+            if s.phase == Phase::Conquest {
+                if let Some(v) = more_rules::conquest_value(s, p, w, card, pay) {
+                    return v;
+                }
+            }
             10.0 + 2.0 * worth(s, &w.w, &w.colour, card) - 0.3 * pay.total() as f32
         }
         Action::TakeDifferent(mask) => {
@@ -243,10 +299,10 @@ fn value(s: &State, p: usize, w: &Wants, a: Action) -> f32 {
             if c.points >= 2 && shortfall(s, p, card) <= 3 && s.reserved_count(p) < 2 {
                 0.8 + c.points as f32 * 0.3 + gold
             } else {
-                gold - 1.0
+                gold - 1.0 + more_rules::deny_value(s, p, w, card)
             }
         }
-        Action::ReserveDeck(_) => -1.0,
+        Action::ReserveDeck(d) => more_rules::deck_value(s, p, w, d),
         Action::Return(k) => {
             if k as usize == GOLD {
                 -5.0
@@ -258,7 +314,20 @@ fn value(s: &State, p: usize, w: &Wants, a: Action) -> f32 {
         Action::Join(c) => w.colour[c as usize],
         Action::Free(pos) => worth(s, &w.w, &w.colour, cards::card_at(s, pos)),
         Action::Discard(card) => -(s.rules.card(card).points as f32),
-        Action::Noble(_) | Action::City(_) | Action::Post(_) | Action::ReserveNoble(_) => 1.0,
+        Action::Noble(i) => match s.nobles.get(i as usize) {
+            Some(&k) if k != NONE => {
+                more_rules::denied_value(s, p, &s.rules.nobles[k as usize].requires)
+            }
+            _ => 1.0,
+        },
+        Action::City(i) => match s.cities.get(i as usize) {
+            Some(&f) if f != NONE => {
+                more_rules::denied_value(s, p, &s.rules.cities[f as usize].requires)
+            }
+            _ => 1.0,
+        },
+        Action::Post(i) => more_rules::post_value(s, i),
+        Action::ReserveNoble(i) => more_rules::noble_reserve_value(s, p, i),
         Action::Place { to, .. } => {
             let card = cards::card_at(s, to);
             worth(s, &w.w, &w.colour, card) / (1.0 + shortfall(s, p, card) as f32)
