@@ -71,11 +71,11 @@ pub(super) fn conquest_value(s: &State, p: usize, w: &Wants, card: u8, pay: Pay)
     let owed = payment::owed(s, p, card);
     let mut after = *s;
     let mut gold = 0u8;
-    for c in 0..5 {
+    for (c, &due) in owed.iter().enumerate() {
         let by_gold = pay.units(c);
         gold += by_gold;
-        let gems = owed[c].saturating_sub(by_gold);
-        after.tokens[p][c] = after.tokens[p][c].saturating_sub(gems);
+        let held = &mut after.tokens[p][c];
+        *held = held.saturating_sub(due.saturating_sub(by_gold));
     }
     after.tokens[p][GOLD] = after.tokens[p][GOLD].saturating_sub(gold);
     after.gold_cards[p] = after.gold_cards[p].saturating_sub(pay.cards);
