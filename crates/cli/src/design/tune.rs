@@ -327,58 +327,32 @@ fn search<G: CliGame + Observe>(
 where
     G::Config: Sync,
 {
-    let bar = lab::progress_bar(
-        (args.budget * args.repeats) as u64,
-        "evaluations",
-        batch.progress,
-    );
-    let mut failure: Option<CliError> = None;
     let mut best_miss = f64::INFINITY;
     let mut reached = vec![false; file.targets.len()];
-    let mut searches = Vec::with_capacity(args.repeats);
     let mut played = Vec::new();
     let mut merged_already = false;
-    for r in 0..args.repeats as u64 {
-        // Search r explores with its own seed and plays its own games: the repeats are
-        // independent searches, and search 0 is the single search of earlier versions.
-        let search_seed = batch
-            .seed
-            .wrapping_add(r.wrapping_mul(0xA24B_AED4_963E_E407));
-        let opts = silk_lab::tune::Ntbea {
-            explore: args.explore,
-            seed: search_seed,
-            ..Default::default()
-        };
-        // In one-generation steps, this search stops after its first new evaluation.
-        let mut stopped = false;
-        let found = silk_lab::tune::ntbea(&space.sizes(), args.budget, &opts, &mut |setting, k| {
-            if failure.is_some() || stopped {
-                return f64::NEG_INFINITY;
-            }
-            bar.inc(1);
-            // Evaluation k plays its own seeds.
-            let eval = Batch {
-                seed: search_seed
-                    .wrapping_add(1 + k as u64)
-                    .wrapping_mul(0x9E37_79B9_7F4A_7C15),
-                ..quiet.clone()
-            };
+    let state_path = state
+        .as_ref()
+        .map_or(String::new(), |s| s.path().display().to_string());
+    let searches = ntbea_searches(
+        &space.sizes(),
+        (args.budget, args.repeats, args.explore),
+        batch,
+        quiet,
+        &mut |at, setting, eval, bar| {
+            let (r, k) = (at.search, at.evaluation);
             // A merge finds its shards' runs among the evaluations (see `in_shards`).
-            let shards_hold = in_shards::<G>(space, setting, &eval);
-            if let Some(e) = state.as_ref().and_then(|s| s.get(r as usize, k)) {
+            let shards_hold = in_shards::<G>(space, setting, eval);
+            if let Some(e) = state.as_ref().and_then(|s| s.get(r, k)) {
                 merged_already |= shards_hold == Some(true);
                 if e.setting != setting {
-                    failure = Some(CliError::input(format!(
-                        "{}: search {} evaluation {} was of setting {:?}, the search now asks \
-                         for {setting:?}: the state of another tune or version",
-                        state
-                            .as_ref()
-                            .map_or(String::new(), |s| s.path().display().to_string()),
+                    return Err(CliError::input(format!(
+                        "{state_path}: search {} evaluation {} was of setting {:?}, the search \
+                         now asks for {setting:?}: the state of another tune or version",
                         r + 1,
                         k + 1,
                         e.setting
                     )));
-                    return f64::NEG_INFINITY;
                 }
                 for (i, met) in e.met.iter().enumerate() {
                     if let Some(x) = reached.get_mut(i) {
@@ -386,63 +360,47 @@ where
                     }
                 }
                 best_miss = best_miss.min(e.miss);
-                return e.fitness().unwrap_or(f64::NEG_INFINITY);
+                return Ok(Evaluated::Go(e.fitness().unwrap_or(f64::NEG_INFINITY)));
             }
             if shards_hold == Some(false) {
                 // Merged again (a retried merge job): nothing new to add.
                 if !merged_already {
-                    failure = Some(CliError::input(format!(
+                    return Err(CliError::input(format!(
                         "the shards are not of this tune's next generation (search {} \
                          evaluation {}): the shards of another generation or tune",
                         r + 1,
                         k + 1
                     )));
                 }
-                stopped = true;
-                return f64::NEG_INFINITY;
+                return Ok(Evaluated::Stop);
             }
-            let gaps = space
+            let g = space
                 .config(setting)
-                .and_then(|c| measure::<G>(&c, &eval, &file.time, winners))
-                .map(|run| targets::gaps(&file.targets, &run.measures));
-            match gaps {
-                Ok(g) => {
-                    let mut met = vec![false; file.targets.len()];
-                    for gap in &g {
-                        if let Some(i) = file.targets.iter().position(|t| t.label() == gap.target) {
-                            met[i] |= gap.measured.is_some() && gap.miss == 0.0;
-                        }
-                    }
-                    for (x, m) in reached.iter_mut().zip(&met) {
-                        *x |= m;
-                    }
-                    let m = targets::total_miss(&g);
-                    best_miss = best_miss.min(m);
-                    bar.set_message(format!("lowest miss so far {best_miss:.2}"));
-                    if step.one_generation {
-                        stopped = true;
-                        played.push((r as usize, k, setting.to_vec(), step.keep.then_some(m)));
-                    }
-                    if let (Some(s), true) = (state.as_mut(), step.keep) {
-                        let e = super::tune_state::Evaluation::new(r as usize, k, setting, -m, met);
-                        if let Err(e) = s.add(e) {
-                            failure = Some(e);
-                        }
-                    }
-                    -m
-                }
-                Err(e) => {
-                    failure = Some(e);
-                    f64::NEG_INFINITY
+                .and_then(|c| measure::<G>(&c, eval, &file.time, winners))
+                .map(|run| targets::gaps(&file.targets, &run.measures))?;
+            let mut met = vec![false; file.targets.len()];
+            for gap in &g {
+                if let Some(i) = file.targets.iter().position(|t| t.label() == gap.target) {
+                    met[i] |= gap.measured.is_some() && gap.miss == 0.0;
                 }
             }
-        });
-        if let Some(e) = failure.take() {
-            return Err(e);
-        }
-        searches.push((search_seed, found));
-    }
-    bar.finish_and_clear();
+            for (x, m) in reached.iter_mut().zip(&met) {
+                *x |= m;
+            }
+            let m = targets::total_miss(&g);
+            best_miss = best_miss.min(m);
+            bar.set_message(format!("lowest miss so far {best_miss:.2}"));
+            if let (Some(s), true) = (state.as_mut(), step.keep) {
+                s.add(super::tune_state::Evaluation::new(r, k, setting, -m, met))?;
+            }
+            // In one-generation steps, each search stops after its first new evaluation.
+            if step.one_generation {
+                played.push((r, k, setting.to_vec(), step.keep.then_some(m)));
+                return Ok(Evaluated::Last(-m));
+            }
+            Ok(Evaluated::Go(-m))
+        },
+    )?;
     if step.one_generation && (!played.is_empty() || merged_already) {
         return Ok(Searched::Generation(played));
     }
@@ -619,14 +577,32 @@ impl Tuned {
     }
 }
 
-/// One evaluation of a setting on the games of a batch (its own seeds): the fitness to
-/// maximise. It may show its progress on the bar.
+/// Which evaluation of which search is asked for (0-based).
+#[derive(Clone, Copy)]
+pub(crate) struct At {
+    pub search: usize,
+    pub evaluation: usize,
+}
+
+/// What one evaluation gives its search.
+pub(crate) enum Evaluated {
+    /// Its fitness (to maximise); the search goes on.
+    Go(f64),
+    /// Its fitness, and this search asks for no more (a one-generation step).
+    Last(f64),
+    /// No evaluation: this search stops here.
+    Stop,
+}
+
+/// One evaluation of a setting on the games of a batch (its own seeds). It may show its
+/// progress on the bar.
 pub(crate) type Evaluate<'a> =
-    dyn FnMut(&[usize], &Batch, &indicatif::ProgressBar) -> CliResult<f64> + 'a;
+    dyn FnMut(At, &[usize], &Batch, &indicatif::ProgressBar) -> CliResult<Evaluated> + 'a;
 
 /// `repeats` independent NTBEA searches of `budget` evaluations each over settings of `sizes`
 /// values, each search with its own seed and each evaluation on its own games (`quiet` with a
-/// fresh seed); the first error stops the search. `(budget, repeats, explore)`.
+/// fresh seed); the first error stops every search. `(budget, repeats, explore)`. The one
+/// loop of both tunes: a design's targets and a bot's weights.
 pub(crate) fn ntbea_searches(
     sizes: &[usize],
     (budget, repeats, explore): (usize, usize, f64),
@@ -637,21 +613,23 @@ pub(crate) fn ntbea_searches(
     let bar = lab::progress_bar((budget * repeats) as u64, "evaluations", batch.progress);
     let mut failure: Option<CliError> = None;
     let mut searches = Vec::with_capacity(repeats);
-    for r in 0..repeats as u64 {
+    for r in 0..repeats {
         // Search r explores with its own seed and plays its own games: the repeats are
         // independent searches, and search 0 is the single search of earlier versions.
         let search_seed = batch
             .seed
-            .wrapping_add(r.wrapping_mul(0xA24B_AED4_963E_E407));
+            .wrapping_add((r as u64).wrapping_mul(0xA24B_AED4_963E_E407));
         let opts = silk_lab::tune::Ntbea {
             explore,
             seed: search_seed,
             ..Default::default()
         };
+        let mut stopped = false;
         let found = silk_lab::tune::ntbea(sizes, budget, &opts, &mut |setting, k| {
-            if failure.is_some() {
+            if failure.is_some() || stopped {
                 return f64::NEG_INFINITY;
             }
+            bar.inc(1);
             // Evaluation k plays its own seeds.
             let eval = Batch {
                 seed: search_seed
@@ -659,10 +637,20 @@ pub(crate) fn ntbea_searches(
                     .wrapping_mul(0x9E37_79B9_7F4A_7C15),
                 ..quiet.clone()
             };
-            let fitness = evaluate(setting, &eval, &bar);
-            bar.inc(1);
-            match fitness {
-                Ok(f) => f,
+            let at = At {
+                search: r,
+                evaluation: k,
+            };
+            match evaluate(at, setting, &eval, &bar) {
+                Ok(Evaluated::Go(f)) => f,
+                Ok(Evaluated::Last(f)) => {
+                    stopped = true;
+                    f
+                }
+                Ok(Evaluated::Stop) => {
+                    stopped = true;
+                    f64::NEG_INFINITY
+                }
                 Err(e) => {
                     failure = Some(e);
                     f64::NEG_INFINITY

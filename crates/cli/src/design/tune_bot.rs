@@ -3,7 +3,7 @@
 //! field of bots (the ladder's pairings, [`crate::skill`]). The recommendations and the bot as
 //! given are then validated on the same fresh games, the gain taken game by game.
 
-use super::tune::{check_args, ntbea_searches, Search, TuneArgs};
+use super::tune::{check_args, ntbea_searches, Evaluated, Search, TuneArgs};
 use super::*;
 use crate::skill::{self, SubjectArgs, SubjectResult};
 
@@ -75,13 +75,13 @@ where
         (args.budget, args.repeats, args.explore),
         batch,
         &quiet,
-        &mut |setting, eval, bar| {
+        &mut |_, setting, eval, bar| {
             let name = bot_name(what.bot, &axes, setting);
             let r =
                 skill::play_subject::<G>(config, &name, &subject(eval.games, eval.seed), &hidden)?;
             best = best.max(r.all.share);
             bar.set_message(format!("best share so far {:.1}%", 100.0 * best));
-            Ok(r.all.share)
+            Ok(Evaluated::Go(r.all.share))
         },
     )?;
     let mut winners: Vec<(Vec<usize>, usize)> = Vec::new();
