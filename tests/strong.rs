@@ -109,3 +109,29 @@ fn issue33_the_strong_bot_plays_legal_moves_to_the_end_deterministically() {
     assert!(a.decisions > 100);
     assert_eq!(a.replay.moves, b.replay.moves);
 }
+
+/// `…cZ` in the strong bot's name is how sure its search must be (in standard errors) before
+/// it overrules the heuristic; without it, the search's default (1).
+#[test]
+fn issue33_the_strong_bots_confidence_is_named() {
+    assert_eq!(
+        silk_bots::strong::<Cities>(1, 0, 0, 0).config.confidence,
+        1.0
+    );
+    assert_eq!(
+        silk_bots::strong::<Cities>(1, 0, 0, 25).config.confidence,
+        2.5
+    );
+    let Some(BotKind::Strong {
+        iterations,
+        depth,
+        confidence_tenths,
+    }) = BotKind::parse("strong12d30c2")
+    else {
+        panic!("strong12d30c2 is a strong bot");
+    };
+    let bot = silk_bots::strong::<SilkRoad>(1, iterations, depth, confidence_tenths);
+    assert_eq!(bot.config.confidence, 2.0);
+    assert_eq!(bot.config.rollout_depth, 30);
+    assert_eq!(bot.config.budget, silk_bots::Budget::Iterations(12));
+}

@@ -77,10 +77,13 @@ pub enum BotKind {
     /// The heuristic in a style with some weights changed (`greedy-aggressive+attack=1.8`).
     Tuned(Style, Tweaks),
     /// The game's cheap strong bot (`strong`), its iterations and playout depth the game's
-    /// preset unless named (`strong40`, `strong40d25`; 0 means the preset's).
+    /// preset unless named (`strong40`, `strong40d25`; 0 means the preset's), and how sure
+    /// the search must be to overrule the heuristic (`strongc2`: 2 standard errors; in tenths,
+    /// 0 means the default 1).
     Strong {
         iterations: u32,
         depth: u32,
+        confidence_tenths: u32,
     },
 }
 
@@ -94,7 +97,7 @@ impl BotKind {
         "mcts (mctsN: N iterations, mctsNms: N ms per decision)",
         "mcts-greedy (mcts-greedyN, mcts-greedyNms: heuristic rollouts; mcts-greedy-STYLEN: a style's)",
         "greedy-STYLE+WEIGHT=V… (the heuristic with weights changed: greedy+attack=1.8)",
-        "strong (the game's cheap strong bot; strongN: N iterations, strongNdD: playouts of D moves)",
+        "strong (the game's cheap strong bot; strongN: N iterations, strongNdD: playouts of D moves, …cZ: overrules its heuristic only Z standard errors sure, strong20d40c2)",
     ];
 
     pub fn parse(name: &str) -> Option<BotKind> {
@@ -107,6 +110,15 @@ impl BotKind {
             return Tweaks::parse(&n[at..]).map(|t| BotKind::Tuned(style, t));
         }
         if let Some(k) = n.strip_prefix("strong") {
+            let (k, confidence) = k.split_once('c').unwrap_or((k, ""));
+            let tenths = match confidence {
+                "" if n.ends_with('c') => return None,
+                "" => 0,
+                z => {
+                    let z = z.parse::<f64>().ok().filter(|z| (0.1..=10.0).contains(z))?;
+                    (z * 10.0).round() as u32
+                }
+            };
             let (it, depth) = k.split_once('d').unwrap_or((k, ""));
             let num = |x: &str| -> Option<u32> {
                 if x.is_empty() {
@@ -121,6 +133,7 @@ impl BotKind {
             return Some(BotKind::Strong {
                 iterations: num(it)?,
                 depth: num(depth)?,
+                confidence_tenths: tenths,
             });
         }
         match n.as_str() {
@@ -174,7 +187,11 @@ impl BotKind {
             BotKind::Tuned(style, tweaks) => {
                 Box::new(GreedyBot::weighted(seed, tweaks.weights::<G>(style)?))
             }
-            BotKind::Strong { iterations, depth } => Box::new(strong::<G>(seed, iterations, depth)),
+            BotKind::Strong {
+                iterations,
+                depth,
+                confidence_tenths,
+            } => Box::new(strong::<G>(seed, iterations, depth, confidence_tenths)),
             BotKind::Greedy(style) => Box::new(GreedyBot::styled(seed, style)),
             BotKind::MctsGreedy(budget, style) => Box::new(
                 MctsBot::<G>::with_rollout(seed, Self::config(budget), styled_rollout::<G>(style))
@@ -187,14 +204,24 @@ impl BotKind {
 }
 
 /// The game's strong bot ([`Heuristic::STRONG`]), with `iterations` and `depth` in place of
-/// the preset's when not 0. Its playouts follow the preset's style and stop after `depth`
+/// the preset's when not 0, and its confidence in tenths of a standard error when not 0. Its playouts follow the preset's style and stop after `depth`
 /// moves, where the game's estimate ranks the seats: cheap enough to play every seat of a
 /// findings batch.
-pub fn strong<G: Heuristic>(seed: u64, iterations: u32, depth: u32) -> MctsBot<G> {
+pub fn strong<G: Heuristic>(
+    seed: u64,
+    iterations: u32,
+    depth: u32,
+    confidence_tenths: u32,
+) -> MctsBot<G> {
     let p = G::STRONG;
     let pick = |x: u32, preset: u32| if x == 0 { preset } else { x };
+    let defaults = MctsConfig::default();
     let config = MctsConfig {
         rollout_depth: pick(depth, p.depth) as u64,
+        confidence: match confidence_tenths {
+            0 => defaults.confidence,
+            t => t as f64 / 10.0,
+        },
         ..MctsConfig::with_budget(Budget::Iterations(pick(iterations, p.iterations)))
     };
     MctsBot::<G>::with_rollout(seed, config, styled_rollout::<G>(p.style))
@@ -277,17 +304,46 @@ mod tests {
             BotKind::parse("strong"),
             Some(BotKind::Strong {
                 iterations: 0,
-                depth: 0
+                depth: 0,
+                confidence_tenths: 0
             })
         );
         assert_eq!(
             BotKind::parse("strong40d25"),
             Some(BotKind::Strong {
                 iterations: 40,
-                depth: 25
+                depth: 25,
+                confidence_tenths: 0
             })
         );
-        for bad in ["strong0", "strongd", "strong4d", "strong4d0", "strongx"] {
+        assert_eq!(
+            BotKind::parse("strong20d40c1.5"),
+            Some(BotKind::Strong {
+                iterations: 20,
+                depth: 40,
+                confidence_tenths: 15
+            })
+        );
+        assert_eq!(
+            BotKind::parse("strongc2"),
+            Some(BotKind::Strong {
+                iterations: 0,
+                depth: 0,
+                confidence_tenths: 20
+            })
+        );
+        for bad in [
+            "strong0",
+            "strongd",
+            "strong4d",
+            "strong4d0",
+            "strongx",
+            "strongc",
+            "strong4c0",
+            "strongc99",
+            "strong4cx",
+            "strongc2d4",
+        ] {
             assert_eq!(BotKind::parse(bad), None, "{bad}");
         }
         let Some(BotKind::Tuned(Style::Aggressive, t)) =
