@@ -167,6 +167,10 @@ class _Seats:
             else:
                 raise TypeError(f"a bot is a name or a callable, not {type(b).__name__}")
 
+    def bots_args(self) -> List[str]:
+        """`--bots NAMES`, or nothing when no bot is named (the command's default seats)."""
+        return ["--bots", ",".join(self.names)] if self.names else []
+
     def __enter__(self) -> "_Seats":
         return self
 
@@ -275,8 +279,7 @@ def simulate(
             args = ["simulate", game, "--games", str(games), "--out", str(d)]
             if not keep:
                 args.append("--force")  # the temporary directory exists, empty
-            if seats.names:
-                args += ["--bots", ",".join(seats.names)]
+            args += seats.bots_args()
             if max_decisions is not None:
                 args += ["--max-decisions", str(max_decisions)]
             if not rotate:
@@ -330,8 +333,7 @@ def compare(
             args += ["--variant", _variant(name, changes)]
         if winners:
             args += ["--winners", ",".join(winners)]
-        if seats.names:
-            args += ["--bots", ",".join(seats.names)]
+        args += seats.bots_args()
         args += _common(players, modules, params, seed, threads, bot_time)
         return Result(_run(args, progress))
 
@@ -358,8 +360,7 @@ def sweep(
         args += [json.dumps(v) for v in values]
         if param2 is not None:
             args += ["--param", param2, "--values"] + [json.dumps(v) for v in values2 or []]
-        if seats.names:
-            args += ["--bots", ",".join(seats.names)]
+        args += seats.bots_args()
         args += _common(players, modules, params, seed, threads, None)
         return Result(_run(args, progress))
 

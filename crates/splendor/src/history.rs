@@ -88,16 +88,10 @@ fn deck_words(d: u8) -> String {
 }
 
 fn needs(req: &[u8; 5]) -> String {
-    let parts: Vec<String> = req
-        .iter()
-        .enumerate()
-        .filter(|(_, &n)| n > 0)
-        .map(|(k, &n)| format!("{n} {}", token_name(k)))
-        .collect();
-    if parts.is_empty() {
+    if req.iter().all(|&n| n == 0) {
         "no bonuses".into()
     } else {
-        format!("{} bonuses", parts.join(", "))
+        format!("{} bonuses", counts(req))
     }
 }
 
