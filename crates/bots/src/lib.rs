@@ -8,6 +8,7 @@
 //! - `strong`: the game's cheap strong bot ([`silk_core::StrongPreset`]), a short search with
 //!   heuristic playouts cut early and ranked by the game's estimate.
 
+pub mod learn;
 pub mod mcts;
 pub mod outside;
 pub mod program;

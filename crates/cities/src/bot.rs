@@ -102,6 +102,55 @@ impl Heuristic for Cities {
         let cards = c.dev_count() as f32 - vp;
         Some(vp + 0.3 * cards + 0.1 * c.all_soldiers() as f32 + 0.005 * c.coins as f32)
     }
+
+    const FEATURES: &'static [&'static str] = &[
+        "vp",
+        "cards",
+        "soldiers",
+        "recruits",
+        "merchants",
+        "laborers",
+        "coins",
+        "food",
+        "metal",
+        "silk",
+        "fine",
+        "improvements",
+        "rival_soldiers",
+        "rival_vp",
+    ];
+
+    /// Victory points; the development cards that are not points; citizens by role (trained
+    /// Soldiers apart from recruits); coins in tens; goods; improvements built; and the
+    /// strongest rival's trained Soldiers and points (what threatens and what races).
+    fn features(s: &State, seat: Seat) -> silk_core::Features {
+        let c = s.city(seat);
+        let vp = s.vp(seat) as f32;
+        let pair = |r: [u8; 2]| (r[0] + r[1]) as f32;
+        let rivals = Seat::all(s.players()).filter(|&o| o != seat);
+        let (mut rs, mut rv) = (0u32, 0u32);
+        for o in rivals {
+            let oc = s.city(o);
+            rs = rs.max((oc.soldiers[0] + oc.soldiers[1]) as u32);
+            rv = rv.max(s.vp(o));
+        }
+        silk_core::Features::of(&[
+            vp,
+            c.dev_count() as f32 - vp,
+            pair(c.soldiers),
+            pair(c.recruits),
+            pair(c.merchants),
+            pair(c.laborers),
+            c.coins as f32 / 10.0,
+            c.food as f32,
+            c.metal as f32,
+            c.silk as f32,
+            c.fine as f32,
+            c.improvements.count_ones() as f32,
+            rs as f32,
+            rv as f32,
+        ])
+    }
 }
 
 /// A style's weights: one heuristic, several ways to play it.

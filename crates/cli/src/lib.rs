@@ -100,6 +100,10 @@ enum Command {
     /// them and moved round the table; ratings with 95% intervals, the win matrix, each bot's
     /// time per decision.
     Ladder(commands::ladder::LadderArgs),
+    /// Learn a value of a seat's standing from bot games: which of the game's features
+    /// (points, coins, goods…) predict the winner, as weights with standard errors, checked
+    /// on held-out games; --out writes the value file the strong bot's search ranks seats by.
+    Learn(commands::learn::LearnArgs),
     /// The game data: list and print the bundled files (templates for your own), check yours.
     Data {
         #[command(subcommand)]
@@ -215,6 +219,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
         Command::Simulate(args) => args.run(out),
         Command::Bench(args) => args.run(out),
         Command::Coverage(args) => args.run(out),
+        Command::Learn(args) => args.run(out),
         Command::Sweep(args) => args.run(values_groups, out),
         Command::Find(args) => args.run(out),
         Command::Compare(args) => args.run(out),

@@ -40,6 +40,7 @@ pub mod seat;
 pub mod shared;
 pub mod standings;
 pub mod trace;
+pub mod value;
 
 pub use chance::{Chance, ChanceOutcome};
 pub use coverage::{Branch, Hits};
@@ -50,9 +51,12 @@ pub use game::{
     without_field, EndedBy, EventSink, Forfeit, ForfeitKind, Game, Outcome, Player, ToMove,
 };
 pub use metrics::{Counters, DecisionKind, MechanicUse, Names, Observe, SeatCounters};
-pub use policy::{best_by, Heuristic, StrongPreset, Style, WeightSet, MAX_WEIGHTS};
+pub use policy::{
+    best_by, Features, Heuristic, StrongPreset, Style, WeightSet, MAX_FEATURES, MAX_WEIGHTS,
+};
 pub use replay::{LoggedMove, Replay, REPLAY_VERSION};
 pub use rng::SilkRng;
 pub use seat::{Seat, SeatSet, MAX_SEATS};
 pub use shared::{Compiled, Shared};
 pub use trace::{Trace, TraceError, TraceWriter, Traced};
+pub use value::{LearnedValue, ValueFile};

@@ -37,6 +37,17 @@ pub trait Heuristic: Game {
         None
     }
 
+    /// The names of the features of a seat's standing that a value can be learned from
+    /// (`silk learn`), in [`Features`] order. Empty (the default): nothing to learn from.
+    const FEATURES: &'static [&'static str] = &[];
+
+    /// A seat's features (see [`Heuristic::FEATURES`]) on a determinized state: open facts
+    /// and the seat's own hidden ones, in the game's own units.
+    fn features(state: &Self::State, seat: Seat) -> Features {
+        let _ = (state, seat);
+        Features::default()
+    }
+
     /// The names of the policy's weights, in [`WeightSet`] order: the parameters a style sets
     /// and `silk tune --bot` searches. Empty (the default): the policy has no tunable weights.
     const WEIGHTS: &'static [&'static str] = &[];
@@ -112,6 +123,30 @@ impl WeightSet {
         if let Some(slot) = self.0.get_mut(i) {
             *slot = v;
         }
+    }
+}
+
+/// The most features a game may name.
+pub const MAX_FEATURES: usize = 16;
+
+/// A seat's features by position in [`Heuristic::FEATURES`] (`Copy`, no heap: a search reads
+/// them at the end of every playout).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Features(pub [f32; MAX_FEATURES]);
+
+impl Features {
+    /// The features `values`, in order (at most [`MAX_FEATURES`]; the rest are 0).
+    pub fn of(values: &[f32]) -> Features {
+        let mut f = Features::default();
+        for (slot, &v) in f.0.iter_mut().zip(values) {
+            *slot = v;
+        }
+        f
+    }
+
+    /// The weighted sum `Σ wᵢ·fᵢ` (a learned value, weights in feature order).
+    pub fn dot(&self, weights: &[f32]) -> f32 {
+        self.0.iter().zip(weights).map(|(f, w)| f * w).sum()
     }
 }
 

@@ -30,6 +30,9 @@ use silk_core::{Seat, SilkRng};
 
 mod reveal;
 
+/// The bundled value of a seat's standing, learned from greedy games (see `estimate`).
+pub const VALUE_JSON: &str = include_str!("../../../data/silk-road/value.json");
+
 impl Heuristic for SilkRoad {
     fn styled_choose(
         s: &State,
@@ -42,12 +45,64 @@ impl Heuristic for SilkRoad {
         silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
     }
 
-    /// The score so far (money, goods, majorities): what the end counts, for a search that
-    /// stops its playouts early (the `strong` bot).
+    /// The learned value (`silk learn silk-road`, data/silk-road/value.json) of the seat's
+    /// features: what the strong bot's search ranks the seats by where it cuts a playout short.
     fn estimate(s: &State, seat: Seat) -> Option<f32> {
-        crate::scoring::totals(s)
-            .get(seat.index())
-            .map(|&t| t as f32)
+        static VALUE: std::sync::OnceLock<silk_core::LearnedValue> = std::sync::OnceLock::new();
+        let value = silk_core::value::bundled(&VALUE, VALUE_JSON, Self::FEATURES);
+        Some(value.of(&Self::features(s, seat)))
+    }
+
+    const FEATURES: &'static [&'static str] = &[
+        "money",
+        "goods",
+        "majorities",
+        "tied_most",
+        "colours",
+        "crooks",
+        "barterers",
+        "leader",
+        "goods_late",
+        "majorities_late",
+        "money_late",
+    ];
+
+    /// The parts of the score now (money in silver, goods, sole majorities held), the goods
+    /// where the seat ties for the most, how many colours it holds, its Crooks and Barterers,
+    /// and whether it holds the caravan leader pawn.
+    fn features(s: &State, seat: Seat) -> silk_core::Features {
+        let n = s.players();
+        let mine = s.goods[seat.index()];
+        let (mut sole, mut tied, mut colours) = (0u32, 0u32, 0u32);
+        for g in 0..5 {
+            let c = mine.0[g];
+            if c == 0 {
+                continue;
+            }
+            colours += 1;
+            let most = s.goods[..n].iter().map(|h| h.0[g]).max().unwrap_or(0);
+            let at_most = s.goods[..n].iter().filter(|h| h.0[g] == most).count();
+            if c == most {
+                if at_most == 1 {
+                    sole += 1;
+                } else {
+                    tied += 1;
+                }
+            }
+        }
+        silk_core::Features::of(&[
+            s.money[seat.index()] as f32,
+            mine.total() as f32,
+            sole as f32,
+            tied as f32,
+            colours as f32,
+            s.crooks[seat.index()] as f32,
+            s.barterers[seat.index()] as f32,
+            (s.holder == seat) as u8 as f32,
+            mine.total() as f32 * s.round as f32 / 10.0,
+            sole as f32 * s.round as f32 / 10.0,
+            s.money[seat.index()] as f32 * s.round as f32 / 10.0,
+        ])
     }
 
     /// 50 playouts of 40 moves in the balanced style: measured against `greedy` in docs/bots.md, its

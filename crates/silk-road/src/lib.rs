@@ -35,6 +35,7 @@ mod view;
 mod vizier;
 
 pub use action::Action;
+pub use bot::VALUE_JSON;
 pub use data::{DataError, Params, Rules, SilkRoadConfig, TileKind};
 pub use event::Event;
 pub use goods::{Good, Goods};

@@ -25,6 +25,9 @@ use silk_core::{Heuristic, Seat, SilkRng, Style, WeightSet};
 
 mod more_rules;
 
+/// The bundled value of a seat's standing, learned from greedy games (see `estimate`).
+pub const VALUE_JSON: &str = include_str!("../../../data/splendor/value.json");
+
 impl Heuristic for Splendor {
     fn styled_choose(
         s: &State,
@@ -38,13 +41,46 @@ impl Heuristic for Splendor {
         silk_core::best_by(legal, rng, |a| value(s, p, &wants, a))
     }
 
-    /// Prestige first, then what buys more of it: each bonus a third of a point, each token
-    /// a tenth (the `strong` bot's playouts stop early and rank the seats by this).
+    /// The learned value (`silk learn splendor`, data/splendor/value.json) of the seat's
+    /// features: what the strong bot's search ranks the seats by where it cuts a playout short.
     fn estimate(s: &State, seat: Seat) -> Option<f32> {
+        static VALUE: std::sync::OnceLock<silk_core::LearnedValue> = std::sync::OnceLock::new();
+        let value = silk_core::value::bundled(&VALUE, VALUE_JSON, Self::FEATURES);
+        Some(value.of(&Self::features(s, seat)))
+    }
+
+    const FEATURES: &'static [&'static str] = &[
+        "prestige",
+        "bonus",
+        "bonus_colours",
+        "tokens",
+        "gold",
+        "reserved",
+        "nobles",
+        "prestige_late",
+    ];
+
+    /// Prestige; permanent bonuses, and how many colours have one; gem tokens and gold;
+    /// reserved cards; nobles; and
+    /// prestige times the round in tens (points weigh more as the end nears).
+    fn features(s: &State, seat: Seat) -> silk_core::Features {
         let p = seat.index();
-        let bonus: u32 = s.bonus.get(p)?.iter().map(|&b| b as u32).sum();
-        let tokens: u32 = s.tokens.get(p)?.iter().map(|&t| t as u32).sum();
-        Some(s.prestige[p] as f32 + bonus as f32 / 3.0 + tokens as f32 / 10.0)
+        let bonus = s.bonus[p];
+        let tokens = s.tokens[p];
+        let reserved = s.reserved[p]
+            .iter()
+            .filter(|&&c| c != crate::rules::NONE)
+            .count();
+        silk_core::Features::of(&[
+            s.prestige[p] as f32,
+            bonus.iter().map(|&b| b as f32).sum(),
+            bonus.iter().filter(|&&b| b > 0).count() as f32,
+            tokens[..5].iter().map(|&t| t as f32).sum(),
+            tokens[5] as f32,
+            reserved as f32,
+            s.nobles_held[p] as f32,
+            s.prestige[p] as f32 * s.round as f32 / 10.0,
+        ])
     }
 
     /// 40 playouts of 40 moves in the balanced style: measured against `greedy` in docs/bots.md, its

@@ -18,6 +18,7 @@
 
 pub mod action;
 mod bot;
+pub use bot::VALUE_JSON;
 mod colour;
 pub mod coverage;
 pub mod data;

@@ -11,6 +11,7 @@ pub mod games;
 pub mod gaps;
 pub mod lab;
 pub mod ladder;
+pub mod learn;
 pub mod play;
 pub mod replay;
 pub mod rules;

@@ -59,6 +59,19 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
         crate::lab::configure::<Self>(&json, &changes, &flags.join(", "))
     }
 
+    /// The features of a seat a value can be learned from (`silk learn`): the game's
+    /// [`silk_core::Heuristic::FEATURES`], none for a game without a heuristic.
+    const FEATURES: &'static [&'static str] = &[];
+
+    /// A seat's features, in [`CliGame::FEATURES`] order.
+    fn features(state: &Self::State, seat: silk_core::Seat) -> silk_core::Features {
+        let _ = (state, seat);
+        silk_core::Features::default()
+    }
+
+    /// The bundled value file (`data/GAME/value.json`) the strong bot ranks seats by, if any.
+    const VALUE: Option<&'static str> = None;
+
     /// A bot of that kind for this game, or why not.
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>>;
 

@@ -89,6 +89,14 @@ impl CliGame for Splendor {
         Ok(config)
     }
 
+    const FEATURES: &'static [&'static str] = <Self as silk_core::Heuristic>::FEATURES;
+
+    fn features(state: &silk_splendor::state::State, seat: silk_core::Seat) -> silk_core::Features {
+        <Self as silk_core::Heuristic>::features(state, seat)
+    }
+
+    const VALUE: Option<&'static str> = Some(silk_splendor::VALUE_JSON);
+
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
         kind.with_heuristic::<Self>(seed).map_err(CliError::input)
     }
