@@ -194,6 +194,8 @@ fn report(f: &ValueFile, in_use: Option<&HeldOut>) -> String {
     for w in &f.features {
         t += &format!("{:<16} {:>+9.4} {:>10.4}\n", w.name, w.weight, w.error);
     }
+    t += "A weight says how a seat's chance to win went with the feature in these bots' games,\n\
+          the other features held equal: an association, not what changing the feature would do.\n";
     let h = &f.held_out;
     t += &format!(
         "\nOn the {} decisions of the held-out games (every fifth), how well each names the \
