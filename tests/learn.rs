@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{json_doc, silk, temp_dir};
+use common::{json_doc, refusal, silk, temp_dir};
 use silk_core::{Heuristic, LearnedValue, ValueFile};
 use silk_road::SilkRoad;
 use silk_splendor::Splendor;
@@ -119,14 +119,7 @@ fn issue33_learn_writes_a_value_file_and_never_overwrites_one_unasked() {
         "the bundled value compared: {doc}"
     );
     // The file exists now: refused, kept, exit code 2.
-    let refused = silk()
-        .args(args)
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let refused = String::from_utf8(refused).unwrap();
+    let refused = refusal(&args);
     assert!(
         refused.contains("exists") && refused.contains("--force"),
         "{refused}"
@@ -139,22 +132,8 @@ fn issue33_learn_writes_a_value_file_and_never_overwrites_one_unasked() {
 
 #[test]
 fn learn_refuses_a_game_without_features_and_too_few_games() {
-    let err = silk()
-        .args(["learn", "goofspiel"])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(err).unwrap();
+    let err = refusal(&["learn", "goofspiel"]);
     assert!(err.contains("names no features"), "{err}");
-    let err = silk()
-        .args(["learn", "silk-road", "--games", "3"])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(err).unwrap();
+    let err = refusal(&["learn", "silk-road", "--games", "3"]);
     assert!(err.contains("--games"), "{err}");
 }

@@ -5,7 +5,7 @@
 
 #[allow(dead_code)] // temp_dir is for the suites that write files
 mod common;
-use common::{json_doc, silk};
+use common::{json_doc, refusal, silk};
 
 /// A share with its interval: 0 ≤ lo ≤ share ≤ hi ≤ 1, over some games.
 fn is_share(v: &serde_json::Value) {
@@ -99,21 +99,14 @@ fn issue33_restricted_play_meets_the_standard_field() {
 
 #[test]
 fn issue33_unknown_weights_and_budgetless_depth_are_refused() {
-    let out = silk()
-        .args([
-            "ladder",
-            "cities",
-            "--restricted",
-            "greedy+nerve=2",
-            "--games",
-            "2",
-        ])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(out).unwrap();
+    let err = refusal(&[
+        "ladder",
+        "cities",
+        "--restricted",
+        "greedy+nerve=2",
+        "--games",
+        "2",
+    ]);
     assert!(err.contains("nerve") && err.contains("attack"), "{err}");
     assert_eq!(err.trim().lines().count(), 1, "{err}");
     silk()
@@ -171,16 +164,9 @@ fn issue33_tune_searches_a_bots_weights_against_a_field_and_validates_paired() {
     assert!(gain["lo"].as_f64().unwrap() <= gain["hi"].as_f64().unwrap());
     assert!(v["best"].as_str().unwrap().starts_with("greedy-trader"));
     // A weight the heuristic does not have is refused before any game.
-    let out = silk()
-        .args([
-            "tune", "splendor", "--bot", "greedy", "--param", "lead", "--values", "1", "2",
-        ])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(out).unwrap();
+    let err = refusal(&[
+        "tune", "splendor", "--bot", "greedy", "--param", "lead", "--values", "1", "2",
+    ]);
     assert!(err.contains("points, bonus, gems"), "{err}");
 }
 

@@ -29,6 +29,19 @@ pub fn stdout_of(args: &[&str]) -> String {
     String::from_utf8(out).expect("silk prints UTF-8")
 }
 
+/// Runs `silk ARGS`, which must be refused as bad input (exit code 2): what it said on stderr.
+#[allow(dead_code)] // not every test file checks refusals
+pub fn refusal(args: &[&str]) -> String {
+    let out = silk()
+        .args(args)
+        .assert()
+        .code(2)
+        .get_output()
+        .stderr
+        .clone();
+    String::from_utf8(out).expect("silk prints UTF-8")
+}
+
 /// Runs `silk --json ARGS`, which must succeed, and reads the JSON document it prints.
 #[allow(dead_code)] // not every test file reads JSON
 pub fn json_doc(args: &[&str]) -> serde_json::Value {

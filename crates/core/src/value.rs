@@ -95,6 +95,17 @@ pub fn bundled(
     })
 }
 
+/// A seat's value under an engine's bundled value file: the body of its
+/// [`Heuristic::estimate`](crate::Heuristic::estimate), with a `static` cell of its own.
+pub fn estimate<G: crate::Heuristic>(
+    cell: &'static OnceLock<LearnedValue>,
+    json: &str,
+    state: &G::State,
+    seat: crate::Seat,
+) -> Option<f32> {
+    Some(bundled(cell, json, G::FEATURES).of(&G::features(state, seat)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

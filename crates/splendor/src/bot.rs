@@ -45,8 +45,7 @@ impl Heuristic for Splendor {
     /// features: what the strong bot's search ranks the seats by where it cuts a playout short.
     fn estimate(s: &State, seat: Seat) -> Option<f32> {
         static VALUE: std::sync::OnceLock<silk_core::LearnedValue> = std::sync::OnceLock::new();
-        let value = silk_core::value::bundled(&VALUE, VALUE_JSON, Self::FEATURES);
-        Some(value.of(&Self::features(s, seat)))
+        silk_core::value::estimate::<Self>(&VALUE, VALUE_JSON, s, seat)
     }
 
     const FEATURES: &'static [&'static str] = &[
