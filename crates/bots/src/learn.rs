@@ -6,8 +6,9 @@
 //! differences between the seats at one table count, and `w·x` ranks the seats as their
 //! chances do: what a search that cuts its playouts short needs from
 //! [`silk_core::Heuristic::estimate`]. Newton's method with a small ridge penalty finds `w`; standard
-//! errors come from the inverse Hessian. Games without a single winner (cut short, stuck)
-//! teach nothing and are left out; a shared first place splits the win.
+//! errors come from the inverse Hessian. Games without a single winner (cut short, stuck, ended
+//! by a round cap on the rules' ranking there) teach nothing of how play wins and are left out;
+//! a shared first place splits the win.
 //!
 //! Memory does not grow with the games: samples are kept by reservoir sampling up to a cap.
 
@@ -108,8 +109,9 @@ pub fn play_and_sample<G: Game>(
     }
     into.games += 1;
     let index = (into.games - 1) as u32;
+    // A round cap's winner is the cap's ranking, not what play won: left out with the rest.
     let winners: Vec<Seat> = match G::outcome(&state) {
-        Some(o) if !o.stuck => o.winners().collect(),
+        Some(o) if !o.stuck && o.ended_by.is_none() => o.winners().collect(),
         _ => Vec::new(),
     };
     if winners.is_empty() || winners.len() == n {

@@ -16,7 +16,7 @@ pub struct ValueFile {
     pub command: String,
     /// The bots whose games it learned from.
     pub bots: Vec<String>,
-    /// Games played, those left out (no single winner: cut short, stuck, all tied), and
+    /// Games played, those left out (cut short, stuck, ended by a round cap, all tied), and
     /// the decisions whose features were kept.
     pub games: u64,
     pub left_out: u64,

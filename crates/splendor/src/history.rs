@@ -10,7 +10,7 @@ use crate::colour::token_name;
 use crate::data::Effect;
 use crate::event::Event;
 use crate::rules::{Rules, SLOTS};
-use crate::text::power_text;
+use crate::text::{effect_words, power_text, Mood};
 use silk_core::Seat;
 
 fn points(k: u8) -> String {
@@ -53,17 +53,7 @@ pub fn card_words(r: &Rules, id: u8) -> String {
         about.push(points(c.points));
     }
     about.push(format!("costs {}", counts(&c.cost)));
-    let does = match c.effect {
-        Effect::None | Effect::Double | Effect::Gold => None,
-        Effect::Join => Some("joins a colour you have".to_string()),
-        Effect::JoinTake1 => Some("joins a colour, then a free level-1 card".to_string()),
-        Effect::ReserveNoble => Some("reserves a noble".to_string()),
-        Effect::Take2 => Some("brings a free level-2 card".to_string()),
-        Effect::Sacrifice => Some(format!(
-            "discards 2 {} bonuses",
-            token_name(c.sacrifice as usize)
-        )),
-    };
+    let does = effect_words(c.effect, c.sacrifice, Mood::Does);
     let does = does.map_or(String::new(), |d| format!("; {d}"));
     format!("a {level} {colour} card ({}{does})", about.join(", "))
 }

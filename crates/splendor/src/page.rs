@@ -15,6 +15,7 @@ use crate::event::{city_text, deck_name};
 use crate::rules::{Rules, NONE, SLOTS};
 use crate::state::{Phase, State};
 use crate::text::power_text;
+use crate::text::{effect_words, Mood};
 use serde::Serialize;
 use silk_core::Seat;
 
@@ -185,17 +186,7 @@ fn face(r: &Rules, id: u8) -> Face {
         Effect::Gold => "gold",
         _ => "join",
     };
-    let effect = match c.effect {
-        Effect::None | Effect::Double | Effect::Gold => None,
-        Effect::Join => Some("join it to a colour you have".to_string()),
-        Effect::JoinTake1 => Some("join it, then take a level 1 card free".to_string()),
-        Effect::ReserveNoble => Some("reserve a noble".to_string()),
-        Effect::Take2 => Some("take a level 2 card free".to_string()),
-        Effect::Sacrifice => Some(format!(
-            "discard 2 {} bonuses to buy it",
-            token_name(c.sacrifice as usize)
-        )),
-    };
+    let effect = effect_words(c.effect, c.sacrifice, Mood::Do);
     Face {
         id,
         level: c.level + 1,

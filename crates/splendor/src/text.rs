@@ -1,8 +1,42 @@
 //! The rules in force as players read them (`silk rules splendor`): the game, the modules
 //! chosen, the edition, and every decision the texts leave open with its value.
 
-use crate::data::{CityTie, Edition, Module, NoAction, Power, ShortTake, SplendorConfig};
+use crate::colour::token_name;
+use crate::data::{CityTie, Edition, Effect, Module, NoAction, Power, ShortTake, SplendorConfig};
 use crate::rules::compile;
+
+/// How a card's effect is worded: what the card does (the history: "brings a free level-2
+/// card"), or what its buyer does (a page's card face: "take a level 2 card free").
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Mood {
+    Does,
+    Do,
+}
+
+/// An Orient card's effect besides its bonus and prestige, in words; `None` for a card whose
+/// bonus says it all (plain, double, gold).
+pub fn effect_words(effect: Effect, sacrifice: u8, mood: Mood) -> Option<String> {
+    let does = mood == Mood::Does;
+    Some(match effect {
+        Effect::None | Effect::Double | Effect::Gold => return None,
+        Effect::Join if does => "joins a colour you have".into(),
+        Effect::Join => "join it to a colour you have".into(),
+        Effect::JoinTake1 if does => "joins a colour, then a free level-1 card".into(),
+        Effect::JoinTake1 => "join it, then take a level 1 card free".into(),
+        Effect::ReserveNoble if does => "reserves a noble".into(),
+        Effect::ReserveNoble => "reserve a noble".into(),
+        Effect::Take2 if does => "brings a free level-2 card".into(),
+        Effect::Take2 => "take a level 2 card free".into(),
+        Effect::Sacrifice => {
+            let colour = token_name(sacrifice as usize);
+            if does {
+                format!("discards 2 {colour} bonuses")
+            } else {
+                format!("discard 2 {colour} bonuses to buy it")
+            }
+        }
+    })
+}
 
 pub fn power_text(p: Power) -> &'static str {
     match p {

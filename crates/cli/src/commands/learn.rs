@@ -126,7 +126,7 @@ fn learn<G: CliGame>(config: &G::Config, a: &LearnArgs, out: &mut Out) -> CliRes
     let (train, test) = split(&samples);
     if train.is_empty() || test.is_empty() {
         return Err(CliError::input(format!(
-            "{} of {} games had a single winner: too few to learn from and check (play more \
+            "{} of {} games were won in play: too few to learn from and check (play more \
              games, or bots that finish them)",
             samples.games - samples.left_out,
             samples.games
@@ -182,7 +182,7 @@ fn round(x: f64) -> f64 {
 
 fn report(f: &ValueFile, in_use: Option<&HeldOut>) -> String {
     let mut t = format!(
-        "{}: a value learned from {} games of {} ({} left out without a single winner), \
+        "{}: a value learned from {} games of {} ({} left out: cut short, stuck, ended by a round cap or all tied), \
          {} decisions kept\n\n",
         f.game,
         f.games,
