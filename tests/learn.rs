@@ -4,6 +4,7 @@
 mod common;
 
 use common::{json_doc, refusal, silk, temp_dir};
+use silk_cities::Cities;
 use silk_core::{Heuristic, LearnedValue, ValueFile};
 use silk_road::SilkRoad;
 use silk_splendor::Splendor;
@@ -63,6 +64,11 @@ fn bundled_value_is_what_its_command_makes(game: &str, json: &str, names: &[&str
 #[test]
 fn issue33_the_bundled_silk_road_value_is_what_its_command_makes() {
     bundled_value_is_what_its_command_makes("silk-road", silk_road::VALUE_JSON, SilkRoad::FEATURES);
+}
+
+#[test]
+fn issue33_the_bundled_cities_value_is_what_its_command_makes() {
+    bundled_value_is_what_its_command_makes("cities", silk_cities::VALUE_JSON, Cities::FEATURES);
 }
 
 #[test]

@@ -56,6 +56,10 @@ use silk_trade::route::{Goal, TargetCost};
 
 mod more_rules;
 
+/// The bundled value of a seat's standing, learned from the tuned aggressive style's games
+/// (see `estimate`).
+pub const VALUE_JSON: &str = include_str!("../../../data/cities/value.json");
+
 impl Heuristic for Cities {
     fn styled_choose(
         s: &State,
@@ -93,14 +97,12 @@ impl Heuristic for Cities {
         silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
     }
 
-    /// Victory points first (7 wins), then what earns them: development cards still to be
-    /// played, Soldiers for attacks and barbarians, coins. Games run to hundreds of decisions,
-    /// so a search stops its playouts early and ranks the seats by this.
+    /// The learned value (`silk learn cities`, data/cities/value.json) of the seat's features:
+    /// what the strong bot's search ranks the seats by where it cuts a playout short (games
+    /// run to hundreds of decisions).
     fn estimate(s: &State, seat: Seat) -> Option<f32> {
-        let c = s.city(seat);
-        let vp = s.vp(seat) as f32;
-        let cards = c.dev_count() as f32 - vp;
-        Some(vp + 0.3 * cards + 0.1 * c.all_soldiers() as f32 + 0.005 * c.coins as f32)
+        static VALUE: std::sync::OnceLock<silk_core::LearnedValue> = std::sync::OnceLock::new();
+        silk_core::value::estimate::<Self>(&VALUE, VALUE_JSON, s, seat)
     }
 
     const FEATURES: &'static [&'static str] = &[

@@ -19,6 +19,7 @@
 mod action;
 pub mod auctions;
 mod bot;
+pub use bot::VALUE_JSON;
 pub mod coverage;
 pub mod data;
 pub mod engine;

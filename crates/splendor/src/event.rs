@@ -144,6 +144,37 @@ fn tokens_text(t: &[u8; 6]) -> String {
     parts.join(", ")
 }
 
+/// What a viewer is told of a reserved card: the secrecy rule both narrations (the terminal's
+/// notation here, the pages' words in `history`) follow.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ReserveShown {
+    /// Taken from a face-up place: everyone saw it.
+    FaceUp { card: u8, place: u8 },
+    /// Drawn blind from a deck: the card only for the player who drew it.
+    Blind { deck: u8, card: Option<u8> },
+    /// Neither place nor deck recorded: just "a card".
+    Unknown,
+}
+
+impl ReserveShown {
+    pub fn of(
+        seat: Seat,
+        card: u8,
+        from: Option<u8>,
+        deck: Option<u8>,
+        viewer: Option<Seat>,
+    ) -> ReserveShown {
+        match (from, deck) {
+            (Some(place), _) => ReserveShown::FaceUp { card, place },
+            (None, Some(deck)) => ReserveShown::Blind {
+                deck,
+                card: (viewer == Some(seat)).then_some(card),
+            },
+            (None, None) => ReserveShown::Unknown,
+        }
+    }
+}
+
 impl Event {
     /// Narration as `viewer` may see it (`None`: a public observer).
     pub fn text(&self, rules: &Rules, viewer: Option<Seat>) -> Option<String> {
@@ -157,13 +188,20 @@ impl Event {
                 deck,
                 gold,
             } => {
-                let what = match (from, deck) {
-                    (Some(p), _) => format!("{} from {}", card(id), pos_name(p)),
-                    (None, Some(d)) if viewer == Some(seat) => {
-                        format!("{} blind from deck {}", card(id), deck_name(d))
+                let what = match ReserveShown::of(seat, id, from, deck, viewer) {
+                    ReserveShown::FaceUp { card: c, place } => {
+                        format!("{} from {}", card(c), pos_name(place))
                     }
-                    (None, Some(d)) => format!("a card blind from deck {}", deck_name(d)),
-                    (None, None) => "a card".into(),
+                    ReserveShown::Blind {
+                        deck,
+                        card: Some(c),
+                    } => {
+                        format!("{} blind from deck {}", card(c), deck_name(deck))
+                    }
+                    ReserveShown::Blind { deck, card: None } => {
+                        format!("a card blind from deck {}", deck_name(deck))
+                    }
+                    ReserveShown::Unknown => "a card".into(),
                 };
                 let gold = if gold { " and a gold" } else { "" };
                 format!("{seat} reserves {what}{gold}")

@@ -8,7 +8,7 @@
 use crate::action::RESERVED_SRC;
 use crate::colour::token_name;
 use crate::data::Effect;
-use crate::event::Event;
+use crate::event::{Event, ReserveShown};
 use crate::rules::{Rules, SLOTS};
 use crate::text::{effect_words, power_text, Mood};
 use silk_core::Seat;
@@ -111,13 +111,18 @@ pub fn event_words(r: &Rules, e: &Event, viewer: Option<Seat>) -> Option<String>
             deck,
             gold,
         } => {
-            let what = match (from, deck) {
-                (Some(_), _) => card(id),
-                (None, Some(d)) if viewer == Some(seat) => {
-                    format!("{} unseen from {}", card(id), deck_words(d))
+            let what = match ReserveShown::of(seat, id, from, deck, viewer) {
+                ReserveShown::FaceUp { card: c, .. } => card(c),
+                ReserveShown::Blind {
+                    deck,
+                    card: Some(c),
+                } => {
+                    format!("{} unseen from {}", card(c), deck_words(deck))
                 }
-                (None, Some(d)) => format!("a card unseen from {}", deck_words(d)),
-                (None, None) => "a card".into(),
+                ReserveShown::Blind { deck, card: None } => {
+                    format!("a card unseen from {}", deck_words(deck))
+                }
+                ReserveShown::Unknown => "a card".into(),
             };
             let gold = if gold { " and takes a gold" } else { "" };
             format!("{seat} reserves {what}{gold}")

@@ -110,6 +110,8 @@ impl CliGame for Cities {
         <Self as silk_core::Heuristic>::features(state, seat)
     }
 
+    const VALUE: Option<&'static str> = Some(silk_cities::VALUE_JSON);
+
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
         kind.with_heuristic::<Self>(seed).map_err(CliError::input)
     }
