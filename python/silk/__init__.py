@@ -41,6 +41,7 @@ __all__ = [
     "simulate",
     "compare",
     "sweep",
+    "learn",
     "ladder",
 ]
 
@@ -384,3 +385,33 @@ def ladder(
         args = ["ladder", game, "--bots", ",".join(seats.names), "--games", str(games)]
         args += _common(players, modules, params, seed, threads, bot_time)
         return Result(_run(args, progress))
+
+
+def learn(
+    game: str,
+    bots: Sequence[Bot] = ("greedy",),
+    games: int = 2000,
+    players: Optional[int] = None,
+    modules: Optional[Sequence[str]] = None,
+    params: Optional[Mapping[str, Any]] = None,
+    seed: int = 1,
+    every: int = 10,
+    out: Optional[Union[str, os.PathLike]] = None,
+    force: bool = False,
+) -> Result:
+    """`silk learn`: which of the game's features predict the winner among `bots` (names or
+    callables), as a value (weights with standard errors) checked on held-out games; the
+    result's `summary` holds `value` (the value file) and `in_use` (the bundled value's figures
+    on the same games). `out` writes the value file (refused if it exists, unless `force`)."""
+    with _Seats(bots) as seats:
+        args = ["learn", game, "--bots", ",".join(seats.names), "--games", str(games)]
+        args += ["--seed", str(seed), "--every", str(every)]
+        if players is not None:
+            args += ["--players", str(players)]
+        if modules is not None:
+            args += ["--modules", ",".join(modules) or "none"]
+        for path, value in (params or {}).items():
+            args += ["--set", f"{path}={json.dumps(value)}"]
+        if out is not None:
+            args += ["--out", os.fspath(out)] + (["--force"] if force else [])
+        return Result(_run(args, False))

@@ -170,3 +170,15 @@ def test_issue36_compare_and_sweep_return_the_commands_documents():
     assert "one_attack" in json.dumps(cmp.summary)
     sw = silk.sweep("splendor", "prestige_to_end", [12, 15], games=4, players=2, bots=["greedy"])
     assert len(json.dumps(sw.summary)) > 100
+
+
+def test_issue33_learn_from_python_weighs_the_games_features(tmp_path):
+    out = tmp_path / "value.json"
+    res = silk.learn("splendor", bots=[first_legal, "greedy"], games=20, players=2, out=out)
+    value = res.summary["value"]
+    assert [f["name"] for f in value["features"]][:2] == ["prestige", "bonus"]
+    assert value["games"] == 20 and value["bots"] == ["py:first_legal", "greedy"]
+    assert json.loads(out.read_text()) == value, "the file is what the summary says"
+    with pytest.raises(silk.SilkError, match="exists"):
+        silk.learn("splendor", games=20, players=2, out=out)
+

@@ -108,7 +108,8 @@ fn learn<G: CliGame>(config: &G::Config, a: &LearnArgs, out: &mut Out) -> CliRes
         io: Default::default(),
     };
     let spec = lab::spec_for::<G>(config, &batch)?;
-    let factory = lab::bot_factory::<G>;
+    // Silk's bots and players outside it (`cmd:PROGRAM`, Python callables).
+    let factory = lab::players_for::<G>(config);
     let mut samples = Samples::new(a.max_samples as usize, a.seed);
     for index in 0..a.games {
         let mut players = silk_lab::replay::players::<G>(&spec, index, &factory)?;
