@@ -16,9 +16,10 @@
 //!   arming a Laborer (keeping one) comes before gathering, urgently with no Soldier left (a
 //!   Merchant then too); it gathers metal, and buys metal for every missing Soldier whatever
 //!   the route costs (a food region has no other way). A lone Soldier still faces barbarians.
-//! - **Styles** ([`Style`]): aggressive (tuned) wants three more Soldiers, values attacks 1.8×,
-//!   trade 0.5× and building 0.6×, and keeps 3 Merchants; trader
-//!   values trade 1.5× and keeps 3 Merchants; builder values improvements and growth 1.5×.
+//! - **Styles** ([`Style`], all three tuned): aggressive wants three more Soldiers, values
+//!   attacks 1.8×, trade 0.5× and building 0.6×, and keeps 3 Merchants; trader the same with
+//!   trade 1.5×; builder wants two more Soldiers, values attacks 1.8× and improvements and
+//!   growth 1.5×, and keeps 3 Merchants.
 //!   Each is a set of named weights (`army`, `attack`, `trade`, `merchants`, `build`) a bot
 //!   name may change (`greedy+attack=0` never attacks: restricted play).
 //! - **Attacks**: a development card is worth 8 coins, a lost Soldier 2.5. An attack is made
@@ -216,16 +217,22 @@ impl Weights {
                 merchants: 3,
                 build: 0.6,
             },
+            // Tuned the same way, each keeping its kind (trade or build at least 1.5); the
+            // guesses were attack 0.8 with trade 1.5 and 3 Merchants (trader), or build 1.5
+            // (builder), the rest balanced. Both now arm as the aggressive style does.
             Style::Trader => Weights {
+                army: 3,
+                attack: 1.8,
                 trade: 1.5,
                 merchants: 3,
-                attack: 0.8,
-                ..base
+                build: 0.6,
             },
             Style::Builder => Weights {
+                army: 2,
+                attack: 1.8,
+                trade: 1.0,
+                merchants: 3,
                 build: 1.5,
-                attack: 0.8,
-                ..base
             },
         }
     }
