@@ -180,6 +180,22 @@ class _Seats:
             r.close()
 
 
+def _config_args(
+    players: Optional[int],
+    modules: Optional[Sequence[str]],
+    params: Optional[Mapping[str, Any]],
+) -> List[str]:
+    """The game's config as command-line options: players, modules, parameters."""
+    args: List[str] = []
+    if players is not None:
+        args += ["--players", str(players)]
+    if modules is not None:
+        args += ["--modules", ",".join(modules) or "none"]
+    for path, value in (params or {}).items():
+        args += ["--set", f"{path}={json.dumps(value)}"]
+    return args
+
+
 def _common(
     players: Optional[int],
     modules: Optional[Sequence[str]],
@@ -189,12 +205,7 @@ def _common(
     bot_time: Optional[int],
 ) -> List[str]:
     args = ["--seed", str(seed), "--threads", str(threads)]
-    if players is not None:
-        args += ["--players", str(players)]
-    if modules is not None:
-        args += ["--modules", ",".join(modules) or "none"]
-    for path, value in (params or {}).items():
-        args += ["--set", f"{path}={json.dumps(value)}"]
+    args += _config_args(players, modules, params)
     if bot_time is not None:
         args += ["--bot-time", str(bot_time)]
     return args
@@ -406,12 +417,7 @@ def learn(
     with _Seats(bots) as seats:
         args = ["learn", game, "--bots", ",".join(seats.names), "--games", str(games)]
         args += ["--seed", str(seed), "--every", str(every)]
-        if players is not None:
-            args += ["--players", str(players)]
-        if modules is not None:
-            args += ["--modules", ",".join(modules) or "none"]
-        for path, value in (params or {}).items():
-            args += ["--set", f"{path}={json.dumps(value)}"]
+        args += _config_args(players, modules, params)
         if out is not None:
             args += ["--out", os.fspath(out)] + (["--force"] if force else [])
         return Result(_run(args, False))
