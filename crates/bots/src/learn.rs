@@ -6,9 +6,9 @@
 //! differences between the seats at one table count, and `w·x` ranks the seats as their
 //! chances do: what a search that cuts its playouts short needs from
 //! [`silk_core::Heuristic::estimate`]. Newton's method with a small ridge penalty finds `w`; standard
-//! errors come from the inverse Hessian. Games without a single winner (cut short, stuck, ended
-//! by a round cap on the rules' ranking there) teach nothing of how play wins and are left out;
-//! a shared first place splits the win.
+//! errors come from the inverse Hessian. Games that play did not decide (cut short, stuck,
+//! ended by a round cap on the rules' ranking there, or every seat tied) teach nothing of how
+//! play wins and are left out; a shared first place splits the win.
 //!
 //! Memory does not grow with the games: samples are kept by reservoir sampling up to a cap.
 
@@ -36,7 +36,7 @@ pub struct Samples {
     cap: usize,
     seen: u64,
     rng: SilkRng,
-    /// Games played, and those left out (no single winner).
+    /// Games played, and those left out (not decided by play).
     pub games: u64,
     pub left_out: u64,
 }
@@ -133,7 +133,6 @@ pub fn play_and_sample<G: Game>(
 pub struct Fit {
     pub weights: Vec<f64>,
     pub errors: Vec<f64>,
-    pub iterations: u32,
 }
 
 /// Whether a sample's game is held out of the fit to check it (every fifth game).
@@ -241,10 +240,8 @@ pub fn fit(samples: &[&Sample], k: usize, ridge: f64) -> Fit {
     let row =
         |f: &Features| -> Vec<f64> { scale.iter().zip(&f.0).map(|(c, &x)| x as f64 / c).collect() };
     let mut w = vec![0.0; k];
-    let mut iterations = 0;
     let mut info = vec![vec![0.0; k]; k];
-    for it in 0..50 {
-        iterations = it + 1;
+    for _ in 0..50 {
         let mut grad: Vec<f64> = w.iter().map(|v| -ridge * v).collect();
         for (j, r) in info.iter_mut().enumerate() {
             r.iter_mut().for_each(|v| *v = 0.0);
@@ -297,7 +294,6 @@ pub fn fit(samples: &[&Sample], k: usize, ridge: f64) -> Fit {
     Fit {
         weights: w.iter().zip(&scale).map(|(w, c)| w / c).collect(),
         errors,
-        iterations,
     }
 }
 
