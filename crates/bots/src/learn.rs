@@ -13,7 +13,7 @@
 //! Memory does not grow with the games: samples are kept by reservoir sampling up to a cap.
 
 use silk_core::value::HeldOut;
-use silk_core::{next_decider, Features, Game, Player, Seat, SilkRng, MAX_SEATS};
+use silk_core::{drive, Features, Game, Player, Seat, SilkRng, MAX_SEATS};
 
 /// A game's features of a seat ([`silk_core::Heuristic::features`]).
 pub type FeaturesOf<G> = fn(&<G as Game>::State, Seat) -> Features;
@@ -81,32 +81,29 @@ pub fn play_and_sample<G: Game>(
     into: &mut Samples,
 ) -> Result<u64, String> {
     let n = G::num_seats(&state);
-    let mut legal = Vec::new();
     let mut game: Vec<Sample> = Vec::new();
-    let mut decisions = 0u64;
-    while let Some(seat) = next_decider(G::to_move(&state)) {
-        if decisions >= max_decisions {
-            break;
-        }
-        if decisions.is_multiple_of(every.max(1)) {
-            let mut s = Sample {
-                seats: n as u8,
-                features: [Features::default(); MAX_SEATS],
-                won: [0.0; MAX_SEATS],
-            };
-            for p in Seat::all(n) {
-                s.features[p.index()] = features(&state, p);
+    let mut seen = 0u64;
+    let decisions = drive::<G>(
+        &mut state,
+        max_decisions,
+        &mut Vec::new(),
+        |s, seat, legal| {
+            if seen.is_multiple_of(every.max(1)) {
+                let mut sample = Sample {
+                    seats: n as u8,
+                    features: [Features::default(); MAX_SEATS],
+                    won: [0.0; MAX_SEATS],
+                };
+                for p in Seat::all(n) {
+                    sample.features[p.index()] = features(s, p);
+                }
+                game.push(sample);
             }
-            game.push(s);
-        }
-        G::legal_actions(&state, seat, &mut legal);
-        if legal.is_empty() {
-            return Err(format!("{seat} has no legal action"));
-        }
-        let a = players[seat.index()].choose(&state, seat, &legal);
-        G::apply_listed(&mut state, seat, a).map_err(|e| format!("{seat}: {e}"))?;
-        decisions += 1;
-    }
+            seen += 1;
+            players[seat.index()].choose(s, seat, legal)
+        },
+    )
+    .map_err(|e| e.to_string())?;
     into.games += 1;
     let index = (into.games - 1) as u32;
     // A round cap's winner is the cap's ranking, not what play won: left out with the rest.

@@ -102,9 +102,15 @@ pub fn players_for<G: CliGame>(
     }
 }
 
+/// How many seats the games of `config` have (a game set up to count them: the config alone
+/// may leave the number to the game).
+pub fn seats<G: CliGame>(config: &G::Config) -> CliResult<usize> {
+    Ok(G::num_seats(&G::setup(config, 0)?))
+}
+
 /// The run a batch describes: the game, its config, a bot per seat, seed, games, shard.
 pub fn spec_for<G: CliGame>(config: &G::Config, batch: &Batch) -> CliResult<RunSpec> {
-    let seats = G::num_seats(&G::setup(config, 0)?);
+    let seats = seats::<G>(config)?;
     let bots = bots_for(&batch.bots, seats)?;
     let shard = batch.shard.as_deref().map(Shard::parse).transpose()?;
     if batch.games == 0 {

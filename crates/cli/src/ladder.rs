@@ -133,7 +133,7 @@ where
     if let Some(path) = &args.html {
         lab::check_html(path, args.force)?;
     }
-    let seats = G::num_seats(&G::setup(config, 0)?);
+    let seats = lab::seats::<G>(config)?;
     if seats < 2 {
         return Err(CliError::input(
             "a ladder needs a game of two seats or more",

@@ -129,7 +129,7 @@ where
 {
     let mut names = vec![subject.to_string()];
     names.extend(args.field.iter().cloned());
-    let seats = G::num_seats(&G::setup(config, 0)?);
+    let seats = lab::seats::<G>(config)?;
     let config_json =
         serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?;
     let legs: Vec<ladder::Leg> =

@@ -58,6 +58,36 @@ pub enum PlayError {
     Illegal { seat: Seat, source: IllegalAction },
 }
 
+/// The decision loop of every driver outside the lab's runs (which add forfeits and events):
+/// while a seat has a decision and fewer than `max_decisions` were made, lists its legal
+/// actions into `legal` (a buffer, reused), asks `decide` to pick one of them, and applies it.
+/// `decide` sees the state before the decision: where a caller records or samples. Returns the
+/// decisions made.
+pub fn drive<G: Game>(
+    state: &mut G::State,
+    max_decisions: u64,
+    legal: &mut Vec<G::Action>,
+    mut decide: impl FnMut(&G::State, Seat, &[G::Action]) -> G::Action,
+) -> Result<u64, PlayError> {
+    let mut decisions = 0;
+    while decisions < max_decisions {
+        let Some(seat) = next_decider(G::to_move(state)) else {
+            break;
+        };
+        G::legal_actions(state, seat, legal);
+        if legal.is_empty() {
+            return Err(PlayError::NoLegalAction { seat });
+        }
+        let action = decide(state, seat, legal);
+        // `decide` picks from `legal` (the `Player` contract): the engine may skip re-checking.
+        debug_assert!(legal.contains(&action), "{seat} chose an unlisted action");
+        G::apply_listed(state, seat, action)
+            .map_err(|source| PlayError::Illegal { seat, source })?;
+        decisions += 1;
+    }
+    Ok(decisions)
+}
+
 /// Plays one game from setup to the end (or `max_decisions`), one player per seat.
 pub fn play<G: Game>(
     config: &G::Config,
@@ -67,23 +97,18 @@ pub fn play<G: Game>(
 ) -> Result<PlayedGame<G>, PlayError> {
     let mut state = G::setup(config, seed)?;
     let mut replay = Replay::new(config.clone(), seed);
-    let mut legal = Vec::new();
-    let mut decisions = 0;
     let mut branching_sum = 0;
-    while decisions < max_decisions {
-        let Some(seat) = next_decider(G::to_move(&state)) else {
-            break;
-        };
-        G::legal_actions(&state, seat, &mut legal);
-        if legal.is_empty() {
-            return Err(PlayError::NoLegalAction { seat });
-        }
-        let action = players[seat.index()].choose(&state, seat, &legal);
-        replay.record(&state, seat, action);
-        G::apply(&mut state, seat, action).map_err(|source| PlayError::Illegal { seat, source })?;
-        decisions += 1;
-        branching_sum += legal.len() as u64;
-    }
+    let decisions = drive::<G>(
+        &mut state,
+        max_decisions,
+        &mut Vec::new(),
+        |s, seat, legal| {
+            let action = players[seat.index()].choose(s, seat, legal);
+            replay.record(s, seat, action);
+            branching_sum += legal.len() as u64;
+            action
+        },
+    )?;
     let outcome = G::outcome(&state);
     Ok(PlayedGame {
         state,

@@ -45,7 +45,7 @@ pub mod value;
 pub use chance::{Chance, ChanceOutcome};
 pub use coverage::{Branch, Hits};
 pub use data::DataError;
-pub use driver::{next_decider, play, random_playout, PlayError, PlayedGame, RandomPlayer};
+pub use driver::{drive, next_decider, play, random_playout, PlayError, PlayedGame, RandomPlayer};
 pub use error::{Cause, IllegalAction, ParseActionError, ReplayError, SetupError};
 pub use game::{
     without_field, EndedBy, EventSink, Forfeit, ForfeitKind, Game, Outcome, Player, ToMove,

@@ -5,7 +5,7 @@
 
 use crate::run::setup_game;
 use crate::{replay, BotFactory, LabError, RunSpec};
-use silk_core::{next_decider, Observe};
+use silk_core::{drive, Observe};
 
 /// What a batch of raw playouts did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -27,22 +27,10 @@ pub fn engine_playouts<G: Observe>(
     for index in spec.indices() {
         let mut players = replay::players::<G>(spec, index, bots)?;
         let (mut state, _) = setup_game::<G>(config, spec.seed, index, players.len())?;
-        let mut n = 0u64;
-        while let Some(seat) = next_decider(G::to_move(&state)) {
-            if n >= max_decisions {
-                break;
-            }
-            G::legal_actions(&state, seat, &mut legal);
-            if legal.is_empty() {
-                return Err(LabError::Engine(format!(
-                    "game {index}: {seat} has no legal action"
-                )));
-            }
-            let action = players[seat.index()].choose(&state, seat, &legal);
-            G::apply_listed(&mut state, seat, action)
-                .map_err(|e| LabError::Engine(format!("game {index}: {seat}: {e}")))?;
-            n += 1;
-        }
+        let n = drive::<G>(&mut state, max_decisions, &mut legal, |s, seat, legal| {
+            players[seat.index()].choose(s, seat, legal)
+        })
+        .map_err(|e| LabError::Engine(format!("game {index}: {e}")))?;
         played.games += 1;
         played.decisions += n;
     }

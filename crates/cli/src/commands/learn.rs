@@ -92,7 +92,7 @@ fn learn<G: CliGame>(config: &G::Config, a: &LearnArgs, out: &mut Out) -> CliRes
             G::NAME
         )));
     }
-    let seats = G::num_seats(&G::setup(config, 0)?);
+    let seats = lab::seats::<G>(config)?;
     let batch = lab::Batch {
         games: a.games,
         bots: (0..seats)
