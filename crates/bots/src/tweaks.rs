@@ -40,15 +40,25 @@ impl Tweaks {
         Some(t)
     }
 
-    /// Adds `name = value` (rounded to thousandths); `None` when full.
+    /// Sets `name = value` (rounded to thousandths): a name already changed takes the later
+    /// value in its place. `None` when a new name finds the list full.
     pub fn push(&mut self, name: &str, value: f64) -> Option<()> {
+        if name.len() > NAME_LEN {
+            return None;
+        }
+        let milli = (value * 1000.0).round() as i32;
+        let same = self.iter().position(|(n, _)| n == name);
+        if let Some(i) = same {
+            self.milli[i] = milli;
+            return Some(());
+        }
         let i = self.len as usize;
-        if i >= MAX_TWEAKS || name.len() > NAME_LEN {
+        if i >= MAX_TWEAKS {
             return None;
         }
         self.names[i] = [0; NAME_LEN];
         self.names[i][..name.len()].copy_from_slice(name.as_bytes());
-        self.milli[i] = (value * 1000.0).round() as i32;
+        self.milli[i] = milli;
         self.len += 1;
         Some(())
     }
@@ -132,5 +142,15 @@ mod tests {
         ] {
             assert_eq!(Tweaks::parse(bad), None, "{bad}");
         }
+    }
+
+    /// A weight named twice takes its later value and counts once: a style's guessed weights
+    /// can be searched from its own name.
+    #[test]
+    fn a_later_value_replaces_the_earlier() {
+        let t = Tweaks::parse("+attack=1+army=2+attack=1.8").expect("two weights");
+        assert_eq!(t.to_string(), "+attack=1.8+army=2");
+        let nine_once = "+a=1+b=1+c=1+d=1+e=1+f=1+g=1+h=1+a=2";
+        assert_eq!(Tweaks::parse(nine_once).map(|t| t.iter().count()), Some(8));
     }
 }

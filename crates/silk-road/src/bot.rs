@@ -104,12 +104,12 @@ impl Heuristic for SilkRoad {
         ])
     }
 
-    /// 50 playouts of 40 moves in the balanced style: measured against `greedy` in docs/bots.md, its
-    /// time per decision in docs/speed.md.
+    /// 50 playouts of 40 moves in the tuned aggressive style, the best Silk Road heuristic:
+    /// measured against it in docs/bots.md, its time per decision in docs/speed.md.
     const STRONG: silk_core::StrongPreset = silk_core::StrongPreset {
         iterations: 50,
         depth: 40,
-        style: Style::Balanced,
+        style: Style::Aggressive,
     };
 
     const WEIGHTS: &'static [&'static str] = &["lead", "resale", "vizier", "shown"];
@@ -150,16 +150,23 @@ struct Weights {
 }
 
 impl Weights {
+    /// Tuned with `silk tune silk-road --bot …` (docs/bots.md, "Tuned: Silk Road's and
+    /// Splendor's styles"): `shown` under an all-pay reveal, the aggressive style against the
+    /// others. The trader and builder searches found nothing clear of their guessed weights.
     fn of(style: Style) -> Weights {
         let base = Weights {
             lead: 1.0,
             resale: 1.0,
             vizier: 1.0,
-            shown: 1.0,
+            shown: 0.5,
         };
         match style {
             Style::Balanced => base,
-            Style::Aggressive => Weights { lead: 1.5, ..base },
+            Style::Aggressive => Weights {
+                lead: 1.5,
+                vizier: 0.5,
+                ..base
+            },
             Style::Trader => Weights {
                 resale: 1.6,
                 lead: 0.8,

@@ -82,12 +82,12 @@ impl Heuristic for Splendor {
         ])
     }
 
-    /// 40 playouts of 40 moves in the balanced style: measured against `greedy` in docs/bots.md, its
-    /// time per decision in docs/speed.md.
+    /// 40 playouts of 40 moves in the tuned builder style, with the trader the best Splendor
+    /// heuristic: measured against both in docs/bots.md, its time per decision in docs/speed.md.
     const STRONG: silk_core::StrongPreset = silk_core::StrongPreset {
         iterations: 40,
         depth: 40,
-        style: Style::Balanced,
+        style: Style::Builder,
     };
 
     const WEIGHTS: &'static [&'static str] = &["points", "bonus", "gems", "blind", "deny", "keep"];
@@ -136,6 +136,10 @@ struct Weights {
 }
 
 impl Weights {
+    /// The styles as tuned by `silk tune splendor --bot …` against the other styles (docs/bots.md,
+    /// "Tuned: Silk Road's and Splendor's styles"); each keeps its kind: the aggressive style
+    /// prizes prestige at least 4× a bonus, the builder a bonus above prestige, the trader gems
+    /// above the balanced 1. `balanced` is the documented heuristic, left as it is.
     fn of(style: Style) -> Weights {
         let base = Weights {
             points: 3.0,
@@ -148,13 +152,25 @@ impl Weights {
         match style {
             Style::Balanced => base,
             Style::Aggressive => Weights {
-                points: 4.0,
+                points: 5.0,
+                gems: 4.0,
+                blind: 0.5,
+                deny: 2.0,
                 ..base
             },
-            Style::Trader => Weights { gems: 1.3, ..base },
+            Style::Trader => Weights {
+                gems: 12.0,
+                points: 1.5,
+                bonus: 3.0,
+                blind: 0.5,
+                deny: 2.0,
+                ..base
+            },
             Style::Builder => Weights {
-                bonus: 1.6,
-                points: 2.5,
+                bonus: 4.0,
+                points: 1.5,
+                gems: 4.0,
+                deny: 2.0,
                 ..base
             },
         }

@@ -14,11 +14,25 @@ pub struct BotTune<'a> {
     pub field: &'a [String],
 }
 
-/// A setting as a bot name: the bot with each weight of the setting changed.
+/// A setting as a bot name: the bot with each weight of the setting changed, in place where the
+/// bot's name already changes it (`greedy+attack=1` searched over `attack` reads
+/// `greedy+attack=1.8`), so a guessed style's weights can be searched from its own name.
 fn bot_name(bot: &str, axes: &[(String, Vec<String>)], setting: &[usize]) -> String {
-    let mut name = bot.to_string();
+    let (base, tail) = bot.split_once('+').unwrap_or((bot, ""));
+    let mut changes: Vec<(String, String)> = tail
+        .split('+')
+        .filter_map(|c| c.split_once('='))
+        .map(|(w, v)| (w.to_string(), v.to_string()))
+        .collect();
     for ((w, values), &i) in axes.iter().zip(setting) {
-        name += &format!("+{w}={}", values[i]);
+        match changes.iter_mut().find(|(n, _)| n == w) {
+            Some(c) => c.1 = values[i].clone(),
+            None => changes.push((w.clone(), values[i].clone())),
+        }
+    }
+    let mut name = base.to_string();
+    for (w, v) in changes {
+        name += &format!("+{w}={v}");
     }
     name
 }
@@ -204,4 +218,28 @@ where
     });
     out.doc(&text, &value);
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::bot_name;
+
+    #[test]
+    fn a_searched_weight_the_bot_already_names_is_changed_in_place() {
+        let axes = vec![
+            (
+                "attack".to_string(),
+                vec!["1".to_string(), "1.8".to_string()],
+            ),
+            ("army".to_string(), vec!["3".to_string()]),
+        ];
+        assert_eq!(
+            bot_name("greedy", &axes, &[1, 0]),
+            "greedy+attack=1.8+army=3"
+        );
+        assert_eq!(
+            bot_name("greedy-trader+attack=0.8+build=1", &axes, &[1, 0]),
+            "greedy-trader+attack=1.8+build=1+army=3"
+        );
+    }
 }

@@ -1,0 +1,196 @@
+//! Issue 33, point 3: each adopted style's tuned weights beat the weights they replaced
+//! (docs/bots.md, "Tuned: …"). Each test is `silk tune`'s own validation, run on the guessed
+//! weights with the tuned ones as the only setting to try: both play the same fresh games
+//! against the other styles as they are now, and the gain, game by game, must be clear of
+//! zero. Fewer games than the docs' runs, so the gains here are looser.
+
+#[allow(dead_code)] // temp_dir is for the suites that write files
+mod common;
+use common::json_doc;
+
+/// The tuned weights' gain over `guessed` (its 95 % interval's low end and mean, in shares of
+/// games won), validated on `games` games per field bot.
+fn gain(
+    game: &str,
+    guessed: &str,
+    tuned: &[(&str, &str)],
+    field: &str,
+    extra: &[&str],
+    games: u32,
+) -> (f64, f64) {
+    let games = games.to_string();
+    let mut args = vec![
+        "tune",
+        game,
+        "--bot",
+        guessed,
+        "--field",
+        field,
+        "--budget",
+        "1",
+        "--repeats",
+        "1",
+        "--games",
+        "1",
+        "--validate-games",
+        &games,
+        "--threads",
+        "1",
+        "-q",
+        "--json",
+    ];
+    for (w, v) in tuned {
+        args.extend(["--param", w, "--values", v]);
+    }
+    args.extend(extra);
+    let doc = json_doc(&args);
+    let g = &doc["validation"]["recommendations"][0]["gain"];
+    (g["lo"].as_f64().unwrap(), g["mean"].as_f64().unwrap())
+}
+
+fn assert_gain(what: &str, (lo, mean): (f64, f64)) {
+    assert!(
+        lo > 0.0,
+        "{what}: gain {mean:+.3}, interval from {lo:+.3}: not clear of zero"
+    );
+}
+
+#[test]
+fn issue33_splendor_tuned_styles_beat_their_guessed_weights() {
+    let others = |me: &str| {
+        [
+            "greedy",
+            "greedy-aggressive",
+            "greedy-trader",
+            "greedy-builder",
+        ]
+        .into_iter()
+        .filter(|b| *b != me)
+        .collect::<Vec<_>>()
+        .join(",")
+    };
+    let styles: [(&str, &str, &[(&str, &str)]); 3] = [
+        (
+            "greedy-aggressive",
+            "+points=4+gems=1+blind=1+deny=1",
+            &[
+                ("points", "5"),
+                ("gems", "4"),
+                ("blind", "0.5"),
+                ("deny", "2"),
+            ],
+        ),
+        (
+            "greedy-trader",
+            "+gems=1.3+points=3+bonus=1+blind=1+deny=1",
+            &[
+                ("gems", "12"),
+                ("points", "1.5"),
+                ("bonus", "3"),
+                ("blind", "0.5"),
+                ("deny", "2"),
+            ],
+        ),
+        (
+            "greedy-builder",
+            "+bonus=1.6+points=2.5+gems=1+deny=1",
+            &[
+                ("bonus", "4"),
+                ("points", "1.5"),
+                ("gems", "4"),
+                ("deny", "2"),
+            ],
+        ),
+    ];
+    for (style, guessed, tuned) in styles {
+        let g = gain(
+            "splendor",
+            &format!("{style}{guessed}"),
+            tuned,
+            &others(style),
+            &[],
+            300,
+        );
+        assert_gain(style, g);
+    }
+}
+
+#[test]
+fn issue33_silk_road_tuned_aggressive_style_and_shown_beat_their_guessed_weights() {
+    let g = gain(
+        "silk-road",
+        "greedy-aggressive+vizier=1",
+        &[("vizier", "0.5")],
+        "greedy,greedy-trader,greedy-builder",
+        &[],
+        2000,
+    );
+    assert_gain("greedy-aggressive", g);
+    // `shown` acts only where the goods shown to a Grand Vizier are given up.
+    let g = gain(
+        "silk-road",
+        "greedy+shown=1",
+        &[("shown", "0.5")],
+        "greedy-aggressive,greedy-trader,greedy-builder",
+        &["--set", "vizier_auction=sealed/all_pay/shared"],
+        1000,
+    );
+    assert_gain("greedy, shown", g);
+}
+
+/// One Cities style: its games are long, so each style is a test of its own (they run side
+/// by side).
+fn cities_style(style: &str, guessed: &str, tuned: &[(&str, &str)]) {
+    let field = [
+        "greedy",
+        "greedy-aggressive",
+        "greedy-trader",
+        "greedy-builder",
+    ]
+    .into_iter()
+    .filter(|b| *b != style)
+    .collect::<Vec<_>>()
+    .join(",");
+    let g = gain(
+        "cities",
+        &format!("{style}{guessed}"),
+        tuned,
+        &field,
+        &[],
+        100,
+    );
+    assert_gain(style, g);
+}
+
+#[test]
+fn issue33_cities_tuned_aggressive_style_beats_its_guessed_weights() {
+    cities_style(
+        "greedy-aggressive",
+        "+army=1+attack=1.4+trade=1+merchants=2+build=1",
+        &[
+            ("army", "3"),
+            ("attack", "1.8"),
+            ("trade", "0.5"),
+            ("merchants", "3"),
+            ("build", "0.6"),
+        ],
+    );
+}
+
+#[test]
+fn issue33_cities_tuned_trader_style_beats_its_guessed_weights() {
+    cities_style(
+        "greedy-trader",
+        "+army=0+attack=0.8+build=1",
+        &[("army", "3"), ("attack", "1.8"), ("build", "0.6")],
+    );
+}
+
+#[test]
+fn issue33_cities_tuned_builder_style_beats_its_guessed_weights() {
+    cities_style(
+        "greedy-builder",
+        "+army=0+attack=0.8+merchants=2",
+        &[("army", "2"), ("attack", "1.8"), ("merchants", "3")],
+    );
+}
