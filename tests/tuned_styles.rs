@@ -55,54 +55,23 @@ fn assert_gain(what: &str, (lo, mean): (f64, f64)) {
     );
 }
 
+/// The field a style plays: `greedy` and the other styles as they are now.
+fn others(style: &str) -> String {
+    [
+        "greedy",
+        "greedy-aggressive",
+        "greedy-trader",
+        "greedy-builder",
+    ]
+    .into_iter()
+    .filter(|b| *b != style)
+    .collect::<Vec<_>>()
+    .join(",")
+}
+
 #[test]
 fn issue33_splendor_tuned_styles_beat_their_guessed_weights() {
-    let others = |me: &str| {
-        [
-            "greedy",
-            "greedy-aggressive",
-            "greedy-trader",
-            "greedy-builder",
-        ]
-        .into_iter()
-        .filter(|b| *b != me)
-        .collect::<Vec<_>>()
-        .join(",")
-    };
-    let styles: [(&str, &str, &[(&str, &str)]); 3] = [
-        (
-            "greedy-aggressive",
-            "+points=4+gems=1+blind=1+deny=1",
-            &[
-                ("points", "5"),
-                ("gems", "4"),
-                ("blind", "0.5"),
-                ("deny", "2"),
-            ],
-        ),
-        (
-            "greedy-trader",
-            "+gems=1.3+points=3+bonus=1+blind=1+deny=1",
-            &[
-                ("gems", "12"),
-                ("points", "1.5"),
-                ("bonus", "3"),
-                ("blind", "0.5"),
-                ("deny", "2"),
-            ],
-        ),
-        (
-            "greedy-builder",
-            "+bonus=1.6+points=2.5+gems=1+deny=1",
-            &[
-                ("bonus", "4"),
-                ("points", "1.5"),
-                ("gems", "4"),
-                ("deny", "2"),
-            ],
-        ),
-    ];
-    for (style, guessed, tuned) in styles {
+    let style = |style: &str, guessed: &str, tuned: &[(&str, &str)]| {
         let g = gain(
             "splendor",
             &format!("{style}{guessed}"),
@@ -112,7 +81,38 @@ fn issue33_splendor_tuned_styles_beat_their_guessed_weights() {
             300,
         );
         assert_gain(style, g);
-    }
+    };
+    style(
+        "greedy-aggressive",
+        "+points=4+gems=1+blind=1+deny=1",
+        &[
+            ("points", "5"),
+            ("gems", "4"),
+            ("blind", "0.5"),
+            ("deny", "2"),
+        ],
+    );
+    style(
+        "greedy-trader",
+        "+gems=1.3+points=3+bonus=1+blind=1+deny=1",
+        &[
+            ("gems", "12"),
+            ("points", "1.5"),
+            ("bonus", "3"),
+            ("blind", "0.5"),
+            ("deny", "2"),
+        ],
+    );
+    style(
+        "greedy-builder",
+        "+bonus=1.6+points=2.5+gems=1+deny=1",
+        &[
+            ("bonus", "4"),
+            ("points", "1.5"),
+            ("gems", "4"),
+            ("deny", "2"),
+        ],
+    );
 }
 
 #[test]
