@@ -3,7 +3,7 @@
 
 #[allow(dead_code)] // temp_dir is for the suites that write files
 mod common;
-use common::silk;
+use common::{refusal, silk};
 
 fn bench_json(args: &[&str]) -> serde_json::Value {
     let out = silk()
@@ -71,12 +71,6 @@ fn bench_reports_the_search_speed_of_mcts_bots() {
 
 #[test]
 fn bench_refuses_zero_games_and_unknown_bots() {
-    silk()
-        .args(["bench", "goofspiel", "--games", "0"])
-        .assert()
-        .code(2);
-    silk()
-        .args(["bench", "goofspiel", "--bots", "alphazero"])
-        .assert()
-        .code(2);
+    refusal(&["bench", "goofspiel", "--games", "0"]);
+    refusal(&["bench", "goofspiel", "--bots", "alphazero"]);
 }

@@ -5,7 +5,7 @@ use std::fs;
 use std::path::PathBuf;
 
 mod common;
-use common::silk;
+use common::{refusal, silk};
 
 fn temp_dir(name: &str) -> PathBuf {
     common::temp_dir("cli", name)
@@ -27,19 +27,17 @@ fn version_and_help() {
 
 #[test]
 fn usage_errors_are_one_line_with_exit_2() {
-    silk()
-        .arg("fly")
-        .assert()
-        .code(2)
-        .stderr("silk: unrecognized subcommand 'fly' (see silk --help)\n");
-    silk()
-        .args(["play", "silk-road", "--players", "x"])
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::starts_with("silk: invalid value 'x' for '--players")
-                .and(predicate::function(|s: &str| s.lines().count() == 1)),
-        );
+    let err = refusal(&["fly"]);
+    assert_eq!(
+        err,
+        "silk: unrecognized subcommand 'fly' (see silk --help)\n"
+    );
+    let err = refusal(&["play", "silk-road", "--players", "x"]);
+    assert!(
+        err.starts_with("silk: invalid value 'x' for '--players"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 #[test]
@@ -103,16 +101,17 @@ fn bad_config_file_names_file_and_place_with_exit_2() {
     let dir = temp_dir("badcfg");
     let cfg = dir.join("cfg.json");
     fs::write(&cfg, "{\"players\": 2,\n \"cardz\": 3}").unwrap();
-    silk()
-        .args(["play", "goofspiel", "--bots", "random,random", "--config"])
-        .arg(&cfg)
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("cfg.json: line 2")
-                .and(predicate::str::contains("unknown field `cardz`"))
-                .and(predicate::function(|s: &str| s.lines().count() == 1)),
-        );
+    let err = refusal(&[
+        "play",
+        "goofspiel",
+        "--bots",
+        "random,random",
+        "--config",
+        cfg.to_str().unwrap(),
+    ]);
+    assert!(err.contains("cfg.json: line 2"), "{err}");
+    assert!(err.contains("unknown field `cardz`"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 #[test]
@@ -120,40 +119,32 @@ fn illegal_scripted_move_is_refused_with_the_reason() {
     let dir = temp_dir("script");
     let script = dir.join("moves.txt");
     fs::write(&script, "# my moves\nbid 9\n").unwrap();
-    silk()
-        .args([
-            "play",
-            "goofspiel",
-            "--players",
-            "2",
-            "--bots",
-            "human,random",
-            "--script",
-        ])
-        .arg(&script)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "moves.txt: line 2: P1: not allowed: P1 does not hold bid card 9",
-        ));
+    let err = refusal(&[
+        "play",
+        "goofspiel",
+        "--players",
+        "2",
+        "--bots",
+        "human,random",
+        "--script",
+        script.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("moves.txt: line 2: P1: not allowed: P1 does not hold bid card 9"),
+        "{err}"
+    );
 }
 
 #[test]
 fn impossible_player_count_is_refused() {
-    silk()
-        .args(["play", "goofspiel", "--players", "1"])
-        .assert()
-        .code(2)
-        .stderr("silk: goofspiel needs 2 to 8 players, not 1\n");
+    let err = refusal(&["play", "goofspiel", "--players", "1"]);
+    assert_eq!(err, "silk: goofspiel needs 2 to 8 players, not 1\n");
 }
 
 #[test]
 fn replay_of_a_missing_or_foreign_file_fails_cleanly() {
-    silk()
-        .args(["replay", "goofspiel", "/nonexistent/game.json"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::starts_with("silk: /nonexistent/game.json:"));
+    let err = refusal(&["replay", "goofspiel", "/nonexistent/game.json"]);
+    assert!(err.starts_with("silk: /nonexistent/game.json:"), "{err}");
     let dir = temp_dir("foreign");
     let f = dir.join("x.json");
     fs::write(
@@ -161,14 +152,11 @@ fn replay_of_a_missing_or_foreign_file_fails_cleanly() {
         "{\"format\":\"silk-replay\",\"version\":1,\"game\":\"chess\"}",
     )
     .unwrap();
-    silk()
-        .args(["replay", "goofspiel"])
-        .arg(&f)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "this is a chess replay, not goofspiel",
-        ));
+    let err = refusal(&["replay", "goofspiel", f.to_str().unwrap()]);
+    assert!(
+        err.contains("this is a chess replay, not goofspiel"),
+        "{err}"
+    );
 }
 
 // --- Silk Road ---
@@ -271,44 +259,33 @@ fn silk_road_bad_map_names_file_and_place() {
     );
     assert_ne!(broken, bundled, "the test edits the bundled map");
     fs::write(&map_path, broken).unwrap();
-    silk()
-        .args([
-            "play",
-            "silk-road",
-            "--bots",
-            "random,random,random,random",
-            "--map",
-        ])
-        .arg(&map_path)
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("ourboard.json: links: the caravan map has a cycle")
-                .and(predicate::function(|s: &str| s.lines().count() == 1)),
-        );
+    let err = refusal(&[
+        "play",
+        "silk-road",
+        "--bots",
+        "random,random,random,random",
+        "--map",
+        map_path.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("ourboard.json: links: the caravan map has a cycle"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
     fs::write(
         &map_path,
         "{\"start\": \"A\",\n \"end\": \"B\", \"citys\": []}",
     )
     .unwrap();
-    silk()
-        .args(["rules", "silk-road", "--map"])
-        .arg(&map_path)
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("ourboard.json: line 2")
-                .and(predicate::str::contains("unknown field `citys`")),
-        );
+    let err = refusal(&["rules", "silk-road", "--map", map_path.to_str().unwrap()]);
+    assert!(err.contains("ourboard.json: line 2"), "{err}");
+    assert!(err.contains("unknown field `citys`"), "{err}");
 }
 
 #[test]
 fn silk_road_unknown_bot_is_refused() {
-    silk()
-        .args(["play", "silk-road", "--bots", "genius,random,random,random"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("unknown bot \"genius\""));
+    let err = refusal(&["play", "silk-road", "--bots", "genius,random,random,random"]);
+    assert!(err.contains("unknown bot \"genius\""), "{err}");
 }
 
 // --- Cities of the Silk Road ---
@@ -343,14 +320,9 @@ fn cities_parameter_file_errors_name_the_file() {
     let dir = temp_dir("cities-cfg");
     let cfg = dir.join("params.json");
     fs::write(&cfg, "{\"players\": 4, \"max_roundz\": 3}").unwrap();
-    silk()
-        .args(["rules", "cities", "--config"])
-        .arg(&cfg)
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("params.json").and(predicate::str::contains("max_roundz")),
-        );
+    let err = refusal(&["rules", "cities", "--config", cfg.to_str().unwrap()]);
+    assert!(err.contains("params.json"), "{err}");
+    assert!(err.contains("max_roundz"), "{err}");
 }
 
 /// A `--save` path that cannot be written is refused before the first move, not after a whole
@@ -402,21 +374,22 @@ fn data_show_gives_a_template_and_check_names_the_mistake() {
             .unwrap()
             .replacen("\"name\": \"Hami\"", "\"name\": \"Hamy\"", 1);
     fs::write(&ours, edited).unwrap();
-    silk()
-        .args(["data", "check", "silk-road", "--map"])
-        .arg(&ours)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "ours.json: links: unknown city \"Hami\"",
-        ));
-    silk()
-        .args(["data", "show", "cities", "nothing"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "files: map, empires, silk, improvements, development, params",
-        ));
+    let err = refusal(&[
+        "data",
+        "check",
+        "silk-road",
+        "--map",
+        ours.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("ours.json: links: unknown city \"Hami\""),
+        "{err}"
+    );
+    let err = refusal(&["data", "show", "cities", "nothing"]);
+    assert!(
+        err.contains("files: map, empires, silk, improvements, development, params"),
+        "{err}"
+    );
 }
 
 /// `silk ARGS` with stdout on /dev/full (every write fails: the disk is full).
@@ -532,20 +505,16 @@ fn issue31_set_changes_any_config_value() {
         serde_json::from_str(&std::fs::read_to_string(dir.join("run.json")).unwrap()).unwrap();
     assert_eq!(run["config"]["params"]["majority_bonus"], 9);
     assert_eq!(run["config"]["params"]["min_bid"], 2);
-    silk()
-        .args([
-            "simulate",
-            "splendor",
-            "--games",
-            "2",
-            "--set",
-            "no_such_thing=1",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("--set no_such_thing=1").and(
-            predicates::function::function(|s: &str| s.lines().count() == 1),
-        ));
+    let err = refusal(&[
+        "simulate",
+        "splendor",
+        "--games",
+        "2",
+        "--set",
+        "no_such_thing=1",
+    ]);
+    assert!(err.contains("--set no_such_thing=1"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 /// Issue 31: `--file NAME=PATH` gives any game's data file (`--map` and `--tiles` are its
@@ -584,24 +553,18 @@ fn issue31_file_gives_any_games_data_files() {
     );
     let bad = dir.join("silk.json");
     fs::write(&bad, r#"{"oops": 1}"#).unwrap();
-    silk()
-        .args(["simulate", "cities", "--games", "1", "--file"])
-        .arg(format!("silk={}", bad.display()))
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(bad.display().to_string()));
-    silk()
-        .args([
-            "simulate",
-            "silk-road",
-            "--games",
-            "1",
-            "--file",
-            "cards=x.json",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("silk data list silk-road"));
+    let file = format!("silk={}", bad.display());
+    let err = refusal(&["simulate", "cities", "--games", "1", "--file", &file]);
+    assert!(err.contains(&bad.display().to_string()), "{err}");
+    let err = refusal(&[
+        "simulate",
+        "silk-road",
+        "--games",
+        "1",
+        "--file",
+        "cards=x.json",
+    ]);
+    assert!(err.contains("silk data list silk-road"), "{err}");
 }
 
 /// One game's flags are shorthands of the generic ones: `--reverse` is `--set reverse=true`,
@@ -648,10 +611,9 @@ fn issue31_game_flags_are_aliases_of_set() {
         if flag == "--edition" {
             args.push("2024");
         }
-        silk().args(&args).assert().code(2).stderr(
-            predicate::str::contains(flag)
-                .and(predicate::str::contains(format!("the {game} config")))
-                .and(predicate::function(|s: &str| s.lines().count() == 1)),
-        );
+        let err = refusal(&args);
+        assert!(err.contains(flag), "{err}");
+        assert!(err.contains(&format!("the {game} config")), "{err}");
+        assert_eq!(err.lines().count(), 1, "{err}");
     }
 }

@@ -7,7 +7,7 @@ use std::fs;
 use std::path::PathBuf;
 
 mod common;
-use common::silk;
+use common::{refusal, silk};
 
 fn temp_dir(name: &str) -> PathBuf {
     common::temp_dir("design", name)
@@ -203,20 +203,17 @@ fn variant_text_table_and_html_report() {
     assert!(text.contains("data-chart=\"variant-win.seat1\""));
     assert!(!text.contains("https://") && !text.contains("<script"));
     // An existing report is never overwritten unasked.
-    silk()
-        .args([
-            "compare",
-            "goofspiel",
-            "--variant",
-            "long=cards=9",
-            "--games",
-            "5",
-        ])
-        .arg("--html")
-        .arg(&html)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("exists"));
+    let err = refusal(&[
+        "compare",
+        "goofspiel",
+        "--variant",
+        "long=cards=9",
+        "--games",
+        "5",
+        "--html",
+        html.to_str().unwrap(),
+    ]);
+    assert!(err.contains("exists"), "{err}");
 }
 
 #[test]
@@ -228,17 +225,11 @@ fn bad_variants_are_refused_with_a_reason() {
         ("x=cards=0", "x"),
         ("x=missing-file.json", "missing-file.json"),
     ] {
-        silk()
-            .args(["compare", "goofspiel", "--games", "5", "--variant", variant])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(want));
+        let err = refusal(&["compare", "goofspiel", "--games", "5", "--variant", variant]);
+        assert!(err.contains(want), "{err}");
     }
-    silk()
-        .args(["compare", "goofspiel", "--games", "5"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("which variants"));
+    let err = refusal(&["compare", "goofspiel", "--games", "5"]);
+    assert!(err.contains("which variants"), "{err}");
 }
 
 fn targets(dir: &std::path::Path, text: &str) -> PathBuf {
@@ -300,13 +291,16 @@ fn a_bad_targets_file_is_refused_naming_the_file_and_place() {
         ),
     ] {
         let t = targets(&dir, text);
-        silk()
-            .args(["gaps", "goofspiel", "--games", "5", "--targets"])
-            .arg(&t)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(t.display().to_string()))
-            .stderr(predicate::str::contains(want));
+        let err = refusal(&[
+            "gaps",
+            "goofspiel",
+            "--games",
+            "5",
+            "--targets",
+            t.to_str().unwrap(),
+        ]);
+        assert!(err.contains(&t.display().to_string()), "{err}");
+        assert!(err.contains(want), "{err}");
     }
 }
 
@@ -405,21 +399,19 @@ fn issue32_tune_repeats_its_search_and_says_how_sure_it_is() {
         .map(|x| x.as_str().unwrap())
         .collect();
     assert_eq!(unreached, ["rounds ≥ 40"]);
-    silk()
-        .args([
-            "tune",
-            "goofspiel",
-            "--param",
-            "cards",
-            "--values",
-            "3",
-            "--targets",
-        ])
-        .arg(&t)
-        .args(["--repeats", "0"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--repeats must be at least 1"));
+    let err = refusal(&[
+        "tune",
+        "goofspiel",
+        "--param",
+        "cards",
+        "--values",
+        "3",
+        "--targets",
+        t.to_str().unwrap(),
+        "--repeats",
+        "0",
+    ]);
+    assert!(err.contains("--repeats must be at least 1"), "{err}");
 }
 
 /// Issue 32: Cities asks labourer by labourer, so its citizens and produce decisions are timed
@@ -500,11 +492,8 @@ fn ladder_rates_the_bots_with_intervals() {
     for t in doc["decision_micros"].as_array().unwrap() {
         assert!(t["decisions"].as_u64().unwrap() > 0, "{t}");
     }
-    silk()
-        .args(["ladder", "goofspiel", "--bots", "random"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("two bots or more"));
+    let err = refusal(&["ladder", "goofspiel", "--bots", "random"]);
+    assert!(err.contains("two bots or more"), "{err}");
 }
 
 /// `silk mechanics`: every auction point of every engine with its parameter, default and
@@ -613,32 +602,27 @@ fn compare_mechanic_auction_runs_every_format_at_every_point() {
 /// A format the rules of a point cannot take is refused with one line naming the parameter.
 #[test]
 fn a_format_a_point_cannot_take_is_refused_naming_the_parameter() {
-    silk()
-        .args([
-            "compare",
-            "cities",
-            "--games",
-            "2",
-            "--variant",
-            "x=lot_auction=sealed/none",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "lot_auction = sealed/none/seat_order",
-        ));
-    silk()
-        .args([
-            "compare",
-            "silk-road",
-            "--games",
-            "2",
-            "--variant",
-            "x=leader_auction=dutch/first_price",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("unknown auction kind"));
+    let err = refusal(&[
+        "compare",
+        "cities",
+        "--games",
+        "2",
+        "--variant",
+        "x=lot_auction=sealed/none",
+    ]);
+    assert!(
+        err.contains("lot_auction = sealed/none/seat_order"),
+        "{err}"
+    );
+    let err = refusal(&[
+        "compare",
+        "silk-road",
+        "--games",
+        "2",
+        "--variant",
+        "x=leader_auction=dutch/first_price",
+    ]);
+    assert!(err.contains("unknown auction kind"), "{err}");
     let rules = json(&["rules", "cities"]);
     assert_eq!(
         rules["config"]["params"]["priority_auction"],
@@ -691,11 +675,8 @@ fn issue30_p17_zero_max_decisions_and_bad_explore_are_refused() {
             "0",
         ],
     ] {
-        silk()
-            .args(cmd)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains("--max-decisions"));
+        let err = refusal(cmd);
+        assert!(err.contains("--max-decisions"), "{err}");
     }
     let dir = temp_dir("p17-explore");
     let t = targets(
@@ -703,23 +684,26 @@ fn issue30_p17_zero_max_decisions_and_bad_explore_are_refused() {
         r#"{"targets": [{"measure": "rounds", "between": [4, 6]}]}"#,
     );
     for explore in ["NaN", "-1", "inf"] {
-        silk()
-            .args([
-                "tune",
-                "goofspiel",
-                "--param",
-                "cards",
-                "--values",
-                "4",
-                "5",
-            ])
-            .args(["--games", "2", "--validate-games", "2", "--budget", "2"])
-            .arg("--targets")
-            .arg(&t)
-            .arg(format!("--explore={explore}"))
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains("--explore"));
+        let explore = format!("--explore={explore}");
+        let err = refusal(&[
+            "tune",
+            "goofspiel",
+            "--param",
+            "cards",
+            "--values",
+            "4",
+            "5",
+            "--games",
+            "2",
+            "--validate-games",
+            "2",
+            "--budget",
+            "2",
+            "--targets",
+            t.to_str().unwrap(),
+            &explore,
+        ]);
+        assert!(err.contains("--explore"), "{err}");
     }
 }
 
@@ -836,18 +820,15 @@ fn issue32_winners_trade_more_in_one_find_or_compare() {
     assert_eq!(short["paired"], true);
     assert!(short["pairs"].as_u64().unwrap() > 0, "{short}");
     // A measure the game does not have is refused, naming those it has.
-    silk()
-        .args([
-            "compare",
-            "cities",
-            "--variant",
-            "v=target_vp=5",
-            "--winners",
-            "sales",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("player.sales"));
+    let err = refusal(&[
+        "compare",
+        "cities",
+        "--variant",
+        "v=target_vp=5",
+        "--winners",
+        "sales",
+    ]);
+    assert!(err.contains("player.sales"), "{err}");
 }
 
 /// A target may name a winners-versus-others figure (`winners.player.<measure>`): gaps measures
@@ -875,12 +856,15 @@ fn issue32_gaps_target_a_winners_versus_others_figure() {
         &dir,
         r#"{"targets": [{"measure": "winners.player.nope", "at_least": 1}]}"#,
     );
-    silk()
-        .args(["gaps", "goofspiel", "--games", "5", "--targets"])
-        .arg(&bad)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("winners.player.nope"));
+    let err = refusal(&[
+        "gaps",
+        "goofspiel",
+        "--games",
+        "5",
+        "--targets",
+        bad.to_str().unwrap(),
+    ]);
+    assert!(err.contains("winners.player.nope"), "{err}");
 }
 
 /// The gaps report opens on the gaps and, as the run report does, draws games round by round.

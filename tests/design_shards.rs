@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 mod common;
-use common::{json_text as json_out, silk, temp_dir};
+use common::{json_text as json_out, refusal, silk, temp_dir};
 
 /// The output as it is (every figure must merge exactly).
 fn exact(text: &str) -> serde_json::Value {
@@ -73,27 +73,21 @@ fn issue35_a_sweep_in_four_shards_merges_into_the_unsharded_sweep() {
     ];
     let shard1 = merges_exactly(&dir, &job, 4, exact);
     // A slice is a slice: shard 1 alone is refused, and so is a shard of another sweep.
-    silk()
-        .args(["lab", "merge", shard1.to_str().unwrap()])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("shards missing (of 4): 2 3 4"));
+    let err = refusal(&["lab", "merge", shard1.to_str().unwrap()]);
+    assert!(err.contains("shards missing (of 4): 2 3 4"), "{err}");
     let other = dir.join("other");
     silk()
         .args(&job[..job.len() - 1])
         .args(["8", "--shard", "2/4", "--out", other.to_str().unwrap()])
         .assert()
         .success();
-    silk()
-        .args([
-            "lab",
-            "merge",
-            shard1.to_str().unwrap(),
-            other.to_str().unwrap(),
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("a shard of another job"));
+    let err = refusal(&[
+        "lab",
+        "merge",
+        shard1.to_str().unwrap(),
+        other.to_str().unwrap(),
+    ]);
+    assert!(err.contains("a shard of another job"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -118,14 +112,7 @@ fn issue35_a_sweep_of_several_chunks_merges_exactly_across_shard_boundaries() {
     ];
     let shard1 = merges_exactly(&dir, &job, 3, exact);
     std::fs::write(shard1.join("job.json"), "{\"command\": [").unwrap();
-    let out = silk()
-        .args(["lab", "merge", shard1.to_str().unwrap()])
-        .assert()
-        .code(2)
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(out).unwrap();
+    let err = refusal(&["lab", "merge", shard1.to_str().unwrap()]);
     assert!(
         err.contains("job.json: line 1") && err.lines().count() == 1,
         "{err}"
@@ -285,12 +272,8 @@ fn issue35_a_killed_tune_resumes_from_its_state_to_the_same_recommendation() {
         .iter()
         .map(|a| if *a == "4" { "5" } else { a })
         .collect();
-    silk()
-        .args(&other)
-        .args(["--state", state.to_str().unwrap()])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("the state of another tune"));
+    let err = refusal(&[&other[..], &["--state", state.to_str().unwrap()]].concat());
+    assert!(err.contains("the state of another tune"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -339,12 +322,14 @@ fn issue35_tune_generations_run_as_arrays_and_merge_into_the_same_tune() {
     }
     assert_eq!(last, unsharded);
     // Without a state, a sharded tune is refused (its search would follow slices).
-    silk()
-        .args(&refs)
-        .args(["--shard", "1/2", "--out"])
-        .arg(dir.join("no-state"))
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("--state FILE"));
+    let no_state = dir.join("no-state");
+    let err = refusal(
+        &[
+            &refs[..],
+            &["--shard", "1/2", "--out", no_state.to_str().unwrap()],
+        ]
+        .concat(),
+    );
+    assert!(err.contains("--state FILE"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -6,7 +6,7 @@ use predicates::prelude::*;
 use std::fs;
 
 mod common;
-use common::silk;
+use common::{refusal, silk};
 
 /// Games per config for the guard: every finding's direction is chosen to hold at this scale
 /// (the document states which directions are checked by their estimate, which by the whole
@@ -144,12 +144,15 @@ fn issue32_a_reversed_direction_is_reported() {
     let text = fs::read_to_string(&md).unwrap();
     assert!(text.contains("**does not hold**"), "{text}");
     // The document is never replaced unasked: again without --force is refused, with it works.
-    silk()
-        .args(["findings", "goofspiel", "--file", file.to_str().unwrap()])
-        .args(["--out", md.to_str().unwrap()])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--force"));
+    let err = refusal(&[
+        "findings",
+        "goofspiel",
+        "--file",
+        file.to_str().unwrap(),
+        "--out",
+        md.to_str().unwrap(),
+    ]);
+    assert!(err.contains("--force"), "{err}");
     silk()
         .args(["findings", "goofspiel", "--file", file.to_str().unwrap()])
         .args(["--out", md.to_str().unwrap(), "--force"])
@@ -190,17 +193,12 @@ fn issue32_bad_findings_files_are_refused_with_the_file_named() {
     for (name, text, says) in cases {
         let path = dir.join(name);
         fs::write(&path, text).unwrap();
-        silk()
-            .args(["findings", "goofspiel", "--file", path.to_str().unwrap()])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(name).and(predicate::str::contains(says)));
+        let err = refusal(&["findings", "goofspiel", "--file", path.to_str().unwrap()]);
+        assert!(err.contains(name), "{err}");
+        assert!(err.contains(says), "{err}");
     }
-    silk()
-        .args(["findings", "splendor"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("no bundled findings"));
+    let err = refusal(&["findings", "splendor"]);
+    assert!(err.contains("no bundled findings"), "{err}");
     let _ = fs::remove_dir_all(&dir);
 }
 

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::PathBuf;
 
 mod common;
-use common::silk;
+use common::{refusal, silk};
 
 fn temp_dir(name: &str) -> PathBuf {
     common::temp_dir("lab", name)
@@ -88,12 +88,12 @@ fn four_shards_merged_equal_one_run() {
         fs::read_to_string(merged.join("summary.json")).unwrap()
     );
     // A missing shard is refused, not silently summarised.
-    silk()
-        .args(["lab", "merge"])
-        .args(&shard_dirs[..3])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("missing"));
+    let args: Vec<&str> = ["lab", "merge"]
+        .into_iter()
+        .chain(shard_dirs[..3].iter().map(|d| d.to_str().unwrap()))
+        .collect();
+    let err = refusal(&args);
+    assert!(err.contains("missing"), "{err}");
 }
 
 #[test]
@@ -117,20 +117,17 @@ fn sweep_runs_each_value_side_by_side() {
     assert_eq!(rows.len(), 2);
     assert_eq!(rows[0]["values"], "params.keep_needs_funds=true");
     assert_eq!(rows[1]["values"], "params.keep_needs_funds=false");
-    silk()
-        .args([
-            "sweep",
-            "silk-road",
-            "--param",
-            "keep_needs_fund",
-            "--values",
-            "true",
-            "--games",
-            "2",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("no such parameter"));
+    let err = refusal(&[
+        "sweep",
+        "silk-road",
+        "--param",
+        "keep_needs_fund",
+        "--values",
+        "true",
+        "--games",
+        "2",
+    ]);
+    assert!(err.contains("no such parameter"), "{err}");
 }
 
 /// The issue's example: a Great Empire's track, named by the empire.
@@ -201,25 +198,19 @@ fn compare_puts_the_shared_mechanics_side_by_side() {
 
 #[test]
 fn bad_shard_and_bot_lists_are_refused() {
-    silk()
-        .args(["simulate", "silk-road", "--games", "4", "--shard", "5/4"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("expected K/N"));
-    silk()
-        .args([
-            "simulate",
-            "silk-road",
-            "--games",
-            "4",
-            "--players",
-            "4",
-            "--bots",
-            "greedy,random",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("2 bots named for 4 seats"));
+    let err = refusal(&["simulate", "silk-road", "--games", "4", "--shard", "5/4"]);
+    assert!(err.contains("expected K/N"), "{err}");
+    let err = refusal(&[
+        "simulate",
+        "silk-road",
+        "--games",
+        "4",
+        "--players",
+        "4",
+        "--bots",
+        "greedy,random",
+    ]);
+    assert!(err.contains("2 bots named for 4 seats"), "{err}");
 }
 
 /// The HTML report is one self-contained file: nothing from the network, no script, its
@@ -279,24 +270,26 @@ fn outputs_are_checked_before_the_run_and_never_replaced_unasked() {
     let blocker = dir.join("a-file");
     fs::write(&blocker, "not a directory").unwrap();
     let started = std::time::Instant::now();
-    silk()
-        .args(["simulate", "silk-road", "--games", "1000000000000", "--out"])
-        .arg(blocker.join("run"))
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("a-file"));
-    silk()
-        .args([
-            "simulate",
-            "silk-road",
-            "--games",
-            "1000000000000",
-            "--html",
-        ])
-        .arg(dir.join("no-such-dir").join("r.html"))
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("r.html"));
+    let out = blocker.join("run");
+    let err = refusal(&[
+        "simulate",
+        "silk-road",
+        "--games",
+        "1000000000000",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(err.contains("a-file"), "{err}");
+    let report = dir.join("no-such-dir").join("r.html");
+    let err = refusal(&[
+        "simulate",
+        "silk-road",
+        "--games",
+        "1000000000000",
+        "--html",
+        report.to_str().unwrap(),
+    ]);
+    assert!(err.contains("r.html"), "{err}");
     assert!(started.elapsed().as_secs() < 20, "refused before playing");
     let run = dir.join("run");
     let args = [
@@ -310,12 +303,9 @@ fn outputs_are_checked_before_the_run_and_never_replaced_unasked() {
     ];
     silk().args(args).arg(&run).assert().success();
     assert!(run.join("summary.json").exists() && !run.join("games.jsonl.part").exists());
-    silk()
-        .args(args)
-        .arg(&run)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("exists").and(predicate::str::contains("--force")));
+    let err = refusal(&[&args[..], &[run.to_str().unwrap()]].concat());
+    assert!(err.contains("exists"), "{err}");
+    assert!(err.contains("--force"), "{err}");
     silk()
         .args(args)
         .arg(&run)
@@ -324,11 +314,14 @@ fn outputs_are_checked_before_the_run_and_never_replaced_unasked() {
         .success();
     let html = dir.join("r.html");
     fs::write(&html, "mine").unwrap();
-    silk()
-        .args(["simulate", "silk-road", "--games", "2", "--html"])
-        .arg(&html)
-        .assert()
-        .code(2);
+    refusal(&[
+        "simulate",
+        "silk-road",
+        "--games",
+        "2",
+        "--html",
+        html.to_str().unwrap(),
+    ]);
     assert_eq!(fs::read_to_string(&html).unwrap(), "mine");
 }
 
@@ -536,14 +529,9 @@ fn find_lists_the_games_where_a_condition_holds() {
         .assert()
         .success()
         .stdout(predicate::str::contains("of 20 games match"));
-    silk()
-        .args(["find", "splendor", "--games", "2", "--where", "rounds >="])
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("--where")
-                .and(predicate::function(|s: &str| s.lines().count() == 1)),
-        );
+    let err = refusal(&["find", "splendor", "--games", "2", "--where", "rounds >="]);
+    assert!(err.contains("--where"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
 }
 
 /// Issue 30 point 9: Cities games the round cap ends have the winner gap 32 names; the summary

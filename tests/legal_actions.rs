@@ -9,7 +9,7 @@ use silk::core::{Seat, ToMove, Traced};
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::silk;
+use common::{refusal, silk};
 
 /// The trace of game 0 of a small run of `game` (`args` after the game's name), in a directory
 /// of its own named `name`.
@@ -214,23 +214,17 @@ fn issue30_p6_legal_before_every_decision_and_after_the_last() {
 fn issue30_p6_legal_misuse_is_refused() {
     let path = trace_file("goof-misuse", "goofspiel", &[]);
     let d = decisions(&load(&path));
-    silk()
-        .args(["replay", "--trace-in"])
-        .arg(&path)
-        .args(["--legal", "--at", &(d + 2).to_string()])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains(format!("decisions 1 to {d}")));
-    silk()
-        .args(["replay", "--trace-in"])
-        .arg(&path)
-        .args(["--at", "1"])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("add --legal"));
-    silk()
-        .args(["replay", "goofspiel", "x.json", "--legal"])
-        .assert()
-        .code(2)
-        .stderr(predicates::str::contains("--trace-in FILE --legal"));
+    let err = refusal(&[
+        "replay",
+        "--trace-in",
+        path.to_str().unwrap(),
+        "--legal",
+        "--at",
+        &(d + 2).to_string(),
+    ]);
+    assert!(err.contains(&format!("decisions 1 to {d}")), "{err}");
+    let err = refusal(&["replay", "--trace-in", path.to_str().unwrap(), "--at", "1"]);
+    assert!(err.contains("add --legal"), "{err}");
+    let err = refusal(&["replay", "goofspiel", "x.json", "--legal"]);
+    assert!(err.contains("--trace-in FILE --legal"), "{err}");
 }

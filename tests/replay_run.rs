@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::silk;
+use common::{refusal, silk};
 
 /// A small run of `game` with mixed bots, written to a fresh directory.
 fn simulate(game: &str, games: &str, name: &str) -> PathBuf {
@@ -134,43 +134,29 @@ fn at_starts_from_that_decision_with_every_view() {
             predicate::str::contains("== before decision 5: ")
                 .and(predicate::str::contains("before decision 4:").not()),
         );
-    silk()
-        .arg("replay")
-        .arg(&dir)
-        .args(["--game", "1", "--at", "0"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--at 0"));
+    let err = refusal(&["replay", dir.to_str().unwrap(), "--game", "1", "--at", "0"]);
+    assert!(err.contains("--at 0"), "{err}");
     // One past the last decision: the final state alone.
     let last = all.iter().filter(|l| l["type"] == "decision").count() + 1;
     let end = replay_json(&dir, 1, &["--at", &last.to_string()]);
     assert_eq!(end.len(), 2, "the game and its outcome");
     assert_eq!(end[1]["views"].as_array().unwrap().len(), 3);
-    silk()
-        .arg("replay")
-        .arg(&dir)
-        .args(["--game", "1", "--at", &(last + 1).to_string()])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("is the final state"));
+    let err = refusal(&[
+        "replay",
+        dir.to_str().unwrap(),
+        "--game",
+        "1",
+        "--at",
+        &(last + 1).to_string(),
+    ]);
+    assert!(err.contains("is the final state"), "{err}");
 }
 
 /// One line on stderr, exit code 2, naming what is wrong.
 fn fails(args: &[&str], dir: &Path, says: &str) {
-    let out = silk()
-        .arg("replay")
-        .arg(dir)
-        .args(args)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(says))
-        .get_output()
-        .stderr
-        .clone();
-    assert_eq!(
-        String::from_utf8(out).unwrap().trim_end().lines().count(),
-        1
-    );
+    let err = refusal(&[&["replay", dir.to_str().unwrap()][..], args].concat());
+    assert!(err.contains(says), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
 
 #[test]
@@ -213,21 +199,12 @@ fn bad_runs_and_indices_fail_in_one_line() {
 
 #[test]
 fn a_saved_game_replays_as_before_beside_run_directories() {
-    silk()
-        .args(["replay", "chess", "game.json"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("unknown game \"chess\""));
-    silk()
-        .args(["replay", "silk-road"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("which saved game?"));
-    silk()
-        .args(["replay", "goofspiel", "game.json", "--game", "0"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("replay a run"));
+    let err = refusal(&["replay", "chess", "game.json"]);
+    assert!(err.contains("unknown game \"chess\""), "{err}");
+    let err = refusal(&["replay", "silk-road"]);
+    assert!(err.contains("which saved game?"), "{err}");
+    let err = refusal(&["replay", "goofspiel", "game.json", "--game", "0"]);
+    assert!(err.contains("replay a run"), "{err}");
 }
 
 /// Issue 32: `silk replay RUN_DIR --game K --timeline` gives the standings at the end of every

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 mod common;
-use common::silk;
+use common::{refusal, silk};
 
 fn temp_dir(name: &str) -> PathBuf {
     common::temp_dir("saves", name)
@@ -191,21 +191,19 @@ fn every_exit_path_keeps_the_moves() {
     let save = dir.join("short.json");
     let script = dir.join("short.txt");
     fs::write(&script, "1\n1\n").unwrap();
-    let out = silk()
-        .args(SEATS)
-        .arg("--save")
-        .arg(&save)
-        .arg("--script")
-        .arg(&script)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "script ended while P1 was to move",
-        ))
-        .get_output()
-        .stderr
-        .clone();
-    let err = String::from_utf8(out).unwrap();
+    let err = refusal(
+        &[
+            &SEATS[..],
+            &[
+                "--save",
+                save.to_str().unwrap(),
+                "--script",
+                script.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
+    assert!(err.contains("script ended while P1 was to move"), "{err}");
     assert_eq!(
         err.lines().filter(|l| l.starts_with("silk: ")).count(),
         1,
@@ -217,18 +215,20 @@ fn every_exit_path_keeps_the_moves() {
     // An illegal line: exit 2 naming the line, the moves before it kept.
     let save = dir.join("bad.json");
     fs::write(&script, "1\nfly to the moon\n").unwrap();
-    silk()
-        .args(SEATS)
-        .arg("--save")
-        .arg(&save)
-        .arg("--script")
-        .arg(&script)
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("short.txt: line 2: P1:")
-                .and(predicate::str::contains("moves saved in")),
-        );
+    let err = refusal(
+        &[
+            &SEATS[..],
+            &[
+                "--save",
+                save.to_str().unwrap(),
+                "--script",
+                script.to_str().unwrap(),
+            ],
+        ]
+        .concat(),
+    );
+    assert!(err.contains("short.txt: line 2: P1:"), "{err}");
+    assert!(err.contains("moves saved in"), "{err}");
     assert!(moves(&save).iter().any(|(s, _)| *s == 0));
 }
 
@@ -319,28 +319,28 @@ fn resuming_a_damaged_file_names_the_place() {
         text.replacen(&format!("\"action\":\"{first}\""), "\"action\":\"fly\"", 1),
     )
     .unwrap();
-    silk()
-        .args([
-            "play",
-            "silk-road",
-            "--bots",
-            "human,greedy,greedy,greedy",
-            "--resume",
-        ])
-        .arg(&edited)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(format!(
-            "edited.json: move 1 (P{} \"fly\")",
-            seat + 1
-        )));
+    let err = refusal(&[
+        "play",
+        "silk-road",
+        "--bots",
+        "human,greedy,greedy,greedy",
+        "--resume",
+        edited.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains(&format!("edited.json: move 1 (P{} \"fly\")", seat + 1)),
+        "{err}"
+    );
     assert!(fs::read_to_string(&edited).unwrap().contains("\"fly\""));
-    silk()
-        .args(["play", "silk-road", "--seed", "4", "--resume"])
-        .arg(&save)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("cannot be used with"));
+    let err = refusal(&[
+        "play",
+        "silk-road",
+        "--seed",
+        "4",
+        "--resume",
+        save.to_str().unwrap(),
+    ]);
+    assert!(err.contains("cannot be used with"), "{err}");
 }
 
 /// Issue 30, point 17 (temp files): a symlink planted as `FILE.tmp` is not followed — the file
@@ -383,16 +383,14 @@ fn issue30_p17_an_empty_save_takes_a_new_game() {
     assert!(!moves(&save).is_empty());
     // --resume of an empty file says what to do.
     fs::write(&save, "").unwrap();
-    silk()
-        .args([
-            "play",
-            "silk-road",
-            "--bots",
-            "human,greedy,greedy,greedy",
-            "--resume",
-        ])
-        .arg(&save)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("empty").and(predicate::str::contains("--save")));
+    let err = refusal(&[
+        "play",
+        "silk-road",
+        "--bots",
+        "human,greedy,greedy,greedy",
+        "--resume",
+        save.to_str().unwrap(),
+    ]);
+    assert!(err.contains("empty"), "{err}");
+    assert!(err.contains("--save"), "{err}");
 }

@@ -5,7 +5,7 @@ use predicates::prelude::*;
 use std::fs;
 
 mod common;
-use common::silk;
+use common::{refusal, silk};
 
 #[test]
 fn bots_play_each_module_and_the_replay_agrees() {
@@ -196,26 +196,21 @@ fn rules_say_the_decisions_and_credit_the_designer() {
 
 #[test]
 fn a_module_combination_neither_edition_allows_is_refused() {
-    silk()
-        .args([
-            "play",
-            "splendor",
-            "--bots",
-            "random",
-            "--modules",
-            "orient,strongholds",
-        ])
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("2017 rulebook plays the modules singly")
-                .and(predicate::function(|s: &str| s.lines().count() == 1)),
-        );
-    silk()
-        .args(["simulate", "splendor", "--modules", "dragons"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--modules dragons"));
+    let err = refusal(&[
+        "play",
+        "splendor",
+        "--bots",
+        "random",
+        "--modules",
+        "orient,strongholds",
+    ]);
+    assert!(
+        err.contains("2017 rulebook plays the modules singly"),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    let err = refusal(&["simulate", "splendor", "--modules", "dragons"]);
+    assert!(err.contains("--modules dragons"), "{err}");
 }
 
 #[test]
@@ -242,14 +237,10 @@ fn data_templates_and_a_wrong_card_file_named_with_its_place() {
         1,
     );
     fs::write(&ours, edited).unwrap();
-    silk()
-        .args(["data", "check", "splendor", "--file"])
-        .arg(format!("cards={}", ours.display()))
-        .assert()
-        .code(2)
-        .stderr(
-            predicate::str::contains("ours.json: line").and(predicate::str::contains("purple")),
-        );
+    let cards = format!("cards={}", ours.display());
+    let err = refusal(&["data", "check", "splendor", "--file", &cards]);
+    assert!(err.contains("ours.json: line"), "{err}");
+    assert!(err.contains("purple"), "{err}");
     // A card lost: the count is wrong, and the message names our file, not the bundled one.
     let text = String::from_utf8(fs::read(&ours).unwrap())
         .unwrap()
@@ -257,12 +248,9 @@ fn data_templates_and_a_wrong_card_file_named_with_its_place() {
     let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
     v["cards"].as_array_mut().unwrap().remove(0);
     fs::write(&ours, serde_json::to_string_pretty(&v).unwrap()).unwrap();
-    silk()
-        .args(["data", "check", "splendor", "--file"])
-        .arg(format!("cards={}", ours.display()))
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "ours.json: cards: level 1 has 39 cards, not 40",
-        ));
+    let err = refusal(&["data", "check", "splendor", "--file", &cards]);
+    assert!(
+        err.contains("ours.json: cards: level 1 has 39 cards, not 40"),
+        "{err}"
+    );
 }

@@ -10,7 +10,7 @@ use std::process::Command as Process;
 use std::time::{Duration, Instant};
 
 mod common;
-use common::silk;
+use common::{refusal, silk};
 
 fn stdout_of(args: &[&str]) -> String {
     let out = silk().args(args).assert().success().get_output().clone();
@@ -155,36 +155,32 @@ fn bots_name_one_for_every_seat_or_one_per_seat() {
             "silk-road for 3 players, seed 1. Seats: P1 human, P2 greedy, P3 random",
         ));
     // Neither: refused in play as in simulate.
-    silk()
-        .args([
-            "play",
-            "silk-road",
-            "--players",
-            "4",
-            "--bots",
-            "greedy,random",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "2 names in --bots for 4 seats: name one for every seat, or one per seat",
-        ));
-    silk()
-        .args([
-            "simulate",
-            "silk-road",
-            "--games",
-            "2",
-            "--players",
-            "4",
-            "--bots",
-            "greedy,random",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "name one for all seats, or one per seat",
-        ));
+    let err = refusal(&[
+        "play",
+        "silk-road",
+        "--players",
+        "4",
+        "--bots",
+        "greedy,random",
+    ]);
+    assert!(
+        err.contains("2 names in --bots for 4 seats: name one for every seat, or one per seat"),
+        "{err}"
+    );
+    let err = refusal(&[
+        "simulate",
+        "silk-road",
+        "--games",
+        "2",
+        "--players",
+        "4",
+        "--bots",
+        "greedy,random",
+    ]);
+    assert!(
+        err.contains("name one for all seats, or one per seat"),
+        "{err}"
+    );
 }
 
 /// Two humans with piped input (no terminal): no screen clearing, no hand-over prompt; each

@@ -8,7 +8,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::silk;
+use common::{refusal, silk};
 
 fn read(path: &Path) -> Value {
     serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
@@ -247,24 +247,21 @@ fn simulate_writes_one_valid_trace_per_game_that_plays_back() {
                 .stderr(predicate::str::contains("every decision is legal"));
         }
         // Not again into the same directory unasked.
-        silk()
-            .arg("simulate")
-            .args(&args)
-            .arg("--out")
-            .arg(&dir)
-            .args(["--traces", "--quiet"])
-            .assert()
-            .code(2);
+        refusal(
+            &[
+                &["simulate"][..],
+                &args,
+                &["--out", dir.to_str().unwrap(), "--traces", "--quiet"],
+            ]
+            .concat(),
+        );
     }
 }
 
 #[test]
 fn simulate_traces_needs_out() {
-    silk()
-        .args(["simulate", "splendor", "--games", "1", "--traces"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--out"));
+    let err = refusal(&["simulate", "splendor", "--games", "1", "--traces"]);
+    assert!(err.contains("--out"), "{err}");
 }
 
 #[test]
@@ -295,14 +292,15 @@ fn a_saved_game_becomes_a_trace_and_a_tampered_trace_names_its_index() {
     let trace = read(&out);
     assert_valid("splendor", &trace);
     // Not overwritten unasked; replaced with --force.
-    silk()
-        .args(["replay", "splendor"])
-        .arg(&save)
-        .args(["--trace", "--out"])
-        .arg(&out)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("exists"));
+    let err = refusal(&[
+        "replay",
+        "splendor",
+        save.to_str().unwrap(),
+        "--trace",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(err.contains("exists"), "{err}");
     silk()
         .args(["replay", "splendor"])
         .arg(&save)
@@ -386,11 +384,11 @@ fn malformed_traces_are_errors_not_panics() {
             .code(2)
             .stderr(predicate::str::contains(says).and(predicate::str::contains("panicked").not()));
     }
-    silk()
-        .args(["replay", "--trace-in"])
-        .arg(dir.join("missing.json"))
-        .assert()
-        .code(2);
+    refusal(&[
+        "replay",
+        "--trace-in",
+        dir.join("missing.json").to_str().unwrap(),
+    ]);
 }
 
 #[test]
@@ -424,13 +422,10 @@ fn find_traces_the_games_it_lists() {
     let t = read(&dir.join("traces/game-2.json"));
     assert_valid("cities", &t);
     trace_in(&dir.join("traces/game-2.json")).success();
-    silk()
-        .args([
-            "find", "splendor", "--where", "true", "--games", "1", "--traces",
-        ])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--out"));
+    let err = refusal(&[
+        "find", "splendor", "--where", "true", "--games", "1", "--traces",
+    ]);
+    assert!(err.contains("--out"), "{err}");
 }
 
 #[test]
