@@ -167,6 +167,12 @@ fn a_save_in_play_cannot_be_resumed_twice() {
     assert!(!lock.exists());
 }
 
+/// `silk play` of the seats above from `script`, saving to `save`, refused: what it said.
+fn scripted(save: &Path, script: &Path) -> String {
+    let (save, script) = (save.to_str().unwrap(), script.to_str().unwrap());
+    refusal(&[&SEATS[..], &["--save", save, "--script", script]].concat())
+}
+
 /// End of input, a script that ends early and an illegal scripted line all leave the moves
 /// played in the file, and say how to continue.
 #[test]
@@ -191,18 +197,7 @@ fn every_exit_path_keeps_the_moves() {
     let save = dir.join("short.json");
     let script = dir.join("short.txt");
     fs::write(&script, "1\n1\n").unwrap();
-    let err = refusal(
-        &[
-            &SEATS[..],
-            &[
-                "--save",
-                save.to_str().unwrap(),
-                "--script",
-                script.to_str().unwrap(),
-            ],
-        ]
-        .concat(),
-    );
+    let err = scripted(&save, &script);
     assert!(err.contains("script ended while P1 was to move"), "{err}");
     assert_eq!(
         err.lines().filter(|l| l.starts_with("silk: ")).count(),
@@ -215,18 +210,7 @@ fn every_exit_path_keeps_the_moves() {
     // An illegal line: exit 2 naming the line, the moves before it kept.
     let save = dir.join("bad.json");
     fs::write(&script, "1\nfly to the moon\n").unwrap();
-    let err = refusal(
-        &[
-            &SEATS[..],
-            &[
-                "--save",
-                save.to_str().unwrap(),
-                "--script",
-                script.to_str().unwrap(),
-            ],
-        ]
-        .concat(),
-    );
+    let err = scripted(&save, &script);
     assert!(err.contains("short.txt: line 2: P1:"), "{err}");
     assert!(err.contains("moves saved in"), "{err}");
     assert!(moves(&save).iter().any(|(s, _)| *s == 0));

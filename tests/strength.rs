@@ -144,21 +144,11 @@ fn issue33_silk_road_tuned_aggressive_style_and_shown_beat_their_guessed_weights
 /// One Cities style: its games are long, so each style is a test of its own (they run side
 /// by side).
 fn cities_style(style: &str, guessed: &str, tuned: &[(&str, &str)]) {
-    let field = [
-        "greedy",
-        "greedy-aggressive",
-        "greedy-trader",
-        "greedy-builder",
-    ]
-    .into_iter()
-    .filter(|b| *b != style)
-    .collect::<Vec<_>>()
-    .join(",");
     let g = gain(
         "cities",
         &format!("{style}{guessed}"),
         tuned,
-        &field,
+        &others(style),
         &[],
         100,
     );
