@@ -14,8 +14,9 @@
 //!   with the best tile for itself.
 //! - It reads only its own shield and the public table: the bag's colours are hidden, so the
 //!   Buyer's stock is judged from the goods it cannot see.
-//! - Styles ([`Style`]): aggressive values the lead 1.5×, trader the resale premium 1.6× (and
-//!   the lead 0.8×), builder Grand Vizier majorities 1.6×.
+//! - Styles ([`Style`]): aggressive values the lead 1.5× and Grand Vizier majorities 0.5×
+//!   (tuned), trader the resale premium 1.6× (and the lead 0.8×), builder Grand Vizier
+//!   majorities 1.6× (both as guessed: tuning found nothing better).
 //! - It always reveals every good it has to a Grand Vizier (showing costs nothing). Under a
 //!   reveal format where the goods shown are given up (`…/all_pay`) it weighs the prizes it
 //!   may win against the goods it loses ([`reveal`], weight `shown`).

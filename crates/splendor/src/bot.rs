@@ -5,8 +5,9 @@
 //! worth, places strongholds on the card it wants most and removes those on it, and conquers.
 //!
 //! It plans towards nobles and cities: a colour is worth more the nearer the noble or city that
-//! needs it is to completion. Styles ([`Style`]): aggressive weighs prestige 4 (3 balanced),
-//! builder bonuses 1.6× and prestige 2.5, trader gem taking 1.3×.
+//! needs it is to completion. Styles ([`Style`], tuned): aggressive weighs prestige 5 (3
+//! balanced) and gem taking 4×; builder bonuses 4×, prestige 1.5 and gem taking 4×; trader gem
+//! taking 12×, bonuses 3× and prestige 1.5.
 //!
 //! Since issue 33 ([`more_rules`]) it also reserves unseen from a deck for the gold when no
 //! face-up card is worth reserving (weight `blind`), reserves a card of 2+ prestige a rival
