@@ -206,13 +206,9 @@ fn strong_against(game: &str, best: &str, games: u32) -> (f64, f64) {
     ]);
     let p = &doc["pairings"][0];
     assert_eq!(p["a"], best, "{doc}");
-    let n = p["games"].as_f64().unwrap();
+    let n = p["games"].as_u64().unwrap();
     let share = 1.0 - p["a_win_rate"].as_f64().unwrap();
-    // Wilson's interval, z = 1.96.
-    let z2 = 1.96f64 * 1.96;
-    let centre = (share + z2 / (2.0 * n)) / (1.0 + z2 / n);
-    let half = 1.96 * (share * (1.0 - share) / n + z2 / (4.0 * n * n)).sqrt() / (1.0 + z2 / n);
-    (share, centre - half)
+    (share, silk_lab::stats::wilson_share(share * n as f64, n).0)
 }
 
 /// Point 5: the strong bot beats each game's best heuristic, a tuned style (docs/bots.md: 61.6 %

@@ -59,11 +59,11 @@ pub struct Share {
 impl Share {
     fn of(half_wins: u64, games: u64) -> Share {
         let wins = half_wins as f64 / 2.0;
-        let (share, lo, hi) = wilson(wins, games);
+        let (lo, hi) = silk_lab::stats::wilson_share(wins, games);
         Share {
             games,
             wins,
-            share,
+            share: if games == 0 { 0.5 } else { wins / games as f64 },
             lo,
             hi,
         }
@@ -78,31 +78,6 @@ impl Share {
             self.games
         )
     }
-}
-
-/// The Wilson score interval at 95 % for `k` (possibly half) successes in `n` trials.
-fn wilson(k: f64, n: u64) -> (f64, f64, f64) {
-    if n == 0 {
-        return (0.5, 0.0, 1.0);
-    }
-    let z = 1.959_963_984_540_054_f64;
-    let n = n as f64;
-    let p = k / n;
-    let denom = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / denom;
-    let half = z * ((p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt()) / denom;
-    // At 0 or n wins the bound is exactly 0 or 1 (computed, a rounding error off it).
-    let lo = if k <= 0.0 {
-        0.0
-    } else {
-        (centre - half).max(0.0)
-    };
-    let hi = if k >= n {
-        1.0
-    } else {
-        (centre + half).min(1.0)
-    };
-    (p, lo, hi)
 }
 
 /// One subject's games against the field: its share against each field bot and in all, its

@@ -4,24 +4,30 @@ use serde::{Deserialize, Serialize};
 
 /// Wilson score interval for `k` successes in `n` trials at 95% (z = 1.96).
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    wilson_share(k as f64, n)
+}
+
+/// [`wilson`] for a count that may hold halves (a first place shared between two bots counts
+/// half a win).
+pub fn wilson_share(k: f64, n: u64) -> (f64, f64) {
     if n == 0 {
         return (0.0, 1.0);
     }
     let z = 1.959_963_984_540_054_f64;
     let n_f = n as f64;
-    let p = k as f64 / n_f;
+    let p = k / n_f;
     let denom = 1.0 + z * z / n_f;
     let centre = (p + z * z / (2.0 * n_f)) / denom;
     let half = z * ((p * (1.0 - p) / n_f + z * z / (4.0 * n_f * n_f)).sqrt()) / denom;
     // At k = 0 the lower bound is exactly 0 (and at k = n the upper exactly 1); computed, it
     // comes out as a rounding error such as 2e-19, which would make 0 of 1 000 games miss a
     // target of "at most 0".
-    let lo = if k == 0 {
+    let lo = if k <= 0.0 {
         0.0
     } else {
         (centre - half).max(0.0)
     };
-    let hi = if k >= n {
+    let hi = if k >= n_f {
         1.0
     } else {
         (centre + half).min(1.0)
