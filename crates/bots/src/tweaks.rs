@@ -109,6 +109,21 @@ impl fmt::Display for Tweaks {
     }
 }
 
+/// Bot name `name` with `weight` set to `value`: changed in place where the name already sets
+/// it (`greedy+attack=1` → `greedy+attack=1.8`), added after the others where it does not.
+pub fn set_weight(name: &str, weight: &str, value: &str) -> String {
+    let mut parts: Vec<&str> = name.split('+').collect();
+    let change = format!("{weight}={value}");
+    let at = parts[1..]
+        .iter()
+        .position(|p| p.split_once('=').is_some_and(|(w, _)| w == weight));
+    match at {
+        Some(i) => parts[i + 1] = &change,
+        None => parts.push(&change),
+    }
+    parts.join("+")
+}
+
 /// A style's weights as a bot name's changes: `+army=1+attack=1.4…`, every weight of `G`.
 pub fn describe<G: Heuristic>(w: &WeightSet) -> String {
     G::WEIGHTS

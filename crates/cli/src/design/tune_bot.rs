@@ -18,23 +18,11 @@ pub struct BotTune<'a> {
 /// bot's name already changes it (`greedy+attack=1` searched over `attack` reads
 /// `greedy+attack=1.8`), so a guessed style's weights can be searched from its own name.
 fn bot_name(bot: &str, axes: &[(String, Vec<String>)], setting: &[usize]) -> String {
-    let (base, tail) = bot.split_once('+').unwrap_or((bot, ""));
-    let mut changes: Vec<(String, String)> = tail
-        .split('+')
-        .filter_map(|c| c.split_once('='))
-        .map(|(w, v)| (w.to_string(), v.to_string()))
-        .collect();
-    for ((w, values), &i) in axes.iter().zip(setting) {
-        match changes.iter_mut().find(|(n, _)| n == w) {
-            Some(c) => c.1 = values[i].clone(),
-            None => changes.push((w.clone(), values[i].clone())),
-        }
-    }
-    let mut name = base.to_string();
-    for (w, v) in changes {
-        name += &format!("+{w}={v}");
-    }
-    name
+    axes.iter()
+        .zip(setting)
+        .fold(bot.to_string(), |name, ((w, values), &i)| {
+            silk_bots::tweaks::set_weight(&name, w, &values[i])
+        })
 }
 
 pub fn tune_bot<G: CliGame + Observe>(
