@@ -193,6 +193,53 @@ fn silk_road_bots_play_to_the_end_with_the_issue_command_line() {
     assert!(!stderr.contains("You (P2)") && !stderr.contains("You (P3)"));
 }
 
+/// What a person at the terminal is shown (issue 44, point 32).
+fn human_screen(game: &str, answers: &str) -> String {
+    let out = silk()
+        .args(["play", game, "--bots", "human,greedy,greedy", "--seed", "7"])
+        .write_stdin(answers)
+        .assert()
+        .success()
+        .get_output()
+        .clone();
+    String::from_utf8(out.stderr).unwrap() + &String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn issue44_the_view_counts_rounds_as_the_headers_do() {
+    let screen = human_screen("silk-road", "view\nquit\n");
+    assert!(screen.contains("Round 1: "), "the header: {screen}");
+    assert!(screen.contains("Round 1 · caravan at"), "the view: {screen}");
+    assert!(!screen.contains("Round 0"), "{screen}");
+    let screen = human_screen("cities", "quit\n");
+    assert!(!screen.contains("Round 0"), "{screen}");
+}
+
+#[test]
+fn issue44_the_table_line_says_what_it_counts() {
+    let screen = human_screen("silk-road", "quit\n");
+    assert!(
+        screen.contains("Turn tokens, Crooks and Barterers held: P1 none | P2 none"),
+        "{screen}"
+    );
+    assert!(!screen.contains("Table: P1 -"), "{screen}");
+}
+
+#[test]
+fn issue44_help_explains_the_choices() {
+    let screen = human_screen("silk-road", "help\nquit\n");
+    assert!(screen.contains("Leader auction: bid silver for the leader pawn"), "{screen}");
+    assert!(
+        screen.contains("1) pass: offer nothing for the leader pawn this round"),
+        "{screen}"
+    );
+    assert!(screen.contains("silver for the leader pawn\n"), "a bid explained: {screen}");
+    assert!(screen.contains("`list` shows the choices again"), "{screen}");
+    // Cities and Splendor explain theirs with the words of their phone pages.
+    let screen = human_screen("splendor", "help\nquit\n");
+    assert!(screen.contains("): Take "), "{screen}");
+}
+
 #[test]
 fn silk_road_scripted_human_and_saved_replay_agree() {
     let dir = temp_dir("sr-script");

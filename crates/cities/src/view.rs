@@ -243,9 +243,13 @@ pub(crate) fn public_phase(mut p: Phase, viewer: Option<Seat>) -> Phase {
 pub fn text(s: &State, seat: Seat) -> String {
     let v = view(s, seat);
     let r = &s.rules;
+    // Round 0 is the setup before the first round: people read "Round 0" as a mistake.
+    let round = match v.round {
+        0 => "Before round 1".to_string(),
+        r => format!("Round {r}"),
+    };
     let mut out = format!(
-        "Round {} · {} · {} to move\n",
-        v.round,
+        "{round} · {} · {} to move\n",
         v.phase_name,
         v.to_move
             .iter()

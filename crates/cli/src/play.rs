@@ -302,10 +302,14 @@ fn play_on<G: CliGame>(
             SeatKind::Bot(name, bot) => match bot.try_choose(state, seat, &legal) {
                 Ok(a) => a,
                 Err(f) => {
-                    out.message(&format!(
+                    // The moves so far stay saved; the exit code says the game did not end
+                    // (2: the bot's program is at fault, not silk).
+                    if let Some(s) = save.as_mut() {
+                        s.write(replay, true)?;
+                    }
+                    return Err(CliError::input(format!(
                         "{seat} ({name}) forfeits: {f}; game left unfinished"
-                    ));
-                    return Ok(());
+                    )));
                 }
             },
             SeatKind::Human => {
@@ -424,7 +428,10 @@ fn ask_human<G: CliGame>(
         };
         let reply = match line.as_str() {
             "" => Err("empty entry".to_string()),
-            "help" | "?" => Err(HUMAN_HELP.to_string()),
+            "help" | "?" => {
+                out.prompt(&human_help::<G>(state, seat, legal));
+                continue;
+            }
             "list" => {
                 list_choices::<G>(state, legal, out);
                 continue;
@@ -447,6 +454,22 @@ fn ask_human<G: CliGame>(
             (Err(why), MoveSource::Stdin(_)) => out.prompt(&why),
         }
     }
+}
+
+/// `help`: what is asked, what each choice does, then how to answer.
+fn human_help<G: CliGame>(state: &G::State, seat: Seat, legal: &[G::Action]) -> String {
+    let mut lines: Vec<String> = G::decision_help(state, seat).into_iter().collect();
+    lines.extend(legal.iter().enumerate().map(|(i, &a)| {
+        let text = G::action_to_string(state, a);
+        let words = G::choice_help(state, seat, a);
+        if words.eq_ignore_ascii_case(&text) {
+            format!("  {:>2}) {text}", i + 1)
+        } else {
+            format!("  {:>2}) {text}: {words}", i + 1)
+        }
+    }));
+    lines.push(HUMAN_HELP.to_string());
+    lines.join("\n")
 }
 
 fn list_choices<G: Game>(state: &G::State, legal: &[G::Action], out: &mut Out) {

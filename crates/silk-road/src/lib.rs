@@ -23,6 +23,7 @@ pub mod data;
 mod engine;
 mod event;
 pub mod goods;
+pub mod help;
 pub mod market;
 mod observe;
 pub mod scoring;

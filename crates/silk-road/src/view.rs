@@ -174,7 +174,12 @@ pub fn text(s: &State, seat: Seat) -> String {
     let n = v.players as usize;
     out += &format!(
         "Round {} · caravan at {} · {} holds the leader pawn · {}\n",
-        v.round, v.caravan, v.holder, v.phase
+        // The state counts rounds played; people count the one being played, as the
+        // narration's round headers do.
+        v.round + 1,
+        v.caravan,
+        v.holder,
+        v.phase
     );
     out += &format!(
         "You ({}): money {} (1 gold = 5 silver), goods: {}\n",
@@ -183,27 +188,28 @@ pub fn text(s: &State, seat: Seat) -> String {
     let table: Vec<String> = (0..n)
         .map(|i| {
             let mut bits = vec![];
-            if v.tokens[i] > 0 {
-                bits.push(format!("{} token(s)", v.tokens[i]));
-            }
-            if v.crooks[i] > 0 {
-                bits.push(format!("{} crook", v.crooks[i]));
-            }
-            if v.barterers[i] > 0 {
-                bits.push(format!("{} barterer", v.barterers[i]));
-            }
-            format!(
-                "{} {}",
-                Seat(i as u8),
-                if bits.is_empty() {
-                    "-".into()
-                } else {
-                    bits.join(", ")
-                }
-            )
+            let counted = [
+                (v.tokens[i], "turn token"),
+                (v.crooks[i], "Crook"),
+                (v.barterers[i], "Barterer"),
+            ];
+            let bits: Vec<String> = counted
+                .iter()
+                .filter(|(k, _)| *k > 0)
+                .map(|(k, what)| format!("{k} {what}{}", if *k == 1 { "" } else { "s" }))
+                .collect();
+            let held = if bits.is_empty() {
+                "none".to_string()
+            } else {
+                bits.join(", ")
+            };
+            format!("{} {held}", Seat(i as u8))
         })
         .collect();
-    out += &format!("Table: {}\n", table.join(" | "));
+    out += &format!(
+        "Turn tokens, Crooks and Barterers held: {}\n",
+        table.join(" | ")
+    );
     if let Some(b) = v.high_bid {
         out += &format!("High bid: {} by {}\n", b.amount, b.seat);
     }

@@ -105,6 +105,17 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
         None
     }
 
+    /// What the decision asked of `seat` means (`help` at the terminal): the page's question by
+    /// default.
+    fn decision_help(state: &Self::State, seat: silk_core::Seat) -> Option<String> {
+        Self::page_question(state, Some(seat))
+    }
+
+    /// What a choice does, in words (`help` at the terminal): the page's words by default.
+    fn choice_help(state: &Self::State, seat: silk_core::Seat, action: Self::Action) -> String {
+        Self::page_action(state, seat, action)
+    }
+
     /// A decision as the pages' history tells it, in words; the plain move text by default.
     fn page_action(state: &Self::State, seat: silk_core::Seat, action: Self::Action) -> String {
         let _ = seat;

@@ -70,6 +70,14 @@ impl CliGame for SilkRoad {
         ))
     }
 
+    fn decision_help(s: &State, _seat: silk_core::Seat) -> Option<String> {
+        Some(silk_road::help::decision(s))
+    }
+
+    fn choice_help(s: &State, _seat: silk_core::Seat, action: Self::Action) -> String {
+        silk_road::help::choice(s, action)
+    }
+
     /// Each round opens with the leader auction.
     fn section(s: &State, event: &Event) -> Option<String> {
         match event {

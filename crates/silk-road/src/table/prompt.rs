@@ -73,12 +73,12 @@ impl Table {
                 Prompt {
                     who: Some(actor),
                     question: format!(
-                        "{} takes {}tile in {} ({} left): a tile used at once, a grand vizier, a crook or a barterer{}",
+                        "{} takes {}tile in {} ({} left): answer `tile` (a tile used at once), `vizier` (a Grand Vizier), `crook` or `barterer`{}",
                         self.name(actor),
                         if second { "a second " } else { "a " },
                         self.city,
                         self.tiles_left,
-                        if choices.len() > 4 { "; `barter …` uses a Barterer to take two" } else { "" }
+                        if choices.len() > 4 { "; `barter tile` (or `barter vizier`, …) uses a Barterer to take two" } else { "" }
                     ),
                     choices,
                 }

@@ -388,3 +388,22 @@ fn issue34_absurd_bids_are_refused() {
     assert!(t.apply(Entry::Bid(61)).is_err());
     assert!(t.apply(Entry::Bid(60)).is_ok());
 }
+
+/// Issue 44, point 32: the tile question names the words that answer it, so a table that has
+/// never read the docs knows what to type.
+#[test]
+fn issue44_the_tile_question_lists_its_answer_words() {
+    let mut t = table(&["A", "B", "C", "D"]);
+    let mut guard = 0;
+    while !matches!(t.step, Step::Take { .. }) {
+        let answer = t.prompt().choices.first().cloned().unwrap_or_else(|| "pass".into());
+        say(&mut t, &answer);
+        guard += 1;
+        assert!(guard < 50, "no tile was asked for");
+    }
+    let p = t.prompt();
+    for word in ["tile", "vizier", "crook", "barterer"] {
+        assert!(p.choices.iter().any(|c| c == word), "{:?}", p.choices);
+        assert!(p.question.contains(&format!("`{word}`")), "{word}: {}", p.question);
+    }
+}

@@ -1,0 +1,184 @@
+//! The repository's own documentation reads as a newcomer expects (issue 44, point 33): every
+//! Markdown page closes its code blocks, holds no empty block and no table row cut off from its
+//! table, points only at files that exist in the repository and never at an outside address;
+//! the README's commands do what it says of them.
+
+mod common;
+
+use common::{silk, temp_dir};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// Every Markdown file of the repository outside build output.
+fn markdown_files() -> Vec<PathBuf> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = fs::read_dir(dir) else { return };
+        for entry in entries.flatten() {
+            let path = entry.path();
+            let name = entry.file_name();
+            let name = name.to_string_lossy();
+            if path.is_dir() {
+                if !name.starts_with('.') && name != "target" && name != "node_modules" {
+                    walk(&path, out);
+                }
+            } else if name.ends_with(".md") {
+                out.push(path);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(Path::new(env!("CARGO_MANIFEST_DIR")), &mut files);
+    files.sort();
+    assert!(files.len() > 10, "the docs are found: {files:?}");
+    files
+}
+
+/// The problems of one page's Markdown: unclosed or empty code blocks, orphan table rows.
+fn markdown_problems(text: &str) -> Vec<String> {
+    let mut problems = Vec::new();
+    let mut open: Option<usize> = None;
+    let mut rows = 0; // table rows in a run of consecutive table lines
+    let lines: Vec<&str> = text.lines().collect();
+    for (i, line) in lines.iter().enumerate() {
+        let n = i + 1;
+        let fence = line.trim_start().starts_with("```");
+        if fence {
+            match open {
+                Some(start) if start + 1 == n => problems.push(format!("line {start}: empty code block")),
+                _ => {}
+            }
+            open = if open.is_some() { None } else { Some(n) };
+            continue;
+        }
+        if open.is_some() {
+            continue;
+        }
+        if line.starts_with('|') {
+            rows += 1;
+        } else {
+            if rows == 1 {
+                problems.push(format!("line {}: a table row outside any table", n - 1));
+            }
+            rows = 0;
+        }
+    }
+    if rows == 1 {
+        problems.push(format!("line {}: a table row outside any table", lines.len()));
+    }
+    if let Some(start) = open {
+        problems.push(format!("line {start}: a code block that is never closed"));
+    }
+    problems
+}
+
+#[test]
+fn issue44_markdown_closes_its_blocks_and_tables() {
+    let mut problems = Vec::new();
+    for file in markdown_files() {
+        let text = fs::read_to_string(&file).unwrap();
+        for p in markdown_problems(&text) {
+            problems.push(format!("{}: {p}", file.display()));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn issue44_the_markdown_check_finds_what_it_looks_for() {
+    assert_eq!(markdown_problems("a\n```sh\nx\n"), ["line 2: a code block that is never closed"]);
+    assert_eq!(markdown_problems("```\n```\n"), ["line 1: empty code block"]);
+    assert_eq!(
+        markdown_problems("| a | b |\n|---|---|\n| 1 | 2 |\n\n| lost |\n\ntext"),
+        ["line 5: a table row outside any table"]
+    );
+    assert!(markdown_problems("| a |\n|---|\n```\n| in code |\n```\n").is_empty());
+}
+
+/// Relative links `](path)` of a page, without their `#anchor`.
+fn relative_links(text: &str) -> Vec<&str> {
+    text.match_indices("](")
+        .filter_map(|(at, _)| {
+            let rest = &text[at + 2..];
+            let end = rest.find(')')?;
+            let target = rest[..end].split('#').next()?;
+            (!target.is_empty() && !target.contains("://") && !target.starts_with("mailto:"))
+                .then_some(target)
+        })
+        .collect()
+}
+
+#[test]
+fn issue44_docs_link_only_to_files_of_the_repository() {
+    let mut problems = Vec::new();
+    for file in markdown_files() {
+        let text = fs::read_to_string(&file).unwrap();
+        let dir = file.parent().unwrap();
+        for target in relative_links(&text) {
+            if !dir.join(target).exists() {
+                problems.push(format!("{}: link to missing {target}", file.display()));
+            }
+        }
+        for (at, _) in text.match_indices("](http") {
+            let end = text[at..].find(')').map_or(text.len(), |e| at + e);
+            problems.push(format!("{}: outside link {}", file.display(), &text[at + 2..end]));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+#[test]
+fn issue44_readme_installs_with_the_lock_file() {
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let installs: Vec<&str> = readme.lines().filter(|l| l.contains("cargo install")).collect();
+    assert!(!installs.is_empty(), "the README says how to install silk");
+    for line in installs {
+        assert!(line.contains("--locked"), "an install that ignores Cargo.lock: {line}");
+    }
+}
+
+/// The README's lab example: the `silk find` condition it shows finds games of the run it shows.
+#[test]
+fn issue44_readme_find_example_finds_games() {
+    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let find = readme
+        .lines()
+        .find(|l| l.starts_with("silk find runs/base --where"))
+        .expect("the README shows silk find on runs/base");
+    let condition = find
+        .split('\'')
+        .nth(1)
+        .expect("the condition is quoted with '…'");
+    let simulate = readme
+        .lines()
+        .find(|l| l.starts_with("silk simulate silk-road") && l.contains("--out runs/base"))
+        .expect("the README makes runs/base");
+    let bots = simulate
+        .split_whitespace()
+        .skip_while(|w| *w != "--bots")
+        .nth(1)
+        .expect("the run names its bots");
+    // A tenth of the README's 10 000 games: the example must not rest on a rare game.
+    let dir = temp_dir("docs", "readme-find");
+    let run = dir.join("base");
+    silk()
+        .args(["simulate", "silk-road", "--games", "1000", "--bots", bots, "--out"])
+        .arg(&run)
+        .assert()
+        .success();
+    let out = silk()
+        .arg("--json")
+        .args(["find"])
+        .arg(&run)
+        .args(["--where", condition])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let summary: serde_json::Value =
+        serde_json::from_str(text.lines().last().expect("find prints its count")).unwrap();
+    let found = summary["matched"].as_u64().expect("find counts the games it found");
+    assert!(found >= 10, "`{condition}` finds {found} of 1000 games:\n{text}");
+    let _ = fs::remove_dir_all(dir);
+}
