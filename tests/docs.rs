@@ -12,7 +12,9 @@ use std::path::{Path, PathBuf};
 /// Every Markdown file of the repository outside build output.
 fn markdown_files() -> Vec<PathBuf> {
     fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        let Ok(entries) = fs::read_dir(dir) else { return };
+        let Ok(entries) = fs::read_dir(dir) else {
+            return;
+        };
         for entry in entries.flatten() {
             let path = entry.path();
             let name = entry.file_name();
@@ -44,7 +46,9 @@ fn markdown_problems(text: &str) -> Vec<String> {
         let fence = line.trim_start().starts_with("```");
         if fence {
             match open {
-                Some(start) if start + 1 == n => problems.push(format!("line {start}: empty code block")),
+                Some(start) if start + 1 == n => {
+                    problems.push(format!("line {start}: empty code block"))
+                }
                 _ => {}
             }
             open = if open.is_some() { None } else { Some(n) };
@@ -63,7 +67,10 @@ fn markdown_problems(text: &str) -> Vec<String> {
         }
     }
     if rows == 1 {
-        problems.push(format!("line {}: a table row outside any table", lines.len()));
+        problems.push(format!(
+            "line {}: a table row outside any table",
+            lines.len()
+        ));
     }
     if let Some(start) = open {
         problems.push(format!("line {start}: a code block that is never closed"));
@@ -85,8 +92,14 @@ fn issue44_markdown_closes_its_blocks_and_tables() {
 
 #[test]
 fn issue44_the_markdown_check_finds_what_it_looks_for() {
-    assert_eq!(markdown_problems("a\n```sh\nx\n"), ["line 2: a code block that is never closed"]);
-    assert_eq!(markdown_problems("```\n```\n"), ["line 1: empty code block"]);
+    assert_eq!(
+        markdown_problems("a\n```sh\nx\n"),
+        ["line 2: a code block that is never closed"]
+    );
+    assert_eq!(
+        markdown_problems("```\n```\n"),
+        ["line 1: empty code block"]
+    );
     assert_eq!(
         markdown_problems("| a | b |\n|---|---|\n| 1 | 2 |\n\n| lost |\n\ntext"),
         ["line 5: a table row outside any table"]
@@ -120,7 +133,11 @@ fn issue44_docs_link_only_to_files_of_the_repository() {
         }
         for (at, _) in text.match_indices("](http") {
             let end = text[at..].find(')').map_or(text.len(), |e| at + e);
-            problems.push(format!("{}: outside link {}", file.display(), &text[at + 2..end]));
+            problems.push(format!(
+                "{}: outside link {}",
+                file.display(),
+                &text[at + 2..end]
+            ));
         }
     }
     assert!(problems.is_empty(), "{}", problems.join("\n"));
@@ -128,18 +145,26 @@ fn issue44_docs_link_only_to_files_of_the_repository() {
 
 #[test]
 fn issue44_readme_installs_with_the_lock_file() {
-    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
-    let installs: Vec<&str> = readme.lines().filter(|l| l.contains("cargo install")).collect();
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let installs: Vec<&str> = readme
+        .lines()
+        .filter(|l| l.contains("cargo install"))
+        .collect();
     assert!(!installs.is_empty(), "the README says how to install silk");
     for line in installs {
-        assert!(line.contains("--locked"), "an install that ignores Cargo.lock: {line}");
+        assert!(
+            line.contains("--locked"),
+            "an install that ignores Cargo.lock: {line}"
+        );
     }
 }
 
 /// The README's lab example: the `silk find` condition it shows finds games of the run it shows.
 #[test]
 fn issue44_readme_find_example_finds_games() {
-    let readme = fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+    let readme =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
     let find = readme
         .lines()
         .find(|l| l.starts_with("silk find runs/base --where"))
@@ -161,7 +186,15 @@ fn issue44_readme_find_example_finds_games() {
     let dir = temp_dir("docs", "readme-find");
     let run = dir.join("base");
     silk()
-        .args(["simulate", "silk-road", "--games", "1000", "--bots", bots, "--out"])
+        .args([
+            "simulate",
+            "silk-road",
+            "--games",
+            "1000",
+            "--bots",
+            bots,
+            "--out",
+        ])
         .arg(&run)
         .assert()
         .success();
@@ -178,7 +211,12 @@ fn issue44_readme_find_example_finds_games() {
     let text = String::from_utf8(out).unwrap();
     let summary: serde_json::Value =
         serde_json::from_str(text.lines().last().expect("find prints its count")).unwrap();
-    let found = summary["matched"].as_u64().expect("find counts the games it found");
-    assert!(found >= 10, "`{condition}` finds {found} of 1000 games:\n{text}");
+    let found = summary["matched"]
+        .as_u64()
+        .expect("find counts the games it found");
+    assert!(
+        found >= 10,
+        "`{condition}` finds {found} of 1000 games:\n{text}"
+    );
     let _ = fs::remove_dir_all(dir);
 }

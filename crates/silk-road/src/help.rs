@@ -39,7 +39,11 @@ pub fn decision(state: &State) -> String {
                 .kinds
                 .get(kind as usize)
                 .map_or_else(|| "the tile".into(), |k| k.label());
-            let whose = if bonus { "the city's bonus action" } else { "your tile" };
+            let whose = if bonus {
+                "the city's bonus action"
+            } else {
+                "your tile"
+            };
             format!("Use {whose} ({what}), or decline it.")
         }
         Phase::Vizier { good, .. } => format!(

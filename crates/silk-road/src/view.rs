@@ -187,7 +187,6 @@ pub fn text(s: &State, seat: Seat) -> String {
     );
     let table: Vec<String> = (0..n)
         .map(|i| {
-            let mut bits = vec![];
             let counted = [
                 (v.tokens[i], "turn token"),
                 (v.crooks[i], "Crook"),

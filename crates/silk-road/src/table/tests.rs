@@ -396,7 +396,12 @@ fn issue44_the_tile_question_lists_its_answer_words() {
     let mut t = table(&["A", "B", "C", "D"]);
     let mut guard = 0;
     while !matches!(t.step, Step::Take { .. }) {
-        let answer = t.prompt().choices.first().cloned().unwrap_or_else(|| "pass".into());
+        let answer = t
+            .prompt()
+            .choices
+            .first()
+            .cloned()
+            .unwrap_or_else(|| "pass".into());
         say(&mut t, &answer);
         guard += 1;
         assert!(guard < 50, "no tile was asked for");
@@ -404,6 +409,10 @@ fn issue44_the_tile_question_lists_its_answer_words() {
     let p = t.prompt();
     for word in ["tile", "vizier", "crook", "barterer"] {
         assert!(p.choices.iter().any(|c| c == word), "{:?}", p.choices);
-        assert!(p.question.contains(&format!("`{word}`")), "{word}: {}", p.question);
+        assert!(
+            p.question.contains(&format!("`{word}`")),
+            "{word}: {}",
+            p.question
+        );
     }
 }
