@@ -63,6 +63,7 @@ fn simulate(bot: &str, games: &str, extra: &[&str]) -> serde_json::Value {
 
 /// An external bot sits in a ladder against greedy and gets a rating with its interval.
 #[test]
+#[cfg_attr(silk_no_python, ignore = "needs python3")]
 fn issue36_an_external_bot_plays_a_ladder_against_greedy_with_ratings() {
     if !python() {
         return;
@@ -93,6 +94,7 @@ fn issue36_an_external_bot_plays_a_ladder_against_greedy_with_ratings() {
 /// on, and the program is started again for the next game (this one crashes only when it is
 /// the first process to run: the next games are played to the end).
 #[test]
+#[cfg_attr(silk_no_python, ignore = "needs python3")]
 fn issue36_a_crashing_bot_forfeits_its_game_and_is_restarted() {
     if !python() {
         return;
@@ -131,6 +133,7 @@ fn issue36_a_crashing_bot_forfeits_its_game_and_is_restarted() {
 /// A bot slower than --bot-time forfeits on time (and is killed: the run does not wait for
 /// it); garbage and an illegal answer forfeit too, each with its kind.
 #[test]
+#[cfg_attr(silk_no_python, ignore = "needs python3")]
 fn issue36_a_slow_bot_forfeits_on_time_and_bad_answers_forfeit() {
     if !python() {
         return;
@@ -171,6 +174,7 @@ fn issue36_a_slow_bot_forfeits_on_time_and_bad_answers_forfeit() {
 /// `silk play` seats an external bot like any other, and a forfeit ends the game with its
 /// reason instead of failing.
 #[test]
+#[cfg_attr(silk_no_python, ignore = "needs python3")]
 fn issue36_play_seats_an_external_bot() {
     if !python() {
         return;

@@ -220,3 +220,63 @@ fn issue44_readme_find_example_finds_games() {
     );
     let _ = fs::remove_dir_all(dir);
 }
+
+/// What a test calls when it needs a component, and the mark that reports it as ignored where
+/// the component is missing (build.rs sets the `cfg`).
+const NEEDS: [(&str, &str); 5] = [
+    ("start_or_skip", "silk_no_browser"),
+    ("missing(\"no Slurm", "silk_no_slurm"),
+    ("missing(\"GNU parallel", "silk_no_parallel"),
+    ("if !python()", "silk_no_python"),
+    ("Command::new(\"unshare\")", "silk_no_netns"),
+];
+
+/// The tests of a file that need a component but lack its mark: `(test name, cfg)`.
+fn unmarked(text: &str) -> Vec<(String, &'static str)> {
+    let mut found = Vec::new();
+    let parts: Vec<&str> = text.split("#[test]").collect();
+    for part in parts.iter().skip(1) {
+        let body_at = part.find("fn ").unwrap_or(0);
+        let (attributes, body) = part.split_at(body_at);
+        let name = body[3..].split('(').next().unwrap_or("").to_string();
+        if let Some(&(_, cfg)) = NEEDS.iter().find(|(needle, _)| body.contains(needle)) {
+            if !attributes.contains(&format!("cfg_attr({cfg}, ignore")) {
+                found.push((name, cfg));
+            }
+        }
+    }
+    found
+}
+
+/// Issue 44, point 29: a test skipped for want of a component is reported as ignored in the
+/// test summary, not as a pass.
+#[test]
+fn issue44_tests_that_need_a_component_are_reported_ignored_without_it() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests");
+    let mut problems = Vec::new();
+    let mut marked = 0;
+    for entry in fs::read_dir(&dir).unwrap().flatten() {
+        let path = entry.path();
+        // This file names the calls it looks for.
+        if path.extension().is_some_and(|e| e == "rs") && !path.ends_with("docs.rs") {
+            let text = fs::read_to_string(&path).unwrap();
+            marked += text.matches("ignore = \"needs ").count();
+            for (name, cfg) in unmarked(&text) {
+                problems.push(format!(
+                    "{}: {name} needs #[cfg_attr({cfg}, ignore = \"needs …\")]",
+                    path.display()
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+    assert!(marked >= 14, "the component tests are found: {marked}");
+    let missing =
+        "#[test]\nfn a() {\n    let Some(d) = Driver::start_or_skip() else { return };\n}\n";
+    assert_eq!(unmarked(missing), [("a".to_string(), "silk_no_browser")]);
+    let marked = format!(
+        "#[test]\n#[cfg_attr(silk_no_browser, ignore = \"needs x\")]\n{}",
+        &missing[8..]
+    );
+    assert!(unmarked(&marked).is_empty());
+}

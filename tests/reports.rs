@@ -131,6 +131,10 @@ fn check_metric_charts(charts: &[Value], summary: &Value) {
 }
 
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn simulate_report_in_a_browser() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -215,6 +219,10 @@ fn simulate_report_in_a_browser() {
 
 /// Without --out the report says how to keep the games, and lists games cut short apart.
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn simulate_report_without_records_says_how_to_replay() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -243,6 +251,10 @@ fn simulate_report_without_records_says_how_to_replay() {
 }
 
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn sweep_report_of_one_parameter_in_a_browser() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -295,6 +307,10 @@ fn sweep_report_of_one_parameter_in_a_browser() {
 }
 
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn sweep_report_of_two_parameters_has_heatmaps() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -358,6 +374,10 @@ fn sweep_report_of_two_parameters_has_heatmaps() {
 }
 
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn merge_report_points_at_the_shards() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -406,6 +426,10 @@ fn merge_report_points_at_the_shards() {
 /// `silk compare GAME --variant … --html`: a chart per measure with each variant's bar and
 /// interval, the table of every measure with the differences, and the settings.
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn compare_variants_report_in_a_browser() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -448,6 +472,10 @@ fn compare_variants_report_in_a_browser() {
 /// `silk gaps … --html`: the run's report with the gaps table first, worst first, each with
 /// its verdict.
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn gaps_report_in_a_browser() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -502,6 +530,10 @@ fn gaps_report_in_a_browser() {
 
 /// `silk ladder --html`: the ratings chart with intervals, the win matrix, the decision times.
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn ladder_report_in_a_browser() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -546,6 +578,10 @@ fn ladder_report_in_a_browser() {
 /// chart per measure with one bar and interval per format, "—" where a measure does not apply
 /// (Splendor's auction measures, the leader pawn's surplus), and a table row per format.
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn compare_mechanic_report_in_a_browser() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -602,6 +638,10 @@ fn compare_mechanic_report_in_a_browser() {
 /// sees the page), and a sweep of two parameters draws every measure, the stuck share
 /// included, as a heatmap with one cell per pair of values, each with its interval.
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn issue32_report_order_opens_on_targets_and_grids_every_measure() {
     let Some(driver) = Driver::start_or_skip() else {
         return;

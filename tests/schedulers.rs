@@ -191,6 +191,10 @@ fn submit(conf: &str, run: &Path, games: &[String]) -> (String, String) {
 }
 
 #[test]
+#[cfg_attr(
+    silk_no_slurm,
+    ignore = "needs a Slurm cluster: examples/scale-out/slurm/cluster.sh start, and SLURM_CONF set"
+)]
 fn issue35_the_slurm_recipe_runs_on_a_real_cluster_with_a_dependent_merge() {
     let Some(conf) = slurm_conf() else {
         return missing("no Slurm cluster answers (examples/scale-out/slurm/cluster.sh start)");
@@ -217,6 +221,10 @@ fn issue35_the_slurm_recipe_runs_on_a_real_cluster_with_a_dependent_merge() {
 }
 
 #[test]
+#[cfg_attr(
+    silk_no_slurm,
+    ignore = "needs a Slurm cluster: examples/scale-out/slurm/cluster.sh start, and SLURM_CONF set"
+)]
 fn issue35_a_slurm_task_cancelled_mid_run_is_requeued_and_the_merge_still_equals_one_run() {
     let Some(conf) = slurm_conf() else {
         return missing("no Slurm cluster answers (examples/scale-out/slurm/cluster.sh start)");
@@ -327,6 +335,10 @@ fn joblog(run: &Path) -> Vec<(u32, i32, i32)> {
 }
 
 #[test]
+#[cfg_attr(
+    silk_no_parallel,
+    ignore = "needs GNU parallel: apt-get install parallel"
+)]
 fn issue35_the_parallel_recipe_runs_under_gnu_parallel_and_merges_into_one_run() {
     if !parallel_installed() {
         return missing("GNU parallel is not installed (apt-get install parallel)");
@@ -345,6 +357,10 @@ fn issue35_the_parallel_recipe_runs_under_gnu_parallel_and_merges_into_one_run()
 }
 
 #[test]
+#[cfg_attr(
+    silk_no_parallel,
+    ignore = "needs GNU parallel: apt-get install parallel"
+)]
 fn issue35_a_parallel_job_killed_mid_run_is_rerun_with_resume_failed() {
     if !parallel_installed() {
         return missing("GNU parallel is not installed (apt-get install parallel)");

@@ -423,6 +423,7 @@ fn issue34_bind_on_a_second_loopback_address() {
 /// LAN address (needs root and `unshare`; skipped elsewhere).
 #[cfg(target_os = "linux")]
 #[test]
+#[cfg_attr(silk_no_netns, ignore = "needs network namespaces: root and unshare")]
 fn issue34_bind_all_prints_the_lan_address() {
     let silk = assert_cmd::cargo::cargo_bin("silk");
     let script = format!(

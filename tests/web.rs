@@ -88,6 +88,10 @@ fn history(page: &Session) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn four_phones_and_a_table_play_an_auction_and_a_market_with_a_sealed_reveal() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -330,6 +334,10 @@ fn four_phones_and_a_table_play_an_auction_and_a_market_with_a_sealed_reveal() {
 /// game early, a phone corrects its count, the host undoes one and confirms, and every page
 /// shows the result, winner first.
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -508,6 +516,10 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
 /// the game resumed) says its link no longer works and what to do, instead of reconnecting
 /// for ever.
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn issue34_an_old_link_after_new_links_says_what_to_do() {
     let Some(driver) = Driver::start_or_skip() else {
         return;

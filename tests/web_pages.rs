@@ -139,6 +139,10 @@ fn tap_a_move(page: &Session) -> String {
 }
 
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn issue34_splendor_on_two_phones_with_the_tv_showing_the_board() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -297,6 +301,10 @@ fn issue34_splendor_on_two_phones_with_the_tv_showing_the_board() {
 }
 
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn issue34_cities_question_names_its_phase() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
