@@ -240,7 +240,8 @@ fn unmarked(text: &str) -> Vec<(String, &'static str)> {
         let (attributes, body) = part.split_at(body_at);
         let name = body[3..].split('(').next().unwrap_or("").to_string();
         if let Some(&(_, cfg)) = NEEDS.iter().find(|(needle, _)| body.contains(needle)) {
-            if !attributes.contains(&format!("cfg_attr({cfg}, ignore")) {
+            let attributes: String = attributes.split_whitespace().collect();
+            if !attributes.contains(&format!("cfg_attr({cfg},ignore")) {
                 found.push((name, cfg));
             }
         }
