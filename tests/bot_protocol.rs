@@ -316,7 +316,7 @@ fn issue44_a_bot_that_answers_twice_forfeits() {
 fn issue44_a_bots_children_stop_with_it() {
     let dir = temp_dir("bot-protocol", "children");
     let pids = dir.join("pids");
-    let start = format!("sleep 300 &\necho $! >> {}", pids.display());
+    let start = format!("sleep 300 2>/dev/null &\necho $! >> {}", pids.display());
     let bot = shell_bot(&dir, "children.sh", &start, "echo 0");
     let (s, _) = bounded(&bot, "2", "5000");
     assert_eq!(forfeits(&s).0, 0, "{s}");
@@ -332,7 +332,7 @@ fn issue44_a_bots_children_stop_with_it() {
 fn issue44_a_bot_that_exits_while_its_child_holds_stdout_crashes_at_once() {
     let dir = temp_dir("bot-protocol", "exits");
     let pids = dir.join("pids");
-    let start = format!("sleep 300 &\necho $! >> {}\nexit 3", pids.display());
+    let start = format!("sleep 300 2>/dev/null &\necho $! >> {}\nexit 3", pids.display());
     let bot = shell_bot(&dir, "exits.sh", &start, "echo 0");
     let (s, took) = bounded(&bot, "1", "20000");
     let (games, kinds) = forfeits(&s);
@@ -340,6 +340,39 @@ fn issue44_a_bot_that_exits_while_its_child_holds_stdout_crashes_at_once() {
     assert_eq!(kinds[0].0, "\"crash\"", "{s}");
     assert!(kinds[0].1.contains("exit status: 3"), "{s}");
     assert!(took < Duration::from_secs(10), "{took:?}");
+    assert_eq!(left_running(&pids), Vec::<String>::new(), "still running");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 44, point 10: a bot's group is stopped even when silk does not end by itself (Ctrl-C
+/// reaches silk's process group only; here silk is interrupted mid-run).
+#[test]
+#[cfg(target_os = "linux")]
+fn issue44_a_bots_children_stop_when_silk_is_interrupted() {
+    let dir = temp_dir("bot-protocol", "interrupted");
+    let pids = dir.join("pids");
+    let start = format!("sleep 300 2>/dev/null &\necho $! >> {}", pids.display());
+    let bot = shell_bot(&dir, "slow.sh", &start, "sleep 0.1; echo 0");
+    let bots = format!("{bot},greedy");
+    let mut silk = std::process::Command::new(assert_cmd::cargo::cargo_bin("silk"))
+        .args(["simulate", "splendor", "--bots", &bots, "--games", "50", "--threads", "1"])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(20);
+    while std::fs::read_to_string(&pids).map_or(true, |p| p.is_empty()) && Instant::now() < until
+    {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let interrupted = std::process::Command::new("kill")
+        .args(["-INT", &silk.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    let status = silk.wait().unwrap();
+    assert!(!status.success(), "silk was interrupted mid-run");
     assert_eq!(left_running(&pids), Vec::<String>::new(), "still running");
     let _ = std::fs::remove_dir_all(&dir);
 }

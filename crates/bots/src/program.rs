@@ -332,12 +332,22 @@ fn stop_group(id: u32) {
 #[cfg(not(unix))]
 fn stop_group(_: u32) {}
 
-/// The program started through `sh -c`, in a process group of its own that it leads.
+/// The program started through `sh -c`, in a process group of its own that it leads, with a
+/// watchdog in the group (no child of the program's: its own parent has exited) that stops the
+/// group once silk is gone: when silk is interrupted, say, the terminal's Ctrl-C reaches only
+/// silk's group.
 #[cfg(unix)]
 fn shell(command: &str) -> Command {
     use std::os::unix::process::CommandExt;
+    let watchdog = format!(
+        "( ( while kill -0 {silk} 2>/dev/null; do sleep 1; done; kill -KILL 0 ) & ) \
+         </dev/null >/dev/null 2>&1",
+        silk = std::process::id()
+    );
     let mut c = Command::new("sh");
-    c.arg("-c").arg(format!("exec {command}")).process_group(0);
+    c.arg("-c")
+        .arg(format!("{watchdog}; exec {command}"))
+        .process_group(0);
     c
 }
 
