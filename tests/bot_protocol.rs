@@ -199,7 +199,9 @@ fn bounded(bot: &str, games: &str, bot_time: &str) -> (Value, Duration) {
     let bots = format!("{bot},greedy");
     let start = Instant::now();
     let out = silk()
-        .args(["--json", "simulate", "splendor", "--bots", &bots, "--games", games])
+        .args([
+            "--json", "simulate", "splendor", "--bots", &bots, "--games", games,
+        ])
         .args(["--threads", "1", "--no-rotate", "--bot-time", bot_time])
         .timeout(Duration::from_secs(60))
         .assert()
@@ -244,7 +246,9 @@ fn left_running(file: &Path) -> Vec<String> {
     }
     let left: Vec<String> = pids.into_iter().filter(|p| running(p)).collect();
     for p in &left {
-        let _ = std::process::Command::new("kill").args(["-KILL", p]).status();
+        let _ = std::process::Command::new("kill")
+            .args(["-KILL", p])
+            .status();
     }
     left
 }
@@ -332,7 +336,10 @@ fn issue44_a_bots_children_stop_with_it() {
 fn issue44_a_bot_that_exits_while_its_child_holds_stdout_crashes_at_once() {
     let dir = temp_dir("bot-protocol", "exits");
     let pids = dir.join("pids");
-    let start = format!("sleep 300 2>/dev/null &\necho $! >> {}\nexit 3", pids.display());
+    let start = format!(
+        "sleep 300 2>/dev/null &\necho $! >> {}\nexit 3",
+        pids.display()
+    );
     let bot = shell_bot(&dir, "exits.sh", &start, "echo 0");
     let (s, took) = bounded(&bot, "1", "20000");
     let (games, kinds) = forfeits(&s);
@@ -355,14 +362,22 @@ fn issue44_a_bots_children_stop_when_silk_is_interrupted() {
     let bot = shell_bot(&dir, "slow.sh", &start, "sleep 0.1; echo 0");
     let bots = format!("{bot},greedy");
     let mut silk = std::process::Command::new(assert_cmd::cargo::cargo_bin("silk"))
-        .args(["simulate", "splendor", "--bots", &bots, "--games", "50", "--threads", "1"])
+        .args([
+            "simulate",
+            "splendor",
+            "--bots",
+            &bots,
+            "--games",
+            "50",
+            "--threads",
+            "1",
+        ])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
     let until = Instant::now() + Duration::from_secs(20);
-    while std::fs::read_to_string(&pids).map_or(true, |p| p.is_empty()) && Instant::now() < until
-    {
+    while std::fs::read_to_string(&pids).map_or(true, |p| p.is_empty()) && Instant::now() < until {
         std::thread::sleep(Duration::from_millis(50));
     }
     std::thread::sleep(Duration::from_millis(300));

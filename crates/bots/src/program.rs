@@ -274,9 +274,7 @@ fn read_lines(stdout: ChildStdout, flooded: Arc<AtomicBool>) -> Receiver<Line> {
 
 /// The writer thread: writes each message to `stdin` and says how it went, until a write fails
 /// or the sender is dropped (which closes the program's input).
-fn write_messages(
-    mut stdin: ChildStdin,
-) -> (SyncSender<Vec<u8>>, Receiver<std::io::Result<()>>) {
+fn write_messages(mut stdin: ChildStdin) -> (SyncSender<Vec<u8>>, Receiver<std::io::Result<()>>) {
     let (input, messages) = mpsc::sync_channel::<Vec<u8>>(1);
     let (ack, written) = mpsc::sync_channel(1);
     std::thread::spawn(move || {
@@ -461,6 +459,9 @@ mod tests {
             .expect("the write returned within the bot's time");
         let f = r.unwrap_err();
         assert_eq!(f.kind, ForfeitKind::Timeout);
-        assert!(f.reason.contains("did not read its input in 300 ms"), "{f:?}");
+        assert!(
+            f.reason.contains("did not read its input in 300 ms"),
+            "{f:?}"
+        );
     }
 }

@@ -55,7 +55,12 @@ pub struct ReplayArgs {
     /// With RUN_DIR whose bots include programs (`cmd:…`): the run's bots, in its order, with
     /// the command that starts each program here. silk never starts a program because a run's
     /// files name it: without --bots such a run is refused, with the list to give.
-    #[arg(long, value_delimiter = ',', value_name = "BOTS", conflicts_with = "trace_in")]
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "BOTS",
+        conflicts_with = "trace_in"
+    )]
     pub bots: Vec<String>,
     #[command(flatten)]
     pub bot_time: crate::outside::BotTimeArgs,
