@@ -112,7 +112,8 @@ impl Process {
                 Err(RecvTimeoutError::Timeout) => {}
             }
             if let Ok(Some(status)) = child.try_wait() {
-                return match rx.try_recv() {
+                // What it wrote just before exiting may still be on its way through the reader.
+                return match rx.recv_timeout(POLL) {
                     Ok(v) => Waited::Got(v),
                     Err(_) => Waited::Exited(status),
                 };
