@@ -4,8 +4,10 @@
 
 mod common;
 
-use common::{json_doc, silk, temp_dir};
+use common::{json_doc, shell_bot, silk, temp_dir};
+use serde_json::Value;
 use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
 
 /// Whether python3 runs here; in CI it must.
 fn python() -> bool {
@@ -193,5 +195,204 @@ fn issue36_play_seats_an_external_bot() {
         .assert()
         .code(2)
         .stderr(predicates::str::contains("forfeits: crash"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A simulation of Splendor for two, `bot` against greedy, that must end within a minute (a bot
+/// that could hang silk fails the test instead): its summary and how long it took.
+fn bounded(bot: &str, games: &str, bot_time: &str) -> (Value, Duration) {
+    let bots = format!("{bot},greedy");
+    let start = Instant::now();
+    let out = silk()
+        .args([
+            "--json", "simulate", "splendor", "--bots", &bots, "--games", games,
+        ])
+        .args(["--threads", "1", "--no-rotate", "--bot-time", bot_time])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let summary = serde_json::from_slice(&out).expect("--json prints one JSON document");
+    (summary, start.elapsed())
+}
+
+/// The games forfeited, of every kind, and each kind's first reason.
+fn forfeits(s: &Value) -> (u64, Vec<(String, String)>) {
+    let list = s["forfeits"].as_array().cloned().unwrap_or_default();
+    let games = list.iter().filter_map(|f| f["games"].as_u64()).sum();
+    let kinds = list
+        .iter()
+        .map(|f| (f["kind"].to_string(), f["reason"].to_string()))
+        .collect();
+    (games, kinds)
+}
+
+/// Whether process `pid` is still running (a zombie waiting to be reaped is not).
+#[cfg(target_os = "linux")]
+fn running(pid: &str) -> bool {
+    let Ok(stat) = std::fs::read_to_string(format!("/proc/{pid}/stat")) else {
+        return false;
+    };
+    let state = stat.rsplit_once(')').map(|(_, r)| r.trim_start());
+    !matches!(state.and_then(|r| r.chars().next()), Some('Z' | 'X') | None)
+}
+
+/// The processes whose ids a bot wrote to `file` that are still running after a few seconds
+/// (each then killed, so that a failing test leaves nothing behind).
+#[cfg(target_os = "linux")]
+fn left_running(file: &Path) -> Vec<String> {
+    let pids = std::fs::read_to_string(file).unwrap_or_default();
+    let pids: Vec<String> = pids.split_whitespace().map(String::from).collect();
+    let until = Instant::now() + Duration::from_secs(3);
+    while pids.iter().any(|p| running(p)) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let left: Vec<String> = pids.into_iter().filter(|p| running(p)).collect();
+    for p in &left {
+        let _ = std::process::Command::new("kill")
+            .args(["-KILL", p])
+            .status();
+    }
+    left
+}
+
+/// Issue 44, point 8: a bot that writes faster than silk reads (`yes 0`: an answer, then
+/// endless more) forfeits each game as flooding or answering twice, and a line without end
+/// (`cat /dev/zero`) is garbage: what silk holds of a bot's output is bounded, so the run ends
+/// in seconds instead of growing until it aborts.
+#[test]
+#[cfg(unix)]
+fn issue44_a_flooding_bot_forfeits() {
+    let (s, took) = bounded("cmd:yes 0", "3", "500");
+    let (games, kinds) = forfeits(&s);
+    assert_eq!(games, 3, "{s}");
+    for (kind, reason) in &kinds {
+        assert_eq!(kind, "\"garbage\"", "{s}");
+        assert!(
+            reason.contains("flooded") || reason.contains("answered twice"),
+            "{s}"
+        );
+    }
+    assert!(took < Duration::from_secs(30), "{took:?}");
+    let (s, _) = bounded("cmd:cat /dev/zero", "1", "5000");
+    let (games, kinds) = forfeits(&s);
+    assert_eq!(games, 1, "{s}");
+    assert!(kinds[0].1.contains("a line longer than 65536 bytes"), "{s}");
+}
+
+/// Issue 44, point 9: a bot that answers but never reads its input (the issue's own) would
+/// fill the pipe to it and hang silk for ever; now each game is forfeited in bounded time: its
+/// answers come unasked, or the write to it runs out of --bot-time (crates/bots, program.rs,
+/// tests the write on its own).
+#[test]
+#[cfg(unix)]
+fn issue44_a_bot_that_never_reads_forfeits_in_time() {
+    let bot = "cmd:sh -c \"while true; do echo 0; sleep 0.05; done\"";
+    let (s, took) = bounded(bot, "2", "300");
+    let (games, kinds) = forfeits(&s);
+    assert_eq!(games, 2, "{s}");
+    for (kind, reason) in &kinds {
+        assert!(
+            (kind == "\"garbage\"" && reason.contains("before it was asked"))
+                || (kind == "\"timeout\"" && reason.contains("did not read its input")),
+            "{s}"
+        );
+    }
+    assert!(took < Duration::from_secs(30), "{took:?}");
+}
+
+/// Issue 44, point 10: a bot that prints two answers per decision forfeits (its later answers
+/// would be off by one): a line after an answer, before the next decision, answers twice.
+#[test]
+#[cfg(unix)]
+fn issue44_a_bot_that_answers_twice_forfeits() {
+    let dir = temp_dir("bot-protocol", "twice");
+    let bot = shell_bot(&dir, "twice.sh", "", "printf '0\\n0\\n'");
+    let (s, _) = bounded(&bot, "2", "5000");
+    let (games, kinds) = forfeits(&s);
+    assert_eq!(games, 2, "{s}");
+    assert_eq!(kinds[0].0, "\"garbage\"", "{s}");
+    assert!(kinds[0].1.contains("answered twice"), "{s}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 44, point 10: what a bot starts (here a `sleep` holding its output) is stopped with
+/// it, when silk ends after games played well.
+#[test]
+#[cfg(target_os = "linux")]
+fn issue44_a_bots_children_stop_with_it() {
+    let dir = temp_dir("bot-protocol", "children");
+    let pids = dir.join("pids");
+    let start = format!("sleep 300 2>/dev/null &\necho $! >> {}", pids.display());
+    let bot = shell_bot(&dir, "children.sh", &start, "echo 0");
+    let (s, _) = bounded(&bot, "2", "5000");
+    assert_eq!(forfeits(&s).0, 0, "{s}");
+    assert!(std::fs::read_to_string(&pids).is_ok_and(|p| !p.is_empty()));
+    assert_eq!(left_running(&pids), Vec::<String>::new(), "still running");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 44, point 10: a bot that exits while a child of its holds its output is a crash at
+/// once, with its exit status, not a timeout after the whole --bot-time; the child is stopped.
+#[test]
+#[cfg(target_os = "linux")]
+fn issue44_a_bot_that_exits_while_its_child_holds_stdout_crashes_at_once() {
+    let dir = temp_dir("bot-protocol", "exits");
+    let pids = dir.join("pids");
+    let start = format!(
+        "sleep 300 2>/dev/null &\necho $! >> {}\nexit 3",
+        pids.display()
+    );
+    let bot = shell_bot(&dir, "exits.sh", &start, "echo 0");
+    let (s, took) = bounded(&bot, "1", "20000");
+    let (games, kinds) = forfeits(&s);
+    assert_eq!(games, 1, "{s}");
+    assert_eq!(kinds[0].0, "\"crash\"", "{s}");
+    assert!(kinds[0].1.contains("exit status: 3"), "{s}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    assert_eq!(left_running(&pids), Vec::<String>::new(), "still running");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 44, point 10: a bot's group is stopped even when silk does not end by itself (Ctrl-C
+/// reaches silk's process group only; here silk is interrupted mid-run).
+#[test]
+#[cfg(target_os = "linux")]
+fn issue44_a_bots_children_stop_when_silk_is_interrupted() {
+    let dir = temp_dir("bot-protocol", "interrupted");
+    let pids = dir.join("pids");
+    let start = format!("sleep 300 2>/dev/null &\necho $! >> {}", pids.display());
+    let bot = shell_bot(&dir, "slow.sh", &start, "sleep 0.1; echo 0");
+    let bots = format!("{bot},greedy");
+    let mut silk = std::process::Command::new(assert_cmd::cargo::cargo_bin("silk"))
+        .args([
+            "simulate",
+            "splendor",
+            "--bots",
+            &bots,
+            "--games",
+            "50",
+            "--threads",
+            "1",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let until = Instant::now() + Duration::from_secs(20);
+    while std::fs::read_to_string(&pids).map_or(true, |p| p.is_empty()) && Instant::now() < until {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    std::thread::sleep(Duration::from_millis(300));
+    let interrupted = std::process::Command::new("kill")
+        .args(["-INT", &silk.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(interrupted.success());
+    let status = silk.wait().unwrap();
+    assert!(!status.success(), "silk was interrupted mid-run");
+    assert_eq!(left_running(&pids), Vec::<String>::new(), "still running");
     let _ = std::fs::remove_dir_all(&dir);
 }

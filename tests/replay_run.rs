@@ -305,3 +305,60 @@ fn issue32_timeline_run_report_draws_a_finished_and_a_cut_short_game() {
     }
     assert_eq!(section.matches("class=\"timeline\"").count(), 2);
 }
+
+/// The run directory of a Splendor run with an external bot (a shell script that always takes
+/// the first action) against greedy: a directory for the test, the run in it, and the `--bots`
+/// it was played with.
+fn run_with_a_program(name: &str) -> (PathBuf, PathBuf, String) {
+    let dir = common::temp_dir("replay_run", name);
+    let bot = common::shell_bot(&dir, "first.sh", "", "echo 0");
+    let bots = format!("{bot},greedy");
+    let run = dir.join("run");
+    silk()
+        .args(["simulate", "splendor", "--games", "2", "--bots", &bots])
+        .args(["--threads", "1", "--out"])
+        .arg(&run)
+        .assert()
+        .success();
+    (dir, run, bots)
+}
+
+/// Issue 44, point 11: opening a run directory never starts a program its run.json names (a
+/// run may come from anyone). `silk replay RUN --game K` (and with `--trace`) of a run whose
+/// bots include `cmd:…` is refused, naming the `--bots` to give, and nothing runs; with
+/// `--bots` given, the programs named on the command line play and the replay matches.
+#[test]
+#[cfg(unix)]
+fn issue44_replay_never_starts_a_program_its_run_names() {
+    let (dir, run, bots) = run_with_a_program("cmd");
+    let run_s = run.to_str().unwrap();
+    silk()
+        .arg("replay")
+        .arg(&run)
+        .args(["--game", "1", "--moves", "--bots", &bots])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains("the replay matches game 1"));
+    let err = refusal(&["replay", run_s, "--game", "1"]);
+    assert!(err.contains(&format!("--bots '{bots}'")), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // A silk bot in the place of the run's program is not the run's.
+    let err = refusal(&["replay", run_s, "--game", "1", "--bots", "greedy,greedy"]);
+    assert!(err.contains("bot 1 is \"greedy\""), "{err}");
+
+    // A run.json that names any command: nothing runs, whatever is asked of the run.
+    let marker = dir.join("touched");
+    let path = run.join("run.json");
+    let mut spec: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    spec["bots"][0] = Value::from(format!("cmd:touch {}", marker.display()));
+    fs::write(&path, spec.to_string()).unwrap();
+    for extra in [&[][..], &["--trace"], &["--timeline"]] {
+        let mut args = vec!["replay", run_s, "--game", "0"];
+        args.extend_from_slice(extra);
+        let err = refusal(&args);
+        assert!(err.contains("--bots 'cmd:touch "), "{extra:?}: {err}");
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(!marker.exists(), "the command run.json names was run");
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -539,3 +539,48 @@ fn issue32_timeline_is_kept_in_the_trace_and_checked() {
         .code(2)
         .stderr(predicate::str::contains("timeline: rounds[2]"));
 }
+
+/// Issue 44, point 11: `silk find RUN --traces` plays the games it lists again, but never
+/// starts a program the run's run.json names: such a run is refused (before any trace is
+/// written) with the `--bots` to give; given them, the traces are written and play back.
+#[test]
+#[cfg(unix)]
+fn issue44_find_traces_never_starts_a_program_its_run_names() {
+    let dir = common::temp_dir("traces", "cmd");
+    let bot = common::shell_bot(&dir, "first.sh", "", "echo 0");
+    let bots = format!("{bot},greedy");
+    let run = dir.join("run");
+    silk()
+        .args(["simulate", "splendor", "--games", "2", "--bots", &bots])
+        .args(["--threads", "1", "--out"])
+        .arg(&run)
+        .assert()
+        .success();
+    let run_s = run.to_str().unwrap();
+    let find = ["find", run_s, "--where", "index >= 0"];
+    // Reading the records alone starts nothing: no --bots needed.
+    silk().args(find).assert().success();
+    let err = refusal(&[&find[..], &["--traces"]].concat());
+    assert!(err.contains(&format!("--bots '{bots}'")), "{err}");
+    assert!(!run.join("traces").exists());
+    let err = refusal(&[&find[..], &["--bots", &bots]].concat());
+    assert!(err.contains("--traces"), "{err}");
+    silk()
+        .args(find)
+        .args(["--traces", "--bots", &bots])
+        .assert()
+        .success();
+    trace_in(&run.join("traces/game-1.json")).success();
+
+    // A run.json that names any command: refused, and the command never runs.
+    let marker = dir.join("touched");
+    let path = run.join("run.json");
+    let mut spec: Value = serde_json::from_str(&fs::read_to_string(&path).unwrap()).unwrap();
+    spec["bots"][0] = json!(format!("cmd:touch {}", marker.display()));
+    fs::write(&path, spec.to_string()).unwrap();
+    let err = refusal(&[&find[..], &["--traces", "--force"]].concat());
+    assert!(err.contains("--bots 'cmd:touch "), "{err}");
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    assert!(!marker.exists(), "the command run.json names was run");
+    let _ = fs::remove_dir_all(&dir);
+}

@@ -62,6 +62,19 @@ pub fn json_text(args: &[&str]) -> String {
     String::from_utf8(out).expect("--json prints UTF-8")
 }
 
+/// An external bot as a shell script in `dir` (no python needed): `before` runs once when it
+/// starts, then `answer` for each decision, until its input ends. `cmd:sh FILE`, for --bots.
+#[allow(dead_code)] // not every test file seats an external bot
+pub fn shell_bot(dir: &std::path::Path, name: &str, before: &str, answer: &str) -> String {
+    let path = dir.join(name);
+    let text = format!(
+        "{before}\nwhile read -r line; do\n  case $line in\n    *'\"type\":\"hello\"'*) ;;\n    \
+         *) {answer} ;;\n  esac\ndone\n"
+    );
+    std::fs::write(&path, text).expect("the bot script can be written");
+    format!("cmd:sh {}", path.display())
+}
+
 /// A `silk` process that keeps running while a test types to it and reads its lines (stderr
 /// dropped): for the tests that need a second process beside a live one.
 #[allow(dead_code)] // not every test file drives a live process

@@ -136,6 +136,8 @@ pub fn main() {
     let mut out = Out::new(cli.json);
     out.quiet = cli.quiet;
     let result = run(cli.command, groups, &mut out);
+    // The external bots still running, and whatever they started, end with silk.
+    silk_bots::program::stop_all();
     let closed = |e: &std::io::Error| e.kind() == std::io::ErrorKind::BrokenPipe;
     match (result, out.finish()) {
         (Err(e), _) => {

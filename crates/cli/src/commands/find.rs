@@ -37,7 +37,10 @@ pub struct FindArgs {
     #[arg(long, default_value_t = 20)]
     pub limit: u64,
     /// Write each game listed (at most --limit) as an open trace to RUN_DIR/traces/game-K.json
-    /// (the run directory searched, or --out with a game; see docs/traces.md).
+    /// (the run directory searched, or --out with a game; see docs/traces.md). Each game is
+    /// played again: a run directory whose bots include programs (`cmd:…`) needs --bots, the
+    /// run's bots with the command that starts each program here (silk never starts a program
+    /// a file names).
     #[arg(long)]
     pub traces: bool,
 }
@@ -107,17 +110,26 @@ fn in_run_dir(args: &FindArgs, run_dir: &Path, query: find::Query, out: &mut Out
     let mut finder =
         with_game!(name, G => find::Finder::new::<G>(&ask, query, limit, Some(run_dir))?);
     if !traces {
+        if !args.batch.bots.is_empty() {
+            return Err(CliError::input(
+                "--bots with a run directory names the bots to write its traces with \
+                 (--traces): the games found are read from the run's records",
+            ));
+        }
         silk_lab::read_records(run_dir, &spec, &mut |r| {
             finder.each(&spec, &r, out).map(|_| ())
         })?;
         finder.finish(out);
         return Ok(());
     }
+    // The games are played again to be traced: programs only as the command line names them.
+    args.batch.bot_time.apply();
+    let replayed = crate::outside::replay_bots(&spec, run_dir, &args.batch.bots)?;
     with_game!(name, G => {
         let mut tracer = traces::RunTraces::<G>::for_run_dir(run_dir, &spec, force)?;
         silk_lab::read_records(run_dir, &spec, &mut |r| {
             if finder.each(&spec, &r, out)? {
-                tracer.write(&spec, &r)?;
+                tracer.write(&replayed, &r)?;
             }
             Ok(())
         })?;

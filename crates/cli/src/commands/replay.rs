@@ -52,6 +52,18 @@ pub struct ReplayArgs {
     /// coins, the leader) and the round the game was decided in, instead of the decisions.
     #[arg(long, conflicts_with_all = ["moves", "at"])]
     pub timeline: bool,
+    /// With RUN_DIR whose bots include programs (`cmd:…`): the run's bots, in its order, with
+    /// the command that starts each program here. silk never starts a program because a run's
+    /// files name it: without --bots such a run is refused, with the list to give.
+    #[arg(
+        long,
+        value_delimiter = ',',
+        value_name = "BOTS",
+        conflicts_with = "trace_in"
+    )]
+    pub bots: Vec<String>,
+    #[command(flatten)]
+    pub bot_time: crate::outside::BotTimeArgs,
 }
 
 impl ReplayArgs {
@@ -76,11 +88,17 @@ impl ReplayArgs {
                 moves_only: self.moves,
                 timeline: self.timeline,
             };
-            return replay_run_dir(Path::new(&target), self.game, show, to.as_ref(), out);
+            self.bot_time.apply();
+            let run = RunDir {
+                dir: Path::new(&target),
+                game: self.game,
+                bots: &self.bots,
+            };
+            return replay_run_dir(run, show, to.as_ref(), out);
         };
-        if self.game.is_some() || self.at.is_some() || self.moves {
+        if self.game.is_some() || self.at.is_some() || self.moves || !self.bots.is_empty() {
             return Err(CliError::input(
-                "--game, --at and --moves replay a run: silk replay RUN_DIR --game K",
+                "--game, --at, --moves and --bots replay a run: silk replay RUN_DIR --game K",
             ));
         }
         let name = GameName::from_str(&target, true).map_err(|_| {
@@ -116,10 +134,16 @@ impl ReplayArgs {
     }
 }
 
+/// The game of a run to replay: `RUN_DIR --game K [--bots …]`.
+struct RunDir<'a> {
+    dir: &'a Path,
+    game: Option<u64>,
+    bots: &'a [String],
+}
+
 /// `silk replay RUN_DIR --game K`, with the engine the run's `run.json` names.
 fn replay_run_dir(
-    dir: &std::path::Path,
-    game: Option<u64>,
+    RunDir { dir, game, bots }: RunDir,
     show: replay_run::Show,
     trace: Option<&traces::TraceTo>,
     out: &mut Out,
@@ -144,7 +168,8 @@ fn replay_run_dir(
             dir.display()
         ))
     })?;
-    let run = replay_run::open(dir, index)?;
+    let mut run = replay_run::open(dir, index)?;
+    run.spec = crate::outside::replay_bots(&run.spec, dir, bots)?;
     let name = GameName::named(&run.spec.game).ok_or_else(|| {
         CliError::input(format!(
             "{}: unknown game {:?}",
