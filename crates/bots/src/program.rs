@@ -142,7 +142,24 @@ impl Process {
                 format!("did not read its input in {} ms", time.as_millis()),
             )),
             Waited::Gone => Err(self.crashed("cannot be written to")),
-            Waited::Exited(s) => Err(exited(s)),
+            Waited::Exited(s) => Err(self.reader_verdict().unwrap_or_else(|| exited(s))),
+        }
+    }
+
+    /// Why the reader stopped reading, where it stopped on its own account (flooding, a line
+    /// too long). A program silk stopped reading dies of a broken pipe when it writes again,
+    /// and often before silk's next write to it fails: that is its flooding, not a crash.
+    fn reader_verdict(&mut self) -> Option<Forfeit> {
+        // The reader ends soon after the program does; a program still writing is bounded by
+        // the queue and by this wait.
+        let until = Instant::now() + Duration::from_millis(200);
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            match self.lines.recv_timeout(left) {
+                Ok(Ok(_)) => continue,
+                Ok(Err(why)) => return Some(Forfeit::new(ForfeitKind::Garbage, why)),
+                Err(_) => return self.flooded.load(Ordering::Relaxed).then(|| self.flood()),
+            }
         }
     }
 
@@ -218,6 +235,9 @@ impl Process {
 
     /// A crash, said with the exit status when the program has exited.
     fn crashed(&mut self, what: &str) -> Forfeit {
+        if let Some(f) = self.reader_verdict() {
+            return f;
+        }
         // A program that closed its output is usually exiting: give it a moment to say how.
         let mut status = None;
         for _ in 0..50 {
