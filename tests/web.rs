@@ -663,7 +663,11 @@ fn issue44_a_double_tap_makes_one_entry_on_every_kind_of_question() {
         page.open(served.start[k + 1]["url"].as_str().unwrap());
     }
     let all: Vec<&Session> = std::iter::once(&host).chain(seats.iter()).collect();
-    wait(&host, "return document.getElementById('join').hidden", "everyone joined");
+    wait(
+        &host,
+        "return document.getElementById('join').hidden",
+        "everyone joined",
+    );
     settle(&all, 0);
     let v = version(&host);
     host_control(&host, "Ana holds the pawn first");
@@ -706,7 +710,11 @@ fn issue44_a_double_tap_makes_one_entry_on_every_kind_of_question() {
     loop {
         let (k, q, c) = asked_page();
         if q.starts_with("Leader auction") {
-            let a = if !bid && c.iter().any(|x| x == "2") { "2" } else { "pass" };
+            let a = if !bid && c.iter().any(|x| x == "2") {
+                "2"
+            } else {
+                "pass"
+            };
             bid |= a == "2";
             tap(k, "#choices button", Some(a), "auction", true);
         } else if c.iter().any(|x| x == "sell") {
@@ -725,11 +733,11 @@ fn issue44_a_double_tap_makes_one_entry_on_every_kind_of_question() {
     let (caller, _, _) = asked_page();
     assert_eq!(caller, k, "the taker calls the good");
     tap(k, "#choices button", Some("silk"), "call", true);
-    for k in 0..3 {
+    for (k, page) in seats.iter().enumerate() {
         // The number opens its "sure?" (no entry); a double tap on "Yes" enters it once.
         tap(k, "#choices button", Some("0"), "reveal", false);
         assert_eq!(
-            seats[k].eval("return !document.getElementById('confirm').hidden", &[]),
+            page.eval("return !document.getElementById('confirm').hidden", &[]),
             json!(true),
             "the sure? is shown"
         );
@@ -743,11 +751,7 @@ fn issue44_a_double_tap_makes_one_entry_on_every_kind_of_question() {
         if q.starts_with("Leader auction") {
             break;
         }
-        let a = c
-            .iter()
-            .find(|x| *x == "pass")
-            .unwrap_or(&c[0])
-            .clone();
+        let a = c.iter().find(|x| *x == "pass").unwrap_or(&c[0]).clone();
         tap(k, "#choices button.choice", Some(&a), "market", true);
         if !took_back {
             let has = seats[k].eval(
@@ -756,7 +760,13 @@ fn issue44_a_double_tap_makes_one_entry_on_every_kind_of_question() {
                 &[],
             );
             if has == json!(true) {
-                tap(k, "#choices button.action", Some("Take back my last entry"), "take back", false);
+                tap(
+                    k,
+                    "#choices button.action",
+                    Some("Take back my last entry"),
+                    "take back",
+                    false,
+                );
                 tap(k, "#sure-yes", None, "take back sure", true);
                 took_back = true;
             }
@@ -767,8 +777,8 @@ fn issue44_a_double_tap_makes_one_entry_on_every_kind_of_question() {
     let v = version(&host);
     host_control(&host, "End early: final count");
     settle(&all, v + 1);
-    for k in 0..3 {
-        seats[k].eval(
+    for (k, page) in seats.iter().enumerate() {
+        page.eval(
             "[...document.querySelectorAll('#numbers input')].forEach((i, n) => i.value = String(n === 0 ? 1 : 0));
              return true;",
             &[],
@@ -776,12 +786,24 @@ fn issue44_a_double_tap_makes_one_entry_on_every_kind_of_question() {
         tap(k, "#numbers button[type=submit]", None, "count", true);
     }
     assert!(
-        ["auction", "caravan", "take", "call", "reveal sure", "market", "take back sure", "count"]
-            .iter()
-            .all(|k| kinds.contains(*k)),
+        [
+            "auction",
+            "caravan",
+            "take",
+            "call",
+            "reveal sure",
+            "market",
+            "take back sure",
+            "count"
+        ]
+        .iter()
+        .all(|k| kinds.contains(*k)),
         "{kinds:?}"
     );
     // Most second presses landed on a question drawn after the first (the case the fix is
     // for), not on a button still waiting.
-    assert!(landed * 2 > taps, "{landed} of {taps} second taps landed on a new question");
+    assert!(
+        landed * 2 > taps,
+        "{landed} of {taps} second taps landed on a new question"
+    );
 }
