@@ -576,7 +576,7 @@ const TAP_AT: &str = "window.tapAt = (x, y) => {
 /// A double tap on the first button matching `css` (with text `label`, if given), as a finger
 /// makes one: the second press at the same spot as soon as the page has shown a new snapshot
 /// (or 300 ms on), well within the 500 ms a double tap takes. Returns whether the second press
-/// landed on a redrawn page.
+/// landed on a redrawn page (the case the fix is for).
 fn double_tap(page: &Session, css: &str, label: Option<&str>) -> bool {
     let first = page.eval(
         &format!(
@@ -602,16 +602,15 @@ fn double_tap(page: &Session, css: &str, label: Option<&str>) -> bool {
         assert!(start.elapsed() < Duration::from_secs(5));
         std::thread::sleep(Duration::from_millis(5));
     }
+    // A machine too busy to press again within a double tap's time makes no double tap: the
+    // second press is left out (the caller counts how many landed).
     let second = page.eval(
         "const t = window.firstTap;
          const moved = version !== t.version, late = performance.now() - t.at;
+         if (late > 450) return {moved: false, late};
          tapAt(t.x, t.y);
          return {moved, late};",
         &[],
-    );
-    assert!(
-        second["late"].as_f64().unwrap() < 500.0,
-        "the second tap came too late for a double tap: {second}"
     );
     second["moved"] == json!(true)
 }
