@@ -22,7 +22,8 @@
 //! seat's question of the moment: one that repeats the seat's last accepted entry for the same
 //! question (a double tap, a retry after a timeout) is taken as already done, any other for a
 //! question that is not the current one gets "that question has passed" and changes nothing.
-//! An entry without `?q=` (a script) answers whatever is asked at the moment.
+//! An entry without `?q=` (a script) answers whatever is asked at the moment; one whose `q` is
+//! not a number is refused.
 
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -503,12 +504,12 @@ fn refuse(code: StatusCode, why: &str) -> Response {
 }
 
 /// The question an entry answers: `?q=N` (the `"ask"` of the snapshot the page showed).
-fn question_of(uri: &Uri) -> Option<u64> {
-    uri.query()?
-        .split('&')
-        .find_map(|kv| kv.strip_prefix("q="))?
-        .parse()
-        .ok()
+/// `Err`: a `q` that is not a number (no page sends one), so no question it could answer.
+fn question_of(uri: &Uri) -> Result<Option<u64>, ()> {
+    let q = uri
+        .query()
+        .and_then(|query| query.split('&').find_map(|kv| kv.strip_prefix("q=")));
+    q.map(|q| q.parse().map_err(|_| ())).transpose()
 }
 
 async fn seat_act(
@@ -530,7 +531,12 @@ async fn seat_act(
     if text.chars().any(char::is_control) {
         return refuse(StatusCode::BAD_REQUEST, "the entry has control characters");
     }
-    let q = question_of(&uri);
+    let Ok(q) = question_of(&uri) else {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "the question number is not a number",
+        );
+    };
     let reply = match shared.ask(|tx| Req::Submit(seat, text.to_string(), q, tx)) {
         Some(rx) => rx.await.ok(),
         None => None,
@@ -974,9 +980,17 @@ mod tests {
 
     #[test]
     fn issue34_questions_are_read_from_the_query() {
-        assert_eq!(question_of(&"/s/ab/act?q=17".parse().unwrap()), Some(17));
-        assert_eq!(question_of(&"/s/ab/act?x=1&q=5".parse().unwrap()), Some(5));
-        assert_eq!(question_of(&"/s/ab/act".parse().unwrap()), None);
-        assert_eq!(question_of(&"/s/ab/act?q=no".parse().unwrap()), None);
+        assert_eq!(
+            question_of(&"/s/ab/act?q=17".parse().unwrap()),
+            Ok(Some(17))
+        );
+        assert_eq!(
+            question_of(&"/s/ab/act?x=1&q=5".parse().unwrap()),
+            Ok(Some(5))
+        );
+        assert_eq!(question_of(&"/s/ab/act".parse().unwrap()), Ok(None));
+        assert_eq!(question_of(&"/s/ab/act?x=1".parse().unwrap()), Ok(None));
+        // Issue 44: a question number that is no number answers no question.
+        assert_eq!(question_of(&"/s/ab/act?q=no".parse().unwrap()), Err(()));
     }
 }
