@@ -624,3 +624,73 @@ fn issue30_p12_takers_of_a_stale_lock_exactly_one_wins() {
         assert!(!lock.exists());
     }
 }
+
+/// Issue 44: a crash that tears the last line inside a multi-byte character (a city or a name
+/// in UTF-8) left a journal that could not be resumed at all; the torn line is skipped like
+/// any other.
+#[test]
+fn issue44_a_journal_torn_inside_a_character_resumes() {
+    let dir = temp_dir("torn-utf8");
+    let journal = dir.join("game.journal");
+    silk()
+        .args([
+            "table",
+            "silk-road",
+            "--players",
+            "Ana,Ben,Cleo",
+            "--journal",
+        ])
+        .arg(&journal)
+        .write_stdin("Ana\n2\n")
+        .assert()
+        .success();
+    // "é" is 0xC3 0xA9: the write stopped between the two.
+    let mut f = fs::OpenOptions::new().append(true).open(&journal).unwrap();
+    f.write_all(b"{\"seq\":3,\"hash\":\"\",\"entry\":{\"move\":\"Caf\xc3")
+        .unwrap();
+    drop(f);
+    silk()
+        .args(["table", "silk-road", "--resume"])
+        .arg(&journal)
+        .write_stdin("pass\n")
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("line 4: corrupt or truncated entry (not UTF-8 text)")
+                .and(predicate::str::contains("2 entries")),
+        );
+    // The entry made after it follows on: a later resume keeps all three.
+    silk()
+        .args(["table", "silk-road", "--resume"])
+        .arg(&journal)
+        .write_stdin("")
+        .assert()
+        .success()
+        .stderr(
+            predicate::str::contains("3 entries").and(predicate::str::contains("dropped").not()),
+        );
+}
+
+/// Issue 44: a journal that is a FIFO is refused at once (opening it would wait for a writer
+/// for ever), naming the file.
+#[cfg(unix)]
+#[test]
+fn issue44_a_fifo_journal_is_refused_not_waited_on() {
+    let dir = temp_dir("fifo");
+    let journal = dir.join("game.journal");
+    let made = std::process::Command::new("mkfifo").arg(&journal).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipping: no mkfifo here");
+        return;
+    }
+    silk()
+        .args(["table", "silk-road", "--resume"])
+        .arg(&journal)
+        .timeout(std::time::Duration::from_secs(20))
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("game.journal")
+                .and(predicate::str::contains("not a regular file")),
+        );
+}

@@ -572,3 +572,249 @@ fn issue34_an_old_link_after_new_links_says_what_to_do() {
         "no question from a dead link"
     );
 }
+
+/// The script that taps like a finger at a point: pointer down and up there, then a click on
+/// whatever is drawn there (issue 44).
+const TAP_AT: &str = "window.tapAt = (x, y) => {
+    const el = document.elementFromPoint(x, y);
+    if (!el) return false;
+    const o = {bubbles: true, cancelable: true, clientX: x, clientY: y, pointerType: 'touch', isPrimary: true};
+    el.dispatchEvent(new PointerEvent('pointerdown', o));
+    el.dispatchEvent(new PointerEvent('pointerup', o));
+    el.click();
+    return true;
+  };";
+
+/// A double tap on the first button matching `css` (with text `label`, if given), as a finger
+/// makes one: the second press at the same spot as soon as the page has shown a new snapshot
+/// (or 300 ms on), well within the 500 ms a double tap takes. Returns whether the second press
+/// landed on a redrawn page (the case the fix is for).
+fn double_tap(page: &Session, css: &str, label: Option<&str>) -> bool {
+    let first = page.eval(
+        &format!(
+            "{TAP_AT}
+             const b = [...document.querySelectorAll(arguments[0])]
+                .find(b => arguments[1] === null || b.textContent === arguments[1]);
+             if (!b || b.disabled) return false;
+             b.scrollIntoView({{block: 'center'}});
+             const r = b.getBoundingClientRect();
+             const x = r.left + r.width / 2, y = r.top + r.height / 2;
+             window.firstTap = {{x, y, at: performance.now(), version}};
+             return tapAt(x, y);"
+        ),
+        &[json!(css), json!(label)],
+    );
+    assert_eq!(first, json!(true), "no button {css} {label:?} to tap");
+    let start = std::time::Instant::now();
+    while page.eval(
+        "return version !== window.firstTap.version || performance.now() - window.firstTap.at > 300",
+        &[],
+    ) != json!(true)
+    {
+        assert!(start.elapsed() < Duration::from_secs(5));
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    // A machine too busy to press again within a double tap's time makes no double tap: the
+    // second press is left out (the caller counts how many landed).
+    let second = page.eval(
+        "const t = window.firstTap;
+         const moved = version !== t.version, late = performance.now() - t.at;
+         if (late > 450) return {moved: false, late};
+         tapAt(t.x, t.y);
+         return {moved, late};",
+        &[],
+    );
+    second["moved"] == json!(true)
+}
+
+/// What the table has taken: journal lines after the header, plus reveals entered and kept
+/// sealed.
+fn entries(journal: &std::path::Path) -> usize {
+    let lines = std::fs::read_to_string(journal).unwrap().lines().count() - 1;
+    let mut sealed = journal.as_os_str().to_owned();
+    sealed.push(".sealed");
+    let pending = std::fs::read_to_string(sealed)
+        .ok()
+        .and_then(|t| serde_json::from_str::<Value>(&t).ok())
+        .and_then(|v| v.as_object().map(|o| o.len()))
+        .unwrap_or(0);
+    lines + pending
+}
+
+/// Issue 44: a double tap landed on the next question when the same player was asked again at
+/// once (13 of 24 double taps made an entry never meant: passing the pawn, moving the caravan,
+/// bidding 1, taking the Grand Vizier). Every answer of a Silk Road table here — bids and
+/// passes, the holder's choice, the caravan's move, the market's actions and the good called,
+/// sealed reveals and their "sure?", the take-back, the final count — is given by a double
+/// tap; each makes exactly one entry.
+#[test]
+fn issue44_a_double_tap_makes_one_entry_on_every_kind_of_question() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let dir = common::temp_dir("web", "double-tap");
+    let journal = dir.join("game.journal");
+    let served = Served::start(
+        &[
+            "table",
+            "silk-road",
+            "--players",
+            "Ana,Ben,Cleo",
+            "--journal",
+            journal.to_str().unwrap(),
+        ],
+        3,
+    );
+    let host = driver.session();
+    host.open(served.start[0]["table"].as_str().unwrap());
+    let seats: Vec<Session> = (1..=3).map(|_| driver.session()).collect();
+    for (k, page) in seats.iter().enumerate() {
+        page.with(async |c| c.set_window_size(360, 740).await)
+            .unwrap();
+        page.open(served.start[k + 1]["url"].as_str().unwrap());
+    }
+    let all: Vec<&Session> = std::iter::once(&host).chain(seats.iter()).collect();
+    wait(
+        &host,
+        "return document.getElementById('join').hidden",
+        "everyone joined",
+    );
+    settle(&all, 0);
+    let v = version(&host);
+    host_control(&host, "Ana holds the pawn first");
+    settle(&all, v + 1);
+
+    // One double tap on page `k`: exactly one entry, no refusal shown; the pages catch up.
+    let mut kinds = std::collections::BTreeSet::new();
+    let mut landed = 0;
+    let mut taps = 0;
+    let mut tap = |k: usize, css: &str, label: Option<&str>, kind: &str, entry: bool| {
+        let before = entries(&journal);
+        let v = version(&host);
+        landed += double_tap(&seats[k], css, label) as usize;
+        taps += 1;
+        if entry {
+            settle(&all, v + 1);
+        }
+        // Time for a second entry to arrive, were one sent.
+        std::thread::sleep(Duration::from_millis(300));
+        settle(&all, v);
+        assert_eq!(
+            entries(&journal) - before,
+            entry as usize,
+            "{kind}: a double tap on page {} made {} entries",
+            k + 1,
+            entries(&journal) - before
+        );
+        assert_eq!(seats[k].texts("#error").join(""), "", "{kind}");
+        kinds.insert(kind.to_string());
+    };
+    let asked_page = || {
+        seats
+            .iter()
+            .enumerate()
+            .find_map(|(k, p)| asked(p).map(|(q, c)| (k, q, c)))
+            .expect("a page is asked")
+    };
+    // The auction: the first bids 2, the rest pass; the holder sells or keeps.
+    let mut bid = false;
+    loop {
+        let (k, q, c) = asked_page();
+        if q.starts_with("Leader auction") {
+            let a = if !bid && c.iter().any(|x| x == "2") {
+                "2"
+            } else {
+                "pass"
+            };
+            bid |= a == "2";
+            tap(k, "#choices button", Some(a), "auction", true);
+        } else if c.iter().any(|x| x == "sell") {
+            tap(k, "#choices button", Some("sell"), "holder", true);
+        } else {
+            break;
+        }
+    }
+    // The caravan, then the market: the Grand Vizier taken, silk called (the same player,
+    // asked again at once), the reveals each with its "sure?".
+    let (k, _, c) = asked_page();
+    tap(k, "#choices button", Some(&c[0]), "caravan", true);
+    let (k, _, c) = asked_page();
+    assert!(c.iter().any(|x| x == "vizier"), "{c:?}");
+    tap(k, "#choices button", Some("vizier"), "take", true);
+    let (caller, _, _) = asked_page();
+    assert_eq!(caller, k, "the taker calls the good");
+    tap(k, "#choices button", Some("silk"), "call", true);
+    for (k, page) in seats.iter().enumerate() {
+        // The number opens its "sure?" (no entry); a double tap on "Yes" enters it once.
+        tap(k, "#choices button", Some("0"), "reveal", false);
+        assert_eq!(
+            page.eval("return !document.getElementById('confirm').hidden", &[]),
+            json!(true),
+            "the sure? is shown"
+        );
+        tap(k, "#sure-yes", None, "reveal sure", true);
+    }
+    // The rest of the market, whatever is asked (a pass where there is one), until the next
+    // round's auction; a take-back on the way.
+    let mut took_back = false;
+    for _ in 0..20 {
+        let (k, q, c) = asked_page();
+        if q.starts_with("Leader auction") {
+            break;
+        }
+        let a = c.iter().find(|x| *x == "pass").unwrap_or(&c[0]).clone();
+        tap(k, "#choices button.choice", Some(&a), "market", true);
+        if !took_back {
+            let has = seats[k].eval(
+                "return [...document.querySelectorAll('#choices button.action')]
+                    .some(b => b.textContent === 'Take back my last entry')",
+                &[],
+            );
+            if has == json!(true) {
+                tap(
+                    k,
+                    "#choices button.action",
+                    Some("Take back my last entry"),
+                    "take back",
+                    false,
+                );
+                tap(k, "#sure-yes", None, "take back sure", true);
+                took_back = true;
+            }
+        }
+    }
+    assert!(took_back, "a take-back was offered");
+    // The final count: each phone's form sent by a double tap on its button.
+    let v = version(&host);
+    host_control(&host, "End early: final count");
+    settle(&all, v + 1);
+    for (k, page) in seats.iter().enumerate() {
+        page.eval(
+            "[...document.querySelectorAll('#numbers input')].forEach((i, n) => i.value = String(n === 0 ? 1 : 0));
+             return true;",
+            &[],
+        );
+        tap(k, "#numbers button[type=submit]", None, "count", true);
+    }
+    assert!(
+        [
+            "auction",
+            "caravan",
+            "take",
+            "call",
+            "reveal sure",
+            "market",
+            "take back sure",
+            "count"
+        ]
+        .iter()
+        .all(|k| kinds.contains(*k)),
+        "{kinds:?}"
+    );
+    // Most second presses landed on a question drawn after the first (the case the fix is
+    // for), not on a button still waiting.
+    assert!(
+        landed * 2 > taps,
+        "{landed} of {taps} second taps landed on a new question"
+    );
+}

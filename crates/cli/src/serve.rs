@@ -65,7 +65,10 @@ impl<G: CliGame> PlaySession<G> {
             paused: false,
         };
         if !s.replay.moves.is_empty() {
-            let line = format!("resumed: {} moves replayed", s.replay.moves.len());
+            // Every page's history is told again, each as its viewer saw it (issue 44: a
+            // resumed game used to start with empty histories).
+            s.retell()?;
+            let line = format!("resumed after {} moves", s.replay.moves.len());
             s.public_log.push(line.clone());
             for l in &mut s.seat_log {
                 l.push(line.clone());
@@ -102,30 +105,67 @@ impl<G: CliGame> PlaySession<G> {
                 self.broken = Some(format!("the game could not be saved: {e}"));
             }
         }
+        let logs = (&mut self.public_log, &mut self.seat_log);
+        Self::narrate(logs, &self.state, seat, &text, secret, &events);
+        Ok(())
+    }
+
+    /// Tells the moves of a resumed game again, from its start, into every page's history.
+    fn retell(&mut self) -> CliResult<()> {
+        let mut state = G::setup(&self.replay.config, self.replay.seed)?;
+        let moves = self.replay.moves.clone();
+        let mut events = Vec::new();
+        for m in &moves {
+            // The moves were replayed once already (`new`): one that fails now ends the telling.
+            let Ok(action) = G::parse_action(&state, m.seat, &m.action) else {
+                break;
+            };
+            let text = G::page_action(&state, m.seat, action);
+            let secret = matches!(G::to_move(&state), ToMove::Simultaneous(_));
+            events.clear();
+            if G::apply_with(&mut state, m.seat, action, &mut events).is_err() {
+                break;
+            }
+            let logs = (&mut self.public_log, &mut self.seat_log);
+            Self::narrate(logs, &state, m.seat, &text, secret, &events);
+        }
+        Ok(())
+    }
+
+    /// Adds one decision to each viewer's history (the public one, each seat's): `after` is
+    /// the state it left, `text` the decision in words, `secret` whether it was sealed (the
+    /// others see only that it was made).
+    fn narrate(
+        (public_log, seat_log): (&mut Vec<String>, &mut Vec<Vec<String>>),
+        after: &G::State,
+        seat: Seat,
+        text: &str,
+        secret: bool,
+        events: &[G::Event],
+    ) {
         let public = if secret {
             format!("{seat} decides")
         } else {
             format!("{seat}: {text}")
         };
-        self.public_log.push(public.clone());
-        for (k, log) in self.seat_log.iter_mut().enumerate() {
+        public_log.push(public.clone());
+        for (k, log) in seat_log.iter_mut().enumerate() {
             log.push(if k == seat.index() {
                 format!("{seat} (you): {text}")
             } else {
                 public.clone()
             });
         }
-        for e in &events {
-            if let Some(t) = G::page_event(&self.state, e, None) {
-                self.public_log.push(format!("  {t}"));
+        for e in events {
+            if let Some(t) = G::page_event(after, e, None) {
+                public_log.push(format!("  {t}"));
             }
-            for (k, log) in self.seat_log.iter_mut().enumerate() {
-                if let Some(t) = G::page_event(&self.state, e, Some(Seat(k as u8))) {
+            for (k, log) in seat_log.iter_mut().enumerate() {
+                if let Some(t) = G::page_event(after, e, Some(Seat(k as u8))) {
                     log.push(format!("  {t}"));
                 }
             }
         }
-        Ok(())
     }
 
     /// Lets the bots move until a human must decide or the game is over.
@@ -455,12 +495,35 @@ impl<G: CliGame> PlaySession<G> {
     }
 }
 
+/// How a game is served: `--bind`, `--new-links`, and whether it is resumed.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Serving {
+    pub bind: Option<SocketAddr>,
+    /// New tokens in the links file, served where the file says (old pages are shut out).
+    pub new_links: bool,
+    /// A game continued with `--resume` (its pages may be open already).
+    pub resumed: bool,
+}
+
+impl Serving {
+    /// The server's options for a game whose links are kept in `links`.
+    pub fn options(&self, links: Option<std::path::PathBuf>) -> silk_serve::Options {
+        silk_serve::Options {
+            bind: self.bind,
+            linger: Duration::from_secs(3),
+            links,
+            new_links: self.new_links,
+            limits: silk_serve::Limits::default(),
+        }
+    }
+}
+
 /// Serves a game until it ends, printing the pages' addresses (with QR codes on a terminal).
 /// With a save file the pages' links are kept beside it (`FILE.links`), so `--resume` serves
 /// the same URLs.
 pub fn serve<G: CliGame>(
     session: PlaySession<G>,
-    bind: Option<SocketAddr>,
+    serving: Serving,
     resume: Option<String>,
     out: &mut Out,
 ) -> CliResult<()> {
@@ -468,11 +531,7 @@ pub fn serve<G: CliGame>(
         .save
         .as_ref()
         .map(|s| silk_serve::links_path(s.path()));
-    let opts = silk_serve::Options {
-        bind,
-        linger: Duration::from_secs(3),
-        links,
-    };
+    let opts = serving.options(links);
     let note = match &resume {
         Some(r) => format!(
             "Serving until the game ends: every move is saved as it is made. This terminal takes \
@@ -486,7 +545,7 @@ pub fn serve<G: CliGame>(
         }
     };
     let hint = resume.unwrap_or_default();
-    serve_session(Box::new(session), opts, &note, &hint, out)
+    serve_session(Box::new(session), opts, &note, &hint, serving.resumed, out)
 }
 
 /// Serves a session: announces the pages, lets the host's terminal send controls while the
@@ -496,12 +555,18 @@ pub fn serve_session(
     opts: silk_serve::Options,
     note: &str,
     resume: &str,
+    resumed: bool,
     out: &mut Out,
 ) -> CliResult<()> {
     let bind = opts.bind;
     let json = out.json;
+    let links = opts.links.clone();
+    let new_links = opts.new_links;
     let ended = silk_serve::serve(session, opts, |urls, remote| {
         announce(urls, note, out);
+        if let Some(path) = &links {
+            tell_where(urls, path, resumed, new_links, out);
+        }
         host_terminal(remote, json);
     })
     .map_err(|e| match bind {
@@ -516,6 +581,35 @@ pub fn serve_session(
         });
     }
     Ok(())
+}
+
+/// Says where the address and the links came from when a game is served again: the address
+/// kept in the links file, new links, or a links file that was missing (its address is lost
+/// with it, so pages opened before cannot find the table).
+fn tell_where(
+    urls: &silk_serve::Urls,
+    links: &std::path::Path,
+    resumed: bool,
+    new_links: bool,
+    out: &mut Out,
+) {
+    let shown = links.display();
+    if urls.address_kept {
+        out.message(&format!(
+            "listening where this game was served before, the address kept in {shown} (--bind chooses another)"
+        ));
+    }
+    if new_links {
+        out.message(&format!(
+            "new links (kept in {shown}): pages opened with the old ones say their link no longer works"
+        ));
+    } else if resumed && !urls.links_kept {
+        out.message(&format!(
+            "{shown} was missing: these are new links, and the address it kept is lost (pages opened \
+             before reach this table only at the same --bind address); --new-links renews the \
+             links and keeps the address"
+        ));
+    }
 }
 
 /// The host's terminal while the pages are served: each line is a host control (what it

@@ -336,11 +336,22 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
     let origin = path.display().to_string();
     // Taken before reading: a helper still writing this journal would be resumed half-way.
     let lock = crate::lock::take(path, out)?;
-    let text = silk_core::files::read_text(path, silk_core::files::Limit::JOURNAL)
+    // Bytes, not text: a line torn by a crash may end inside a character (issue 44), and is
+    // then skipped like any other torn line. Only a regular file is read (a FIFO would block).
+    let text = silk_core::files::read_regular(path, silk_core::files::Limit::JOURNAL)
         .map_err(|e| CliError::input(format!("{origin}: {e}")))?;
-    let mut lines = text.split_inclusive('\n').enumerate();
+    let mut lines = text.split_inclusive(|&b| b == b'\n').enumerate();
     let (first, mut offset) = match lines.next() {
-        Some((_, raw)) => (raw.trim_end_matches(['\n', '\r']), raw.len()),
+        Some((_, raw)) => (
+            std::str::from_utf8(raw)
+                .map_err(|_| {
+                    CliError::input(format!(
+                        "{origin}: line 1: not a silk table journal header (not UTF-8 text)"
+                    ))
+                })?
+                .trim_end_matches(['\n', '\r']),
+            raw.len(),
+        ),
         None => return Err(CliError::input(format!("{origin}: empty journal"))),
     };
     let (header, mut table) = read_header(first, &origin)?;
@@ -358,8 +369,15 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
     for (i, raw) in lines {
         let start = offset;
         offset += raw.len();
-        let l = raw.trim_end_matches(['\n', '\r']);
         let line_no = i + 1;
+        let Ok(l) = std::str::from_utf8(raw) else {
+            unread.push((
+                line_no,
+                "corrupt or truncated entry (not UTF-8 text)".into(),
+            ));
+            continue;
+        };
+        let l = l.trim_end_matches(['\n', '\r']);
         if l.trim().is_empty() {
             continue;
         }
@@ -421,8 +439,8 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
         // Nothing is lost: the whole file is kept beside the journal before it is cut.
         let copy = keep_copy(path)?;
         let dropped = text[*at_byte..]
-            .lines()
-            .filter(|l| !l.trim().is_empty())
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.trim_ascii().is_empty())
             .count();
         out.message(&format!(
             "{origin}: line {at_line}: {why}; resuming from the {} entries before it, {dropped} lines from line {at_line} on dropped (the whole journal is kept as {})",
@@ -436,7 +454,7 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
         .open(path)
         .map_err(|e| CliError::input(format!("{origin}: {e}")))?;
     // A line cut short by a crash has no newline: end it, so new entries start clean.
-    if !text[..kept_end].is_empty() && !text[..kept_end].ends_with('\n') {
+    if !text[..kept_end].is_empty() && !text[..kept_end].ends_with(b"\n") {
         writeln!(file).map_err(|e| CliError::input(format!("{origin}: {e}")))?;
     }
     out.message(&format!(
@@ -471,10 +489,10 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
 }
 
 /// The byte offset where line `line_no` (from 1) starts.
-fn line_start(text: &str, line_no: usize) -> usize {
-    text.split_inclusive('\n')
+fn line_start(text: &[u8], line_no: usize) -> usize {
+    text.split_inclusive(|&b| b == b'\n')
         .take(line_no - 1)
-        .map(str::len)
+        .map(<[u8]>::len)
         .sum()
 }
 
@@ -491,9 +509,9 @@ fn keep_copy(path: &Path) -> CliResult<PathBuf> {
         let created = OpenOptions::new().write(true).create_new(true).open(&copy);
         match created {
             Ok(mut f) => {
-                let bytes = silk_core::files::read_text(path, silk_core::files::Limit::JOURNAL)
+                let bytes = silk_core::files::read_regular(path, silk_core::files::Limit::JOURNAL)
                     .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-                f.write_all(bytes.as_bytes())
+                f.write_all(&bytes)
                     .and_then(|_| f.sync_data())
                     .map_err(|e| CliError::input(format!("{}: {e}", copy.display())))?;
                 return Ok(copy);
@@ -509,14 +527,12 @@ fn keep_copy(path: &Path) -> CliResult<PathBuf> {
 }
 
 /// Replaces the journal with `text` at once (temp file, sync, rename).
-fn rewrite(path: &Path, text: &str) -> CliResult<()> {
+fn rewrite(path: &Path, text: &[u8]) -> CliResult<()> {
     let mut name = path.as_os_str().to_owned();
     name.push(".tmp");
     let tmp = PathBuf::from(name);
     let io = |e: std::io::Error| CliError::input(format!("{}: {e}", tmp.display()));
     let mut f = silk_core::files::create_temp(&tmp).map_err(io)?;
-    f.write_all(text.as_bytes())
-        .and_then(|_| f.sync_data())
-        .map_err(io)?;
+    f.write_all(text).and_then(|_| f.sync_data()).map_err(io)?;
     std::fs::rename(&tmp, path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }

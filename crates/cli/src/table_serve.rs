@@ -31,8 +31,6 @@ pub struct TableSession {
     /// Reveals entered and not yet shown: seat → count.
     pending: BTreeMap<u8, u8>,
     sealed_path: PathBuf,
-    /// Who made each accepted entry (`None`: the host, or before this session), for `undo`.
-    by: Vec<Option<usize>>,
     json: bool,
     /// A journal that cannot be written stops the helper: nothing entered may be lost.
     broken: Option<String>,
@@ -71,20 +69,18 @@ impl TableSession {
         let mut pending = BTreeMap::new();
         if matches!(table.step, Step::Reveal { .. }) {
             if let Ok(text) =
-                silk_core::files::read_text(&sealed_path, silk_core::files::Limit::DATA)
+                silk_core::files::read_regular_text(&sealed_path, silk_core::files::Limit::DATA)
             {
                 pending = serde_json::from_str(&text)
                     .map_err(|e| CliError::input(format!("{}: {e}", sealed_path.display())))?;
             }
         }
-        let by = vec![None; table.entries.len()];
         let (paused, confirmed) = (journal.paused, journal.confirmed);
         Ok(TableSession {
             table,
             journal,
             pending,
             sealed_path,
-            by,
             json,
             broken: None,
             paused,
@@ -109,8 +105,10 @@ impl TableSession {
                 _ => Ok(()),
             };
         }
+        // Secret until everyone has entered: owner-only, as the links file.
         let text = serde_json::to_string(&self.pending).map_err(|e| e.to_string())?;
-        crate::lab::write_report(&self.sealed_path, &text).map_err(|e| e.to_string())
+        silk_core::files::write_private(&self.sealed_path, text.as_bytes())
+            .map_err(|e| format!("{}: {e}", self.sealed_path.display()))
     }
 
     /// Writes a journal line; a journal that cannot be written stops the table.
@@ -122,26 +120,58 @@ impl TableSession {
         Ok(())
     }
 
-    /// Applies an entry (`seat`: the phone that made it; `None`: the host), journals it and
-    /// says it.
-    fn accept(&mut self, seat: Option<usize>, entry: Entry) -> Result<Vec<String>, String> {
+    /// Applies an entry (from a phone or the host), journals it and says it.
+    fn accept(&mut self, entry: Entry) -> Result<Vec<String>, String> {
         let mut next = self.table.clone();
         let said = next.apply(entry.clone()).map_err(|e| e.to_string())?;
         self.write(&Line::Entry(entry))?;
         self.table = next;
-        self.by.push(seat);
         self.say(&said);
         Ok(said)
     }
 
-    /// The seat may take back its own last entry: nobody has entered anything since, and the
-    /// table takes entries (the rules of the typed `undo`).
+    /// The seat may take back its own last entry: nobody has entered anything since (not even
+    /// a sealed reveal, which the take-back would drop), and the table takes entries (the
+    /// rules of the typed `undo`).
     fn may_undo(&self, seat: usize) -> bool {
         self.broken.is_none()
             && !self.paused
             && !self.confirmed
-            && self.by.last() == Some(&Some(seat))
-            && self.table.without_last().is_some()
+            && self.last_by() == Some(seat)
+            && self.pending.keys().all(|&s| s as usize == seat)
+    }
+
+    /// Whose answer the last entry was: the seat it names (a reveal, a count) or the seat
+    /// that was asked; `None` for the host's own (the first pawn holder, an early count).
+    /// Read from the table, so it holds after a restart and whoever typed it.
+    fn last_by(&self) -> Option<usize> {
+        let before = self.table.without_last()?;
+        let seat = match self.table.entries.last()? {
+            Entry::FirstLeader(_) | Entry::Count => None,
+            Entry::Reveal { seat, .. } | Entry::Holdings { seat, .. } | Entry::Fix { seat, .. } => {
+                Some(*seat)
+            }
+            _ => before.prompt().who,
+        };
+        seat.map(|s| s.index())
+    }
+
+    /// What taking back the last entry also drops: the sealed reveals entered for the Grand
+    /// Vizier it called.
+    fn undo_drops(&self) -> String {
+        if self.pending.is_empty() {
+            return String::new();
+        }
+        let names: Vec<String> = self
+            .pending
+            .keys()
+            .map(|&s| self.table.name(Seat(s)).to_string())
+            .collect();
+        format!(
+            " It also takes back the reveal{} entered by {}.",
+            if names.len() > 1 { "s" } else { "" },
+            and_list(&names)
+        )
     }
 
     /// Takes back the last entry (and any reveals entered for a Grand Vizier it called).
@@ -152,7 +182,6 @@ impl TableSession {
         let last = self.table.history().pop().unwrap_or_default();
         self.write(&Line::Undo(true))?;
         self.table = t;
-        self.by.pop();
         if !matches!(self.table.step, Step::Reveal { .. }) && !self.pending.is_empty() {
             self.pending.clear();
             self.keep_pending()?;
@@ -229,13 +258,10 @@ impl TableSession {
         // Everyone has entered: all are shown together, in seat order.
         let all: Vec<(u8, u8)> = std::mem::take(&mut self.pending).into_iter().collect();
         for (s, c) in all {
-            self.accept(
-                Some(s as usize),
-                Entry::Reveal {
-                    seat: Seat(s),
-                    count: c,
-                },
-            )?;
+            self.accept(Entry::Reveal {
+                seat: Seat(s),
+                count: c,
+            })?;
         }
         self.keep_pending()
     }
@@ -256,7 +282,7 @@ impl TableSession {
             .table
             .parse(&format!("{fix}P{} {}", seat + 1, nums.join(" ")))
             .map_err(|e| e.to_string())?;
-        self.accept(Some(seat), entry).map(|_| ())
+        self.accept(entry).map(|_| ())
     }
 
     /// Whether `seat` answers the question of the moment (or may still change its answer).
@@ -384,7 +410,7 @@ impl TableSession {
         }
         if let Some(last) = self.table.history().last() {
             c.push(json!({"label": "Undo the last entry", "send": "undo",
-                "confirm": format!("Take back the last entry ({last})?")}));
+                "confirm": format!("Take back the last entry ({last})?{}", self.undo_drops())}));
         }
         c.push(if self.paused {
             json!({"label": "Go on", "send": "go on"})
@@ -486,10 +512,15 @@ impl silk_serve::Session for TableSession {
         v["input"] = json!(false);
         if self.may_undo(seat) {
             let last = self.table.history().pop().unwrap_or_default();
+            let since = if self.pending.is_empty() {
+                " Nobody has entered anything since.".to_string()
+            } else {
+                self.undo_drops()
+            };
             v["actions"] = json!([{
                 "label": "Take back my last entry",
                 "send": "undo",
-                "confirm": format!("Take back \"{last}\"? Nobody has entered anything since."),
+                "confirm": format!("Take back \"{last}\"?{since}"),
             }]);
         }
         if self.broken.is_some() || self.paused || !self.asks(seat) {
@@ -584,6 +615,13 @@ impl silk_serve::Session for TableSession {
             return Err("the host has paused the game: wait until it goes on".into());
         }
         if text.eq_ignore_ascii_case("undo") {
+            if self.last_by() == Some(seat) && !self.may_undo(seat) && !self.pending.is_empty() {
+                return Err(format!(
+                    "others have entered their reveal since: only the host can take it back now \
+                     ({})",
+                    self.undo_drops().trim()
+                ));
+            }
             if !self.may_undo(seat) {
                 return Err("only the player who made the last entry can take it back".into());
             }
@@ -606,7 +644,7 @@ impl silk_serve::Session for TableSession {
                 .table
                 .parse(text)
                 .map_err(|e| e.to_string())
-                .and_then(|entry| self.accept(Some(seat), entry).map(|_| ())),
+                .and_then(|entry| self.accept(entry).map(|_| ())),
         };
         r.map_err(|e| phone_words(&e))
     }
@@ -655,7 +693,7 @@ impl silk_serve::Session for TableSession {
                 self.paused = false;
                 Ok(vec!["the game goes on".into()])
             }
-            "count" => return self.accept(None, Entry::Count),
+            "count" => return self.accept(Entry::Count),
             "confirm" if self.table.step != Step::Done => Err(format!(
                 "nothing to confirm yet: the final count waits for {}",
                 if self.table.step == Step::Scoring {
@@ -679,7 +717,7 @@ impl silk_serve::Session for TableSession {
                         return Err("the first pawn holder has already been chosen".into());
                     }
                     let seat = self.table.seat_named(name).map_err(|e| e.to_string())?;
-                    return self.accept(None, Entry::FirstLeader(seat));
+                    return self.accept(Entry::FirstLeader(seat));
                 }
                 if let Step::Reveal { .. } = self.table.step {
                     // `name count`, kept sealed like a phone's entry.
@@ -695,7 +733,7 @@ impl silk_serve::Session for TableSession {
                     return Ok(said);
                 }
                 let entry = self.table.parse(text).map_err(|e| e.to_string())?;
-                return self.accept(None, entry);
+                return self.accept(entry);
             }
         };
         if let Ok(lines) = &r {
@@ -710,16 +748,12 @@ impl silk_serve::Session for TableSession {
 pub fn serve(
     table: Table,
     journal: Journal,
-    bind: Option<std::net::SocketAddr>,
+    serving: crate::serve::Serving,
     out: &mut Out,
 ) -> CliResult<()> {
     let path = journal.path.clone();
     let session = TableSession::new(table, journal, out.json)?;
-    let opts = silk_serve::Options {
-        bind,
-        linger: std::time::Duration::from_secs(3),
-        links: Some(silk_serve::links_path(&path)),
-    };
+    let opts = serving.options(Some(silk_serve::links_path(&path)));
     let resume = format!("silk table silk-road --resume {} --serve", path.display());
     let note = format!(
         "Serving until the host confirms the final count. Every entry is in the journal {}; \
@@ -727,5 +761,12 @@ pub fn serve(
          and `{resume}` goes on with the same links.",
         path.display()
     );
-    crate::serve::serve_session(Box::new(session), opts, &note, &resume, out)
+    crate::serve::serve_session(
+        Box::new(session),
+        opts,
+        &note,
+        &resume,
+        serving.resumed,
+        out,
+    )
 }

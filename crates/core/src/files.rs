@@ -94,6 +94,58 @@ pub fn read_text(path: &Path, limit: Limit) -> std::io::Result<String> {
     Ok(text)
 }
 
+/// The bytes of the regular file `path`, refused past `limit`. Anything else is refused
+/// before it is opened: a FIFO would block the open until a writer comes (for ever), a device
+/// never ends. For the files silk itself writes and reads back (a table's journal, its sealed
+/// reveals, a tune's state), which are never pipes.
+pub fn read_regular(path: &Path, limit: Limit) -> std::io::Result<Vec<u8>> {
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a pipe, a device or a directory)",
+        ));
+    }
+    let mut bytes = Vec::new();
+    open(path, limit)?.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
+/// [`read_regular`] as text.
+pub fn read_regular_text(path: &Path, limit: Limit) -> std::io::Result<String> {
+    String::from_utf8(read_regular(path, limit)?).map_err(|_| {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            "stream did not contain valid UTF-8",
+        )
+    })
+}
+
+/// Writes `bytes` to `path` whole and readable by its owner only (0600 on Unix): a temp file
+/// beside it, created new with that mode ([`create_temp`]'s care with links), synced, then
+/// renamed into place. For secrets such as a table's sealed reveals.
+pub fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut name = path.as_os_str().to_owned();
+    name.push(".tmp");
+    let tmp = std::path::PathBuf::from(name);
+    match std::fs::remove_file(&tmp) {
+        Ok(()) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+        Err(e) => return Err(e),
+    }
+    let mut options = OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.mode(0o600);
+    }
+    let mut f = options.open(&tmp)?;
+    f.write_all(bytes)?;
+    f.sync_data()?;
+    std::fs::rename(&tmp, path)
+}
+
 /// Reads the next line of `reader` into `line` (without its end), refused past `limit`:
 /// `false` at the end of the input.
 pub fn read_line(
@@ -175,6 +227,37 @@ mod tests {
     fn an_endless_file_stops_at_the_limit() {
         let e = read_text(Path::new("/dev/zero"), SMALL).unwrap_err();
         assert_eq!(e.kind(), std::io::ErrorKind::FileTooLarge);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn issue44_a_fifo_or_a_device_is_refused_before_it_is_opened() {
+        let e = read_regular(Path::new("/dev/zero"), SMALL).unwrap_err();
+        assert!(e.to_string().contains("not a regular file"), "{e}");
+        let fifo = std::env::temp_dir().join(format!("silk-core-fifo-{}", std::process::id()));
+        let _ = std::fs::remove_file(&fifo);
+        let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+        if made.is_ok_and(|s| s.success()) {
+            // Opening it would wait for a writer for ever.
+            let e = read_regular_text(&fifo, SMALL).unwrap_err();
+            assert!(e.to_string().contains("not a regular file"), "{e}");
+            std::fs::remove_file(&fifo).unwrap();
+        }
+        assert_eq!(
+            read_regular(&temp("plain", b"1234"), SMALL).unwrap(),
+            b"1234"
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn issue44_private_files_are_written_owner_only() {
+        use std::os::unix::fs::PermissionsExt;
+        let path = temp("private", b"old");
+        write_private(&path, b"{\"1\":2}").unwrap();
+        let mode = std::fs::metadata(&path).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600);
+        assert_eq!(std::fs::read(&path).unwrap(), b"{\"1\":2}");
     }
 
     #[test]

@@ -11,6 +11,34 @@ let shown = null;
 let busy = false;
 // How long a tap may take before the page says it did not get through.
 const TAP_TIMEOUT_MS = 8000;
+// A double tap is two presses at one spot within DOUBLE_TAP_MS. When the question under the
+// finger changed between them (the first tap answered it, or opened its "sure?"), the second
+// press landed on something the player had not seen: its click is dropped (issue 44).
+const DOUBLE_TAP_MS = 500;
+const DOUBLE_TAP_PX = 40;
+let questionDrawn = 0;
+let press = null;
+let pressBefore = null;
+document.addEventListener(
+  "pointerdown",
+  (e) => {
+    pressBefore = press;
+    press = { x: e.clientX, y: e.clientY, at: performance.now(), drawn: questionDrawn };
+  },
+  true,
+);
+document.addEventListener(
+  "click",
+  (e) => {
+    const a = pressBefore;
+    const b = press;
+    if (!a || !b || b.at - a.at > DOUBLE_TAP_MS) return;
+    if (Math.hypot(b.x - a.x, b.y - a.y) > DOUBLE_TAP_PX || questionDrawn === a.drawn) return;
+    e.preventDefault();
+    e.stopPropagation();
+  },
+  true,
+);
 
 function setText(id, text) {
   $(id).textContent = text || "";
@@ -26,6 +54,7 @@ function button(label, onClick, cls) {
 }
 
 function render(s) {
+  if (!shown || s.ask !== shown.ask) questionDrawn++;
   version = s.version;
   shown = s;
   busy = false;
@@ -114,6 +143,7 @@ function renderTurn(s, drawn) {
 // A choice that stays secret is checked before it is sent: it cannot be taken back once all
 // are shown.
 function askSure(template, choice, yesLabel) {
+  questionDrawn++;
   $("choices").hidden = true;
   $("confirm").hidden = false;
   setText("sure", template.replace("{}", choice));
@@ -121,6 +151,7 @@ function askSure(template, choice, yesLabel) {
   yes.textContent = yesLabel ? `Yes: ${yesLabel}` : `Yes, ${choice}`;
   yes.onclick = () => send(choice);
   $("sure-no").onclick = () => {
+    questionDrawn++;
     $("confirm").hidden = true;
     $("choices").hidden = false;
   };

@@ -11,13 +11,19 @@
 //! and seat K's stream of [`Session::private`]`(K)` snapshots only, so no stream can carry
 //! another seat's secrets. Requests are bounded (1 KiB bodies, 200-character entries), every
 //! asset is compiled in (no request reaches the file system), a malformed request gets an
-//! error, not a crash, and no page is cached or leaks its address as a referrer.
+//! error, not a crash, and no page is cached or leaks its address as a referrer. Connections
+//! are bounded too (see [`Limits`]): a silent or stalled one is closed, and one address holds
+//! at most 32 at once, so idle connections cannot keep the phones out.
 //!
 //! With [`Options::links`] the tokens are kept in a secret file (see [`links_path`]), so a
 //! restarted server answers the same URLs. Each seat snapshot carries `"ask"`, the number of
-//! the question it shows; an entry sent with `?q=ASK` that repeats the seat's last accepted
-//! entry for that same question (a double tap, a retry after a timeout) is taken as already
-//! done, not refused.
+//! the question it shows (a new number whenever what the seat is asked changes, and after each
+//! of its own entries). An entry sent with `?q=ASK` is taken only while that question is the
+//! seat's question of the moment: one that repeats the seat's last accepted entry for the same
+//! question (a double tap, a retry after a timeout) is taken as already done, any other for a
+//! question that is not the current one gets "that question has passed" and changes nothing.
+//! An entry without `?q=` (a script) answers whatever is asked at the moment; one whose `q` is
+//! not a number is refused.
 
 use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, State};
@@ -35,7 +41,9 @@ use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
 use tokio::sync::{oneshot, watch};
 
+mod connections;
 mod links;
+pub use connections::Limits;
 pub use links::links_path;
 use links::Links;
 
@@ -91,6 +99,10 @@ pub struct Urls {
     pub table: String,
     /// The private page of each seat a person plays.
     pub seats: Vec<SeatUrl>,
+    /// The tokens are those kept in the links file (the pages opened before answer again).
+    pub links_kept: bool,
+    /// The address is the one kept in the links file (no `bind` was given).
+    pub address_kept: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,6 +125,12 @@ pub struct Options {
     pub linger: Duration,
     /// The secret file that keeps the pages' links across restarts (`None`: new links).
     pub links: Option<PathBuf>,
+    /// New tokens in the links file, the address it keeps kept (pages opened before say
+    /// their link no longer works).
+    pub new_links: bool,
+    /// How long connections may wait and how many may be open ([`Limits::default`]: a
+    /// table's phones, with room to spare).
+    pub limits: Limits,
 }
 
 /// How serving ended.
@@ -126,6 +144,8 @@ pub enum Ended {
 
 /// The longest entry a page may send.
 pub const MAX_ENTRY: usize = 200;
+/// The answer to an entry for a question that is no longer asked.
+pub const PASSED: &str = "that question has passed";
 /// The largest request body accepted.
 pub const MAX_BODY: usize = 1024;
 /// A version that tells every stream the server is closing.
@@ -138,6 +158,8 @@ enum Answer {
     Taken,
     /// The same answer to the same question again: already done.
     Repeat,
+    /// An answer to a question that is no longer asked: nothing changed.
+    Passed,
     Refused(String),
 }
 
@@ -482,12 +504,12 @@ fn refuse(code: StatusCode, why: &str) -> Response {
 }
 
 /// The question an entry answers: `?q=N` (the `"ask"` of the snapshot the page showed).
-fn question_of(uri: &Uri) -> Option<u64> {
-    uri.query()?
-        .split('&')
-        .find_map(|kv| kv.strip_prefix("q="))?
-        .parse()
-        .ok()
+/// `Err`: a `q` that is not a number (no page sends one), so no question it could answer.
+fn question_of(uri: &Uri) -> Result<Option<u64>, ()> {
+    let q = uri
+        .query()
+        .and_then(|query| query.split('&').find_map(|kv| kv.strip_prefix("q=")));
+    q.map(|q| q.parse().map_err(|_| ())).transpose()
 }
 
 async fn seat_act(
@@ -509,7 +531,12 @@ async fn seat_act(
     if text.chars().any(char::is_control) {
         return refuse(StatusCode::BAD_REQUEST, "the entry has control characters");
     }
-    let q = question_of(&uri);
+    let Ok(q) = question_of(&uri) else {
+        return refuse(
+            StatusCode::BAD_REQUEST,
+            "the question number is not a number",
+        );
+    };
     let reply = match shared.ask(|tx| Req::Submit(seat, text.to_string(), q, tx)) {
         Some(rx) => rx.await.ok(),
         None => None,
@@ -517,8 +544,11 @@ async fn seat_act(
     let Some((answer, finished)) = reply else {
         return refuse(StatusCode::SERVICE_UNAVAILABLE, "the game has stopped");
     };
-    if let Answer::Repeat = answer {
-        return axum::Json(json!({"ok": true, "repeat": true})).into_response();
+    match answer {
+        Answer::Repeat => return axum::Json(json!({"ok": true, "repeat": true})).into_response(),
+        // Nothing changed: no refusal is kept on the page, no page needs an update.
+        Answer::Passed => return refuse(StatusCode::CONFLICT, PASSED),
+        _ => {}
     }
     {
         let mut seats = shared.seats.lock().unwrap_or_else(|p| p.into_inner());
@@ -572,14 +602,82 @@ fn shown_address(bound: SocketAddr) -> String {
     }
 }
 
-/// The session's side of the questions asked: the number of the question of the moment, and
-/// each seat's last accepted entry with the question it answered.
+/// The fields of a seat's snapshot that make up its question: when any of them changes, the
+/// seat is asked a new question (with a new number).
+const QUESTION_FIELDS: &[&str] = &[
+    "question", "choices", "input", "sealed", "confirm", "form", "actions",
+];
+
+/// What a seat is asked, as compared from one snapshot to the next: the question fields, and
+/// a drawn board's moves.
+fn question_of_snapshot(v: &Value) -> Value {
+    let mut q: serde_json::Map<String, Value> = QUESTION_FIELDS
+        .iter()
+        .map(|&f| (f.to_string(), v[f].clone()))
+        .collect();
+    q.insert("moves".into(), v["game"]["moves"].clone());
+    Value::Object(q)
+}
+
+/// One seat's question of the moment: its number, what it asks, and the seat's last accepted
+/// entry with the number of the question it answered.
+#[derive(Clone)]
+struct Asked {
+    number: u64,
+    /// `None`: the seat's own entry ended it; the next snapshot is a new question whatever
+    /// it asks (a double tap never lands on a question that looks the same).
+    what: Option<Value>,
+    last: Option<(u64, String)>,
+}
+
+/// The session's side of the questions asked. Each seat's question has a number, sent with
+/// its snapshot as `"ask"`; a page sends it back with an entry (`?q=`). The number changes
+/// when what the seat is asked changes, or when the seat's own entry is taken, so an entry is
+/// taken only for the question the player saw: a tap meant for a question that has passed
+/// (the second tap of a double tap that landed after the page moved on, a retry after a
+/// restart) changes nothing.
 struct Book {
-    ask: u64,
-    last: Vec<Option<(u64, String)>>,
+    seats: Vec<Asked>,
+    /// The next unused number: numbers are never reused, by any seat.
+    next: u64,
 }
 
 impl Book {
+    /// Numbers start from the clock (in microseconds), so a question from before a restart
+    /// never matches one asked after it.
+    fn new(seats: usize) -> Book {
+        let start = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_micros() as u64)
+            .unwrap_or(1);
+        Book {
+            seats: vec![
+                Asked {
+                    number: start,
+                    what: None,
+                    last: None,
+                };
+                seats
+            ],
+            next: start + 1,
+        }
+    }
+
+    /// The number of the question `snapshot` (seat `seat`'s) asks, a new one if it asks
+    /// something new.
+    fn number(&mut self, seat: usize, snapshot: &Value) -> u64 {
+        let what = question_of_snapshot(snapshot);
+        let Some(asked) = self.seats.get_mut(seat) else {
+            return 0;
+        };
+        if asked.what.as_ref() != Some(&what) {
+            asked.number = self.next;
+            self.next += 1;
+            asked.what = Some(what);
+        }
+        asked.number
+    }
+
     fn submit(
         &mut self,
         session: &mut dyn Session,
@@ -590,17 +688,22 @@ impl Book {
         if session.finished() {
             return Answer::Refused("the game is over: nothing more can be entered".into());
         }
-        if let (Some(q), Some(Some((was, said)))) = (q, self.last.get(seat)) {
-            if q == *was && *said == text {
+        let current = self.number(seat, &session.private(seat));
+        let Some(asked) = self.seats.get_mut(seat) else {
+            return Answer::Refused("no such seat".into());
+        };
+        if let Some(q) = q {
+            if asked.last.as_ref() == Some(&(q, text.clone())) {
                 return Answer::Repeat;
+            }
+            if q != current {
+                return Answer::Passed;
             }
         }
         match session.submit(seat, &text) {
             Ok(()) => {
-                if let Some(slot) = self.last.get_mut(seat) {
-                    *slot = Some((q.unwrap_or(self.ask), text));
-                }
-                self.ask += 1;
+                asked.last = Some((current, text));
+                asked.what = None;
                 Answer::Taken
             }
             Err(why) => Answer::Refused(why),
@@ -620,8 +723,18 @@ pub fn serve(
     let (urls_tx, urls_rx) = std::sync::mpsc::channel::<std::io::Result<(Urls, Remote)>>();
     let names = session.seat_names();
     let joinable: Vec<bool> = (0..names.len()).map(|i| session.joinable(i)).collect();
-    let links = match &opts.links {
-        Some(path) => Links::load_or_fresh(path, &joinable).map_err(std::io::Error::other)?,
+    let kept = match &opts.links {
+        Some(path) => Links::load(path, &joinable).map_err(std::io::Error::other)?,
+        None => None,
+    };
+    let links_kept = kept.is_some() && !opts.new_links;
+    let links = match kept {
+        Some(links) if !opts.new_links => links,
+        // New tokens where the table was served: old pages then say their link is gone.
+        Some(old) => Links {
+            bind: old.bind,
+            ..Links::fresh(&joinable)
+        },
         None => Links::fresh(&joinable),
     };
     let title = session.title();
@@ -642,6 +755,7 @@ pub fn serve(
                 }
             };
             let setup = Setup {
+                links_kept,
                 to_session,
                 title,
                 names,
@@ -661,16 +775,7 @@ pub fn serve(
         .recv()
         .map_err(|_| std::io::Error::other("the web server did not start"))??;
     ready(&urls, remote);
-    // Question numbers start from the clock, so a page's question from before a restart
-    // never matches one asked after it.
-    let start = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map(|d| d.as_millis() as u64)
-        .unwrap_or(1);
-    let mut book = Book {
-        ask: start,
-        last: vec![None; n],
-    };
+    let mut book = Book::new(n);
     // The session answers the server until the server stops (and drops its sender).
     for req in requests {
         match req {
@@ -682,7 +787,7 @@ pub fn serve(
             }
             Req::Private(seat, tx) => {
                 let mut v = session.private(seat);
-                v["ask"] = json!(book.ask);
+                v["ask"] = json!(book.number(seat, &v));
                 let _ = tx.send(v);
             }
             Req::Submit(seat, text, q, tx) => {
@@ -695,9 +800,6 @@ pub fn serve(
                 } else {
                     session.host(&text)
                 };
-                if r.is_ok() {
-                    book.ask += 1;
-                }
                 let _ = tx.send((r, session.finished()));
             }
         }
@@ -708,6 +810,7 @@ pub fn serve(
 }
 
 struct Setup {
+    links_kept: bool,
     to_session: std::sync::mpsc::Sender<Req>,
     title: String,
     names: Vec<String>,
@@ -722,6 +825,7 @@ async fn run(
 ) -> std::io::Result<Ended> {
     let opts = setup.opts;
     let mut links = setup.links;
+    let address_kept = opts.bind.is_none() && links.bind.is_some();
     let bind = match (opts.bind, links.bind) {
         (Some(b), _) | (None, Some(b)) => b,
         (None, None) => DEFAULT_BIND.parse().map_err(std::io::Error::other)?,
@@ -747,6 +851,8 @@ async fn run(
         .collect();
     let host = links.host.clone();
     let urls = Urls {
+        links_kept: setup.links_kept,
+        address_kept,
         public: format!("{base}/"),
         table: format!("{base}/t/{host}"),
         seats: setup
@@ -835,9 +941,7 @@ async fn run(
         // Every stream sends "closed" and ends, so the server can stop.
         closing.version.send_replace(CLOSING);
     };
-    axum::serve(listener, app)
-        .with_graceful_shutdown(shutdown)
-        .await?;
+    connections::serve(listener, app, opts.limits, shutdown).await;
     let ended = if *shared.finished.borrow() {
         Ended::Finished
     } else {
@@ -876,9 +980,17 @@ mod tests {
 
     #[test]
     fn issue34_questions_are_read_from_the_query() {
-        assert_eq!(question_of(&"/s/ab/act?q=17".parse().unwrap()), Some(17));
-        assert_eq!(question_of(&"/s/ab/act?x=1&q=5".parse().unwrap()), Some(5));
-        assert_eq!(question_of(&"/s/ab/act".parse().unwrap()), None);
-        assert_eq!(question_of(&"/s/ab/act?q=no".parse().unwrap()), None);
+        assert_eq!(
+            question_of(&"/s/ab/act?q=17".parse().unwrap()),
+            Ok(Some(17))
+        );
+        assert_eq!(
+            question_of(&"/s/ab/act?x=1&q=5".parse().unwrap()),
+            Ok(Some(5))
+        );
+        assert_eq!(question_of(&"/s/ab/act".parse().unwrap()), Ok(None));
+        assert_eq!(question_of(&"/s/ab/act?x=1".parse().unwrap()), Ok(None));
+        // Issue 44: a question number that is no number answers no question.
+        assert_eq!(question_of(&"/s/ab/act?q=no".parse().unwrap()), Err(()));
     }
 }

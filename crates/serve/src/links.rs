@@ -37,6 +37,35 @@ fn is_token(t: &str) -> bool {
     t.len() == 32 && t.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
+/// The largest links file read (a few hundred bytes are written).
+const MAX_LINKS: u64 = 64 * 1024;
+
+/// The bytes of the links file, or `None` when there is none. Only a regular file is read (a
+/// FIFO would block the start for ever, a device never end), and at most [`MAX_LINKS`] of it.
+fn read_small(path: &Path) -> Result<Option<Vec<u8>>, String> {
+    use std::io::Read;
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(e.to_string()),
+    };
+    if !meta.is_file() {
+        return Err("not a regular file (a links file is written by silk)".into());
+    }
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(MAX_LINKS + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > MAX_LINKS {
+        return Err(format!(
+            "larger than {} KiB: not a links file",
+            MAX_LINKS / 1024
+        ));
+    }
+    Ok(Some(bytes))
+}
+
 /// The secret file that goes with a journal or save file: `PATH.links`.
 pub fn links_path(journal: &Path) -> PathBuf {
     let mut name = journal.as_os_str().to_owned();
@@ -56,20 +85,20 @@ impl Links {
 
     /// The links kept in `path`, completed for `joinable` (a seat now played by a person gets
     /// a token, one now played by a bot loses it); fresh ones when there is no file yet.
+    #[cfg(test)]
     pub fn load_or_fresh(path: &Path, joinable: &[bool]) -> Result<Links, String> {
+        Ok(Links::load(path, joinable)?.unwrap_or_else(|| Links::fresh(joinable)))
+    }
+
+    /// The links kept in `path`, completed for `joinable` (a seat now played by a person gets
+    /// a token, one now played by a bot loses it); `None` when there is no file.
+    pub fn load(path: &Path, joinable: &[bool]) -> Result<Option<Links>, String> {
         let shown = path.display();
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Ok(Links::fresh(joinable))
-            }
-            Err(e) => return Err(format!("{shown}: {e}")),
+        let Some(text) = read_small(path).map_err(|e| format!("{shown}: {e}"))? else {
+            return Ok(None);
         };
-        if text.len() > 64 * 1024 {
-            return Err(format!("{shown}: too large for a links file"));
-        }
         let v: Value =
-            serde_json::from_str(&text).map_err(|e| format!("{shown}: not a links file: {e}"))?;
+            serde_json::from_slice(&text).map_err(|e| format!("{shown}: not a links file: {e}"))?;
         let host = v["host"]
             .as_str()
             .filter(|t| is_token(t))
@@ -92,6 +121,16 @@ impl Links {
             };
             seats.push(j.then(|| kept.unwrap_or_else(token)));
         }
+        // Each page has its own token: one token for two pages would let either play both.
+        let mut all: Vec<&String> = std::iter::once(&host)
+            .chain(seats.iter().flatten())
+            .collect();
+        all.sort();
+        if all.windows(2).any(|w| w[0] == w[1]) {
+            return Err(format!(
+                "{shown}: two pages share a token (each seat and the host need their own)"
+            ));
+        }
         let bind = match &v["bind"] {
             Value::Null => None,
             b => Some(
@@ -100,7 +139,7 @@ impl Links {
                     .ok_or_else(|| format!("{shown}: \"bind\" is not an address"))?,
             ),
         };
-        Ok(Links { host, seats, bind })
+        Ok(Some(Links { host, seats, bind }))
     }
 
     /// Writes the file whole (a temp file created owner-only, synced, renamed into place).
@@ -173,6 +212,46 @@ mod tests {
             bad.contains("game.journal.links") && bad.contains("host"),
             "{bad}"
         );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn issue44_a_links_file_that_is_no_file_or_shares_a_token_is_refused() {
+        let dir = std::env::temp_dir().join(format!("silk-links44-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = links_path(&dir.join("game.journal"));
+        let _ = std::fs::remove_file(&path);
+        // One token for every seat.
+        let t = token();
+        let same = json!({"host": token(), "seats": [t, t, t, t], "bind": null});
+        std::fs::write(&path, same.to_string()).unwrap();
+        let e = Links::load_or_fresh(&path, &[true; 4]).unwrap_err();
+        assert!(e.contains("share a token"), "{e}");
+        // The host's token given to a seat.
+        let host = token();
+        let shared = json!({"host": host, "seats": [host, token()], "bind": null});
+        std::fs::write(&path, shared.to_string()).unwrap();
+        assert!(Links::load_or_fresh(&path, &[true, true]).is_err());
+        // A link to an endless device is refused without being read.
+        #[cfg(unix)]
+        {
+            std::fs::remove_file(&path).unwrap();
+            std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+            let e = Links::load_or_fresh(&path, &[true]).unwrap_err();
+            assert!(e.contains("not a regular file"), "{e}");
+            std::fs::remove_file(&path).unwrap();
+            // A FIFO is refused, not waited on for ever.
+            let made = std::process::Command::new("mkfifo").arg(&path).status();
+            if made.is_ok_and(|s| s.success()) {
+                let e = Links::load_or_fresh(&path, &[true]).unwrap_err();
+                assert!(e.contains("not a regular file"), "{e}");
+                std::fs::remove_file(&path).unwrap();
+            }
+        }
+        // A large file is read no further than the limit.
+        std::fs::write(&path, vec![b' '; 70 * 1024]).unwrap();
+        let e = Links::load_or_fresh(&path, &[true]).unwrap_err();
+        assert!(e.contains("larger than 64 KiB"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

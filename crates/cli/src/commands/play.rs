@@ -60,6 +60,10 @@ pub struct PlayArgs {
     /// 0.0.0.0:8080 for the phones on your network.
     #[arg(long, requires = "serve")]
     pub bind: Option<std::net::SocketAddr>,
+    /// With --serve and --resume: new links for every page (the ones in FILE.links stop
+    /// working), served at the address kept there unless --bind says otherwise.
+    #[arg(long, requires = "serve")]
+    pub new_links: bool,
     #[command(flatten)]
     pub bot_time: crate::outside::BotTimeArgs,
 }
@@ -79,6 +83,7 @@ impl PlayArgs {
             competitor,
             serve,
             bind,
+            new_links,
             bot_time,
         } = self;
         bot_time.apply();
@@ -108,7 +113,8 @@ impl PlayArgs {
                     )
                 });
                 let session = serve::PlaySession::new(replay, seats, save, !competitor, 1_000_000)?;
-                return serve::serve(session, bind, resume_hint, out);
+                let serving = serve::Serving { bind, new_links, resumed: resume.is_some() };
+                return serve::serve(session, serving, resume_hint, out);
             }
             let source = match script {
                 Some(path) => MoveSource::script(path)?,

@@ -40,6 +40,10 @@ pub struct TableArgs {
     /// 0.0.0.0:8080 for the phones on your network.
     #[arg(long, requires = "serve")]
     pub bind: Option<std::net::SocketAddr>,
+    /// With --serve: new links for every page (the ones in JOURNAL.links stop working), served
+    /// at the address kept there unless --bind says otherwise.
+    #[arg(long, requires = "serve")]
+    pub new_links: bool,
     #[command(flatten)]
     pub data: DataArgs,
 }
@@ -54,8 +58,14 @@ impl TableArgs {
             any_city,
             serve,
             bind,
+            new_links,
             data,
         } = self;
+        let serving = serve::Serving {
+            bind,
+            new_links,
+            resumed: resume.is_some(),
+        };
         match game {
             GameName::SilkRoad => {
                 let config = SilkRoad::config(None, &data.files()?)?;
@@ -68,12 +78,12 @@ impl TableArgs {
                 };
                 if serve {
                     let (t, j) = table::open(&args, out)?;
-                    return table_serve::serve(t, j, bind, out);
+                    return table_serve::serve(t, j, serving, out);
                 }
                 table::run(args, out)
             }
             GameName::Cities if serve => {
-                cities_table(players.as_deref(), journal, resume, &data, bind, out)
+                cities_table(players.as_deref(), journal, resume, &data, serving, out)
             }
             _ => Err(CliError::input(
                 "the table helper runs silk-road (in the terminal or with --serve) and cities (with --serve)",
@@ -90,7 +100,7 @@ fn cities_table(
     journal: Option<PathBuf>,
     resume: Option<PathBuf>,
     data: &DataArgs,
-    bind: Option<std::net::SocketAddr>,
+    serving: serve::Serving,
     out: &mut Out,
 ) -> CliResult<()> {
     let replay = match &resume {
@@ -129,5 +139,5 @@ fn cities_table(
     ));
     let session = serve::PlaySession::new(replay, seats, Some(save), true, 1_000_000)?;
     let resume = format!("silk table cities --resume {} --serve", path.display());
-    serve::serve(session, bind, Some(resume), out)
+    serve::serve(session, serving, Some(resume), out)
 }

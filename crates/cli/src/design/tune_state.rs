@@ -72,8 +72,8 @@ impl TuneState {
                 },
             });
         }
-        let text =
-            silk_core::files::read_text(path, silk_core::files::Limit::DATA).map_err(|e| at(&e))?;
+        let text = silk_core::files::read_regular_text(path, silk_core::files::Limit::DATA)
+            .map_err(|e| at(&e))?;
         let file: StateFile = serde_json::from_str(&text).map_err(|e| {
             CliError::input(format!(
                 "{}: line {}, column {}: {e}",
