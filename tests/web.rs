@@ -648,6 +648,10 @@ fn entries(journal: &std::path::Path) -> usize {
 /// sealed reveals and their "sure?", the take-back, the final count — is given by a double
 /// tap; each makes exactly one entry.
 #[test]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn issue44_a_double_tap_makes_one_entry_on_every_kind_of_question() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
