@@ -328,8 +328,16 @@ fn issue44_p27_a_waypoint_route_that_must_reenter_a_region_is_refused() {
     assert_eq!(engine::plan_via(&s, Seat(0), attack, 0, CAUCASUS), None);
     // At the table: the attack asks for its route, and Caucasus is neither offered nor taken.
     let mut ev = Vec::new();
-    Cities::apply_with(&mut s, Seat(0), Action::Attack { target: Seat(1), army: 1 }, &mut ev)
-        .expect("the attack");
+    Cities::apply_with(
+        &mut s,
+        Seat(0),
+        Action::Attack {
+            target: Seat(1),
+            army: 1,
+        },
+        &mut ev,
+    )
+    .expect("the attack");
     assert!(matches!(s.phase, Phase::Route { .. }), "{:?}", s.phase);
     let mut legal = Vec::new();
     Cities::legal_actions(&s, Seat(0), &mut legal);

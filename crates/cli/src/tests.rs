@@ -275,10 +275,20 @@ fn issue44_p26_play_save_syncs_a_persons_entry_at_once_and_batches_bots() {
     let save = dir.join("bots.json");
     take();
     let args = ["play", "cities", "--bots", "greedy,greedy,greedy,greedy"];
-    silk(&[&args[..], &["--seed", "1", "--save", save.to_str().unwrap()]].concat()).unwrap();
+    silk(
+        &[
+            &args[..],
+            &["--seed", "1", "--save", save.to_str().unwrap()],
+        ]
+        .concat(),
+    )
+    .unwrap();
     let moves = saved_seats(&save).len();
     let saves = take();
-    assert!(moves > BOT_BATCH, "{moves} moves: a game longer than a batch");
+    assert!(
+        moves > BOT_BATCH,
+        "{moves} moves: a game longer than a batch"
+    );
     assert_eq!(saves.last(), Some(&(moves, true)), "the whole game, synced");
     assert!(
         saves.len() <= 2 + moves / BOT_BATCH,
@@ -301,9 +311,15 @@ fn issue44_p26_play_save_syncs_a_persons_entry_at_once_and_batches_bots() {
     let entries: Vec<usize> = (0..seats.len()).filter(|&i| seats[i] == 0).collect();
     assert_eq!(entries.len(), 40, "{seats:?}");
     for &i in &entries {
-        assert!(saves.contains(&(i + 1, true)), "entry {i} not saved at once: {saves:?}");
+        assert!(
+            saves.contains(&(i + 1, true)),
+            "entry {i} not saved at once: {saves:?}"
+        );
         if i > 0 && seats[i - 1] != 0 {
-            assert!(saves.contains(&(i, true)), "bots' moves before entry {i}: {saves:?}");
+            assert!(
+                saves.contains(&(i, true)),
+                "bots' moves before entry {i}: {saves:?}"
+            );
         }
     }
     assert!(

@@ -206,7 +206,9 @@ fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
             let pay = *to_city[target.index()].get_or_insert_with(|| route_pay(kind));
             let reserve = travel(s, seat, s.city(target).region) as i64;
             if pay.is_some_and(|x| coins - x - reserve >= 0) {
-                out.extend((1..=army_max(c.soldiers[0])).map(|army| Action::Attack { target, army }));
+                out.extend(
+                    (1..=army_max(c.soldiers[0])).map(|army| Action::Attack { target, army }),
+                );
             }
         }
     }
@@ -276,7 +278,9 @@ fn candidates(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 }
             }
             for target in Seat::all(n).filter(|&t| t != seat) {
-                out.extend((1..=army_max(c.soldiers[0])).map(|army| Action::Attack { target, army }));
+                out.extend(
+                    (1..=army_max(c.soldiers[0])).map(|army| Action::Attack { target, army }),
+                );
             }
             for t in 0..s.rules.config.development.len() as u8 {
                 out.push(Action::Play(t));

@@ -122,7 +122,9 @@ fn perform(
             // Gap 21 with a `pop_cap`: a city at its limit takes no part in a citizen's auction
             // (it could not keep what it paid for); the others bid from the falling player on.
             let bidders: SeatSet = Seat::all(n).filter(|&q| has_room(s, q, item)).collect();
-            let start = (0..n).map(|k| seat.left(k, n)).find(|&q| bidders.contains(q));
+            let start = (0..n)
+                .map(|k| seat.left(k, n))
+                .find(|&q| bidders.contains(q));
             match start.map(|start| Auction::new(format, bidders, start, &budgets, 1)) {
                 Some(Ok(auction)) => s.phase = Phase::LotAuction { lot, item, auction },
                 _ => lot_won(s, lot, item, seat, 0, ev),

@@ -2,10 +2,10 @@
 //! city or lets it fall for a Golden Age and rises elsewhere; the fallen city's holdings are auctioned.
 
 use super::bank::{bank_pays, credit};
+use super::citizen_limit;
 use super::dev_deck::draw_dev;
 use super::economy::{gain, golden_age};
 use super::replenish::start_round;
-use super::citizen_limit;
 use crate::event::{DevSource, Event};
 use crate::state::{Item, Lot, Phase, Role, State};
 use silk_core::{EventSink, Seat};

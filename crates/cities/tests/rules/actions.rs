@@ -87,7 +87,11 @@ fn issue44_p24_pop_cap_0_stops_at_the_engines_limits() {
     s.cities[me].coins = 65_000;
     s.round = 1;
     engine::start_round(&mut s, &mut Vec::new());
-    assert_eq!(s.cities[me].coins, u16::MAX, "the purse is full, not wrapped");
+    assert_eq!(
+        s.cities[me].coins,
+        u16::MAX,
+        "the purse is full, not wrapped"
+    );
     silk_cities::invariants(&s).unwrap();
 }
 

@@ -212,5 +212,8 @@ fn issue44_p24_a_citizen_nobody_has_room_for_is_discarded_unpaid() {
         })
         .collect();
     assert_eq!(won.len(), auctioned, "{won:?}");
-    assert!(won.iter().all(|&(seat, _, price)| seat == P1 && price == 0), "{won:?}");
+    assert!(
+        won.iter().all(|&(seat, _, price)| seat == P1 && price == 0),
+        "{won:?}"
+    );
 }

@@ -71,14 +71,20 @@ fn issue44_p25_sacrifice_exact_false_lets_a_double_pay_the_last_bonus() {
     assert_eq!(legal(&s), [discard(j)], "the joined card still goes first");
     refuse(&s, &discard(d));
     act(&mut s, &discard(j));
-    assert_eq!(sorted(legal(&s)), sorted(vec![discard(singles[0]), discard(d)]));
+    assert_eq!(
+        sorted(legal(&s)),
+        sorted(vec![discard(singles[0]), discard(d)])
+    );
     act(&mut s, &discard(d));
     assert_eq!(mover(&s), Seat(1), "the double paid the last bonus");
     assert!(s.owns(0, singles[0]), "the single is kept");
     assert_eq!(s.bonus[0][K], 1, "3 black bonuses went");
 
     let (mut s, _, singles, d) = sacrificing(false, false, 1);
-    assert_eq!(sorted(legal(&s)), sorted(vec![discard(singles[0]), discard(d)]));
+    assert_eq!(
+        sorted(legal(&s)),
+        sorted(vec![discard(singles[0]), discard(d)])
+    );
     act(&mut s, &discard(singles[0]));
     assert_eq!(legal(&s), [discard(d)]);
     act(&mut s, &discard(d));
