@@ -66,8 +66,8 @@ pub struct PlayOptions {
 /// one write, one sync and one rename, not a new serialisation of the whole game.
 ///
 /// What a person enters is saved at once ([`SaveFile::after_move`]), and so is every move
-/// before a person is asked ([`SaveFile::flush`]): nothing a person entered or saw is ever
-/// lost. Bots' moves in between are saved together, every [`BOT_BATCH`] moves and when the
+/// before a person is asked ([`SaveFile::flush`]): no entry of a person, and no position a
+/// person was asked to play from, is ever lost. Bots' moves in between are saved together, every [`BOT_BATCH`] moves and when the
 /// game stops, since a save per move (a write and a rename each) made a bots-only Cities game
 /// about 90 times slower; a crash loses at most those, and `--resume` has the bots play them
 /// again.
