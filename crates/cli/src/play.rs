@@ -354,7 +354,7 @@ fn play_on<G: CliGame>(
                 }
             },
             SeatKind::Human => {
-                // Whatever a person is shown is on disk before they are asked.
+                // Every move before a question to a person is on disk before it is asked.
                 if let Some(s) = save.as_mut() {
                     s.flush(replay)?;
                 }
