@@ -129,12 +129,12 @@ impl Heuristic for Cities {
     fn features(s: &State, seat: Seat) -> silk_core::Features {
         let c = s.city(seat);
         let vp = s.vp(seat) as f32;
-        let pair = |r: [u8; 2]| (r[0] + r[1]) as f32;
+        let pair = |r: [u16; 2]| (r[0] as u32 + r[1] as u32) as f32;
         let rivals = Seat::all(s.players()).filter(|&o| o != seat);
         let (mut rs, mut rv) = (0u32, 0u32);
         for o in rivals {
             let oc = s.city(o);
-            rs = rs.max((oc.soldiers[0] + oc.soldiers[1]) as u32);
+            rs = rs.max(oc.soldiers[0] as u32 + oc.soldiers[1] as u32);
             rv = rv.max(s.vp(o));
         }
         silk_core::Features::of(&[
@@ -456,7 +456,7 @@ fn assign_value(s: &State, seat: Seat, from: Role, to: Role, w: &Weights) -> f32
     let urgency = if c.all_soldiers() == 0 { 2.0 } else { 1.0 };
     match (from, to) {
         (Role::Laborer, Role::Merchant)
-            if laborers > 2 && merchants < w.merchants && coins >= 4.0 =>
+            if laborers > 2 && merchants < w.merchants.into() && coins >= 4.0 =>
         {
             2.0
         }

@@ -201,7 +201,7 @@ pub fn invariants(s: &State) -> Result<(), String> {
     }
     // Citizens: 5 each at the start, plus growth and free Laborers, minus losses.
     let citizens: u32 = s.cities[..n].iter().map(|c| c.citizens()).sum::<u32>() + lot.citizens();
-    let expected = 5 * n as u32 + s.citizens_born as u32 - s.citizens_lost as u32;
+    let expected = 5 * n as u32 + s.citizens_born - s.citizens_lost;
     if citizens != expected {
         return Err(format!("{citizens} citizens, expected {expected}"));
     }

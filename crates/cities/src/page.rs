@@ -79,8 +79,8 @@ pub struct CityRow {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Citizens {
     pub role: &'static str,
-    pub ready: u8,
-    pub used: u8,
+    pub ready: u16,
+    pub used: u16,
 }
 
 #[derive(Clone, Debug, PartialEq, Serialize)]

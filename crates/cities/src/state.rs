@@ -96,11 +96,12 @@ pub struct City {
     pub metal: u32,
     pub silk: u8,
     pub fine: u8,
-    /// Citizens by role, each as `[untapped, tapped]`.
-    pub merchants: [u8; 2],
-    pub laborers: [u8; 2],
-    pub soldiers: [u8; 2],
-    pub recruits: [u8; 2],
+    /// Citizens by role, each as `[untapped, tapped]`: 16 bits, since gap 21 sets no cap (the
+    /// engine holds at most `engine::MAX_CITIZENS` in a city, which no counter can pass).
+    pub merchants: [u16; 2],
+    pub laborers: [u16; 2],
+    pub soldiers: [u16; 2],
+    pub recruits: [u16; 2],
     /// Bit per improvement.
     pub improvements: u8,
     pub region: u8,
@@ -117,7 +118,7 @@ pub struct City {
 }
 
 impl City {
-    pub fn roles(&self, r: Role) -> [u8; 2] {
+    pub fn roles(&self, r: Role) -> [u16; 2] {
         match r {
             Role::Merchant => self.merchants,
             Role::Laborer => self.laborers,
@@ -125,7 +126,7 @@ impl City {
             Role::Recruit => self.recruits,
         }
     }
-    pub fn roles_mut(&mut self, r: Role) -> &mut [u8; 2] {
+    pub fn roles_mut(&mut self, r: Role) -> &mut [u16; 2] {
         match r {
             Role::Merchant => &mut self.merchants,
             Role::Laborer => &mut self.laborers,
@@ -133,7 +134,7 @@ impl City {
             Role::Recruit => &mut self.recruits,
         }
     }
-    pub fn untapped(&self, r: Role) -> u8 {
+    pub fn untapped(&self, r: Role) -> u16 {
         self.roles(r)[0]
     }
     pub fn citizens(&self) -> u32 {
@@ -144,7 +145,10 @@ impl City {
     }
     /// Soldiers of every kind (trained and in training, tapped or not).
     pub fn all_soldiers(&self) -> u32 {
-        (self.soldiers[0] + self.soldiers[1] + self.recruits[0] + self.recruits[1]) as u32
+        [self.soldiers, self.recruits]
+            .iter()
+            .map(|x| x[0] as u32 + x[1] as u32)
+            .sum()
     }
     pub fn has(&self, res: Res) -> u32 {
         match res {
@@ -220,9 +224,10 @@ pub struct Lot {
     pub metal: u32,
     pub silk: u8,
     pub fine: u8,
-    pub merchants: u8,
-    pub laborers: u8,
-    pub soldiers: u8,
+    /// A fallen city's citizens, as wide as a city's counters.
+    pub merchants: u16,
+    pub laborers: u16,
+    pub soldiers: u16,
     pub improvements: u8,
 }
 
@@ -258,8 +263,14 @@ impl Lot {
                 self.metal = self.metal.saturating_sub(1);
                 return;
             }
-            Item::Res(Res::Silk) => &mut self.silk,
-            Item::Res(Res::Fine) => &mut self.fine,
+            Item::Res(Res::Silk) => {
+                self.silk = self.silk.saturating_sub(1);
+                return;
+            }
+            Item::Res(Res::Fine) => {
+                self.fine = self.fine.saturating_sub(1);
+                return;
+            }
             Item::Citizen(Role::Merchant) => &mut self.merchants,
             Item::Citizen(Role::Laborer) => &mut self.laborers,
             Item::Citizen(Role::Soldier) | Item::Citizen(Role::Recruit) => &mut self.soldiers,
@@ -290,7 +301,7 @@ impl Lot {
         self.items().next().is_none()
     }
     pub fn citizens(&self) -> u32 {
-        (self.merchants + self.laborers + self.soldiers) as u32
+        self.merchants as u32 + self.laborers as u32 + self.soldiers as u32
     }
 }
 
@@ -407,8 +418,9 @@ pub struct State {
     pub attacks: u8,
     /// Coins the bank has issued, net (players + stacks + treasuries = this).
     pub issued: i32,
-    pub citizens_born: u16,
-    pub citizens_lost: u16,
+    /// Citizens grown (or given) and lost over the game: 32 bits, as growth has no cap.
+    pub citizens_born: u32,
+    pub citizens_lost: u32,
     /// Whoever reached the target VP.
     pub winner: Option<Seat>,
     pub phase: Phase,

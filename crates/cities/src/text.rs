@@ -180,6 +180,20 @@ fn readings(p: &Params) -> String {
         },
     );
     line(
+        format!("pop_cap = {} (gap 21)", p.pop_cap),
+        match p.pop_cap {
+            0 => "no cap, as the design reads: only the growth cost limits a city (under gap \
+                  20 a grown citizen gathers at once, so growth can double a city a round); \
+                  the engine holds at most 65 535 citizens a city and 65 535 coins a purse"
+                .into(),
+            k => format!(
+                "a city holds at most {k} citizens: growing is refused at it, and a city at it \
+                 takes no part in the auction of a fallen city's citizen (0 = no cap, as the \
+                 design reads)"
+            ),
+        },
+    );
+    line(
         format!("fine_rule = {} (gap 9)", name(&p.fine_rule)),
         match p.fine_rule {
             FineRule::Sum => {

@@ -287,3 +287,61 @@ fn an_empty_development_deck_with_no_used_card_draws_no_shuffle() {
     assert_eq!(rec.shuffles, 1);
     assert_eq!(s.cities[0].dev_count(), before + 1);
 }
+
+/// Issue 44, point 27. Gap 22, `route_rule = waypoint`: the route by way of a waypoint enters
+/// no region twice. From Khwarezm by way of Caucasus (a corner: its other border, Armenia, is
+/// full of coin stacks and cannot be entered), the only way on to Ferghana is back through
+/// Khwarezm: that waypoint gives no route, and the mover may not pick it. With Armenia open,
+/// the same waypoint gives a route around (Armenia, Margiana, Sogdiana).
+#[test]
+fn issue44_p27_a_waypoint_route_that_must_reenter_a_region_is_refused() {
+    const CAUCASUS: u8 = 0;
+    const KHWAREZM: u8 = 1;
+    const ARMENIA: u8 = 4;
+    const MARGIANA: u8 = 5;
+    const SOGDIANA: u8 = 6;
+    const GANDHARA: u8 = 11;
+    let c = CitiesConfig::new(4);
+    assert_eq!(c.params.route_rule, RouteRule::Waypoint);
+    let mut s = at_first_turn(&c, 3);
+    for (city, region) in s
+        .cities
+        .iter_mut()
+        .zip([KHWAREZM, FERGHANA, MESOPOTAMIA, GANDHARA])
+    {
+        city.region = region;
+    }
+    s.cities[0].soldiers = [1, 0];
+    s.cities[0].coins = 40;
+    let attack = silk_cities::state::MoveKind::Attack {
+        target: Seat(1),
+        army: 1,
+    };
+    let open = engine::plan_via(&s, Seat(0), attack, 0, CAUCASUS).expect("a route around");
+    assert_eq!(
+        open.path(),
+        [KHWAREZM, CAUCASUS, ARMENIA, MARGIANA, SOGDIANA, FERGHANA]
+    );
+    for _ in 0..silk_trade::route::MAX_STACKS {
+        s.stacks.push_stack(ARMENIA, 1).expect("room for a stack");
+    }
+    assert_eq!(engine::plan_via(&s, Seat(0), attack, 0, CAUCASUS), None);
+    // At the table: the attack asks for its route, and Caucasus is neither offered nor taken.
+    let mut ev = Vec::new();
+    Cities::apply_with(
+        &mut s,
+        Seat(0),
+        Action::Attack {
+            target: Seat(1),
+            army: 1,
+        },
+        &mut ev,
+    )
+    .expect("the attack");
+    assert!(matches!(s.phase, Phase::Route { .. }), "{:?}", s.phase);
+    let mut legal = Vec::new();
+    Cities::legal_actions(&s, Seat(0), &mut legal);
+    assert!(legal.contains(&Action::Route(silk_cities::state::NONE)));
+    assert!(!legal.contains(&Action::Route(CAUCASUS)), "{legal:?}");
+    refused(&s, Action::Route(CAUCASUS));
+}

@@ -59,12 +59,18 @@ pub struct PlayOptions {
     pub assist: bool,
 }
 
-/// The replay on disk, current after every move. Each save writes the whole replay to
-/// `FILE.tmp` and renames it over `FILE`: a rename is atomic, so at every moment `FILE` is a
-/// complete replay (the previous one or the new one) whatever kills the process, and the
-/// format stays the one `silk replay` has always read. The text is kept in memory and grows by
-/// one line per move, so a save costs one write and one rename (about 0.1 ms for a 770-move
-/// Cities game), not a new serialisation of the whole game.
+/// The replay on disk. Each save writes the whole replay to `FILE.tmp`, syncs it and renames it
+/// over `FILE`: a rename is atomic, so at every moment `FILE` is a complete replay (the previous
+/// one or the new one) whatever kills the process, and the format stays the one `silk replay`
+/// has always read. The text is kept in memory and grows by one line per move, so a save costs
+/// one write, one sync and one rename, not a new serialisation of the whole game.
+///
+/// What a person enters is saved at once ([`SaveFile::after_move`]), and so is every move
+/// before a person is asked ([`SaveFile::flush`]): no entry of a person, and no position a
+/// person was asked to play from, is ever lost. Bots' moves in between are saved together, every [`BOT_BATCH`] moves and when the
+/// game stops, since a save per move (a write and a rename each) made a bots-only Cities game
+/// about 90 times slower; a crash loses at most those, and `--resume` has the bots play them
+/// again.
 pub struct SaveFile {
     path: PathBuf,
     tmp: PathBuf,
@@ -75,6 +81,15 @@ pub struct SaveFile {
     head: String,
     /// Held while the game is played: a second `--resume` of the same file is refused.
     _lock: FileLock,
+}
+
+/// Bots' moves saved together at most (see [`SaveFile`]).
+pub const BOT_BATCH: usize = 256;
+
+#[cfg(test)]
+thread_local! {
+    /// Every save this thread made, as (moves in the file, synced): the tests count them.
+    pub static SAVES: std::cell::RefCell<Vec<(usize, bool)>> = const { std::cell::RefCell::new(Vec::new()) };
 }
 
 impl SaveFile {
@@ -134,6 +149,26 @@ impl SaveFile {
         Ok(file)
     }
 
+    /// Saves `replay` after a move: at once if a person entered it (with any bots' moves before
+    /// it), or when the game is over; a bot's move once [`BOT_BATCH`] wait.
+    pub fn after_move<G: Game>(&mut self, replay: &Replay<G>, at_once: bool) -> CliResult<()> {
+        if at_once || replay.moves.len() >= self.moves + BOT_BATCH {
+            self.write(replay, true)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Saves the moves not yet on disk, if any: before a person is asked, and when the game
+    /// stops.
+    pub fn flush<G: Game>(&mut self, replay: &Replay<G>) -> CliResult<()> {
+        if replay.moves.len() > self.moves {
+            self.write(replay, true)
+        } else {
+            Ok(())
+        }
+    }
+
     /// Saves `replay` whole, its moves no longer extending those saved (after an undo).
     pub fn rewrite<G: Game>(&mut self, replay: &Replay<G>) -> CliResult<()> {
         self.text = self.head.clone();
@@ -162,6 +197,8 @@ impl SaveFile {
             .and_then(|_| if sync { f.sync_data() } else { Ok(()) })
             .map_err(io)?;
         drop(f);
+        #[cfg(test)]
+        SAVES.with(|s| s.borrow_mut().push((self.moves, sync)));
         std::fs::rename(&self.tmp, &self.path)
             .map_err(|e| CliError::input(format!("{}: {e}", self.path.display())))
     }
@@ -181,7 +218,8 @@ pub fn load_resume<G: Game>(path: &Path) -> CliResult<Replay<G>> {
 
 /// Plays one game to the end (or until the humans stop) and prints the outcome. `replay`
 /// holds the config, the seed and, for a resumed game, the moves so far: they are replayed
-/// first. With `opts.save` every move is on disk before the next one is asked for.
+/// first. With `opts.save` a person's every entry, and every move before a person is asked, is
+/// on disk at once; bots' moves in batches ([`SaveFile`]).
 pub fn run<G: CliGame>(
     mut replay: Replay<G>,
     mut seats: Vec<SeatKind<G>>,
@@ -207,7 +245,7 @@ pub fn run<G: CliGame>(
         Some(path) => Some(SaveFile::create(path, opts.force, &replay, out)?),
         None => None,
     };
-    let result = play_on(
+    let mut result = play_on(
         &mut replay,
         &mut state,
         &mut seats,
@@ -216,6 +254,13 @@ pub fn run<G: CliGame>(
         opts,
         out,
     );
+    // Bots' moves still waiting (see `SaveFile`) go to disk whatever stopped the game.
+    if let Some(s) = save.as_mut() {
+        let flushed = s.flush(&replay);
+        if result.is_ok() {
+            result = flushed;
+        }
+    }
     // Whatever stopped the game, every move played is in the file: say how to continue it.
     let unfinished = next_decider(G::to_move(&state)).is_some();
     match (&save, unfinished) {
@@ -313,6 +358,10 @@ fn play_on<G: CliGame>(
                 }
             },
             SeatKind::Human => {
+                // Every move before a question to a person is on disk before it is asked.
+                if let Some(s) = save.as_mut() {
+                    s.flush(replay)?;
+                }
                 let asked = hot_seat.before_view(seat, source, &narration, out)?;
                 match asked
                     .then(|| ask_human::<G>(state, seat, &legal, source, opts.assist, out))
@@ -338,10 +387,10 @@ fn play_on<G: CliGame>(
         }
         decisions += 1;
         if let Some(s) = save.as_mut() {
-            // Synced to disk whenever a person plays (about 5 ms a move on the development
-            // machine: unnoticed between human moves); a bots-only game at its end.
+            // A person's entry at once (a sync, about 5 ms: unnoticed between entries); bots'
+            // moves in batches.
             let over = next_decider(G::to_move(state)).is_none();
-            s.write(replay, !humans.is_empty() || over)?;
+            s.after_move(replay, humans.contains(&seat) || over)?;
         }
         let shown = (!secret).then_some(text.as_str());
         narration.decision::<G>(state, seat, shown, &events, out);

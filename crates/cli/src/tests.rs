@@ -249,3 +249,84 @@ fn every_registered_game_passes_the_conformance_suite() {
         });
     }
 }
+
+/// The seats of a saved replay's moves, in order.
+fn saved_seats(path: &std::path::Path) -> Vec<u64> {
+    let v: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    v["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["seat"].as_u64().unwrap())
+        .collect()
+}
+
+/// Issue 44, point 26: `silk play --save` saves (and syncs) a person's entry at once and every
+/// move before a person is asked, and bots' moves together, every `BOT_BATCH` moves and at the
+/// end: a bots-only game is saved a handful of times, not once a move. Counted, not timed:
+/// `play::SAVES` records every save of this thread.
+#[test]
+fn issue44_p26_play_save_syncs_a_persons_entry_at_once_and_batches_bots() {
+    use crate::play::{BOT_BATCH, SAVES};
+    let dir = temp_dir("issue44-p26");
+    let take = || SAVES.with(|s| s.take());
+    // Bots only: the header, a save per BOT_BATCH moves, the end.
+    let save = dir.join("bots.json");
+    take();
+    let args = ["play", "cities", "--bots", "greedy,greedy,greedy,greedy"];
+    silk(
+        &[
+            &args[..],
+            &["--seed", "1", "--save", save.to_str().unwrap()],
+        ]
+        .concat(),
+    )
+    .unwrap();
+    let moves = saved_seats(&save).len();
+    let saves = take();
+    assert!(
+        moves > BOT_BATCH,
+        "{moves} moves: a game longer than a batch"
+    );
+    assert_eq!(saves.last(), Some(&(moves, true)), "the whole game, synced");
+    assert!(
+        saves.len() <= 2 + moves / BOT_BATCH,
+        "{} saves for {moves} moves, the first: {:?}",
+        saves.len(),
+        &saves[..saves.len().min(8)]
+    );
+    // A person (P1, scripted) and three bots: each entry saved and synced at once, and every
+    // bot move before it too; bots' moves otherwise wait.
+    let save = dir.join("person.json");
+    let script = dir.join("moves.txt");
+    std::fs::write(&script, "1\n".repeat(40)).unwrap();
+    let args = ["play", "silk-road", "--bots", "human,greedy,greedy,greedy"];
+    let paths = [save.to_str().unwrap(), script.to_str().unwrap()];
+    let tail = ["--seed", "3", "--save", paths[0], "--script", paths[1]];
+    let end = silk(&[&args[..], &tail[..]].concat()).unwrap_err();
+    assert!(end.contains("script ended while P1 was to move"), "{end}");
+    let seats = saved_seats(&save);
+    let saves = take();
+    let entries: Vec<usize> = (0..seats.len()).filter(|&i| seats[i] == 0).collect();
+    assert_eq!(entries.len(), 40, "{seats:?}");
+    for &i in &entries {
+        assert!(
+            saves.contains(&(i + 1, true)),
+            "entry {i} not saved at once: {saves:?}"
+        );
+        if i > 0 && seats[i - 1] != 0 {
+            assert!(
+                saves.contains(&(i, true)),
+                "bots' moves before entry {i}: {saves:?}"
+            );
+        }
+    }
+    assert!(
+        saves.len() <= 2 + 2 * entries.len() + seats.len() / BOT_BATCH,
+        "{} saves for {} moves, the first: {:?}",
+        saves.len(),
+        seats.len(),
+        &saves[..saves.len().min(8)]
+    );
+}

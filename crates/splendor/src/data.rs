@@ -307,6 +307,10 @@ pub struct Params {
     /// An Orient join card may be joined to a colour whose only bonuses come from join cards
     /// joined before (`false`: only to a colour of a card with a bonus of its own).
     pub join_onto_joined: bool,
+    /// An Orient sacrifice costs exactly its 2 bonuses where it can: the cards discarded form a
+    /// minimal set (`false`: any cards of the colour, joined ones first, until 2 bonuses are
+    /// gone, so a double may pay the last one: 3 bonuses in all).
+    pub sacrifice_exact: bool,
 }
 
 impl Default for Params {
@@ -325,6 +329,7 @@ impl Default for Params {
             city_tie: CityTie::FewestCards,
             reserve_orient_deck: true,
             join_onto_joined: true,
+            sacrifice_exact: true,
         }
     }
 }

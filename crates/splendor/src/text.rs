@@ -196,12 +196,17 @@ pub fn rules_text(config: &SplendorConfig) -> String {
         p.join_onto_joined.to_string(),
         "an Orient join card may be joined to a colour whose only bonuses are join cards joined before (`false`: only to a colour of a card with a bonus of its own)",
     );
+    line(
+        "sacrifice_exact",
+        p.sacrifice_exact.to_string(),
+        "an Orient sacrifice costs exactly its 2 bonuses where it can: the cards discarded form a minimal set (`false`: any cards of the colour, joined ones first, until 2 bonuses are gone; a double may pay the last, 3 bonuses in all)",
+    );
     t.push_str(
-        "  Orient sacrifice: you choose the cards discarded (cards joined to that colour first), \
-         a minimal set: none could be left out with the rest still paying the 2 bonuses (a \
-         double alone or two singles, never a single and a double; a double pays a last bonus \
-         only when no single can, as after a joined card); a discarded card's prestige goes \
-         with it.\n  Orient gold card: each spent pays up to 2 \
+        "  Orient sacrifice: you choose the cards discarded (cards joined to that colour first); \
+         with sacrifice_exact, a minimal set: none could be left out with the rest still paying \
+         the 2 bonuses (a double alone or two singles, never a single and a double; a double \
+         pays a last bonus only when no single can, as after a joined card); a discarded card's \
+         prestige goes with it.\n  Orient gold card: each spent pays up to 2 \
          gems; one spent to pay a single gem wastes the second.\n  Strongholds (2017): any other \
          player's stronghold may be removed; (2024) only one standing alone on its card.\n",
     );

@@ -133,7 +133,7 @@ pub(super) fn to_laborer_value(s: &State, seat: Seat, from: Role, w: &Weights) -
     let spare = match from {
         Role::Soldier => c.all_soldiers() > soldier_target(s, seat, w) + 1,
         // A city with no Laborer neither gathers nor builds: a second Merchant goes back.
-        Role::Merchant => merchants > w.merchants || (merchants >= 2 && laborers == 0),
+        Role::Merchant => merchants > w.merchants.into() || (merchants >= 2 && laborers == 0),
         _ => false,
     };
     match (spare, laborers) {

@@ -335,8 +335,9 @@ pub struct Params {
     pub lot_auction: AuctionFormat,
     /// Gap 20: changing role taps the citizen.
     pub assign_taps: bool,
-    /// Gap 21: most citizens per city (0 = no cap).
-    pub pop_cap: u8,
+    /// Gap 21: most citizens per city; 0 = no cap, as the design reads (the engine holds at most
+    /// 65 535). The default, 60, keeps growth (which can double a city a round) in bounds.
+    pub pop_cap: u16,
     pub route_rule: RouteRule,
     pub toll_policy: TollPolicy,
     /// Gap 26: a new city left without citizens gains 1 Laborer.
@@ -382,7 +383,7 @@ impl Default for Params {
             priority_auction: crate::auctions::PRIORITY.default,
             lot_auction: crate::auctions::LOT.default,
             assign_taps: false,
-            pop_cap: 0,
+            pop_cap: 60,
             route_rule: RouteRule::Waypoint,
             toll_policy: TollPolicy::Demand,
             empty_city_laborer: true,

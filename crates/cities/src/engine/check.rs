@@ -3,7 +3,7 @@
 
 use super::economy::{buys_res, cap, card_res, growth_cost, may_rise_to, res_card};
 use super::route::{plan_affordable, route_planned, slack, Costs, Planned};
-use super::{bad, to_move, Res2, MAX_CITIZENS, MAX_OFFER};
+use super::{bad, citizen_limit, to_move, Res2, MAX_OFFER};
 use crate::action::Action;
 use crate::data::DevEffect;
 use crate::state::{MoveKind, Phase, Res, Role, State};
@@ -92,7 +92,7 @@ pub(super) fn check_planning(
             }
         }
         (Phase::Defend { .. }, Action::Defend(k)) => {
-            if k > c.soldiers[0] + c.recruits[0] {
+            if u32::from(k) > c.soldiers[0] as u32 + c.recruits[0] as u32 {
                 bad(format!(
                     "{seat} has {} untapped Soldiers",
                     c.soldiers[0] + c.recruits[0]
@@ -128,7 +128,6 @@ pub(super) fn check_planning(
 /// (whose planned route goes to `planned`).
 fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planned>) -> Res2<()> {
     let keep = |p: Planned| *planned = Some(p);
-    let p = &s.rules.config.params;
     let c = s.city(seat);
     match action {
         Action::EndTurn => Ok(()),
@@ -180,11 +179,9 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
             Ok(())
         }
         Action::Grow => {
-            if c.citizens() >= MAX_CITIZENS {
-                return bad(format!("a city holds at most {MAX_CITIZENS} citizens"));
-            }
-            if p.pop_cap > 0 && c.citizens() >= p.pop_cap as u32 {
-                return bad(format!("a city holds at most {} citizens", p.pop_cap));
+            let limit = citizen_limit(s);
+            if c.citizens() >= limit {
+                return bad(format!("a city holds at most {limit} citizens"));
             }
             let cost = growth_cost(s, seat);
             if c.food < cost {
@@ -205,7 +202,7 @@ fn check_turn(s: &State, seat: Seat, action: Action, planned: &mut Option<Planne
                     "{seat} has made its {most} attack(s) this turn (attacks_per_turn)"
                 ));
             }
-            if army == 0 || army > c.soldiers[0] {
+            if army == 0 || u16::from(army) > c.soldiers[0] {
                 return bad(format!(
                     "{seat} has {} untapped trained Soldiers",
                     c.soldiers[0]

@@ -56,8 +56,8 @@ pub(super) fn fight(
     };
     // The defending army: recruits first (they cannot attack anyway), then trained Soldiers.
     let d = s.city_mut(dfd);
-    let from_recruits = k.min(d.recruits[0]);
-    let from_soldiers = k - from_recruits;
+    let from_recruits = u16::from(k).min(d.recruits[0]);
+    let from_soldiers = u16::from(k) - from_recruits;
     d.recruits[0] -= from_recruits;
     d.recruits[1] += from_recruits;
     d.soldiers[0] -= from_soldiers;
@@ -66,12 +66,12 @@ pub(super) fn fight(
     let atk_lost = def_strength.min(army as u32) as u8;
     let def_lost = (atk as u32).min(k as u32) as u8;
     let a = s.city_mut(att);
-    a.soldiers[1] -= atk_lost;
+    a.soldiers[1] -= u16::from(atk_lost);
     let d = s.city_mut(dfd);
-    let lr = def_lost.min(from_recruits);
+    let lr = u16::from(def_lost).min(from_recruits);
     d.recruits[1] -= lr;
-    d.soldiers[1] -= def_lost - lr;
-    s.citizens_lost += atk_lost as u16 + def_lost as u16;
+    d.soldiers[1] -= u16::from(def_lost) - lr;
+    s.citizens_lost += atk_lost as u32 + def_lost as u32;
     ev.emit(Event::Fight {
         attacker: att,
         defender: dfd,

@@ -6,7 +6,7 @@ use super::economy::{buys_res, cap, card_res, growth_cost, may_rise_to, res_card
 use super::route::{
     build_move, buy_price, goal_of, grow, payments, slack, travel, tree_end, Costs, RouteChoices,
 };
-use super::{to_move, MAX_CITIZENS, MAX_OFFER};
+use super::{citizen_limit, to_move, MAX_OFFER};
 use crate::action::Action;
 use crate::data::{DevEffect, RouteRule};
 use crate::state::{MoveKind, Phase, Res, Role, State, MAX_PLAYERS, NONE};
@@ -119,11 +119,7 @@ fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
             out.push(Action::Build(k as u8));
         }
     }
-    let citizens = c.citizens();
-    if citizens < MAX_CITIZENS
-        && !(p.pop_cap > 0 && citizens >= p.pop_cap as u32)
-        && c.food >= growth_cost(s, seat)
-    {
+    if c.citizens() < citizen_limit(s) && c.food >= growth_cost(s, seat) {
         out.push(Action::Grow);
     }
     if c.merchants[0] == 0 && c.soldiers[0] == 0 {
@@ -210,7 +206,9 @@ fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
             let pay = *to_city[target.index()].get_or_insert_with(|| route_pay(kind));
             let reserve = travel(s, seat, s.city(target).region) as i64;
             if pay.is_some_and(|x| coins - x - reserve >= 0) {
-                out.extend((1..=c.soldiers[0]).map(|army| Action::Attack { target, army }));
+                out.extend(
+                    (1..=army_max(c.soldiers[0])).map(|army| Action::Attack { target, army }),
+                );
             }
         }
     }
@@ -280,7 +278,9 @@ fn candidates(s: &State, seat: Seat, out: &mut Vec<Action>) {
                 }
             }
             for target in Seat::all(n).filter(|&t| t != seat) {
-                out.extend((1..=c.soldiers[0]).map(|army| Action::Attack { target, army }));
+                out.extend(
+                    (1..=army_max(c.soldiers[0])).map(|army| Action::Attack { target, army }),
+                );
             }
             for t in 0..s.rules.config.development.len() as u8 {
                 out.push(Action::Play(t));
@@ -304,7 +304,7 @@ fn candidates(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Phase::Defend { .. } => {
             let c = s.city(seat);
-            out.extend((0..=c.soldiers[0] + c.recruits[0]).map(Action::Defend));
+            out.extend((0..=army_max(c.soldiers[0] + c.recruits[0])).map(Action::Defend));
         }
         Phase::RiseFall => {
             out.push(Action::Keep);
@@ -313,4 +313,10 @@ fn candidates(s: &State, seat: Seat, out: &mut Vec<Action>) {
         Phase::Lot { lot } => out.extend(lot.items().map(Action::Lot)),
         Phase::Over => {}
     }
+}
+
+/// The largest army (or defence) one decision names out of `soldiers`: a byte, so a city with
+/// more Soldiers than 255 sends them in several attacks.
+fn army_max(soldiers: u16) -> u8 {
+    soldiers.min(u8::MAX as u16) as u8
 }

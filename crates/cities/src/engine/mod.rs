@@ -32,8 +32,9 @@ pub use perform::apply;
 pub use replenish::start_round;
 pub use route::{buy_price, fine_price, plan, plan_via, route_option, route_payment, travel};
 
-/// Most citizens a city can hold whatever `pop_cap` says: the board's counters are bytes.
-pub const MAX_CITIZENS: u32 = 60;
+/// Most citizens a city can hold whatever `pop_cap` says: its counters are 16 bits. With
+/// `pop_cap = 0` (gap 21 as the design reads it) growth stops only here.
+pub const MAX_CITIZENS: u32 = u16::MAX as u32;
 /// Highest price a player may ask another for one card (keeps the offer list short).
 pub const MAX_OFFER: u8 = 10;
 /// Cost of a region a route may not enter (refused toll, full of stacks).
@@ -43,6 +44,16 @@ type Res2<T> = Result<T, IllegalAction>;
 
 fn bad<T>(m: impl Into<String>) -> Res2<T> {
     Err(IllegalAction::Rule(m.into()))
+}
+
+/// The most citizens a city may hold: `pop_cap` (gap 21), 0 meaning no cap but the engine's
+/// `MAX_CITIZENS`. Growing is refused at it, and a city at it takes no part in the auction of
+/// a fallen city's citizen, so it never pays for one it could not keep.
+pub fn citizen_limit(s: &State) -> u32 {
+    match s.rules.config.params.pop_cap {
+        0 => MAX_CITIZENS,
+        cap => (cap as u32).min(MAX_CITIZENS),
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -33,8 +33,8 @@ pub(super) fn start_move(
     let c = s.city_mut(seat);
     match kind {
         MoveKind::Attack { army, .. } => {
-            c.soldiers[0] -= army;
-            c.soldiers[1] += army;
+            c.soldiers[0] -= u16::from(army);
+            c.soldiers[1] += u16::from(army);
         }
         _ => {
             c.merchants[0] -= 1;
@@ -99,8 +99,8 @@ pub(super) fn cancel_move(s: &mut State, mv: Move, announce: bool, ev: &mut impl
     let c = s.city_mut(mv.mover);
     match mv.kind {
         MoveKind::Attack { army, .. } => {
-            c.soldiers[1] -= army;
-            c.soldiers[0] += army;
+            c.soldiers[1] -= u16::from(army);
+            c.soldiers[0] += u16::from(army);
         }
         _ => {
             c.merchants[1] -= 1;

@@ -8,7 +8,7 @@ use super::combat::{combat_next, fight};
 use super::economy::ga_value;
 use super::moves::{advance_move, cancel_move, choose_route, has_route_option};
 use super::replenish::{settle_barbarians, start_round};
-use super::rise_fall::{fall, lot_won, next_rise_fall};
+use super::rise_fall::{fall, has_room, lot_won, next_rise_fall};
 use super::route::{plan_with, route_option, slack, Costs, Planned};
 use super::turn::{begin_turns, play_card, turn_action};
 use super::Res2;
@@ -119,9 +119,15 @@ fn perform(
             ev.emit(Event::LotOffered { seat, item });
             let budgets = budgets(s, |c| c.coins as u32);
             let format = s.rules.config.params.lot_auction;
-            match Auction::new(format, SeatSet::full(n), seat, &budgets, 1) {
-                Ok(auction) => s.phase = Phase::LotAuction { lot, item, auction },
-                Err(_) => lot_won(s, lot, item, seat, 0, ev),
+            // Gap 21 with a `pop_cap`: a city at its limit takes no part in a citizen's auction
+            // (it could not keep what it paid for); the others bid from the falling player on.
+            let bidders: SeatSet = Seat::all(n).filter(|&q| has_room(s, q, item)).collect();
+            let start = (0..n)
+                .map(|k| seat.left(k, n))
+                .find(|&q| bidders.contains(q));
+            match start.map(|start| Auction::new(format, bidders, start, &budgets, 1)) {
+                Some(Ok(auction)) => s.phase = Phase::LotAuction { lot, item, auction },
+                _ => lot_won(s, lot, item, seat, 0, ev),
             }
         }
         (

@@ -1,7 +1,7 @@
 //! Phase 1 Replenish: income and untapping, the empires restocked, a silk card flipped, and
 //! the barbarians it may bring (their auction and its settlement); development cards are drawn here.
 
-use super::bank::budgets;
+use super::bank::{budgets, credit};
 use super::dev_deck::draw_dev;
 use super::turn::start_phase2;
 use crate::data::{ClearRule, EntryRule, Reshuffle, Resource};
@@ -42,8 +42,8 @@ pub fn start_round(s: &mut State, ev: &mut impl EventSink<Event>) {
                 x[0] += x[1];
                 x[1] = 0;
             }
-            let income = c.citizens() as u16;
-            c.coins += income;
+            let citizens = c.citizens();
+            let income = credit(c, citizens);
             s.issued += income as i32;
             ev.emit(Event::Income {
                 seat: Seat(i as u8),
@@ -180,7 +180,7 @@ fn start_barbarians(s: &mut State, strength: u8, ev: &mut impl EventSink<Event>)
 
 fn remove_soldiers(s: &mut State, seat: Seat, k: u8) {
     let c = s.city_mut(seat);
-    let mut left = k;
+    let mut left = u16::from(k);
     for (role, i) in [
         (Role::Soldier, 0),
         (Role::Soldier, 1),
@@ -192,7 +192,7 @@ fn remove_soldiers(s: &mut State, seat: Seat, k: u8) {
         *x -= d;
         left -= d;
     }
-    s.citizens_lost += (k - left) as u16;
+    s.citizens_lost += (u16::from(k) - left) as u32;
 }
 
 pub(super) fn settle_barbarians(

@@ -1,11 +1,11 @@
 //! Phase 4 Rise and Fall: stacks go to the treasuries, then in reverse order each player keeps its
 //! city or lets it fall for a Golden Age and rises elsewhere; the fallen city's holdings are auctioned.
 
-use super::bank::bank_pays;
+use super::bank::{bank_pays, credit};
+use super::citizen_limit;
 use super::dev_deck::draw_dev;
 use super::economy::{gain, golden_age};
 use super::replenish::start_round;
-use super::MAX_CITIZENS;
 use crate::event::{DevSource, Event};
 use crate::state::{Item, Lot, Phase, Role, State};
 use silk_core::{EventSink, Seat};
@@ -88,19 +88,26 @@ pub(super) fn fall(s: &mut State, seat: Seat, to: u8, ev: &mut impl EventSink<Ev
     city.soldiers = [0, 0];
     city.recruits = [0, 0];
     city.improvements = 0;
-    city.coins += treasury;
+    let kept = credit(city, treasury as u32);
+    s.issued -= (treasury - kept) as i32;
     bank_pays(s, seat, ga);
     ev.emit(Event::Fell {
         seat,
         from,
         to,
-        coins: (ga + treasury as u32) as u16,
+        coins: (ga + treasury as u32).min(u16::MAX as u32) as u16,
     });
     if lot.is_empty() {
         finish_fall(s, seat, ev);
     } else {
         s.phase = Phase::Lot { lot };
     }
+}
+
+/// Whether `seat` may take `item` from a fallen city: anything but a citizen, and a citizen
+/// while its city is below the citizen limit (gap 21).
+pub(super) fn has_room(s: &State, seat: Seat, item: Item) -> bool {
+    !matches!(item, Item::Citizen(_)) || s.city(seat).citizens() < citizen_limit(s)
 }
 
 pub(super) fn lot_won(
@@ -121,10 +128,13 @@ pub(super) fn lot_won(
             } else {
                 role
             };
-            // A city holds at most MAX_CITIZENS whatever it wins (its counters are bytes):
-            // a citizen past that is discarded, like a duplicate improvement (gap 27).
-            if s.city(winner).citizens() < MAX_CITIZENS {
+            // Only a seat with room bids for a citizen (`has_room`), so a citizen is discarded
+            // only when it goes unbid to a falling player already at the limit, for nothing.
+            if has_room(s, winner, item) {
                 s.city_mut(winner).roles_mut(role)[0] += 1;
+            } else {
+                debug_assert_eq!(price, 0, "a citizen is paid for only by a city with room");
+                s.citizens_lost += 1;
             }
         }
         Item::Improvement(k) => s.city_mut(winner).improvements |= 1 << k,

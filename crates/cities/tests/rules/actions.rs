@@ -67,6 +67,34 @@ fn gap21_pop_cap_limits_growth() {
     assert!(refused(&s, "grow").contains("at most 6"));
 }
 
+/// Issue 44, point 24. With `pop_cap = 0` (gap 21 as the design reads it) growth stops only at
+/// the engine's 65 535 citizens a city (16-bit counters), refused like any cap; and a purse
+/// holds at most 65 535 coins: income past that is not paid (nor counted as issued).
+#[test]
+fn issue44_p24_pop_cap_0_stops_at_the_engines_limits() {
+    let mut c = CitiesConfig::new(4);
+    c.params.pop_cap = 0;
+    let mut s = game(&c, 3, &[FERGHANA, CAUCASUS, MESOPOTAMIA, GANDHARA]);
+    s.actor = mover(&s);
+    let me = s.actor.index();
+    let extra = 65_535 - s.cities[me].citizens();
+    s.cities[me].laborers[0] += extra as u16;
+    s.citizens_born += extra;
+    s.cities[me].food = 20;
+    assert!(refused(&s, "grow").contains("at most 65535 citizens"));
+    assert!(!legal(&s, s.actor).contains(&Action::Grow));
+    s.issued += 65_000 - s.cities[me].coins as i32;
+    s.cities[me].coins = 65_000;
+    s.round = 1;
+    engine::start_round(&mut s, &mut Vec::new());
+    assert_eq!(
+        s.cities[me].coins,
+        u16::MAX,
+        "the purse is full, not wrapped"
+    );
+    silk_cities::invariants(&s).unwrap();
+}
+
 #[test]
 fn design_buy_pays_route_stack_extra_and_price_to_bank() {
     let mut s = standard();

@@ -150,7 +150,7 @@ fn every_parameter_default_matches_the_rules_file() {
         "open_ascending/first_price/seat_order"
     ); // gap 28
     assert!(!p.assign_taps); // gap 20
-    assert_eq!(p.pop_cap, 0); // gap 21
+    assert_eq!(p.pop_cap, 60); // gap 21: the project caps what the design leaves open
     assert_eq!(p.route_rule, RouteRule::Waypoint); // gap 22: the player chooses
     assert_eq!(p.toll_policy, TollPolicy::Demand); // gap 23
     assert!(p.empty_city_laborer); // gap 26

@@ -1,6 +1,7 @@
 //! Phase 4 Rise and Fall.
 
 use super::*;
+use silk_cities::state::Item;
 
 #[test]
 fn design_largest_stack_to_treasury_gap24_ties() {
@@ -81,33 +82,138 @@ fn gap26_empty_city_gets_a_laborer() {
     assert_eq!(s.cities[0].laborers, [1, 0]);
 }
 
-#[test]
-fn gap27_a_city_at_the_citizen_limit_discards_a_citizen_it_wins() {
-    // Design's citizen limit (60, the board's counters): a lot's citizen won by a full city is
-    // discarded like a duplicate improvement, so no role count can grow without bound.
-    let mut s = standard();
-    s.cities[0].coins -= 6;
+/// Player `i` holds `coins`, from or to the bank.
+fn set_coins(s: &mut State, i: usize, coins: u16) {
+    s.issued += coins as i32 - s.cities[i].coins as i32;
+    s.cities[i].coins = coins;
+}
+
+/// P1 (Ferghana) lets its city fall to Khwarezm after everyone else keeps theirs: the lot
+/// of its holdings is auctioned next.
+fn fallen(mut s: State) -> State {
     s.cities[0].food = 2;
-    s.cities[1].merchants = [20, 0];
-    s.cities[1].laborers = [20, 0];
-    s.cities[1].soldiers = [20, 0];
-    s.cities[1].recruits = [0, 0];
-    s.cities[1].coins = 50;
-    assert_eq!(s.cities[1].citizens(), 60);
     end_turns(&mut s);
     while mover(&s) != P1 {
         act(&mut s, "keep");
     }
     act(&mut s, "fall to khwarezm");
+    s
+}
+
+/// Issue 44, point 24. Gap 21 as the design reads it, `pop_cap = 0`: no cap but the rising
+/// growth cost. A city of 60 citizens (once the engine's byte-sized limit, now the default
+/// cap) still grows, and a Merchant it wins at the collapse auction joins it for the price it
+/// paid.
+#[test]
+fn issue44_p24_pop_cap_0_no_citizen_cap_past_60() {
+    let mut c = CitiesConfig::new(4);
+    c.params.pop_cap = 0;
+    let mut s = game(&c, 3, &[FERGHANA, CAUCASUS, MESOPOTAMIA, GANDHARA]);
+    s.actor = P1;
+    s.first = P1;
+    s.left = 3;
+    s.phase = Phase::Turn;
+    s.cities[1].merchants = [20, 0];
+    s.cities[1].laborers = [20, 0];
+    s.cities[1].soldiers = [20, 0];
+    s.cities[1].recruits = [0, 0];
+    s.citizens_born += 55;
+    set_coins(&mut s, 1, 50);
+    assert_eq!(s.cities[1].citizens(), 60);
+    let mut s = fallen(s);
     act(&mut s, "auction merchant");
     act(&mut s, "pass"); // P1
-    act(&mut s, "bid 3"); // P2, at the limit
+    act(&mut s, "bid 3"); // P2, 60 citizens
     act(&mut s, "pass"); // P3
     act(&mut s, "pass"); // P4: P2 wins
-    assert_eq!(
-        s.cities[1].merchants,
-        [20, 0],
-        "the won Merchant is discarded"
-    );
+    assert_eq!(s.cities[1].merchants, [21, 0], "the Merchant joins P2");
+    assert_eq!(s.cities[1].coins, 47, "for the 3 it paid");
+    assert_eq!(s.cities[1].citizens(), 61);
+    silk_cities::invariants(&s).unwrap();
+    // And growth goes on past 60 (the grow itself: `engine::legal` lists it, `check` takes it).
+    s.phase = Phase::Turn;
+    s.actor = P2;
+    s.cities[1].food = 10;
+    act(&mut s, "grow");
+    assert_eq!(s.cities[1].citizens(), 62);
+}
+
+/// Issue 44, point 24. A city at its `pop_cap` (60 by default) takes no part in the auction of
+/// a fallen city's citizen: it is never asked, never pays (it once paid for a Laborer it then
+/// discarded), and the citizen goes to a city with room. Other items it may still bid for.
+#[test]
+fn issue44_p24_a_city_at_pop_cap_takes_no_part_in_a_citizens_auction() {
+    let mut s = standard();
+    assert_eq!(s.rules.config.params.pop_cap, 60);
+    s.cities[1].merchants = [20, 0];
+    s.cities[1].laborers = [20, 0];
+    s.cities[1].soldiers = [20, 0];
+    s.cities[1].recruits = [0, 0];
+    s.citizens_born += 55;
+    set_coins(&mut s, 1, 50);
     assert_eq!(s.cities[1].citizens(), 60);
+    let mut s = fallen(s);
+    act(&mut s, "auction merchant");
+    act(&mut s, "bid 1"); // P1
+    assert_eq!(mover(&s), P3, "P2, at its cap, is not asked");
+    let mut t = s;
+    assert!(Cities::apply(&mut t, P2, Action::Bid(2)).is_err());
+    act(&mut s, "bid 2"); // P3
+    act(&mut s, "pass"); // P4
+    act(&mut s, "pass"); // P1: P3 wins
+    assert_eq!(s.cities[1].coins, 50, "P2 paid nothing");
+    assert_eq!(s.cities[1].citizens(), 60);
+    assert_eq!(s.cities[2].merchants[0], 2);
+    silk_cities::invariants(&s).unwrap();
+    act(&mut s, "auction food");
+    act(&mut s, "pass"); // P1
+    assert_eq!(mover(&s), P2, "food is not a citizen: P2 bids");
+}
+
+/// Issue 44, point 24. A citizen nobody has room for (a `pop_cap` below the 5 citizens a
+/// city starts with) goes unbid to the falling player, and past its cap it is discarded,
+/// unpaid, and counted as lost.
+#[test]
+fn issue44_p24_a_citizen_nobody_has_room_for_is_discarded_unpaid() {
+    let mut c = CitiesConfig::new(4);
+    c.params.pop_cap = 2;
+    let mut s = game(&c, 3, &[FERGHANA, CAUCASUS, MESOPOTAMIA, GANDHARA]);
+    s.actor = P1;
+    s.first = P1;
+    s.left = 3;
+    s.phase = Phase::Turn;
+    let mut s = fallen(s);
+    let mut auctioned = 0;
+    let mut events = Vec::new();
+    while matches!(s.phase, Phase::Lot { .. } | Phase::LotAuction { .. }) {
+        if let Phase::Lot { lot } = s.phase {
+            let item = lot.items().next().unwrap();
+            Cities::apply_with(&mut s, P1, Action::Lot(item), &mut events).unwrap();
+            auctioned += 1;
+        } else {
+            if let Phase::LotAuction {
+                item: Item::Citizen(_),
+                ..
+            } = s.phase
+            {
+                assert_eq!(mover(&s), P1, "only P1's new city has room");
+            }
+            events.extend(act(&mut s, "pass"));
+        }
+        silk_cities::invariants(&s).unwrap();
+    }
+    assert!(auctioned >= 5);
+    assert_eq!(s.cities[0].citizens(), 2, "P1 keeps what its cap allows");
+    let won: Vec<(Seat, Item, u16)> = events
+        .iter()
+        .filter_map(|e| match *e {
+            Event::LotWon { seat, item, price } => Some((seat, item, price)),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(won.len(), auctioned, "{won:?}");
+    assert!(
+        won.iter().all(|&(seat, _, price)| seat == P1 && price == 0),
+        "{won:?}"
+    );
 }

@@ -224,8 +224,9 @@ impl Discards {
     /// go first whatever they are worth, aside). So a double does not pay a last bonus a single
     /// could pay, and a single is not discarded first when only a double could follow it (the
     /// double alone pays both).
+    /// With `sacrifice_exact = false` any card may go while a bonus is owed.
     fn minimal(&self, s: &State, id: u8, left: u8) -> bool {
-        if joined_to(s, id).is_some() {
+        if joined_to(s, id).is_some() || !s.rules.config.params.sacrifice_exact {
             return true;
         }
         if s.rules.card(id).bonus_count >= 2 {
@@ -258,11 +259,14 @@ pub fn check_discard(
     }
     if !d.minimal(s, id, left) {
         return Err(if left < 2 {
-            format!("1 {name} bonus is still owed: discard a card worth one, not a double")
+            format!(
+                "1 {name} bonus is still owed: discard a card worth one, not a double \
+                 (sacrifice_exact = true)"
+            )
         } else {
             format!(
                 "discard the double {name} card: a single now leaves only a double to pay the \
-                 second bonus, one more than the sacrifice costs"
+                 second bonus, one more than the sacrifice costs (sacrifice_exact = true)"
             )
         });
     }

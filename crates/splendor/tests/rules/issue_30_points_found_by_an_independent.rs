@@ -41,14 +41,6 @@ fn issue30_p1_unspent_gold_card_counts_for_the_tie_break() {
     );
 }
 
-/// The double black Orient card.
-fn double_black(s: &State) -> u8 {
-    (0..5)
-        .map(|k| orient_card(s, Effect::Double, k))
-        .find(|&id| s.rules.card(id).bonus as usize == K)
-        .unwrap()
-}
-
 /// Issue 30, point 2. 001 The Orient, sacrifice: "you must discard 2 bonuses of the indicated
 /// color". The cost is two bonuses, so the cards discarded form a minimal set (project decision,
 /// in `silk rules splendor`): a single and then a double (three bonuses) is refused, whichever

@@ -17,7 +17,12 @@ const GOLD: usize = 5;
 fn game(n: usize, modules: &[Module], edition: Edition) -> State {
     let mut c = SplendorConfig::new(n).with_modules(modules);
     c.edition = edition;
-    let mut s = Splendor::setup(&c, 7).expect("setup");
+    game_of(&c)
+}
+
+/// A game of this config, P1 first and to move.
+fn game_of(c: &SplendorConfig) -> State {
+    let mut s = Splendor::setup(c, 7).expect("setup");
     s.first = 0;
     s.current = 0;
     s
@@ -277,6 +282,7 @@ mod buying;
 mod end_of_the_game;
 mod illegal_actions;
 mod issue_30_points_found_by_an_independent;
+mod issue_44_points_found_by_outside_checks;
 mod more_module_details;
 mod nobles;
 mod reserving;

@@ -292,6 +292,14 @@ pub(crate) fn sacrifice_black(s: &State) -> u8 {
         .unwrap()
 }
 
+/// The double black Orient card.
+pub(crate) fn double_black(s: &State) -> u8 {
+    (0..5)
+        .map(|k| orient_card(s, Effect::Double, k))
+        .find(|&id| s.rules.card(id).bonus as usize == K)
+        .unwrap()
+}
+
 fn discard_until_done(s: &mut State) {
     while matches!(s.phase, Phase::Sacrifice { .. }) {
         let first = legal(s)[0].clone();
