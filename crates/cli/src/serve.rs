@@ -199,15 +199,27 @@ impl<G: CliGame> PlaySession<G> {
         Ok(vec![line])
     }
 
-    fn status(&self) -> String {
+    /// The status line for `viewer` (`None`: the table's pages). A seat asked is not told it
+    /// is waited for (its question says so: issue 44), only who else is.
+    fn status(&self, viewer: Option<Seat>) -> String {
         if let Some(b) = &self.broken {
             return format!("stopped: {b}");
         }
         if let Some(o) = G::outcome(&self.state) {
             return outcome_text(&o);
         }
-        let waiting: Vec<String> = self.deciders().into_iter().map(seat_label).collect();
-        format!("waiting for {}", waiting.join(", "))
+        let deciders = self.deciders();
+        let asked = viewer.is_some_and(|v| deciders.contains(&v));
+        let others: Vec<String> = deciders
+            .into_iter()
+            .filter(|&d| Some(d) != viewer)
+            .map(seat_label)
+            .collect();
+        match (asked, others.is_empty()) {
+            (true, true) => String::new(),
+            (true, false) => format!("also waiting for {}", others.join(", ")),
+            (false, _) => format!("waiting for {}", others.join(", ")),
+        }
     }
 }
 
@@ -230,7 +242,7 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
     fn public(&self) -> Value {
         let live = self.broken.is_none();
         json!({
-            "status": self.status(),
+            "status": self.status(None),
             "history": self.public_log,
             "question": live.then(|| G::page_question(&self.state, None)).flatten(),
             "game": G::page_board(&self.state, None),
@@ -276,7 +288,7 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
         }
         let secret = matches!(G::to_move(&self.state), ToMove::Simultaneous(_));
         json!({
-            "status": self.status(),
+            "status": self.status(Some(me)),
             // A game whose page draws the board sends no text board (engine notation).
             "board": if game.is_some() { Value::Null } else { json!(G::table_text(&self.state, me, self.assist)) },
             "view": G::view(&self.state, me),
@@ -327,6 +339,11 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
 
     fn host_view(&self) -> Value {
         let mut v = self.public();
+        // Once the game is over there is nothing left to control (issue 44).
+        if G::outcome(&self.state).is_some() {
+            v["controls"] = json!([]);
+            return v;
+        }
         let undo = self.replay.moves.iter().any(|m| self.is_human(m.seat));
         v["controls"] = json!([
             if undo {
@@ -359,7 +376,7 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
                         .into(),
                 ]
             }
-            "status" => vec![self.status()],
+            "status" => vec![self.status(None)],
             "undo" => self.undo()?,
             "pause" if self.paused => return Err("already paused".into()),
             "pause" => {
