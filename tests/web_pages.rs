@@ -458,7 +458,10 @@ fn screen(page: &Session, width: u32, height: u32) {
     page.with(async |c| c.set_window_size(width, height).await)
         .unwrap();
     std::thread::sleep(Duration::from_millis(150));
-    let inner = page.eval("return window.innerHeight", &[]).as_u64().unwrap() as u32;
+    let inner = page
+        .eval("return window.innerHeight", &[])
+        .as_u64()
+        .unwrap() as u32;
     page.with(async |c| c.set_window_size(width, 2 * height - inner).await)
         .unwrap();
     wait(
@@ -466,36 +469,6 @@ fn screen(page: &Session, width: u32, height: u32) {
         &format!("return window.innerHeight === {height}"),
         "the viewport's height",
     );
-}
-
-/// Plays a Splendor game served with `args` (every seat a person) through the seats' HTTP
-/// entries — mostly reserves and purchases, so the table fills up — calling `each` with the
-/// decision count after every `every` decisions and at the end.
-fn play_by_http(served: &Served, every: usize, mut each: impl FnMut(usize)) {
-    let seats = served.seats();
-    for step in 0..400 {
-        if step % every == 0 {
-            each(step);
-        }
-        let asked = (1..=seats).find_map(|k| {
-            let s = served.snapshot(&format!("{}/events", served.seat_path(k)));
-            let moves = s["game"]["moves"].as_array().cloned().unwrap_or_default();
-            (!moves.is_empty()).then_some((k, moves))
-        });
-        let Some((k, moves)) = asked else {
-            each(step);
-            return;
-        };
-        // A purchase if any, a reserve every third turn, else the move the step points at.
-        let kind = |m: &Value, k: &str| m["kind"] == k;
-        let pick = moves
-            .iter()
-            .find(|m| kind(m, "buy"))
-            .or_else(|| moves.iter().find(|m| step % 3 == 0 && kind(m, "reserve")))
-            .unwrap_or(&moves[step * 7 % moves.len()]);
-        let answer = served.act(k, pick["text"].as_str().unwrap());
-        assert_eq!(answer["ok"], json!(true), "{pick}: {answer}");
-    }
 }
 
 /// Issue 44: the Splendor TV page fits one 1920×1080 screen — every level's cards and every
@@ -528,7 +501,7 @@ fn issue44_splendor_tv_fits_one_screen() {
         screen(&tv, 1920, 1080);
         let what = format!("{players} players, modules {modules:?}");
         let mut tallest = (0, 0);
-        play_by_http(&served, 6, |step| {
+        server::play_splendor_by_http(&served, 6, |step| {
             wait(
                 &tv,
                 "return !document.getElementById('game').hidden",

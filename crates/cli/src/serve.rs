@@ -107,23 +107,38 @@ impl<G: CliGame> PlaySession<G> {
         } else {
             format!("{seat}: {text}")
         };
-        self.public_log.push(public.clone());
-        for (k, log) in self.seat_log.iter_mut().enumerate() {
-            log.push(if k == seat.index() {
-                format!("{seat} (you): {text}")
-            } else {
-                public.clone()
-            });
+        // Where the game's events tell its moves, a move is told once, by its events (issue
+        // 44: every Splendor move stood twice in the history); a move no event tells keeps its
+        // own line.
+        let told = |viewer: Option<Seat>| -> Vec<String> {
+            events
+                .iter()
+                .filter_map(|e| G::page_event(&self.state, e, viewer))
+                .collect()
+        };
+        let public_told = told(None);
+        let mut lines = Vec::new();
+        if !(G::PAGE_EVENTS_TELL_MOVES && !public_told.is_empty()) {
+            lines.push(public.clone());
         }
-        for e in &events {
-            if let Some(t) = G::page_event(&self.state, e, None) {
-                self.public_log.push(format!("  {t}"));
+        lines.extend(public_told.iter().map(|t| format!("  {t}")));
+        let mut per_seat = Vec::new();
+        for k in 0..self.seat_log.len() {
+            let seen = told(Some(Seat(k as u8)));
+            let mut l = Vec::new();
+            if !(G::PAGE_EVENTS_TELL_MOVES && !seen.is_empty()) {
+                l.push(if k == seat.index() {
+                    format!("{seat} (you): {text}")
+                } else {
+                    public.clone()
+                });
             }
-            for (k, log) in self.seat_log.iter_mut().enumerate() {
-                if let Some(t) = G::page_event(&self.state, e, Some(Seat(k as u8))) {
-                    log.push(format!("  {t}"));
-                }
-            }
+            l.extend(seen.iter().map(|t| format!("  {t}")));
+            per_seat.push(l);
+        }
+        self.public_log.extend(lines);
+        for (log, l) in self.seat_log.iter_mut().zip(per_seat) {
+            log.extend(l);
         }
         Ok(())
     }
@@ -426,11 +441,19 @@ impl<G: CliGame> PlaySession<G> {
             (false, [one]) => format!("{one} wins"),
             (false, [rest @ .., last]) => format!("{} and {last} share the win", rest.join(", ")),
         };
+        // Each score by where it came from, and the rule that broke ties (issue 44).
+        let explained = G::page_result(&self.state);
         let rows: Vec<Value> = order
             .iter()
-            .map(|&i| json!({"rank": u16::from(rank(i)) + 1, "name": names[i], "total": o.scores[i], "parts": []}))
+            .map(|&i| {
+                let parts = explained.parts.get(i).cloned().unwrap_or_default();
+                json!({"rank": u16::from(rank(i)) + 1, "name": names[i], "total": o.scores[i], "parts": parts})
+            })
             .collect();
         let mut notes = Vec::new();
+        if let Some(t) = &explained.tie_break {
+            notes.push(format!("A tie on score goes to the player with the {t}."));
+        }
         if o.ended_by == Some(silk_core::EndedBy::RoundCap) {
             notes.push(
                 "The round cap ended the game; the rules rank the players as they stood."
@@ -458,13 +481,18 @@ impl<G: CliGame> PlaySession<G> {
                 )
             } else {
                 format!(
-                    "{} tie on {}: the rules' tie-break puts {} ahead",
+                    "{} tie on {}: the rules' tie-break{} puts {} ahead",
                     who.join(" and "),
                     o.scores[i],
+                    explained
+                        .tie_break
+                        .as_ref()
+                        .map_or(String::new(), |t| format!(" ({t})")),
                     names[tied[0]]
                 )
             });
         }
+        notes.extend(explained.notes);
         if let Some(report) = G::final_report(&self.state) {
             notes.extend(report.lines);
         }

@@ -11,7 +11,8 @@ use crate::action::{pos_name, Action, RESERVED_SRC};
 use crate::colour::{token_name, Colour, GOLD};
 use crate::data::Effect;
 use crate::engine::{cards, payment};
-use crate::event::{city_text, deck_name};
+use crate::event::deck_name;
+use crate::history::city_words;
 use crate::rules::{Rules, NONE, SLOTS};
 use crate::state::{Phase, State};
 use crate::text::power_text;
@@ -397,7 +398,7 @@ fn describe(s: &State, p: usize, a: Action, own_reserve: bool) -> Move {
             m.label = format!(
                 "Claim city {} ({})",
                 i + 1,
-                city_text(r, s.cities[i as usize])
+                city_words(r, s.cities[i as usize])
             );
         }
         Action::Post(i) => {
@@ -415,10 +416,7 @@ fn describe(s: &State, p: usize, a: Action, own_reserve: bool) -> Move {
         Action::Place { from, to } if from == NONE => {
             m.kind = "place";
             m.at = Some(pos_name(to));
-            m.label = format!(
-                "Place a stronghold on {}",
-                named(cards::card_at(s, to))
-            )
+            m.label = format!("Place a stronghold on {}", named(cards::card_at(s, to)))
         }
         Action::Place { from, to } => {
             m.kind = "move";
@@ -504,7 +502,7 @@ pub fn page(s: &State, viewer: Option<Seat>) -> Page {
                     points: c.points,
                     requires: c.requires,
                     any: c.any.iter().copied().filter(|&a| a > 0).collect(),
-                    text: city_text(r, s.cities[i]),
+                    text: city_words(r, s.cities[i]),
                 }
             })
             .collect()
@@ -561,7 +559,7 @@ pub fn page(s: &State, viewer: Option<Seat>) -> Page {
                     }
                 })
                 .collect(),
-            city: (s.city_of[p] != NONE).then(|| city_text(r, s.city_of[p])),
+            city: (s.city_of[p] != NONE).then(|| city_words(r, s.city_of[p])),
             strongholds: if r.strongholds {
                 s.strongholds[p]
                     .iter()
@@ -833,7 +831,10 @@ mod tests {
             });
         }
         assert!(prompts > 20, "{prompts} stronghold prompts");
-        assert!(told_apart > 0, "no two cards of one name were ever told apart");
+        assert!(
+            told_apart > 0,
+            "no two cards of one name were ever told apart"
+        );
     }
 
     /// Issue 34: the return step says why: how many tokens are held, the limit, how many to
