@@ -96,16 +96,17 @@ fn shoot(page: &Session, dir: &Path, name: &str) {
     }
 }
 
-/// One Splendor decision on the page asked, as a person taps it: a purchase if any (the
-/// card with the most prestige), else a choice not tied to a card (return a token, a noble),
-/// else three gems tapped on the supply, else a reserve. Returns what was sent.
+/// One Splendor decision on the page asked, as a person taps it (scrolled to where the
+/// button is): a purchase if any (the card with the most prestige), else a choice not tied to
+/// a card (return a token, a noble), else three gems tapped on the supply, else a reserve or
+/// any move on a card. Returns what was sent.
 fn tap_a_move(page: &Session) -> String {
     let v = page.eval(
         "const pts = (b) => parseInt(b.closest('.card')?.querySelector('.card-points')?.textContent || '0') || 0;
          const buys = [...document.querySelectorAll('#game button.move-buy')].sort((a, b) => pts(b) - pts(a));
          const loose = [...document.querySelectorAll('#game .loose button, #game .tile button')];
          const pick = buys[0] || loose[0];
-         if (pick) { const m = pick.dataset.move; pick.click(); return m; }
+         if (pick) { const m = pick.dataset.move; pick.scrollIntoView({block: 'center'}); pick.click(); return m; }
          return null;",
         &[],
     );
@@ -121,7 +122,7 @@ fn tap_a_move(page: &Session) -> String {
              const b = [...document.querySelectorAll('#game button.pick')]
                 .filter(b => !picked.has(b.dataset.gem))
                 .sort((a, b) => parseInt(b.querySelector('b').textContent) - parseInt(a.querySelector('b').textContent))[0];
-             if (!b) return null; b.click(); return b.dataset.gem;",
+             if (!b) return null; b.scrollIntoView({block: 'center'}); b.click(); return b.dataset.gem;",
             &[],
         );
         if tapped.is_null() {
@@ -132,7 +133,7 @@ fn tap_a_move(page: &Session) -> String {
         "const go = document.querySelector('#game .take-go')
             || document.querySelector('#game button.move-reserve')
             || document.querySelector('#game [data-move]');
-         if (!go) return null; const m = go.dataset.move; go.click(); return m;",
+         if (!go) return null; const m = go.dataset.move; go.scrollIntoView({block: 'center'}); go.click(); return m;",
         &[],
     );
     v.as_str().expect("the page offers a move").to_string()
@@ -533,4 +534,128 @@ fn issue44_splendor_tv_fits_one_screen() {
         check_tv(&tv, &what);
         eprintln!("{what}: tallest {} px at decision {}", tallest.0, tallest.1);
     }
+}
+
+/// Where the question and the move buttons of the page asked stand in its viewport.
+fn asked_in_view(page: &Session) -> Value {
+    page.eval(
+        "const q = document.getElementById('question').getBoundingClientRect();
+         const below = document.getElementById('turn').classList.contains('pinned')
+            ? document.getElementById('turn').getBoundingClientRect().bottom : 0;
+         const moves = [...document.querySelectorAll('#game [data-move], #game button.pick, #game button.move-pick')]
+            .filter(e => e.offsetParent !== null);
+         const shown = moves.filter(e => { const r = e.getBoundingClientRect();
+            return r.top >= below - 1 && r.bottom <= innerHeight + 1; });
+         const labels = [...document.querySelectorAll('#game button')].filter(e => e.offsetParent !== null)
+            .map(b => b.getAttribute('aria-label') || b.textContent);
+         return {top: q.top, bottom: q.bottom, height: innerHeight, moves: moves.length,
+                 shown: shown.length, labels, question: document.getElementById('question').textContent,
+                 loose: document.querySelectorAll('#game .loose button').length,
+                 on_cards: document.querySelectorAll('#game .card button.on-card').length,
+                 scrolled: scrollY};",
+        &[],
+    )
+}
+
+/// Issue 44: on a phone the question of the seat asked and some of its buttons are in view
+/// wherever the player had scrolled to tap (a level-1 card at the bottom, then a return, a
+/// noble or a stronghold asked at once); the Strongholds step's moves are on the cards, each
+/// button's label different from every other's.
+#[test]
+fn issue44_phone_question_in_view_and_strongholds_on_the_cards() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let dir = common::temp_dir("web", "strongholds");
+    let served = Served::start(
+        &[
+            "play",
+            "splendor",
+            "--bots",
+            "human,human,greedy",
+            "--seed",
+            "3",
+            "--modules",
+            "strongholds",
+        ],
+        2,
+    );
+    let phones: Vec<Session> = (0..2).map(|_| driver.session()).collect();
+    for (k, page) in phones.iter().enumerate() {
+        page.with(async |c| c.set_window_size(360, 740).await)
+            .unwrap();
+        page.open(served.start[k + 1]["url"].as_str().unwrap());
+    }
+    let all: Vec<&Session> = phones.iter().collect();
+    let (mut asked_count, mut strongholds, mut moved, mut scrolled) = (0, 0, 0, 0);
+    for step in 0..300 {
+        let over = served.snapshot("/events")["result"].is_object();
+        if over {
+            break;
+        }
+        let Some(k) = phones
+            .iter()
+            .position(|p| !p.find_all("#game [data-move]").is_empty())
+        else {
+            std::thread::sleep(Duration::from_millis(30));
+            continue;
+        };
+        let page = &phones[k];
+        let v = asked_in_view(page);
+        let what = format!("P{} at step {step}: {v}", k + 1);
+        asked_count += 1;
+        scrolled += (v["scrolled"].as_f64().unwrap() > 0.0) as usize;
+        assert!(
+            v["top"].as_f64().unwrap() >= 0.0
+                && v["bottom"].as_f64().unwrap() <= v["height"].as_f64().unwrap(),
+            "the question off screen: {what}"
+        );
+        assert!(v["shown"].as_u64().unwrap() > 0, "no move in view: {what}");
+        let v0 = version(page);
+        if v["question"].as_str().unwrap().starts_with("Strongholds") {
+            strongholds += 1;
+            assert_eq!(v["loose"], json!(0), "a wall of buttons: {what}");
+            assert!(v["on_cards"].as_u64().unwrap() > 0, "{what}");
+            let labels = v["labels"].as_array().unwrap();
+            let distinct: std::collections::BTreeSet<&str> =
+                labels.iter().map(|l| l.as_str().unwrap()).collect();
+            assert_eq!(distinct.len(), labels.len(), "two buttons alike: {what}");
+            if strongholds == 1 {
+                check_phone(page, "Strongholds on a phone");
+                shoot(page, &dir, "strongholds-phone-360.png");
+            }
+            // Now and then a stronghold is moved: picked up on its card, put on another.
+            let picked = page.eval(
+                "const b = document.querySelector('#game button.move-pick');
+                 if (!b) return false; b.scrollIntoView({block: 'center'}); b.click(); return true;",
+                &[],
+            );
+            if picked == json!(true) && strongholds % 2 == 0 {
+                let there = page.eval(
+                    "const b = [...document.querySelectorAll('#game button.move-move')].pop();
+                     if (!b) return null; b.scrollIntoView({block: 'center'}); b.click(); return b.dataset.move;",
+                    &[],
+                );
+                assert!(there.is_string(), "nowhere to move it: {what}");
+                moved += 1;
+            } else {
+                if picked == json!(true) {
+                    // Put back: the card's button says so.
+                    page.eval(
+                        "document.querySelector('#game button.move-pick').click(); return true;",
+                        &[],
+                    );
+                }
+                tap_a_move(page);
+            }
+        } else {
+            tap_a_move(page);
+        }
+        settle(&all, v0 + 1);
+        let error = text_of(page, "#error");
+        assert!(error.is_empty(), "{what}: {error}");
+    }
+    eprintln!("{asked_count} questions, {strongholds} stronghold steps, {moved} moved, {scrolled} seen scrolled");
+    assert!(strongholds >= 3, "{strongholds} stronghold steps");
+    assert!(scrolled > 0, "the player never had to scroll");
 }

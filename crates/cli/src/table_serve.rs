@@ -519,16 +519,17 @@ impl silk_serve::Session for TableSession {
                 let (question, confirm) = match self.pending.get(&(seat as u8)) {
                     Some(n) => (
                         format!(
-                            "You show {n} {good}: secret until everyone has entered (waiting for {}). Changed your mind? Tap another number.",
+                            "You show {}: secret until everyone has entered (waiting for {}). Changed your mind? Tap another number.",
+                            good.count(*n as u32),
                             self.waiting_for()
                         ),
-                        format!("Show {{}} {good} instead of {n}?"),
+                        format!("Show {good}: {{}} instead of {n}?"),
                     ),
                     None => (
                         format!(
                             "Grand Vizier on {good}: how many {good} do you show? Everyone's count is shown at once, when all have entered."
                         ),
-                        format!("Show {{}} {good}? It stays secret until everyone has entered."),
+                        format!("Show {good}: {{}}? It stays secret until everyone has entered."),
                     ),
                 };
                 v["question"] = json!(question);

@@ -180,13 +180,13 @@
   // another's. Each button's label names its card, so none is mistaken for another.
   function strongholdButtons(c, g, place, ctx) {
     for (const m of movesAt(g.moves, place)) {
-      if (m.kind === "place") c.appendChild(moveButton(m, "Place a stronghold here", ctx, "on-card move-place"));
+      if (m.kind === "place") c.appendChild(moveButton(m, "Place here", ctx, "on-card move-place"));
       if (m.kind === "remove") c.appendChild(moveButton(m, m.label.replace(/ from .*/, ""), ctx, "on-card move-remove"));
     }
     const away = g.moves.filter((m) => m.kind === "move" && m.from === place);
     if (away.length) {
       const back = moving === place;
-      const b = h("button", "choice on-card move-pick", back ? "Keep it here" : "Move this stronghold");
+      const b = h("button", "choice on-card move-pick", back ? "Keep it here" : "Move this one");
       b.type = "button";
       b.setAttribute("aria-label", back ? `Keep your stronghold on ${away[0].from_card}` : `Move your stronghold from ${away[0].from_card} to another card`);
       b.addEventListener("click", () => {
