@@ -175,10 +175,19 @@ fn four_phones_and_a_table_play_an_auction_and_a_market_with_a_sealed_reveal() {
     // The market: the first player to act takes the Grand Vizier and calls silk.
     let (taker, _) = play(&|_, _| "vizier".into());
     // Round two: the player takes it back from their phone (a button, then "sure?" naming
-    // the entry), is asked again, and enters it again.
+    // the entry), is asked again, and enters it again. The take-back comes after the
+    // question's own answers and forms, never above them (issue 44: it sat above the
+    // final-count form).
+    let below = seats[taker].eval(
+        "const a = document.getElementById('actions');
+         return ['choices', 'numbers', 'entry'].every(id => document.getElementById(id)
+            .compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING);",
+        &[],
+    );
+    assert_eq!(below, json!(true), "take back above the answers");
     let v = version(&host);
     let sure = seats[taker].eval(
-        "const b = [...document.querySelectorAll('#choices button.action')]
+        "const b = [...document.querySelectorAll('#actions button.action')]
             .find(b => b.textContent === 'Take back my last entry');
          if (!b) return null; b.click();
          if (document.getElementById('confirm').hidden) return null;
