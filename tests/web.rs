@@ -478,6 +478,16 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
     );
     // The host ends the game early; each phone enters its count, Ana corrects hers.
     step(&|| host_control(&host, "End early: final count"));
+    // Count boxes a finger can hit (issue 44: they were 41 px tall).
+    let boxes = seats[0].eval(
+        "return [...document.querySelectorAll('#numbers input')].map(i => i.getBoundingClientRect().height);",
+        &[],
+    );
+    let boxes = boxes.as_array().unwrap();
+    assert!(
+        !boxes.is_empty() && boxes.iter().all(|h| h.as_f64().unwrap() >= 48.0),
+        "count boxes: {boxes:?}"
+    );
     let count = |page: &Session, nums: &[u32]| {
         let done = page.eval(
             "const f = document.querySelector('#numbers form');
@@ -511,6 +521,12 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
         assert_eq!(p.find_all("#ranking tr").len(), 3);
     }
     assert_eq!(asked(&seats[0]), None, "nothing is asked after the end");
+    // The host's page keeps no controls after the end (issue 44).
+    wait(
+        &host,
+        "return document.getElementById('host').hidden",
+        "the host's controls gone",
+    );
 }
 
 /// Issue 34 (round two): a page left open when the links were renewed (the links file deleted,

@@ -373,6 +373,10 @@ impl TableSession {
     /// What the host may do now, as buttons.
     fn controls(&self) -> Vec<Value> {
         let mut c = Vec::new();
+        // Once the result is confirmed nothing is left to control (issue 44).
+        if self.confirmed {
+            return c;
+        }
         if self.table.step == Step::FirstLeader {
             for n in &self.table.names {
                 c.push(json!({"label": format!("{n} holds the pawn first"), "send": format!("first {n}")}));
@@ -402,7 +406,7 @@ impl TableSession {
 
     /// The host's forms: each player's final count, to enter or fix.
     fn forms(&self) -> Vec<Value> {
-        if !matches!(self.table.step, Step::Scoring | Step::Done) {
+        if self.confirmed || !matches!(self.table.step, Step::Scoring | Step::Done) {
             return Vec::new();
         }
         (0..self.table.players())
