@@ -118,7 +118,7 @@ impl<G: CliGame> PlaySession<G> {
         };
         let public_told = told(None);
         let mut lines = Vec::new();
-        if !(G::PAGE_EVENTS_TELL_MOVES && !public_told.is_empty()) {
+        if !G::PAGE_EVENTS_TELL_MOVES || public_told.is_empty() {
             lines.push(public.clone());
         }
         lines.extend(public_told.iter().map(|t| format!("  {t}")));
@@ -126,7 +126,7 @@ impl<G: CliGame> PlaySession<G> {
         for k in 0..self.seat_log.len() {
             let seen = told(Some(Seat(k as u8)));
             let mut l = Vec::new();
-            if !(G::PAGE_EVENTS_TELL_MOVES && !seen.is_empty()) {
+            if !G::PAGE_EVENTS_TELL_MOVES || seen.is_empty() {
                 l.push(if k == seat.index() {
                     format!("{seat} (you): {text}")
                 } else {
