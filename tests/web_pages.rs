@@ -274,7 +274,7 @@ fn issue34_splendor_on_two_phones_with_the_tv_showing_the_board() {
     assert!(bought > 3, "{bought} purchases");
     eprintln!("{steps} taps, {bought} purchases, {returns} returns");
     // The history tells the game in words, not the engine's notation (issue 34, round two):
-    // "a level-1 green card (1 point, costs 4 black) is revealed", never "#23 L1 green 1pt
+    // "a level-1 green card (1 prestige, costs 4 black) is revealed", never "#23 L1 green 1pt
     // [K4] is revealed at 1b".
     for page in std::iter::once(&tv).chain(phones.iter()) {
         let told = text_of(page, "#history li");
@@ -658,4 +658,51 @@ fn issue44_phone_question_in_view_and_strongholds_on_the_cards() {
     eprintln!("{asked_count} questions, {strongholds} stronghold steps, {moved} moved, {scrolled} seen scrolled");
     assert!(strongholds >= 3, "{strongholds} stronghold steps");
     assert!(scrolled > 0, "the player never had to scroll");
+}
+
+/// Issue 44: a refusal shown on a phone ("Not accepted: …") goes once the game moves on; it
+/// stayed, red, while the server kept the seat's last refusal.
+#[test]
+fn issue44_a_refusal_goes_when_the_game_moves_on() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let served = Served::start(
+        &["play", "splendor", "--bots", "human,human", "--seed", "3"],
+        2,
+    );
+    let phones: Vec<Session> = (0..2).map(|_| driver.session()).collect();
+    for (k, page) in phones.iter().enumerate() {
+        page.open(served.start[k + 1]["url"].as_str().unwrap());
+        wait(
+            page,
+            "return !document.getElementById('game').hidden",
+            "the board drawn",
+        );
+    }
+    let asked = asked_splendor_seat(&served);
+    let idle = &phones[2 - asked];
+    // The seat not asked taps anyway: refused, and said so.
+    idle.eval("send('pass'); return true;", &[]);
+    wait(
+        idle,
+        "return document.getElementById('error').textContent.startsWith('Not accepted')",
+        "the refusal shown",
+    );
+    let v0 = version(idle);
+    let s = served.snapshot(&format!("{}/events", served.seat_path(asked)));
+    let first = s["game"]["moves"][0]["text"].as_str().unwrap().to_string();
+    assert_eq!(served.act(asked, &first)["ok"], json!(true));
+    wait(idle, &format!("return version > {v0}"), "the next snapshot");
+    assert_eq!(text_of(idle, "#error"), "", "the refusal stayed");
+}
+
+/// The seat (from 1) a Splendor game asks now.
+fn asked_splendor_seat(served: &Served) -> usize {
+    (1..=served.seats())
+        .find(|&k| {
+            let s = served.snapshot(&format!("{}/events", served.seat_path(k)));
+            s["game"]["moves"].as_array().is_some_and(|m| !m.is_empty())
+        })
+        .expect("a seat is asked")
 }
