@@ -96,6 +96,16 @@ fn shoot(page: &Session, dir: &Path, name: &str) {
     }
 }
 
+/// A screenshot of what the screen shows now (the viewport, where the player has scrolled to).
+fn shoot_screen(page: &Session, dir: &Path, name: &str) {
+    let png = page.with(async |c| c.screenshot().await).unwrap();
+    std::fs::write(dir.join(name), &png).unwrap();
+    if let Some(shots) = std::env::var_os("SILK_SHOTS") {
+        let _ = std::fs::create_dir_all(&shots);
+        let _ = std::fs::write(Path::new(&shots).join(name), &png);
+    }
+}
+
 /// One Splendor decision on the page asked, as a person taps it (scrolled to where the
 /// button is): a purchase if any (the card with the most prestige), else a choice not tied to
 /// a card (return a token, a noble), else three gems tapped on the supply, else a reserve or
@@ -621,6 +631,7 @@ fn issue44_phone_question_in_view_and_strongholds_on_the_cards() {
                 labels.iter().map(|l| l.as_str().unwrap()).collect();
             assert_eq!(distinct.len(), labels.len(), "two buttons alike: {what}");
             if strongholds == 1 {
+                shoot_screen(page, &dir, "strongholds-phone-screen-360.png");
                 check_phone(page, "Strongholds on a phone");
                 shoot(page, &dir, "strongholds-phone-360.png");
             }
