@@ -717,3 +717,59 @@ fn asked_splendor_seat(served: &Served) -> usize {
         })
         .expect("a seat is asked")
 }
+
+/// Issue 44: the answer to a host's control ("the game goes on") stays while it is news, and
+/// goes once the game moves on; it stayed all game.
+#[test]
+fn issue44_host_message_goes_when_the_game_moves_on() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let served = Served::start(
+        &["play", "splendor", "--bots", "human,human", "--seed", "3"],
+        2,
+    );
+    let host = driver.session();
+    host.open(served.start[0]["table"].as_str().unwrap());
+    wait(
+        &host,
+        "return !document.getElementById('host').hidden",
+        "the host's controls",
+    );
+    for label in ["Pause", "Go on"] {
+        wait(
+            &host,
+            &format!(
+                "return [...document.querySelectorAll('#controls button')]
+                    .some(b => b.textContent === '{label}' && !b.disabled)"
+            ),
+            label,
+        );
+        host.eval(
+            "[...document.querySelectorAll('#controls button')]
+                .find(b => b.textContent === arguments[0]).click(); return true;",
+            &[json!(label)],
+        );
+    }
+    wait(
+        &host,
+        "return document.getElementById('host-said').textContent === 'the game goes on'",
+        "the control's answer",
+    );
+    std::thread::sleep(Duration::from_millis(3300));
+    let v0 = version(&host);
+    let asked = asked_splendor_seat(&served);
+    let s = served.snapshot(&format!("{}/events", served.seat_path(asked)));
+    let first = s["game"]["moves"][0]["text"].as_str().unwrap().to_string();
+    assert_eq!(served.act(asked, &first)["ok"], json!(true));
+    wait(
+        &host,
+        &format!("return version > {v0}"),
+        "the next snapshot",
+    );
+    assert_eq!(
+        text_of(&host, "#host-said"),
+        "",
+        "the host's message stayed"
+    );
+}
