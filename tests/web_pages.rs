@@ -540,6 +540,24 @@ fn issue44_splendor_tv_fits_one_screen() {
                 "{what}, decision {step}: taller than the screen: {m}"
             );
             assert_eq!(m["wide"], json!(false), "{what}: {m}");
+            if step == 0 {
+                // A city's prestige is what it needs, said so; a post that needs a noble in
+                // a game without nobles says it is out of reach (issue 44).
+                let tiles = tv.eval(
+                    "return {cities: [...document.querySelectorAll('#game .tile.city .tile-points')].map(e => e.textContent),
+                             posts: [...document.querySelectorAll('#game .tile.post')].map(e => e.textContent)};",
+                    &[],
+                );
+                for c in tiles["cities"].as_array().unwrap() {
+                    let c = c.as_str().unwrap();
+                    assert!(c.contains(": needs ") && c.ends_with(" prestige"), "{c}");
+                }
+                if modules == "cities,trading-posts" {
+                    let posts = tiles["posts"].to_string();
+                    assert!(posts.contains("none in this game"), "{posts}");
+                    assert!(!posts.contains("+ 1 noble"), "{posts}");
+                }
+            }
         });
         check_tv(&tv, &what);
         eprintln!("{what}: tallest {} px at decision {}", tallest.0, tallest.1);
