@@ -179,10 +179,19 @@ fn four_phones_and_a_table_play_an_auction_and_a_market_with_a_sealed_reveal() {
     // The market: the first player to act takes the Grand Vizier and calls silk.
     let (taker, _) = play(&|_, _| "vizier".into());
     // Round two: the player takes it back from their phone (a button, then "sure?" naming
-    // the entry), is asked again, and enters it again.
+    // the entry), is asked again, and enters it again. The take-back comes after the
+    // question's own answers and forms, never above them (issue 44: it sat above the
+    // final-count form).
+    let below = seats[taker].eval(
+        "const a = document.getElementById('actions');
+         return ['choices', 'numbers', 'entry'].every(id => document.getElementById(id)
+            .compareDocumentPosition(a) & Node.DOCUMENT_POSITION_FOLLOWING);",
+        &[],
+    );
+    assert_eq!(below, json!(true), "take back above the answers");
     let v = version(&host);
     let sure = seats[taker].eval(
-        "const b = [...document.querySelectorAll('#choices button.action')]
+        "const b = [...document.querySelectorAll('#actions button.action')]
             .find(b => b.textContent === 'Take back my last entry');
          if (!b) return null; b.click();
          if (document.getElementById('confirm').hidden) return null;
@@ -477,6 +486,16 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
     );
     // The host ends the game early; each phone enters its count, Ana corrects hers.
     step(&|| host_control(&host, "End early: final count"));
+    // Count boxes a finger can hit (issue 44: they were 41 px tall).
+    let boxes = seats[0].eval(
+        "return [...document.querySelectorAll('#numbers input')].map(i => i.getBoundingClientRect().height);",
+        &[],
+    );
+    let boxes = boxes.as_array().unwrap();
+    assert!(
+        !boxes.is_empty() && boxes.iter().all(|h| h.as_f64().unwrap() >= 48.0),
+        "count boxes: {boxes:?}"
+    );
     let count = |page: &Session, nums: &[u32]| {
         let done = page.eval(
             "const f = document.querySelector('#numbers form');
@@ -510,6 +529,12 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
         assert_eq!(p.find_all("#ranking tr").len(), 3);
     }
     assert_eq!(asked(&seats[0]), None, "nothing is asked after the end");
+    // The host's page keeps no controls after the end (issue 44).
+    wait(
+        &host,
+        "return document.getElementById('host').hidden",
+        "the host's controls gone",
+    );
 }
 
 /// Issue 34 (round two): a page left open when the links were renewed (the links file deleted,

@@ -96,16 +96,27 @@ fn shoot(page: &Session, dir: &Path, name: &str) {
     }
 }
 
-/// One Splendor decision on the page asked, as a person taps it: a purchase if any (the
-/// card with the most prestige), else a choice not tied to a card (return a token, a noble),
-/// else three gems tapped on the supply, else a reserve. Returns what was sent.
+/// A screenshot of what the screen shows now (the viewport, where the player has scrolled to).
+fn shoot_screen(page: &Session, dir: &Path, name: &str) {
+    let png = page.with(async |c| c.screenshot().await).unwrap();
+    std::fs::write(dir.join(name), &png).unwrap();
+    if let Some(shots) = std::env::var_os("SILK_SHOTS") {
+        let _ = std::fs::create_dir_all(&shots);
+        let _ = std::fs::write(Path::new(&shots).join(name), &png);
+    }
+}
+
+/// One Splendor decision on the page asked, as a person taps it (scrolled to where the
+/// button is): a purchase if any (the card with the most prestige), else a choice not tied to
+/// a card (return a token, a noble), else three gems tapped on the supply, else a reserve or
+/// any move on a card. Returns what was sent.
 fn tap_a_move(page: &Session) -> String {
     let v = page.eval(
         "const pts = (b) => parseInt(b.closest('.card')?.querySelector('.card-points')?.textContent || '0') || 0;
          const buys = [...document.querySelectorAll('#game button.move-buy')].sort((a, b) => pts(b) - pts(a));
          const loose = [...document.querySelectorAll('#game .loose button, #game .tile button')];
          const pick = buys[0] || loose[0];
-         if (pick) { const m = pick.dataset.move; pick.click(); return m; }
+         if (pick) { const m = pick.dataset.move; pick.scrollIntoView({block: 'center'}); pick.click(); return m; }
          return null;",
         &[],
     );
@@ -121,7 +132,7 @@ fn tap_a_move(page: &Session) -> String {
              const b = [...document.querySelectorAll('#game button.pick')]
                 .filter(b => !picked.has(b.dataset.gem))
                 .sort((a, b) => parseInt(b.querySelector('b').textContent) - parseInt(a.querySelector('b').textContent))[0];
-             if (!b) return null; b.click(); return b.dataset.gem;",
+             if (!b) return null; b.scrollIntoView({block: 'center'}); b.click(); return b.dataset.gem;",
             &[],
         );
         if tapped.is_null() {
@@ -132,7 +143,7 @@ fn tap_a_move(page: &Session) -> String {
         "const go = document.querySelector('#game .take-go')
             || document.querySelector('#game button.move-reserve')
             || document.querySelector('#game [data-move]');
-         if (!go) return null; const m = go.dataset.move; go.click(); return m;",
+         if (!go) return null; const m = go.dataset.move; go.scrollIntoView({block: 'center'}); go.click(); return m;",
         &[],
     );
     v.as_str().expect("the page offers a move").to_string()
@@ -231,7 +242,9 @@ fn issue34_splendor_on_two_phones_with_the_tv_showing_the_board() {
     let mut returns = 0;
     let mut bought = 0;
     loop {
-        let status = text_of(&tv, "#status");
+        // (The TV shows the status line only where the question does not say it.)
+        let status = tv.eval("return document.getElementById('status').textContent", &[]);
+        let status = status.as_str().unwrap_or_default();
         if !status.starts_with("waiting") {
             assert!(status.starts_with("Final: 1. "), "{status}");
             break;
@@ -275,7 +288,7 @@ fn issue34_splendor_on_two_phones_with_the_tv_showing_the_board() {
     assert!(bought > 3, "{bought} purchases");
     eprintln!("{steps} taps, {bought} purchases, {returns} returns");
     // The history tells the game in words, not the engine's notation (issue 34, round two):
-    // "a level-1 green card (1 point, costs 4 black) is revealed", never "#23 L1 green 1pt
+    // "a level-1 green card (1 prestige, costs 4 black) is revealed", never "#23 L1 green 1pt
     // [K4] is revealed at 1b".
     for page in std::iter::once(&tv).chain(phones.iter()) {
         let told = text_of(page, "#history li");
@@ -456,4 +469,337 @@ fn asked_phone(phones: &[Session]) -> usize {
         );
         std::thread::sleep(Duration::from_millis(30));
     }
+}
+
+/// Sizes the window so that the page itself (the viewport) is `width`×`height`, as on a
+/// screen without a browser's bars.
+fn screen(page: &Session, width: u32, height: u32) {
+    page.with(async |c| c.set_window_size(width, height).await)
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(150));
+    let inner = page
+        .eval("return window.innerHeight", &[])
+        .as_u64()
+        .unwrap() as u32;
+    page.with(async |c| c.set_window_size(width, 2 * height - inner).await)
+        .unwrap();
+    wait(
+        page,
+        &format!("return window.innerHeight === {height}"),
+        "the viewport's height",
+    );
+}
+
+/// Issue 44: the Splendor TV page fits one 1920×1080 screen — every level's cards and every
+/// player in view, no scrolling — for 2 to 4 players with each module, all game long (reserved
+/// cards and strongholds included).
+#[test]
+#[cfg_attr(silk_no_browser, ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver")]
+fn issue44_splendor_tv_fits_one_screen() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let dir = common::temp_dir("web", "splendor-tv");
+    let tv = driver.session();
+    for (players, modules, edition) in [
+        (2, "", "2017"),
+        (3, "orient", "2017"),
+        (4, "orient", "2017"),
+        (4, "cities", "2017"),
+        (4, "trading-posts", "2017"),
+        (4, "strongholds", "2017"),
+        (4, "cities,trading-posts", "2024"),
+    ] {
+        let humans = vec!["human"; players].join(",");
+        let mut args = vec!["play", "splendor", "--bots", &humans, "--seed", "7"];
+        args.extend(["--edition", edition]);
+        if !modules.is_empty() {
+            args.extend(["--modules", modules]);
+        }
+        let served = Served::start(&args, players);
+        tv.open(served.start[0]["public"].as_str().unwrap());
+        screen(&tv, 1920, 1080);
+        let what = format!("{players} players, modules {modules:?}");
+        let mut tallest = (0, 0);
+        server::play_splendor_by_http(&served, 6, |step| {
+            wait(
+                &tv,
+                "return !document.getElementById('game').hidden",
+                "the board drawn",
+            );
+            // The page shows the latest snapshot before it is measured.
+            std::thread::sleep(Duration::from_millis(60));
+            let m = tv.eval(
+                "const d = document.documentElement;
+                 const g = document.getElementById('game');
+                 const low = Math.max(...[...g.querySelectorAll('.card, .seat, .tile')]
+                    .map(e => e.getBoundingClientRect().bottom));
+                 return {height: d.scrollHeight, inner: window.innerHeight, low,
+                         wide: d.scrollWidth > d.clientWidth};",
+                &[],
+            );
+            let h = m["height"].as_u64().unwrap();
+            if h > tallest.0 {
+                tallest = (h, step);
+                let name = format!("splendor-tv-{players}-{}.png", modules.replace(',', "+"));
+                shoot(&tv, &dir, &name);
+            }
+            assert!(
+                h <= m["inner"].as_u64().unwrap() && m["low"].as_f64().unwrap() <= 1080.0,
+                "{what}, decision {step}: taller than the screen: {m}"
+            );
+            assert_eq!(m["wide"], json!(false), "{what}: {m}");
+            if step == 0 {
+                // A city's prestige is what it needs, said so; a post that needs a noble in
+                // a game without nobles says it is out of reach (issue 44).
+                let tiles = tv.eval(
+                    "return {cities: [...document.querySelectorAll('#game .tile.city .tile-points')].map(e => e.textContent),
+                             posts: [...document.querySelectorAll('#game .tile.post')].map(e => e.textContent)};",
+                    &[],
+                );
+                for c in tiles["cities"].as_array().unwrap() {
+                    let c = c.as_str().unwrap();
+                    assert!(c.contains(": needs ") && c.ends_with(" prestige"), "{c}");
+                }
+                if modules == "cities,trading-posts" {
+                    let posts = tiles["posts"].to_string();
+                    assert!(posts.contains("none in this game"), "{posts}");
+                    assert!(!posts.contains("+ 1 noble"), "{posts}");
+                }
+            }
+        });
+        check_tv(&tv, &what);
+        eprintln!("{what}: tallest {} px at decision {}", tallest.0, tallest.1);
+    }
+}
+
+/// Where the question and the move buttons of the page asked stand in its viewport.
+fn asked_in_view(page: &Session) -> Value {
+    page.eval(
+        "const q = document.getElementById('question').getBoundingClientRect();
+         const below = document.getElementById('turn').classList.contains('pinned')
+            ? document.getElementById('turn').getBoundingClientRect().bottom : 0;
+         const moves = [...document.querySelectorAll('#game [data-move], #game button.pick, #game button.move-pick')]
+            .filter(e => e.offsetParent !== null);
+         const shown = moves.filter(e => { const r = e.getBoundingClientRect();
+            return r.top >= below - 1 && r.bottom <= innerHeight + 1; });
+         const labels = [...document.querySelectorAll('#game button')].filter(e => e.offsetParent !== null)
+            .map(b => b.getAttribute('aria-label') || b.textContent);
+         return {top: q.top, bottom: q.bottom, height: innerHeight, moves: moves.length,
+                 shown: shown.length, labels, question: document.getElementById('question').textContent,
+                 loose: document.querySelectorAll('#game .loose button').length,
+                 on_cards: document.querySelectorAll('#game .card button.on-card').length,
+                 scrolled: scrollY};",
+        &[],
+    )
+}
+
+/// Issue 44: on a phone the question of the seat asked and some of its buttons are in view
+/// wherever the player had scrolled to tap (a level-1 card at the bottom, then a return, a
+/// noble or a stronghold asked at once); the Strongholds step's moves are on the cards, each
+/// button's label different from every other's.
+#[test]
+#[cfg_attr(silk_no_browser, ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver")]
+fn issue44_phone_question_in_view_and_strongholds_on_the_cards() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let dir = common::temp_dir("web", "strongholds");
+    let served = Served::start(
+        &[
+            "play",
+            "splendor",
+            "--bots",
+            "human,human,greedy",
+            "--seed",
+            "3",
+            "--modules",
+            "strongholds",
+        ],
+        2,
+    );
+    let phones: Vec<Session> = (0..2).map(|_| driver.session()).collect();
+    for (k, page) in phones.iter().enumerate() {
+        page.with(async |c| c.set_window_size(360, 740).await)
+            .unwrap();
+        page.open(served.start[k + 1]["url"].as_str().unwrap());
+    }
+    let all: Vec<&Session> = phones.iter().collect();
+    let (mut asked_count, mut strongholds, mut moved, mut scrolled) = (0, 0, 0, 0);
+    for step in 0..300 {
+        let over = served.snapshot("/events")["result"].is_object();
+        if over {
+            break;
+        }
+        let Some(k) = phones
+            .iter()
+            .position(|p| !p.find_all("#game [data-move]").is_empty())
+        else {
+            std::thread::sleep(Duration::from_millis(30));
+            continue;
+        };
+        let page = &phones[k];
+        let v = asked_in_view(page);
+        let what = format!("P{} at step {step}: {v}", k + 1);
+        asked_count += 1;
+        scrolled += (v["scrolled"].as_f64().unwrap() > 0.0) as usize;
+        assert!(
+            v["top"].as_f64().unwrap() >= 0.0
+                && v["bottom"].as_f64().unwrap() <= v["height"].as_f64().unwrap(),
+            "the question off screen: {what}"
+        );
+        assert!(v["shown"].as_u64().unwrap() > 0, "no move in view: {what}");
+        let v0 = version(page);
+        if v["question"].as_str().unwrap().starts_with("Strongholds") {
+            strongholds += 1;
+            assert_eq!(v["loose"], json!(0), "a wall of buttons: {what}");
+            assert!(v["on_cards"].as_u64().unwrap() > 0, "{what}");
+            let labels = v["labels"].as_array().unwrap();
+            let distinct: std::collections::BTreeSet<&str> =
+                labels.iter().map(|l| l.as_str().unwrap()).collect();
+            assert_eq!(distinct.len(), labels.len(), "two buttons alike: {what}");
+            if strongholds == 1 {
+                shoot_screen(page, &dir, "strongholds-phone-screen-360.png");
+                check_phone(page, "Strongholds on a phone");
+                shoot(page, &dir, "strongholds-phone-360.png");
+            }
+            // Now and then a stronghold is moved: picked up on its card, put on another.
+            let picked = page.eval(
+                "const b = document.querySelector('#game button.move-pick');
+                 if (!b) return false; b.scrollIntoView({block: 'center'}); b.click(); return true;",
+                &[],
+            );
+            if picked == json!(true) && strongholds % 2 == 0 {
+                let there = page.eval(
+                    "const b = [...document.querySelectorAll('#game button.move-move')].pop();
+                     if (!b) return null; b.scrollIntoView({block: 'center'}); b.click(); return b.dataset.move;",
+                    &[],
+                );
+                assert!(there.is_string(), "nowhere to move it: {what}");
+                moved += 1;
+            } else {
+                if picked == json!(true) {
+                    // Put back: the card's button says so.
+                    page.eval(
+                        "document.querySelector('#game button.move-pick').click(); return true;",
+                        &[],
+                    );
+                }
+                tap_a_move(page);
+            }
+        } else {
+            tap_a_move(page);
+        }
+        settle(&all, v0 + 1);
+        let error = text_of(page, "#error");
+        assert!(error.is_empty(), "{what}: {error}");
+    }
+    eprintln!("{asked_count} questions, {strongholds} stronghold steps, {moved} moved, {scrolled} seen scrolled");
+    assert!(strongholds >= 3, "{strongholds} stronghold steps");
+    assert!(scrolled > 0, "the player never had to scroll");
+}
+
+/// Issue 44: a refusal shown on a phone ("Not accepted: …") goes once the game moves on; it
+/// stayed, red, while the server kept the seat's last refusal.
+#[test]
+#[cfg_attr(silk_no_browser, ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver")]
+fn issue44_a_refusal_goes_when_the_game_moves_on() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let served = Served::start(
+        &["play", "splendor", "--bots", "human,human", "--seed", "3"],
+        2,
+    );
+    let phones: Vec<Session> = (0..2).map(|_| driver.session()).collect();
+    for (k, page) in phones.iter().enumerate() {
+        page.open(served.start[k + 1]["url"].as_str().unwrap());
+        wait(
+            page,
+            "return !document.getElementById('game').hidden",
+            "the board drawn",
+        );
+    }
+    let asked = asked_splendor_seat(&served);
+    let idle = &phones[2 - asked];
+    // The seat not asked taps anyway: refused, and said so.
+    idle.eval("send('pass'); return true;", &[]);
+    wait(
+        idle,
+        "return document.getElementById('error').textContent.startsWith('Not accepted')",
+        "the refusal shown",
+    );
+    let v0 = version(idle);
+    let s = served.snapshot(&format!("{}/events", served.seat_path(asked)));
+    let first = s["game"]["moves"][0]["text"].as_str().unwrap().to_string();
+    assert_eq!(served.act(asked, &first)["ok"], json!(true));
+    wait(idle, &format!("return version > {v0}"), "the next snapshot");
+    assert_eq!(text_of(idle, "#error"), "", "the refusal stayed");
+}
+
+/// The seat (from 1) a Splendor game asks now.
+fn asked_splendor_seat(served: &Served) -> usize {
+    (1..=served.seats())
+        .find(|&k| {
+            let s = served.snapshot(&format!("{}/events", served.seat_path(k)));
+            s["game"]["moves"].as_array().is_some_and(|m| !m.is_empty())
+        })
+        .expect("a seat is asked")
+}
+
+/// Issue 44: the answer to a host's control ("the game goes on") stays while it is news, and
+/// goes once the game moves on; it stayed all game.
+#[test]
+#[cfg_attr(silk_no_browser, ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver")]
+fn issue44_host_message_goes_when_the_game_moves_on() {
+    let Some(driver) = Driver::start_or_skip() else {
+        return;
+    };
+    let served = Served::start(
+        &["play", "splendor", "--bots", "human,human", "--seed", "3"],
+        2,
+    );
+    let host = driver.session();
+    host.open(served.start[0]["table"].as_str().unwrap());
+    wait(
+        &host,
+        "return !document.getElementById('host').hidden",
+        "the host's controls",
+    );
+    for label in ["Pause", "Go on"] {
+        wait(
+            &host,
+            &format!(
+                "return [...document.querySelectorAll('#controls button')]
+                    .some(b => b.textContent === '{label}' && !b.disabled)"
+            ),
+            label,
+        );
+        host.eval(
+            "[...document.querySelectorAll('#controls button')]
+                .find(b => b.textContent === arguments[0]).click(); return true;",
+            &[json!(label)],
+        );
+    }
+    wait(
+        &host,
+        "return document.getElementById('host-said').textContent === 'the game goes on'",
+        "the control's answer",
+    );
+    std::thread::sleep(Duration::from_millis(3300));
+    let v0 = version(&host);
+    let asked = asked_splendor_seat(&served);
+    let s = served.snapshot(&format!("{}/events", served.seat_path(asked)));
+    let first = s["game"]["moves"][0]["text"].as_str().unwrap().to_string();
+    assert_eq!(served.act(asked, &first)["ok"], json!(true));
+    wait(
+        &host,
+        &format!("return version > {v0}"),
+        "the next snapshot",
+    );
+    assert_eq!(
+        text_of(&host, "#host-said"),
+        "",
+        "the host's message stayed"
+    );
 }

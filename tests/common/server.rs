@@ -204,3 +204,33 @@ impl Served {
         (status, headers, out)
     }
 }
+
+/// Plays a Splendor game served with every seat a person, through the seats' HTTP entries —
+/// a purchase where there is one, a reserve every third decision, else the move the decision
+/// count points at (so the table fills up) — calling `each` with the decision count every
+/// `every` decisions and at the end (at most 400 decisions).
+pub fn play_splendor_by_http(served: &Served, every: usize, mut each: impl FnMut(usize)) {
+    let seats = served.seats();
+    for step in 0..400 {
+        if step % every == 0 {
+            each(step);
+        }
+        let asked = (1..=seats).find_map(|k| {
+            let s = served.snapshot(&format!("{}/events", served.seat_path(k)));
+            let moves = s["game"]["moves"].as_array().cloned().unwrap_or_default();
+            (!moves.is_empty()).then_some((k, moves))
+        });
+        let Some((k, moves)) = asked else {
+            each(step);
+            return;
+        };
+        let kind = |m: &Value, k: &str| m["kind"] == k;
+        let pick = moves
+            .iter()
+            .find(|m| kind(m, "buy"))
+            .or_else(|| moves.iter().find(|m| step % 3 == 0 && kind(m, "reserve")))
+            .unwrap_or(&moves[step * 7 % moves.len()]);
+        let answer = served.act(k, pick["text"].as_str().unwrap());
+        assert_eq!(answer["ok"], Value::Bool(true), "{pick}: {answer}");
+    }
+}

@@ -148,23 +148,30 @@ impl<G: CliGame> PlaySession<G> {
         } else {
             format!("{seat}: {text}")
         };
-        public_log.push(public.clone());
-        for (k, log) in seat_log.iter_mut().enumerate() {
-            log.push(if k == seat.index() {
-                format!("{seat} (you): {text}")
-            } else {
-                public.clone()
-            });
+        // Where the game's events tell its moves, a move is told once, by its events (issue
+        // 44: every Splendor move stood twice in the history); a move no event tells keeps its
+        // own line.
+        let told = |viewer: Option<Seat>| -> Vec<String> {
+            events
+                .iter()
+                .filter_map(|e| G::page_event(after, e, viewer))
+                .collect()
+        };
+        let public_told = told(None);
+        if !G::PAGE_EVENTS_TELL_MOVES || public_told.is_empty() {
+            public_log.push(public.clone());
         }
-        for e in events {
-            if let Some(t) = G::page_event(after, e, None) {
-                public_log.push(format!("  {t}"));
+        public_log.extend(public_told.iter().map(|t| format!("  {t}")));
+        for (k, log) in seat_log.iter_mut().enumerate() {
+            let seen = told(Some(Seat(k as u8)));
+            if !G::PAGE_EVENTS_TELL_MOVES || seen.is_empty() {
+                log.push(if k == seat.index() {
+                    format!("{seat} (you): {text}")
+                } else {
+                    public.clone()
+                });
             }
-            for (k, log) in seat_log.iter_mut().enumerate() {
-                if let Some(t) = G::page_event(after, e, Some(Seat(k as u8))) {
-                    log.push(format!("  {t}"));
-                }
-            }
+            log.extend(seen.iter().map(|t| format!("  {t}")));
         }
     }
 
@@ -239,15 +246,27 @@ impl<G: CliGame> PlaySession<G> {
         Ok(vec![line])
     }
 
-    fn status(&self) -> String {
+    /// The status line for `viewer` (`None`: the table's pages). A seat asked is not told it
+    /// is waited for (its question says so: issue 44), only who else is.
+    fn status(&self, viewer: Option<Seat>) -> String {
         if let Some(b) = &self.broken {
             return format!("stopped: {b}");
         }
         if let Some(o) = G::outcome(&self.state) {
             return outcome_text(&o);
         }
-        let waiting: Vec<String> = self.deciders().into_iter().map(seat_label).collect();
-        format!("waiting for {}", waiting.join(", "))
+        let deciders = self.deciders();
+        let asked = viewer.is_some_and(|v| deciders.contains(&v));
+        let others: Vec<String> = deciders
+            .into_iter()
+            .filter(|&d| Some(d) != viewer)
+            .map(seat_label)
+            .collect();
+        match (asked, others.is_empty()) {
+            (true, true) => String::new(),
+            (true, false) => format!("also waiting for {}", others.join(", ")),
+            (false, _) => format!("waiting for {}", others.join(", ")),
+        }
     }
 }
 
@@ -270,7 +289,7 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
     fn public(&self) -> Value {
         let live = self.broken.is_none();
         json!({
-            "status": self.status(),
+            "status": self.status(None),
             "history": self.public_log,
             "question": live.then(|| G::page_question(&self.state, None)).flatten(),
             "game": G::page_board(&self.state, None),
@@ -316,7 +335,7 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
         }
         let secret = matches!(G::to_move(&self.state), ToMove::Simultaneous(_));
         json!({
-            "status": self.status(),
+            "status": self.status(Some(me)),
             // A game whose page draws the board sends no text board (engine notation).
             "board": if game.is_some() { Value::Null } else { json!(G::table_text(&self.state, me, self.assist)) },
             "view": G::view(&self.state, me),
@@ -367,6 +386,11 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
 
     fn host_view(&self) -> Value {
         let mut v = self.public();
+        // Once the game is over there is nothing left to control (issue 44).
+        if G::outcome(&self.state).is_some() {
+            v["controls"] = json!([]);
+            return v;
+        }
         let undo = self.replay.moves.iter().any(|m| self.is_human(m.seat));
         v["controls"] = json!([
             if undo {
@@ -399,7 +423,7 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
                         .into(),
                 ]
             }
-            "status" => vec![self.status()],
+            "status" => vec![self.status(None)],
             "undo" => self.undo()?,
             "pause" if self.paused => return Err("already paused".into()),
             "pause" => {
@@ -449,11 +473,19 @@ impl<G: CliGame> PlaySession<G> {
             (false, [one]) => format!("{one} wins"),
             (false, [rest @ .., last]) => format!("{} and {last} share the win", rest.join(", ")),
         };
+        // Each score by where it came from, and the rule that broke ties (issue 44).
+        let explained = G::page_result(&self.state);
         let rows: Vec<Value> = order
             .iter()
-            .map(|&i| json!({"rank": u16::from(rank(i)) + 1, "name": names[i], "total": o.scores[i], "parts": []}))
+            .map(|&i| {
+                let parts = explained.parts.get(i).cloned().unwrap_or_default();
+                json!({"rank": u16::from(rank(i)) + 1, "name": names[i], "total": o.scores[i], "parts": parts})
+            })
             .collect();
         let mut notes = Vec::new();
+        if let Some(t) = &explained.tie_break {
+            notes.push(format!("A tie on score goes to the player with the {t}."));
+        }
         if o.ended_by == Some(silk_core::EndedBy::RoundCap) {
             notes.push(
                 "The round cap ended the game; the rules rank the players as they stood."
@@ -481,13 +513,18 @@ impl<G: CliGame> PlaySession<G> {
                 )
             } else {
                 format!(
-                    "{} tie on {}: the rules' tie-break puts {} ahead",
+                    "{} tie on {}: the rules' tie-break{} puts {} ahead",
                     who.join(" and "),
                     o.scores[i],
+                    explained
+                        .tie_break
+                        .as_ref()
+                        .map_or(String::new(), |t| format!(" ({t})")),
                     names[tied[0]]
                 )
             });
         }
+        notes.extend(explained.notes);
         if let Some(report) = G::final_report(&self.state) {
             notes.extend(report.lines);
         }

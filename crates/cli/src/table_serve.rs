@@ -399,6 +399,10 @@ impl TableSession {
     /// What the host may do now, as buttons.
     fn controls(&self) -> Vec<Value> {
         let mut c = Vec::new();
+        // Once the result is confirmed nothing is left to control (issue 44).
+        if self.confirmed {
+            return c;
+        }
         if self.table.step == Step::FirstLeader {
             for n in &self.table.names {
                 c.push(json!({"label": format!("{n} holds the pawn first"), "send": format!("first {n}")}));
@@ -428,7 +432,7 @@ impl TableSession {
 
     /// The host's forms: each player's final count, to enter or fix.
     fn forms(&self) -> Vec<Value> {
-        if !matches!(self.table.step, Step::Scoring | Step::Done) {
+        if self.confirmed || !matches!(self.table.step, Step::Scoring | Step::Done) {
             return Vec::new();
         }
         (0..self.table.players())
@@ -550,16 +554,17 @@ impl silk_serve::Session for TableSession {
                 let (question, confirm) = match self.pending.get(&(seat as u8)) {
                     Some(n) => (
                         format!(
-                            "You show {n} {good}: secret until everyone has entered (waiting for {}). Changed your mind? Tap another number.",
+                            "You show {}: secret until everyone has entered (waiting for {}). Changed your mind? Tap another number.",
+                            good.count(*n as u32),
                             self.waiting_for()
                         ),
-                        format!("Show {{}} {good} instead of {n}?"),
+                        format!("Show {good}: {{}} instead of {n}?"),
                     ),
                     None => (
                         format!(
                             "Grand Vizier on {good}: how many {good} do you show? Everyone's count is shown at once, when all have entered."
                         ),
-                        format!("Show {{}} {good}? It stays secret until everyone has entered."),
+                        format!("Show {good}: {{}}? It stays secret until everyone has entered."),
                     ),
                 };
                 v["question"] = json!(question);

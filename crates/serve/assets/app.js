@@ -62,6 +62,9 @@ function render(s) {
   document.title = s.title || "silk";
   setText("who", role === "seat" ? `${s.name} (seat ${s.seat})` : role === "table" ? "table (host)" : "table");
   setText("status", s.status);
+  // On the table's pages the question already says whose turn it is (issue 44: the TV fits
+  // one screen); the status line is kept for the end and for a stop.
+  $("status").hidden = role !== "seat" && !!s.question && /^waiting for /.test(s.status || "");
   $("paused").hidden = !s.paused;
   setText("board", s.board);
   renderResult(s.result);
@@ -73,6 +76,37 @@ function render(s) {
   renderJoin(s.join || []);
   // A new snapshot is a new question: every button may be tapped again.
   enableButtons();
+  bringIntoView(s, drawn);
+}
+
+// Issue 44: a seat asked sees its question and its buttons wherever it had scrolled to (a
+// phone's Splendor page is several screens long, and the next question of the same player —
+// a return, a noble, a stronghold — used to appear at the top, out of sight). Where the game
+// draws the moves the question stays pinned at the top of the screen; on a new question, if
+// none of its buttons is on screen, the first is scrolled to just below the question.
+let askedKey = null;
+function bringIntoView(s, drawn) {
+  const turn = $("turn");
+  const asked = role === "seat" && !turn.hidden && !!s.question;
+  turn.classList.toggle("pinned", asked && drawn.moves);
+  const key = asked ? s.question : null;
+  if (key === askedKey) return;
+  askedKey = key;
+  if (!asked) return;
+  const top = drawn.moves ? turn.getBoundingClientRect().bottom : 0;
+  const controls = [...document.querySelectorAll("#turn button, #turn input, #game button")].filter(
+    (b) => b.offsetParent !== null && !(drawn.moves && turn.contains(b)),
+  );
+  const inView = (e) => {
+    const r = e.getBoundingClientRect();
+    return r.top >= top && r.bottom <= window.innerHeight;
+  };
+  if (!drawn.moves && !inView($("question"))) {
+    turn.scrollIntoView({ block: "start" });
+    return;
+  }
+  if (!controls.length || controls.some(inView)) return;
+  window.scrollBy(0, controls[0].getBoundingClientRect().top - top - 8);
 }
 
 function renderHistory(history) {
@@ -123,21 +157,41 @@ function renderTurn(s, drawn) {
   setText("question", s.question);
   $("confirm").hidden = true;
   $("choices").hidden = false;
+  $("actions").hidden = false;
   const choices = $("choices");
   choices.replaceChildren();
   if (seat && !drawn.moves) {
     for (const c of s.choices || []) {
       choices.appendChild(button(c, () => (s.confirm ? askSure(s.confirm, c) : send(c)), "choice"));
     }
+  }
+  // Further actions (take back) come after the question's own answers and form (issue 44:
+  // "take back" sat above the final-count form).
+  const actions = $("actions");
+  actions.replaceChildren();
+  if (seat) {
     for (const a of s.actions || []) {
-      choices.appendChild(button(a.label, () => (a.confirm ? askSure(a.confirm, a.send, a.label) : send(a.send)), "action"));
+      actions.appendChild(button(a.label, () => (a.confirm ? askSure(a.confirm, a.send, a.label) : send(a.send)), "action"));
     }
   }
   renderForm($("numbers"), seat ? s.form : null, (text) => send(text));
   $("entry").hidden = !(seat && s.input) || drawn.moves;
   $("text").type = s.sealed ? "password" : "text";
   $("text").placeholder = s.placeholder || (s.sealed ? "secret: only you see it" : "type your answer");
-  setText("error", s.error ? `Not accepted: ${s.error}` : "");
+  setText("error", freshError(s) ? `Not accepted: ${s.error}` : "");
+}
+
+// A refusal is shown until the game moves on (issue 44: it stayed, red, for the rest of the
+// game): the server keeps a seat's last refusal, the page shows it only while the history
+// and the question are as they were when it came.
+let refused = null;
+function gameKey(s) {
+  return `${(s.history || []).length}|${s.question || ""}`;
+}
+function freshError(s) {
+  if (!s.error) return false;
+  if (!refused || refused.error !== s.error) refused = { error: s.error, key: gameKey(s) };
+  return refused.key === gameKey(s);
 }
 
 // A choice that stays secret is checked before it is sent: it cannot be taken back once all
@@ -145,6 +199,7 @@ function renderTurn(s, drawn) {
 function askSure(template, choice, yesLabel) {
   questionDrawn++;
   $("choices").hidden = true;
+  $("actions").hidden = true;
   $("confirm").hidden = false;
   setText("sure", template.replace("{}", choice));
   const yes = $("sure-yes");
@@ -154,6 +209,7 @@ function askSure(template, choice, yesLabel) {
     questionDrawn++;
     $("confirm").hidden = true;
     $("choices").hidden = false;
+    $("actions").hidden = false;
   };
 }
 
@@ -194,7 +250,16 @@ function renderForm(holder, form, submit) {
 }
 
 // The host's controls: buttons (a "sure?" for those that undo or end something) and forms.
+// When the host's last control was answered: its answer stays until the game moves on, the
+// first snapshot a few seconds later (issue 44: the first message stayed all game).
+let saidAt = 0;
+const SAID_MS = 3000;
+
 function renderHost(s) {
+  if (saidAt && Date.now() - saidAt > SAID_MS) {
+    setText("host-said", "");
+    saidAt = 0;
+  }
   const host = role === "table" && ((s.controls || []).length || (s.forms || []).length);
   $("host").hidden = !host;
   if (!host) return;
@@ -254,6 +319,7 @@ async function send(text) {
     const j = await post(`${base}/act${ask}`, text);
     // Taken: the next snapshot redraws the page (and enables its buttons).
     if (!j.ok) {
+      if (shown) refused = { error: j.error, key: gameKey(shown) };
       setText("error", `Not accepted: ${j.error}`);
       enableButtons();
     }
@@ -270,6 +336,7 @@ async function control(text) {
   try {
     const j = await post(`${base}/act`, text);
     setText("host-said", j.ok ? (j.said || []).join("\n") : `Not done: ${j.error}`);
+    saidAt = Date.now();
   } catch (e) {
     setText("host-said", NOT_THROUGH);
   }

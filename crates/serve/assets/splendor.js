@@ -9,6 +9,13 @@
   // The gems picked on the supply for a take, kept across snapshots until sent or cleared.
   let picked = [];
   let pickedAt = -1;
+  // The place of the stronghold picked up to move (issue 44), until it is moved or put back.
+  let moving = null;
+  const STRONGHOLD = ["place", "move", "remove"];
+
+  function plural(n, one) {
+    return `${n} ${one}${n === 1 ? "" : "s"}`;
+  }
 
   function chip(kind, count, withName) {
     const c = h("span", `gem gem-${kind}`);
@@ -56,6 +63,7 @@
     if (face.effect) c.appendChild(h("div", "card-effect", face.effect));
     c.appendChild(cost(face.cost));
     for (const m of moves) {
+      if (STRONGHOLD.includes(m.kind)) continue;
       let text = m.label;
       if (m.kind === "buy") {
         const what = countsText(m.pay || []);
@@ -67,6 +75,13 @@
       c.appendChild(moveButton(m, text, ctx, `on-card move-${m.kind}`));
     }
     return c;
+  }
+
+  // What a tile asks for, said as such (a noble's, a city's, a post's requirement).
+  function needs(what, counts) {
+    const row = cost(counts);
+    row.insertBefore(h("span", "needs", `${what}:`), row.firstChild);
+    return row;
   }
 
   function movesAt(moves, at) {
@@ -132,7 +147,7 @@
     for (const n of g.nobles) {
       const t = h("div", "tile noble");
       t.appendChild(h("div", "tile-points", `Noble · ${n.points} prestige`));
-      t.appendChild(cost(n.requires));
+      t.appendChild(needs("needs", n.requires));
       if (n.holder) t.appendChild(h("div", "tile-owner", `visited P${n.holder}`));
       else if (n.reserved_by) t.appendChild(h("div", "tile-owner", `reserved by P${n.reserved_by}`));
       for (const m of mine ? movesAt(g.moves, `noble ${n.place}`) : []) t.appendChild(moveButton(m, m.label, ctx));
@@ -140,17 +155,19 @@
     }
     for (const c of g.cities) {
       const t = h("div", "tile city");
-      t.appendChild(h("div", "tile-points", `City ${c.place}: ${c.points} prestige`));
-      t.appendChild(cost(c.requires));
-      for (const a of c.any) t.appendChild(h("div", "", `+ ${a} bonuses of another colour`));
+      // A city's prestige is what it asks, not what it gives (issue 44).
+      t.appendChild(h("div", "tile-points", `City ${c.place}: needs ${c.points} prestige`));
+      if (c.requires.some((k) => k > 0)) t.appendChild(needs("and bonuses", c.requires));
+      for (const a of c.any) t.appendChild(h("div", "", `and ${a} bonuses of one other colour`));
       for (const m of mine ? movesAt(g.moves, `city ${c.place}`) : []) t.appendChild(moveButton(m, "Claim", ctx));
       box.appendChild(t);
     }
     for (const p of g.posts) {
       const t = h("div", "tile post");
       t.appendChild(h("div", "tile-points", `Post ${p.place}: ${p.power}`));
-      t.appendChild(cost(p.requires));
-      if (p.nobles) t.appendChild(h("div", "", `+ ${p.nobles} noble`));
+      t.appendChild(needs("needs", p.requires));
+      // A post that asks for a noble in a game without nobles says it cannot be taken.
+      if (p.nobles) t.appendChild(h("div", "", p.nobles_in_play ? `and ${p.nobles} noble${p.nobles === 1 ? "" : "s"}` : "and a noble: none in this game, so out of reach"));
       if (p.holders.length) t.appendChild(h("div", "tile-owner", p.holders.map((s) => `P${s}`).join(", ")));
       for (const m of mine ? movesAt(g.moves, `post ${p.place}`) : []) t.appendChild(moveButton(m, "Place", ctx));
       box.appendChild(t);
@@ -158,8 +175,35 @@
     return box;
   }
 
+  // Strongholds on the cards (issue 44), as buy and reserve are: place one here, pick up
+  // yours here to move it ("Move it here" then shows on every card it may go to), remove
+  // another's. Each button's label names its card, so none is mistaken for another.
+  function strongholdButtons(c, g, place, ctx) {
+    for (const m of movesAt(g.moves, place)) {
+      if (m.kind === "place") c.appendChild(moveButton(m, "Place here", ctx, "on-card move-place"));
+      if (m.kind === "remove") c.appendChild(moveButton(m, m.label.replace(/ from .*/, ""), ctx, "on-card move-remove"));
+    }
+    const away = g.moves.filter((m) => m.kind === "move" && m.from === place);
+    if (away.length) {
+      const back = moving === place;
+      const b = h("button", "choice on-card move-pick", back ? "Keep it here" : "Move this one");
+      b.type = "button";
+      b.setAttribute("aria-label", back ? `Keep your stronghold on ${away[0].from_card}` : `Move your stronghold from ${away[0].from_card} to another card`);
+      b.addEventListener("click", () => {
+        moving = back ? null : place;
+        ctx.redraw();
+      });
+      c.appendChild(b);
+    }
+    const here = moving && g.moves.find((m) => m.kind === "move" && m.from === moving && m.at === place);
+    if (here) c.appendChild(moveButton(here, "Move it here", ctx, "on-card move-move"));
+  }
+
   function levels(g, mine, ctx) {
     const box = h("div", "levels");
+    // Every level's row has as many columns as the fullest (a row whose deck ran out keeps
+    // its cards their size).
+    box.style.setProperty("--slots", String(Math.max(1, ...g.levels.map((l) => l.cards.length))));
     for (const l of g.levels) {
       const row = h("div", "level");
       const deck = h("div", "deck");
@@ -173,6 +217,7 @@
         const c = card(slot.card, mine ? movesAt(g.moves, slot.place) : [], ctx);
         c.dataset.place = slot.place;
         for (const [seat, k] of slot.strongholds) c.appendChild(h("div", "tile-owner", `P${seat} stronghold × ${k}`));
+        if (mine) strongholdButtons(c, g, slot.place, ctx);
         row.appendChild(c);
       }
       box.appendChild(row);
@@ -185,7 +230,10 @@
     const head = h("div", "seat-head");
     head.appendChild(h("b", "", p.you ? `You (P${p.seat})` : `P${p.seat}`));
     head.appendChild(h("span", "prestige", `${p.prestige} prestige`));
-    head.appendChild(h("span", "", `${p.cards} cards · ${p.nobles} noble${p.nobles === 1 ? "" : "s"}`));
+    const gold = p.gold_cards ? ` · ${plural(p.gold_cards, "gold card")}` : "";
+    // (The Cities has no nobles: none are counted.)
+    const nobles = g.cities.length && !p.nobles ? "" : ` · ${plural(p.nobles, "noble")}`;
+    head.appendChild(h("span", "", `${plural(p.cards, "card")}${nobles}${gold}`));
     if (g.current === p.seat && !g.over) head.appendChild(h("span", "turn-mark", "to play"));
     box.appendChild(head);
     const toks = h("div", "gems");
@@ -201,7 +249,6 @@
     });
     if (!p.bonus.some((n) => n > 0)) bon.appendChild(h("span", "", "none yet"));
     box.appendChild(bon);
-    if (p.gold_cards) box.appendChild(h("div", "", `${p.gold_cards} gold card(s)`));
     if (p.city) box.appendChild(h("div", "", `City: ${p.city}`));
     if (p.strongholds) box.appendChild(h("div", "", `${p.strongholds} strongholds in hand`));
     if (p.reserved.length) {
@@ -213,7 +260,7 @@
           c.dataset.place = r.place;
           res.appendChild(c);
         } else {
-          res.appendChild(h("div", "card card-hidden", `a card from deck ${r.deck} (hidden)`));
+          res.appendChild(h("div", "card card-hidden", `hidden, from deck ${r.deck}`));
         }
       }
       box.appendChild(res);
@@ -244,6 +291,7 @@
       pickedAt = s.version;
       const takes = (g.moves || []).filter((m) => m.kind === "take");
       if (!takes.length) picked = [];
+      if (!(g.moves || []).some((m) => m.kind === "move" && m.from === moving)) moving = null;
     }
     ctx.redraw = () => draw(s, el, ctx);
     const mine = ctx.role === "seat" && g.moves.length > 0;

@@ -42,6 +42,18 @@ impl Good {
         }
     }
 
+    /// "1 jewel", "3 jewels", "1 ivory": a count of the good in words (issue 44: "You show 1
+    /// jewels").
+    pub fn count(self, n: u32) -> String {
+        let one = match self {
+            Good::Fruits => "fruit",
+            Good::Jewels => "jewel",
+            Good::Spices => "spice",
+            g => g.name(),
+        };
+        format!("{n} {}", if n == 1 { one } else { self.name() })
+    }
+
     pub fn from_index(i: usize) -> Option<Good> {
         Good::ALL.get(i).copied()
     }
@@ -130,6 +142,16 @@ impl fmt::Display for Goods {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn issue44_a_count_of_one_good_is_singular() {
+        assert_eq!(Good::Jewels.count(1), "1 jewel");
+        assert_eq!(Good::Jewels.count(2), "2 jewels");
+        assert_eq!(Good::Fruits.count(1), "1 fruit");
+        assert_eq!(Good::Spices.count(0), "0 spices");
+        assert_eq!(Good::Ivory.count(1), "1 ivory");
+        assert_eq!(Good::Silk.count(3), "3 silk");
+    }
 
     #[test]
     fn parse_names_prefixes_and_aliases() {

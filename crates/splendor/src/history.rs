@@ -1,5 +1,5 @@
 //! The pages' history in words (`silk play splendor --serve`): each event as a person would say
-//! it — "a level-1 green card (1 point, costs 4 black) is revealed" — where the terminal and
+//! it — "a level-1 green card (1 prestige, costs 4 black) is revealed" — where the terminal and
 //! the traces keep the compact notation of [`Event::text`] ("#23 L1 green 1pt [K4]").
 //!
 //! It tells a viewer exactly what [`Event::text`] tells it: nothing for an event the viewer
@@ -13,8 +13,9 @@ use crate::rules::{Rules, SLOTS};
 use crate::text::{effect_words, power_text, Mood};
 use silk_core::Seat;
 
+/// Prestige, named as the pages name it everywhere ("2 prestige", never "2 points": issue 44).
 fn points(k: u8) -> String {
-    format!("{k} point{}", if k == 1 { "" } else { "s" })
+    format!("{k} prestige")
 }
 
 /// "4 black, 2 white": counts of the five colours (then gold), zeros left out.
@@ -85,7 +86,8 @@ fn needs(req: &[u8; 5]) -> String {
     }
 }
 
-fn city_words(r: &Rules, face: u8) -> String {
+/// "a city needing 13 prestige, 4 white, 3 red bonuses".
+pub fn city_words(r: &Rules, face: u8) -> String {
     let c = &r.cities[face as usize];
     let mut want = vec![points(c.points)];
     if c.requires.iter().any(|&n| n > 0) {
@@ -245,7 +247,7 @@ mod tests {
     }
 
     /// Issue 34 (round two): the Splendor history on the pages is in words ("a level-1 green
-    /// card (1 point, costs 4 black) is revealed"), with every module's events, and tells each
+    /// card (1 prestige, costs 4 black) is revealed"), with every module's events, and tells each
     /// viewer no more than the terminal's narration does: another's blind reserve never names
     /// the card.
     #[test]
@@ -313,7 +315,7 @@ mod tests {
         let w = event_words(&r, &e, None).unwrap();
         assert!(
             w.starts_with("A level-1 ")
-                && w.ends_with(" card (1 point, costs 4 black) is revealed"),
+                && w.ends_with(" card (1 prestige, costs 4 black) is revealed"),
             "{w}"
         );
         for k in ["Took", "Bought", "Reserved", "Refilled", "NobleVisit"] {

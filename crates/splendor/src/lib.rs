@@ -28,7 +28,7 @@ pub mod history;
 mod observe;
 pub mod page;
 pub mod rules;
-mod scoring;
+pub mod scoring;
 pub mod setup;
 pub mod state;
 mod text;

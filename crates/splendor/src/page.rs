@@ -11,7 +11,8 @@ use crate::action::{pos_name, Action, RESERVED_SRC};
 use crate::colour::{token_name, Colour, GOLD};
 use crate::data::Effect;
 use crate::engine::{cards, payment};
-use crate::event::{city_text, deck_name};
+use crate::event::deck_name;
+use crate::history::city_words;
 use crate::rules::{Rules, NONE, SLOTS};
 use crate::state::{Phase, State};
 use crate::text::power_text;
@@ -121,6 +122,9 @@ pub struct PostTile {
     pub power: &'static str,
     pub requires: [u8; 5],
     pub nobles: u8,
+    /// Whether the game has nobles at all (The Cities has none: a post that needs one
+    /// cannot be taken).
+    pub nobles_in_play: bool,
     /// Seats (from 1) with a coat of arms on it.
     pub holders: Vec<u8>,
 }
@@ -162,10 +166,17 @@ pub struct Holdings {
 pub struct Move {
     /// The entry to send (the action's text).
     pub text: String,
-    /// `take`, `buy`, `reserve`, `return`, `noble`, `city`, `post`, `gem`, or `other`.
+    /// `take`, `buy`, `reserve`, `return`, `noble`, `city`, `post`, `gem`, the strongholds'
+    /// `place`, `move` and `remove`, or `other`.
     pub kind: &'static str,
-    /// What it acts on: a place (`2c`, `r1`), `deck 2`, `noble 1`, a colour name…
+    /// What it acts on: a place (`2c`, `r1`), `deck 2`, `noble 1`, a colour name… (a
+    /// stronghold's move: the card it goes to).
     pub at: Option<String>,
+    /// A stronghold moved: the place it leaves, and that card as a button names it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub from_card: Option<String>,
     /// Gems taken or given back, by colour name (a take, a return, a gem).
     pub colours: Vec<&'static str>,
     /// What a purchase pays: tokens per kind (five colours, then gold) and gold cards.
@@ -216,6 +227,41 @@ pub fn card_name(r: &Rules, id: u8) -> String {
     format!("the level {} {what}{points}", f.level)
 }
 
+/// A card as a move names it, told apart from every other card the mover sees with the same
+/// name (issue 44: two "Place a stronghold on the level 1 blue card" buttons for different
+/// cards): by its cost, and an Orient card as such. `among` is the face-up cards, with the
+/// mover's own reserve only where the text goes to the mover alone (a blind reserve stays
+/// unmentioned in what others read).
+fn distinct_name(s: &State, among: &[u8], id: u8) -> String {
+    let r = &s.rules;
+    let name = card_name(r, id);
+    let twins: Vec<u8> = among
+        .iter()
+        .copied()
+        .filter(|&o| o != NONE && o != id && card_name(r, o) == name)
+        .collect();
+    if twins.is_empty() {
+        return name;
+    }
+    let c = r.card(id);
+    let mut cost = [0u8; 6];
+    cost[..5].copy_from_slice(&c.cost);
+    let mut out = format!("{name} costing {}", counts_text(&cost));
+    if c.orient && twins.iter().any(|&o| r.card(o).cost == c.cost) {
+        out.push_str(" (Orient)");
+    }
+    out
+}
+
+/// The cards a move's words tell apart (see [`distinct_name`]).
+fn seen_cards(s: &State, p: usize, own_reserve: bool) -> Vec<u8> {
+    let mut v: Vec<u8> = cards::places(s).map(|x| cards::card_at(s, x)).collect();
+    if own_reserve {
+        v.extend(s.reserved[p].iter().copied().filter(|&id| id != NONE));
+    }
+    v
+}
+
 /// "2 blue, 1 gold": counts by token kind, zeros left out.
 fn counts_text(counts: &[u8; 6]) -> String {
     let parts: Vec<String> = (0..6)
@@ -233,12 +279,16 @@ fn card_of(s: &State, p: usize, src: u8) -> u8 {
 /// A move of `seat` in words, as its button says it ("Buy the level 2 green card: pay 2
 /// blue"): the pages' history tells moves this way.
 pub fn action_words(s: &State, seat: Seat, a: Action) -> String {
-    describe(s, seat.index(), a).label
+    describe(s, seat.index(), a, false).label
 }
 
-fn describe(s: &State, p: usize, a: Action) -> Move {
+/// A move of `p` with its words; `own_reserve`: the words go to `p` alone (its page), so its
+/// reserved cards may tell cards apart.
+fn describe(s: &State, p: usize, a: Action, own_reserve: bool) -> Move {
     let r = &s.rules;
     let text = a.to_text(s);
+    let seen = seen_cards(s, p, own_reserve);
+    let named = |id: u8| distinct_name(s, &seen, id);
     let colours_of = |mask: u8| -> Vec<&'static str> {
         (0..5)
             .filter(|c| mask >> c & 1 == 1)
@@ -251,6 +301,8 @@ fn describe(s: &State, p: usize, a: Action) -> Move {
         text,
         kind: "other",
         at: None,
+        from: None,
+        from_card: None,
         colours: Vec::new(),
         pay: None,
         gold_cards: 0,
@@ -271,7 +323,7 @@ fn describe(s: &State, p: usize, a: Action) -> Move {
             m.kind = "reserve";
             m.at = Some(pos_name(pos));
             let id = cards::card_at(s, pos);
-            m.label = format!("Reserve {}{plus_gold}", card_name(r, id));
+            m.label = format!("Reserve {}{plus_gold}", named(id));
         }
         Action::ReserveDeck(d) => {
             m.kind = "reserve";
@@ -314,7 +366,7 @@ fn describe(s: &State, p: usize, a: Action) -> Move {
                     } else {
                         ""
                     };
-                    m.label = format!("Buy {}{from}: pay {what}", card_name(r, id));
+                    m.label = format!("Buy {}{from}: pay {what}", named(id));
                 }
             }
         }
@@ -346,7 +398,7 @@ fn describe(s: &State, p: usize, a: Action) -> Move {
             m.label = format!(
                 "Claim city {} ({})",
                 i + 1,
-                city_text(r, s.cities[i as usize])
+                city_words(r, s.cities[i as usize])
             );
         }
         Action::Post(i) => {
@@ -358,27 +410,32 @@ fn describe(s: &State, p: usize, a: Action) -> Move {
         Action::Join(c) => m.label = format!("Join the card to {}", token_name(c as usize)),
         Action::Free(pos) => {
             m.at = Some(pos_name(pos));
-            m.label = format!("Take {} free", card_name(r, cards::card_at(s, pos)));
+            m.label = format!("Take {} free", named(cards::card_at(s, pos)));
         }
-        Action::Discard(id) => m.label = format!("Discard {}", card_name(r, id)),
+        Action::Discard(id) => m.label = format!("Discard {}", named(id)),
         Action::Place { from, to } if from == NONE => {
-            m.label = format!(
-                "Place a stronghold on {}",
-                card_name(r, cards::card_at(s, to))
-            )
+            m.kind = "place";
+            m.at = Some(pos_name(to));
+            m.label = format!("Place a stronghold on {}", named(cards::card_at(s, to)))
         }
         Action::Place { from, to } => {
+            m.kind = "move";
+            m.at = Some(pos_name(to));
+            m.from = Some(pos_name(from));
+            let source = named(cards::card_at(s, from));
             m.label = format!(
-                "Move a stronghold from {} to {}",
-                card_name(r, cards::card_at(s, from)),
-                card_name(r, cards::card_at(s, to))
-            )
+                "Move a stronghold from {source} to {}",
+                named(cards::card_at(s, to))
+            );
+            m.from_card = Some(source);
         }
         Action::Remove { at, seat } => {
+            m.kind = "remove";
+            m.at = Some(pos_name(at));
             m.label = format!(
                 "Remove P{}'s stronghold from {}",
                 seat + 1,
-                card_name(r, cards::card_at(s, at))
+                named(cards::card_at(s, at))
             )
         }
         Action::Decline => m.label = "Decline the purchase".into(),
@@ -445,7 +502,7 @@ pub fn page(s: &State, viewer: Option<Seat>) -> Page {
                     points: c.points,
                     requires: c.requires,
                     any: c.any.iter().copied().filter(|&a| a > 0).collect(),
-                    text: city_text(r, s.cities[i]),
+                    text: city_words(r, s.cities[i]),
                 }
             })
             .collect()
@@ -461,6 +518,7 @@ pub fn page(s: &State, viewer: Option<Seat>) -> Page {
                 power: power_text(post.power),
                 requires: post.requires,
                 nobles: post.nobles,
+                nobles_in_play: !r.cities_module,
                 holders: (0..n)
                     .filter(|&p| s.posts[p] >> i & 1 == 1)
                     .map(|p| p as u8 + 1)
@@ -501,7 +559,7 @@ pub fn page(s: &State, viewer: Option<Seat>) -> Page {
                     }
                 })
                 .collect(),
-            city: (s.city_of[p] != NONE).then(|| city_text(r, s.city_of[p])),
+            city: (s.city_of[p] != NONE).then(|| city_words(r, s.city_of[p])),
             strongholds: if r.strongholds {
                 s.strongholds[p]
                     .iter()
@@ -519,7 +577,7 @@ pub fn page(s: &State, viewer: Option<Seat>) -> Page {
         crate::engine::legal(s, seat, &mut legal);
         moves = legal
             .iter()
-            .map(|&a| describe(s, seat.index(), a))
+            .map(|&a| describe(s, seat.index(), a, true))
             .collect();
     }
     Page {
@@ -726,6 +784,57 @@ mod tests {
             }
         });
         assert!(bought_with_gold > 0, "some purchase used gold");
+    }
+
+    /// Issue 44: the Strongholds step's moves sit on the cards (a stronghold placed on, moved
+    /// to or removed from a face-up card, a move naming the card it leaves), and no two moves
+    /// of a seat carry the same words, whatever the module: two cards of one name are told
+    /// apart by their cost.
+    #[test]
+    fn issue44_stronghold_moves_are_on_cards_with_distinct_labels() {
+        let (mut prompts, mut told_apart) = (0, 0);
+        for (seed, modules) in [
+            (1, &[Module::Strongholds][..]),
+            (2, &[Module::Strongholds][..]),
+            (3, &[Module::Strongholds][..]),
+            (4, &[Module::Orient][..]),
+            (5, &[Module::Cities][..]),
+            (6, &[Module::TradingPosts][..]),
+            (7, &[][..]),
+        ] {
+            walk(modules, seed, 400, |s| {
+                let seat = s.seat();
+                let p = page(s, Some(seat));
+                let mut labels = std::collections::BTreeSet::new();
+                for m in &p.moves {
+                    assert!(labels.insert(&m.label), "two moves say {:?}", m.label);
+                    told_apart += m.label.contains(" costing ") as usize;
+                }
+                if s.phase != Phase::Stronghold {
+                    return;
+                }
+                prompts += 1;
+                let places: Vec<&str> = p
+                    .levels
+                    .iter()
+                    .flat_map(|l| l.cards.iter().map(|c| c.place.as_str()))
+                    .collect();
+                for m in &p.moves {
+                    assert!(["place", "move", "remove"].contains(&m.kind), "{m:?}");
+                    assert!(places.contains(&m.at.as_deref().unwrap()), "{m:?}");
+                    assert_eq!(m.kind == "move", m.from.is_some(), "{m:?}");
+                    if let Some(from) = &m.from {
+                        assert!(places.contains(&from.as_str()), "{m:?}");
+                        assert!(m.from_card.as_ref().is_some_and(|c| c.contains("card")));
+                    }
+                }
+            });
+        }
+        assert!(prompts > 20, "{prompts} stronghold prompts");
+        assert!(
+            told_apart > 0,
+            "no two cards of one name were ever told apart"
+        );
     }
 
     /// Issue 34: the return step says why: how many tokens are held, the limit, how many to

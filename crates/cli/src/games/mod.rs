@@ -122,6 +122,10 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
         Self::action_to_string(state, action)
     }
 
+    /// Whether the pages' history tells every move by its events alone (then a move's own
+    /// line, which would say it twice, is left out where its events are told).
+    const PAGE_EVENTS_TELL_MOVES: bool = false;
+
     /// An event as the pages' history tells it (`viewer` `None`: the public), in words; the
     /// narration's text by default. Traces and the terminal keep theirs.
     fn page_event(
@@ -149,6 +153,24 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
         let _ = state;
         None
     }
+
+    /// What the served result screen says of a finished game beyond the ranking.
+    fn page_result(state: &Self::State) -> PageResult {
+        let _ = state;
+        PageResult::default()
+    }
+}
+
+/// The result screen's explanation of a finished game (issue 44): each seat's score by where
+/// it came from, the rule that orders seats tied on score, and what else decided the ranking.
+#[derive(Default)]
+pub struct PageResult {
+    /// Per seat, `(what, points)`; empty where the score is a single number.
+    pub parts: Vec<Vec<(String, i64)>>,
+    /// The tie-break in words ("fewest development cards"); `None` where ties are shared or
+    /// the game does not say.
+    pub tie_break: Option<String>,
+    pub notes: Vec<String>,
 }
 
 /// The end of a game in detail: what each seat holds and how its score is made.

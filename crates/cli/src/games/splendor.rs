@@ -1,7 +1,7 @@
 //! Splendor in the CLI: config from `--players`, `--config` (a whole
 //! config, or a params.json) and `--file NAME=PATH` (a data file of the group's own).
 
-use super::{CliGame, DataFiles};
+use super::{CliGame, DataFiles, PageResult};
 use crate::error::{CliError, CliResult};
 use silk_bots::BotKind;
 use silk_core::data::{parse_json, DataError};
@@ -109,6 +109,8 @@ impl CliGame for Splendor {
         silk_splendor::page::question(state, viewer)
     }
 
+    const PAGE_EVENTS_TELL_MOVES: bool = true;
+
     fn page_action(state: &Self::State, seat: silk_core::Seat, action: Self::Action) -> String {
         silk_splendor::page::action_words(state, seat, action)
     }
@@ -119,6 +121,22 @@ impl CliGame for Splendor {
         viewer: Option<silk_core::Seat>,
     ) -> Option<String> {
         silk_splendor::history::event_words(&state.rules, event, viewer)
+    }
+
+    fn page_result(s: &Self::State) -> PageResult {
+        use silk_splendor::scoring;
+        PageResult {
+            parts: (0..s.players())
+                .map(|p| {
+                    scoring::breakdown(s, p)
+                        .into_iter()
+                        .map(|(what, v)| (what.to_string(), i64::from(v)))
+                        .collect()
+                })
+                .collect(),
+            tie_break: scoring::tie_break(s).map(str::to_string),
+            notes: scoring::win_notes(s),
+        }
     }
 
     fn page_board(

@@ -230,7 +230,11 @@ impl Table {
         sealed.commit(seat, count as u32).map_err(|_| {
             TableError::Refused(format!("{count} is more {good} than the game has"))
         })?;
-        say.push(format!("{} shows {count} {good}", self.name(seat)));
+        say.push(format!(
+            "{} shows {}",
+            self.name(seat),
+            good.count(count as u32)
+        ));
         if !sealed.is_done() {
             self.step = Step::Reveal {
                 actor,
