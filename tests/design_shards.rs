@@ -333,3 +333,95 @@ fn issue35_tune_generations_run_as_arrays_and_merge_into_the_same_tune() {
     assert!(err.contains("--state FILE"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A small goofspiel sweep of two settings (5 and 7 cards: 5 and 7 rounds a game) played in
+/// two shards under `dir`: the shards' directories.
+fn two_setting_shards(dir: &Path) -> [PathBuf; 2] {
+    let job = [
+        "sweep", "goofspiel", "--param", "cards", "--values", "5", "7", "--games", "8", "--seed",
+        "3",
+    ];
+    [1, 2].map(|k| {
+        let out = dir.join(format!("shard-{k}"));
+        silk()
+            .args(job)
+            .args(["--shard", &format!("{k}/2"), "--out", out.to_str().unwrap()])
+            .assert()
+            .success();
+        out
+    })
+}
+
+/// Issue 44 point 16: a design shard whose job.json names a shard outside 1..=N (k = 0, k > N,
+/// 2^32, 2^64 − 1) is refused in one line naming the file, never a panic; a shard of 2^64 − 1
+/// says which shards are missing without sizing anything by N.
+#[test]
+fn issue44_a_job_shard_outside_1_to_n_is_refused_not_a_panic() {
+    let dir = temp_dir("design-shards", "bad-k");
+    let [s1, s2] = two_setting_shards(&dir);
+    let job = s1.join("job.json");
+    let original: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&job).unwrap()).unwrap();
+    let with_shard = |k: u64, n: u64| {
+        let mut v = original.clone();
+        v["shard"] = serde_json::json!({"k": k, "n": n});
+        std::fs::write(&job, serde_json::to_string(&v).unwrap()).unwrap();
+    };
+    let merge = || refusal(&["lab", "merge", s1.to_str().unwrap(), s2.to_str().unwrap()]);
+    for (k, n) in [(0, 2), (3, 2), (1 << 32, 2), (u64::MAX, 2), (1, 0)] {
+        with_shard(k, n);
+        let err = merge();
+        assert!(
+            err.contains("job.json") && err.contains("1 ≤ K ≤ N") && err.lines().count() == 1,
+            "{k}/{n}: {err}"
+        );
+    }
+    with_shard(1, u64::MAX);
+    let err = merge();
+    assert!(err.contains("where the first is one of"), "{err}");
+    let err = refusal(&["lab", "merge", s1.to_str().unwrap()]);
+    assert!(
+        err.contains(&format!("shards missing (of {}): 2 3 4", u64::MAX))
+            && err.contains("more")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 44 point 17: records moved from one setting of a sharded sweep to another (the two
+/// share their seeds, so each record's seed fits either) are refused at the merge, naming the
+/// file and the line, instead of being summarised as the other setting's games.
+#[test]
+fn issue44_records_swapped_between_settings_are_refused_at_the_merge() {
+    let dir = temp_dir("design-shards", "swapped");
+    let [s1, s2] = two_setting_shards(&dir);
+    // The merge of the untouched shards gives each setting its own rounds.
+    let merged = json_out(&["lab", "merge", s1.to_str().unwrap(), s2.to_str().unwrap()]);
+    let rows: serde_json::Value = serde_json::from_str(&merged).unwrap();
+    let rounds: Vec<f64> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["summary"]["rounds"]["mean"].as_f64().unwrap())
+        .collect();
+    assert_eq!(rounds, [5.0, 7.0]);
+    let (a, b) = (
+        s1.join("runs/1/games.jsonl"),
+        s1.join("runs/2/games.jsonl"),
+    );
+    let (ta, tb) = (
+        std::fs::read_to_string(&a).unwrap(),
+        std::fs::read_to_string(&b).unwrap(),
+    );
+    std::fs::write(&a, tb).unwrap();
+    std::fs::write(&b, ta).unwrap();
+    let err = refusal(&["lab", "merge", s1.to_str().unwrap(), s2.to_str().unwrap()]);
+    assert!(
+        err.contains("games.jsonl: line 1")
+            && err.contains("a record of another run")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

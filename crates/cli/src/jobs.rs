@@ -355,27 +355,34 @@ fn read_job(dir: &Path) -> CliResult<JobFile> {
     let path = dir.join("job.json");
     let text = silk_core::files::read_text(&path, silk_core::files::Limit::DATA)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    serde_json::from_str(&text).map_err(|e| {
+    let job: JobFile = serde_json::from_str(&text).map_err(|e| {
         CliError::input(format!(
             "{}: line {}, column {}: {e}",
             path.display(),
             e.line(),
             e.column()
         ))
-    })
+    })?;
+    // A shard outside 1..=N (an edited or damaged file) is named, never indexed with.
+    if let Some(sh) = job.shard {
+        sh.checked()
+            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    }
+    Ok(job)
 }
 
 /// `silk lab merge` of design-job directories: checked to be the slices of one job that cover
 /// it once each, then the command run again over their records.
 pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
     let mut job: Option<JobFile> = None;
-    let mut have: Vec<Option<&Path>> = Vec::new();
+    // The directory of each shard given, by K (N may be any u64: nothing is sized by it).
+    let mut have: std::collections::BTreeMap<u64, &Path> = std::collections::BTreeMap::new();
+    let mut n = 1;
     for dir in dirs {
         let j = read_job(dir)?;
-        let n = j.shard.map_or(1, |s| s.n);
         match &job {
             None => {
-                have = vec![None; n as usize];
+                n = j.shard.map_or(1, |s| s.n);
                 job = Some(j.clone());
             }
             Some(first) if first.command != j.command => {
@@ -386,17 +393,17 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
                     first.command.join(" ")
                 )))
             }
-            Some(first) if first.shard.map_or(1, |s| s.n) != n => {
+            Some(_) if j.shard.map_or(1, |s| s.n) != n => {
                 return Err(CliError::input(format!(
-                    "{}: one shard of {n}, where the first is one of {}",
+                    "{}: one shard of {}, where the first is one of {n}",
                     dir.display(),
-                    first.shard.map_or(1, |s| s.n)
+                    j.shard.map_or(1, |s| s.n),
                 )))
             }
             Some(_) => {}
         }
-        let k = j.shard.map_or(1, |s| s.k) as usize;
-        if let Some(other) = have[k - 1].replace(dir) {
+        let k = j.shard.map_or(1, |s| s.k);
+        if let Some(other) = have.insert(k, dir) {
             return Err(CliError::input(format!(
                 "{} and {} are both shard {k} of {n}",
                 other.display(),
@@ -405,21 +412,29 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
         }
     }
     let job = job.ok_or_else(|| CliError::input("no job directories given"))?;
-    let missing: Vec<String> = (1..=have.len())
-        .filter(|k| have[k - 1].is_none())
-        .map(|k| k.to_string())
-        .collect();
-    if !missing.is_empty() {
+    if have.len() as u64 != n {
+        // The first few missing, in order (N may be far more than the directories given).
+        const LISTED: usize = 10;
+        let missing: Vec<String> = (1..=n)
+            .filter(|k| !have.contains_key(k))
+            .take(LISTED)
+            .map(|k| k.to_string())
+            .collect();
+        let more = n - have.len() as u64 - missing.len() as u64;
         return Err(CliError::input(format!(
-            "shards missing (of {}): {}",
-            have.len(),
-            missing.join(" ")
+            "shards missing (of {n}): {}{}",
+            missing.join(" "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
         )));
     }
     // Every run of the job, with its directory in each shard, matched by what the run is.
     let mut runs: Vec<Replayed> = Vec::new();
     let mut clocks: Vec<(String, u64, u64)> = Vec::new();
-    for dir in have.iter().flatten() {
+    for dir in have.values() {
         let j = read_job(dir)?;
         for (bot, nanos, decisions) in &j.clocks {
             match clocks.iter_mut().find(|c| c.0 == *bot) {

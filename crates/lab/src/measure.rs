@@ -695,6 +695,7 @@ mod tests {
             c.add(k, v);
         }
         GameRecord {
+            run: String::new(),
             index,
             seed: index,
             scores: ranks.iter().map(|&r| 10 - r as i32).collect(),

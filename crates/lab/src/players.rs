@@ -241,6 +241,7 @@ mod tests {
             })
             .collect();
         GameRecord {
+            run: String::new(),
             index: 0,
             seed: 0,
             scores: ranks.iter().map(|&r| 10 - r as i32).collect(),

@@ -705,6 +705,7 @@ mod tests {
                     metrics.add("auction.bids", 3 + i as i64);
                 }
                 GameRecord {
+                    run: String::new(),
                     index: i,
                     seed: i,
                     scores: vec![i as i32, 0],
