@@ -312,13 +312,9 @@ impl Replayer {
             ..spec.clone()
         };
         let mut runs = self.runs.lock().map_err(|_| poisoned())?;
-        let run = runs.iter_mut().find(|r| r.whole == whole).ok_or_else(|| {
-            CliError::input(format!(
-                "the shards hold no games of a run this job plays ({}, seed {}): were they \
-                 written by another version of silk?",
-                whole.game, whole.seed
-            ))
-        })?;
+        let Some(run) = runs.iter_mut().find(|r| r.whole == whole) else {
+            return Err(not_in_shards(&whole, &runs));
+        };
         let range = spec.indices();
         // A run read again from its start (the same config twice in a job) opens afresh.
         if run
@@ -343,6 +339,74 @@ impl Replayer {
         }
         cursor.park()?;
         Ok(())
+    }
+}
+
+/// Why the shards hold no games of the run `whole` that the job, run again, plays: most often
+/// its config differs from theirs (a config or data file changed since the shards were
+/// played), which is named with the first place it differs.
+fn not_in_shards(whole: &RunSpec, runs: &[Replayed]) -> CliError {
+    let what = format!(
+        "the shards hold no games of a run this job plays ({}, seed {})",
+        whole.game, whole.seed
+    );
+    let same_but_config = runs.iter().find(|r| {
+        r.whole.game == whole.game
+            && r.whole.bots == whole.bots
+            && r.whole.seed == whole.seed
+            && r.whole.games == whole.games
+            && r.whole.rotate == whole.rotate
+    });
+    let Some(other) = same_but_config else {
+        return CliError::input(format!(
+            "{what}: the shards' runs differ in game, bots, seed or games (the shards of \
+             another job, or written by another version of silk)"
+        ));
+    };
+    let (at, theirs, ours) = first_difference(&other.whole.config, &whole.config, "config");
+    CliError::input(format!(
+        "{what}: the shards were played with another config ({}: {at} is {theirs} there, \
+         {ours} now): a config or data file the command reads changed since, or the merge runs \
+         from another directory (or another version of silk)",
+        other
+            .dirs
+            .first()
+            .map_or(String::new(), |d| d.join("run.json").display().to_string())
+    ))
+}
+
+/// The first place two JSON values differ, as a path (`config.params.rounds`), with each value
+/// there (shortened).
+fn first_difference(a: &Value, b: &Value, at: &str) -> (String, String, String) {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            for (k, v) in x {
+                match y.get(k) {
+                    Some(w) if w == v => {}
+                    Some(w) => return first_difference(v, w, &format!("{at}.{k}")),
+                    None => return (format!("{at}.{k}"), short(v), "absent".into()),
+                }
+            }
+            if let Some((k, w)) = y.iter().find(|(k, _)| !x.contains_key(*k)) {
+                return (format!("{at}.{k}"), "absent".into(), short(w));
+            }
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            if let Some(i) = (0..x.len()).find(|&i| x[i] != y[i]) {
+                return first_difference(&x[i], &y[i], &format!("{at}[{i}]"));
+            }
+        }
+        _ => {}
+    }
+    (at.to_string(), short(a), short(b))
+}
+
+/// A JSON value in a message: whole when short, cut otherwise.
+fn short(v: &Value) -> String {
+    let text = v.to_string();
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text,
     }
 }
 
