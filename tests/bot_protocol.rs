@@ -396,3 +396,82 @@ fn issue44_a_bots_children_stop_when_silk_is_interrupted() {
     assert_eq!(left_running(&pids), Vec::<String>::new(), "still running");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 44 point 18: games an external bot forfeited (here `false`, which exits at once) are
+/// said to be forfeited by `compare`, `sweep` and `gaps`, in text and JSON, and are not counted
+/// as games cut at the lab's decision cap.
+#[test]
+fn issue44_forfeits_show_in_compare_sweep_and_gaps() {
+    let bots = ["--bots", "cmd:false,random", "--games", "6", "--quiet"];
+    let compare = [
+        &["compare", "goofspiel", "--variant", "long=cards=7"][..],
+        &bots,
+    ]
+    .concat();
+    let text = common::stdout_of(&compare);
+    assert!(
+        text.contains("base: Forfeited by cmd:false: 6 game(s)"),
+        "{text}"
+    );
+    let doc = common::json_doc(&compare);
+    let row = |name: &str| {
+        doc["measures"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["measure"] == name)
+            .unwrap_or_else(|| panic!("no {name}"))["values"][0]["estimate"]["value"]
+            .as_f64()
+            .unwrap()
+    };
+    assert_eq!((row("share.forfeit"), row("share.unfinished")), (1.0, 0.0));
+    assert_eq!(
+        doc["variants"][1]["forfeits"][0]["games"], 6,
+        "{}",
+        doc["variants"]
+    );
+
+    let sweep = [
+        &[
+            "sweep",
+            "goofspiel",
+            "--param",
+            "cards",
+            "--values",
+            "4",
+            "6",
+        ][..],
+        &bots,
+    ]
+    .concat();
+    let text = common::stdout_of(&sweep);
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("forfeited games"))
+        .unwrap_or_default();
+    assert_eq!(
+        line.split_whitespace().skip(2).collect::<Vec<_>>(),
+        ["6", "6"],
+        "{text}"
+    );
+
+    let dir = temp_dir("bot-protocol", "gaps-forfeit");
+    let targets = dir.join("targets.json");
+    std::fs::write(
+        &targets,
+        r#"{"targets": [{"measure": "rounds", "between": [1, 9]}]}"#,
+    )
+    .unwrap();
+    let gaps = [
+        &["gaps", "goofspiel", "--targets", targets.to_str().unwrap()][..],
+        &bots,
+    ]
+    .concat();
+    let text = common::stdout_of(&gaps);
+    assert!(
+        text.contains("6 forfeited by a player outside silk")
+            && text.contains("Forfeited by cmd:false: 6 game(s)"),
+        "{text}"
+    );
+    assert_eq!(common::json_doc(&gaps)["forfeits"][0]["games"], 6);
+}

@@ -679,3 +679,36 @@ fn issue31_game_flags_are_aliases_of_set() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// Issue 44 point 22: a Cities `--config` with a `development` list (or any other data) but no
+/// `params` object is a whole config, read as one; before, it was read as params and refused
+/// with the list of params fields.
+#[test]
+fn issue44_a_cities_config_with_data_but_no_params_is_a_whole_config() {
+    let dir = temp_dir("cities-whole-cfg");
+    let development = common::stdout_of(&["data", "show", "cities", "development"]);
+    let cfg = dir.join("config.json");
+    fs::write(
+        &cfg,
+        format!("{{\"players\": 3, \"development\": {development}}}"),
+    )
+    .unwrap();
+    let cfg = cfg.to_str().unwrap();
+    silk()
+        .args(["simulate", "cities", "--config", cfg, "--games", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("P3"));
+    // A mistake in the list is the list's, not a params field list.
+    fs::write(
+        dir.join("bad.json"),
+        "{\"players\": 3, \"development\": [{\"x\": 1}]}",
+    )
+    .unwrap();
+    let bad = dir.join("bad.json");
+    let err = refusal(&["rules", "cities", "--config", bad.to_str().unwrap()]);
+    assert!(
+        err.contains("bad.json") && !err.contains("target_vp"),
+        "{err}"
+    );
+}

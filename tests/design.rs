@@ -107,7 +107,9 @@ fn issue32_compare_pairs_the_games_and_says_what_chance_would_star() {
     );
     let table = &doc["comparisons"][0];
     let tested = table["measures_tested"].as_f64().unwrap();
-    assert!(tested > 20.0);
+    // Measures that differ in no game are no test (issue 44 point 20), but are compared.
+    assert!(tested + table["constants"].as_f64().unwrap() > 20.0);
+    assert!(tested > 5.0);
     assert!((table["expected_chance_stars"].as_f64().unwrap() - 0.05 * tested).abs() < 1e-9);
     assert!(table["fdr_kept"].as_u64().unwrap() <= table["starred"].as_u64().unwrap());
 }
@@ -214,6 +216,26 @@ fn variant_text_table_and_html_report() {
         html.to_str().unwrap(),
     ]);
     assert!(err.contains("exists"), "{err}");
+    // Issue 44 point 22: the refusal's advice, --force, is one compare takes.
+    assert!(err.contains("--force"), "{err}");
+    let before = fs::read_to_string(&html).unwrap();
+    silk()
+        .args([
+            "compare",
+            "goofspiel",
+            "--variant",
+            "long=cards=9",
+            "--games",
+            "5",
+        ])
+        .args(["--force", "--html", html.to_str().unwrap()])
+        .assert()
+        .success();
+    assert_ne!(
+        fs::read_to_string(&html).unwrap(),
+        before,
+        "replaced: 5 games, not 30"
+    );
 }
 
 #[test]
@@ -887,4 +909,123 @@ fn issue32_gaps_report_opens_on_the_gaps_and_draws_timelines() {
     let at = |s: &str| page.find(s).unwrap_or_else(|| panic!("{s} missing"));
     assert!(at("data-section=\"gaps\"") < at("<section id=\"settings\">"));
     assert!(at("<section id=\"timelines\">") > at("data-section=\"gaps\""));
+}
+
+/// Issue 44 points 20 and 21 end to end (Silk Road with the tile lists reversed, seed 1000):
+/// the Grand Vizier's surplus, always 5, is "0 in every game" with no p-value and no star, and
+/// the note leaves such measures out of those tested; the note says how many printed rows are
+/// starred and how many stars only the other rows hold; a paired row over fewer games than its
+/// columns says over how many.
+#[test]
+fn issue44_compare_notes_printed_stars_constants_and_fewer_games() {
+    let args = [
+        "compare",
+        "silk-road",
+        "--games",
+        "300",
+        "--bots",
+        "greedy",
+        "--seed",
+        "1000",
+        "--variant",
+        "r=reverse=true",
+    ];
+    let text = common::stdout_of(&args);
+    let doc = json(&args);
+    let surplus = measure(&doc, "auction.vizier.mean_surplus");
+    let d = &surplus["differences"][0]["difference"];
+    assert_eq!(
+        (d["p"].is_null(), &d["clear"], &d["value"]),
+        (true, &Value::Bool(false), &Value::from(0.0)),
+        "{d}"
+    );
+    let line = |name: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().next() == Some(name))
+            .unwrap_or_else(|| panic!("no row {name}:\n{text}"))
+            .to_string()
+    };
+    assert!(line("auction.vizier.mean_surplus").contains("0 in every game"));
+    // The note's counts, from the JSON rows.
+    let rows: Vec<(&str, &Value)> = doc["measures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|m| {
+            let d = &m["differences"][0]["difference"];
+            (!d.is_null()).then(|| (m["measure"].as_str().unwrap(), d))
+        })
+        .collect();
+    let shown = |n: &str| !n.starts_with("metric.") && !n.ends_with(".max");
+    let starred = |d: &Value| d["clear"] == true;
+    let printed = rows.iter().filter(|(n, _)| shown(n)).count();
+    let printed_stars = rows.iter().filter(|(n, d)| shown(n) && starred(d)).count();
+    let hidden_stars = rows.iter().filter(|(n, d)| !shown(n) && starred(d)).count();
+    let constants = rows.iter().filter(|(_, d)| d["p"].is_null()).count();
+    assert!(hidden_stars > 0 && constants > 0);
+    let note = &doc["comparisons"][0];
+    assert_eq!(note["constants"], constants);
+    assert_eq!(note["measures_tested"], rows.len() - constants);
+    let want = format!(
+        "Printed here: {printed} of the {} rows, {printed_stars} starred; {hidden_stars} more in \
+         the rows --all adds",
+        rows.len()
+    );
+    assert!(text.contains(&want), "{want}\n{text}");
+    assert!(
+        text.contains(&format!("{} more differ in no game", constants)),
+        "{text}"
+    );
+    // A row over the games where a Grand Vizier auction was won in both: fewer than its columns.
+    let pairs = d["pairs"].as_u64().unwrap();
+    let n = |k: usize| surplus["values"][k]["estimate"]["n"].as_u64().unwrap();
+    assert!(pairs < n(0).max(n(1)), "{surplus}");
+    assert!(line("auction.vizier.mean_surplus").ends_with(&format!("({pairs} games)")));
+    // A row over every game says nothing of the kind.
+    assert!(!line("share.stuck").contains("games)"));
+}
+
+/// Issue 44 point 21: `silk find --winners` gives many figures at once, so it says what chance
+/// alone would star, as compare does.
+#[test]
+fn issue44_find_winners_has_a_chance_note() {
+    let dir = temp_dir("winners-note").join("run");
+    silk()
+        .args([
+            "simulate",
+            "goofspiel",
+            "--games",
+            "40",
+            "--seed",
+            "3",
+            "--out",
+        ])
+        .arg(&dir)
+        .assert()
+        .success();
+    let run = dir.to_str().unwrap();
+    let text = common::stdout_of(&["find", run, "--winners", "all"]);
+    assert!(
+        text.contains("winners − others: 3 measures compared"),
+        "{text}"
+    );
+    assert!(text.contains("chance alone would star about 0.2"), "{text}");
+    assert!(text.contains("per game *†"), "{text}");
+    let out = common::stdout_of(&["--json", "find", run, "--winners", "all"]);
+    let lines: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let figures = lines.iter().filter(|v| v["type"] == "winners").count();
+    let note = lines.iter().find(|v| v["type"] == "winners_note").unwrap();
+    assert_eq!(figures, 3);
+    assert_eq!(
+        note["measures_tested"].as_u64().unwrap() + note["constants"].as_u64().unwrap(),
+        3
+    );
+    let starred = lines
+        .iter()
+        .filter(|v| v["type"] == "winners" && v["clear"] == true)
+        .count();
+    assert_eq!(note["starred"], starred);
 }

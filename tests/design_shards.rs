@@ -333,3 +333,203 @@ fn issue35_tune_generations_run_as_arrays_and_merge_into_the_same_tune() {
     assert!(err.contains("--state FILE"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A small goofspiel sweep of two settings (5 and 7 cards: 5 and 7 rounds a game) played in
+/// two shards under `dir`: the shards' directories.
+fn two_setting_shards(dir: &Path) -> [PathBuf; 2] {
+    let job = [
+        "sweep",
+        "goofspiel",
+        "--param",
+        "cards",
+        "--values",
+        "5",
+        "7",
+        "--games",
+        "8",
+        "--seed",
+        "3",
+    ];
+    [1, 2].map(|k| {
+        let out = dir.join(format!("shard-{k}"));
+        silk()
+            .args(job)
+            .args(["--shard", &format!("{k}/2"), "--out", out.to_str().unwrap()])
+            .assert()
+            .success();
+        out
+    })
+}
+
+/// Issue 44 point 16: a design shard whose job.json names a shard outside 1..=N (k = 0, k > N,
+/// 2^32, 2^64 − 1) is refused in one line naming the file, never a panic; a shard of 2^64 − 1
+/// says which shards are missing without sizing anything by N.
+#[test]
+fn issue44_a_job_shard_outside_1_to_n_is_refused_not_a_panic() {
+    let dir = temp_dir("design-shards", "bad-k");
+    let [s1, s2] = two_setting_shards(&dir);
+    let job = s1.join("job.json");
+    let original: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&job).unwrap()).unwrap();
+    let with_shard = |k: u64, n: u64| {
+        let mut v = original.clone();
+        v["shard"] = serde_json::json!({"k": k, "n": n});
+        std::fs::write(&job, serde_json::to_string(&v).unwrap()).unwrap();
+    };
+    let merge = || refusal(&["lab", "merge", s1.to_str().unwrap(), s2.to_str().unwrap()]);
+    for (k, n) in [(0, 2), (3, 2), (1 << 32, 2), (u64::MAX, 2), (1, 0)] {
+        with_shard(k, n);
+        let err = merge();
+        assert!(
+            err.contains("job.json") && err.contains("1 ≤ K ≤ N") && err.lines().count() == 1,
+            "{k}/{n}: {err}"
+        );
+    }
+    with_shard(1, u64::MAX);
+    let err = merge();
+    assert!(err.contains("where the first is one of"), "{err}");
+    let err = refusal(&["lab", "merge", s1.to_str().unwrap()]);
+    assert!(
+        err.contains(&format!("shards missing (of {}): 2 3 4", u64::MAX))
+            && err.contains("more")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 44 point 17: records moved from one setting of a sharded sweep to another (the two
+/// share their seeds, so each record's seed fits either) are refused at the merge, naming the
+/// file and the line, instead of being summarised as the other setting's games.
+#[test]
+fn issue44_records_swapped_between_settings_are_refused_at_the_merge() {
+    let dir = temp_dir("design-shards", "swapped");
+    let [s1, s2] = two_setting_shards(&dir);
+    // The merge of the untouched shards gives each setting its own rounds.
+    let merged = json_out(&["lab", "merge", s1.to_str().unwrap(), s2.to_str().unwrap()]);
+    let rows: serde_json::Value = serde_json::from_str(&merged).unwrap();
+    let rounds: Vec<f64> = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["summary"]["rounds"]["mean"].as_f64().unwrap())
+        .collect();
+    assert_eq!(rounds, [5.0, 7.0]);
+    let (a, b) = (s1.join("runs/1/games.jsonl"), s1.join("runs/2/games.jsonl"));
+    let (ta, tb) = (
+        std::fs::read_to_string(&a).unwrap(),
+        std::fs::read_to_string(&b).unwrap(),
+    );
+    std::fs::write(&a, tb).unwrap();
+    std::fs::write(&b, ta).unwrap();
+    let err = refusal(&["lab", "merge", s1.to_str().unwrap(), s2.to_str().unwrap()]);
+    assert!(
+        err.contains("games.jsonl: line 1")
+            && err.contains("a record of another run")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 44 point 22: shards played with another config (a config file changed between the
+/// shards and the merge) are refused naming the config and where it differs, not blamed on
+/// another version of silk.
+#[test]
+fn issue44_a_merge_with_a_changed_config_names_the_difference() {
+    let dir = temp_dir("design-shards", "changed-config");
+    let cfg = dir.join("cfg.json");
+    std::fs::write(&cfg, r#"{"players": 4, "reverse": false}"#).unwrap();
+    let shards: Vec<PathBuf> = (1..=2).map(|k| dir.join(format!("s{k}"))).collect();
+    for (k, s) in shards.iter().enumerate() {
+        silk()
+            .args(["sweep", "silk-road", "--config", cfg.to_str().unwrap()])
+            .args(["--param", "keep_needs_funds", "--values", "true", "false"])
+            .args(["--games", "4", "--shard", &format!("{}/2", k + 1), "--out"])
+            .arg(s)
+            .assert()
+            .success();
+    }
+    std::fs::write(&cfg, r#"{"players": 4, "reverse": true}"#).unwrap();
+    let err = refusal(&[
+        "lab",
+        "merge",
+        shards[0].to_str().unwrap(),
+        shards[1].to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("played with another config")
+            && err.contains("config.reverse is false there, true now")
+            && err.lines().count() == 1,
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 44 point 19: a state file whose evaluations hold a fitness no search can make (+∞,
+/// +1, a `fitness_bits` of one digit) is refused naming the file and the evaluation, instead of
+/// steering the search to another recommendation without a word.
+#[test]
+fn issue44_a_tune_state_with_an_impossible_fitness_is_refused() {
+    let dir = temp_dir("design-shards", "tune-impossible");
+    let args = tune_args(&targets(&dir), "60");
+    let state = dir.join("state.json");
+    let with_state: Vec<&str> = args
+        .iter()
+        .map(String::as_str)
+        .chain(["--state", state.to_str().unwrap()])
+        .collect();
+    json_out(&with_state);
+    let good: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&state).unwrap()).unwrap();
+    for (bits, miss, why) in [
+        ("7ff0000000000000", -f64::MAX, "cannot be"),
+        ("3ff0000000000000", -1.0, "cannot be"),
+        ("1", 0.0, "16 hex digits"),
+    ] {
+        let mut v = good.clone();
+        v["evaluations"][3]["fitness_bits"] = serde_json::json!(bits);
+        v["evaluations"][3]["miss"] = serde_json::json!(miss);
+        std::fs::write(&state, serde_json::to_string_pretty(&v).unwrap()).unwrap();
+        let err = refusal(&with_state);
+        assert!(
+            err.contains("state.json: evaluations[3]")
+                && err.contains(why)
+                && err.lines().count() == 1,
+            "{bits}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Issue 44 point 19: a second tune on a state file another tune is writing is refused at
+/// once, naming the file and the holder, instead of both writing it (the second failed on the
+/// first's temporary file).
+#[test]
+fn issue44_a_second_tune_on_one_state_file_is_refused() {
+    let dir = temp_dir("design-shards", "tune-twice");
+    let args = tune_args(&targets(&dir), "1500");
+    let state = dir.join("state.json");
+    let mut first = Command::new(assert_cmd::cargo::cargo_bin("silk"))
+        .args(&args)
+        .arg("--state")
+        .arg(&state)
+        .arg("--quiet")
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let lock = dir.join("state.json.lock");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !lock.exists() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let second = refusal(&[&refs[..], &["--state", state.to_str().unwrap()]].concat());
+    first.kill().unwrap();
+    first.wait().unwrap();
+    assert!(
+        second.contains("state.json is in use by another silk process"),
+        "{second}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

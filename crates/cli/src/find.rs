@@ -375,7 +375,11 @@ impl<'a> Finder<'a> {
 
     /// Each `--winners` figure over the matching games: one line (and a `winners` record).
     fn winners_lines(&self, w: &Winners, out: &mut Out) {
-        for f in w.finish() {
+        let figures = w.finish();
+        // Many figures star some by chance alone: the note (and daggers) a comparison has.
+        let tests: Vec<(bool, Option<f64>)> = figures.iter().map(|f| (f.clear(), f.p)).collect();
+        let kept = silk_lab::paired::fdr_kept(&tests);
+        for (f, kept) in figures.iter().zip(&kept) {
             let d = &f.difference;
             let text = if d.n == 0 {
                 format!(
@@ -394,7 +398,11 @@ impl<'a> Finder<'a> {
                     signed(d.value),
                     signed(d.lo),
                     signed(d.hi),
-                    if d.lo > 0.0 || d.hi < 0.0 { " *" } else { "" },
+                    match (f.clear(), kept) {
+                        (true, true) => " *†",
+                        (true, false) => " *",
+                        _ => "",
+                    },
                     f.winners_mean,
                     f.others_mean,
                     d.n,
@@ -404,10 +412,14 @@ impl<'a> Finder<'a> {
             out.line(
                 &text,
                 json!({"type": "winners", "measure": f.measure, "value": d.value, "lo": d.lo,
-                       "hi": d.hi, "clear": d.lo > 0.0 || d.hi < 0.0, "games": d.n,
+                       "hi": d.hi, "clear": f.clear(), "p": f.p, "fdr_kept": kept, "games": d.n,
                        "winners_mean": f.winners_mean, "others_mean": f.others_mean,
                        "matched": self.matched, "about": d.about}),
             );
         }
+        let note = silk_lab::paired::TableNote::of_tests(&tests);
+        let mut json = json!(note);
+        json["type"] = json!("winners_note");
+        out.line(&format!("winners − others: {}", note.text()), json);
     }
 }

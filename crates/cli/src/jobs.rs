@@ -312,13 +312,9 @@ impl Replayer {
             ..spec.clone()
         };
         let mut runs = self.runs.lock().map_err(|_| poisoned())?;
-        let run = runs.iter_mut().find(|r| r.whole == whole).ok_or_else(|| {
-            CliError::input(format!(
-                "the shards hold no games of a run this job plays ({}, seed {}): were they \
-                 written by another version of silk?",
-                whole.game, whole.seed
-            ))
-        })?;
+        let Some(run) = runs.iter_mut().find(|r| r.whole == whole) else {
+            return Err(not_in_shards(&whole, &runs));
+        };
         let range = spec.indices();
         // A run read again from its start (the same config twice in a job) opens afresh.
         if run
@@ -346,6 +342,74 @@ impl Replayer {
     }
 }
 
+/// Why the shards hold no games of the run `whole` that the job, run again, plays: most often
+/// its config differs from theirs (a config or data file changed since the shards were
+/// played), which is named with the first place it differs.
+fn not_in_shards(whole: &RunSpec, runs: &[Replayed]) -> CliError {
+    let what = format!(
+        "the shards hold no games of a run this job plays ({}, seed {})",
+        whole.game, whole.seed
+    );
+    let same_but_config = runs.iter().find(|r| {
+        r.whole.game == whole.game
+            && r.whole.bots == whole.bots
+            && r.whole.seed == whole.seed
+            && r.whole.games == whole.games
+            && r.whole.rotate == whole.rotate
+    });
+    let Some(other) = same_but_config else {
+        return CliError::input(format!(
+            "{what}: the shards' runs differ in game, bots, seed or games (the shards of \
+             another job, or written by another version of silk)"
+        ));
+    };
+    let (at, theirs, ours) = first_difference(&other.whole.config, &whole.config, "config");
+    CliError::input(format!(
+        "{what}: the shards were played with another config ({}: {at} is {theirs} there, \
+         {ours} now): a config or data file the command reads changed since, or the merge runs \
+         from another directory (or another version of silk)",
+        other
+            .dirs
+            .first()
+            .map_or(String::new(), |d| d.join("run.json").display().to_string())
+    ))
+}
+
+/// The first place two JSON values differ, as a path (`config.params.rounds`), with each value
+/// there (shortened).
+fn first_difference(a: &Value, b: &Value, at: &str) -> (String, String, String) {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            for (k, v) in x {
+                match y.get(k) {
+                    Some(w) if w == v => {}
+                    Some(w) => return first_difference(v, w, &format!("{at}.{k}")),
+                    None => return (format!("{at}.{k}"), short(v), "absent".into()),
+                }
+            }
+            if let Some((k, w)) = y.iter().find(|(k, _)| !x.contains_key(*k)) {
+                return (format!("{at}.{k}"), "absent".into(), short(w));
+            }
+        }
+        (Value::Array(x), Value::Array(y)) if x.len() == y.len() => {
+            if let Some(i) = (0..x.len()).find(|&i| x[i] != y[i]) {
+                return first_difference(&x[i], &y[i], &format!("{at}[{i}]"));
+            }
+        }
+        _ => {}
+    }
+    (at.to_string(), short(a), short(b))
+}
+
+/// A JSON value in a message: whole when short, cut otherwise.
+fn short(v: &Value) -> String {
+    let text = v.to_string();
+    match text.char_indices().nth(40) {
+        Some((i, _)) => format!("{}…", &text[..i]),
+        None => text,
+    }
+}
+
 /// Whether `dir` holds a design job (`job.json`) rather than a simulate run.
 pub fn is_job(dir: &Path) -> bool {
     dir.join("job.json").is_file()
@@ -355,27 +419,34 @@ fn read_job(dir: &Path) -> CliResult<JobFile> {
     let path = dir.join("job.json");
     let text = silk_core::files::read_text(&path, silk_core::files::Limit::DATA)
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    serde_json::from_str(&text).map_err(|e| {
+    let job: JobFile = serde_json::from_str(&text).map_err(|e| {
         CliError::input(format!(
             "{}: line {}, column {}: {e}",
             path.display(),
             e.line(),
             e.column()
         ))
-    })
+    })?;
+    // A shard outside 1..=N (an edited or damaged file) is named, never indexed with.
+    if let Some(sh) = job.shard {
+        sh.checked()
+            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+    }
+    Ok(job)
 }
 
 /// `silk lab merge` of design-job directories: checked to be the slices of one job that cover
 /// it once each, then the command run again over their records.
 pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
     let mut job: Option<JobFile> = None;
-    let mut have: Vec<Option<&Path>> = Vec::new();
+    // The directory of each shard given, by K (N may be any u64: nothing is sized by it).
+    let mut have: std::collections::BTreeMap<u64, &Path> = std::collections::BTreeMap::new();
+    let mut n = 1;
     for dir in dirs {
         let j = read_job(dir)?;
-        let n = j.shard.map_or(1, |s| s.n);
         match &job {
             None => {
-                have = vec![None; n as usize];
+                n = j.shard.map_or(1, |s| s.n);
                 job = Some(j.clone());
             }
             Some(first) if first.command != j.command => {
@@ -386,17 +457,17 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
                     first.command.join(" ")
                 )))
             }
-            Some(first) if first.shard.map_or(1, |s| s.n) != n => {
+            Some(_) if j.shard.map_or(1, |s| s.n) != n => {
                 return Err(CliError::input(format!(
-                    "{}: one shard of {n}, where the first is one of {}",
+                    "{}: one shard of {}, where the first is one of {n}",
                     dir.display(),
-                    first.shard.map_or(1, |s| s.n)
+                    j.shard.map_or(1, |s| s.n),
                 )))
             }
             Some(_) => {}
         }
-        let k = j.shard.map_or(1, |s| s.k) as usize;
-        if let Some(other) = have[k - 1].replace(dir) {
+        let k = j.shard.map_or(1, |s| s.k);
+        if let Some(other) = have.insert(k, dir) {
             return Err(CliError::input(format!(
                 "{} and {} are both shard {k} of {n}",
                 other.display(),
@@ -405,21 +476,29 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
         }
     }
     let job = job.ok_or_else(|| CliError::input("no job directories given"))?;
-    let missing: Vec<String> = (1..=have.len())
-        .filter(|k| have[k - 1].is_none())
-        .map(|k| k.to_string())
-        .collect();
-    if !missing.is_empty() {
+    if have.len() as u64 != n {
+        // The first few missing, in order (N may be far more than the directories given).
+        const LISTED: usize = 10;
+        let missing: Vec<String> = (1..=n)
+            .filter(|k| !have.contains_key(k))
+            .take(LISTED)
+            .map(|k| k.to_string())
+            .collect();
+        let more = n - have.len() as u64 - missing.len() as u64;
         return Err(CliError::input(format!(
-            "shards missing (of {}): {}",
-            have.len(),
-            missing.join(" ")
+            "shards missing (of {n}): {}{}",
+            missing.join(" "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            }
         )));
     }
     // Every run of the job, with its directory in each shard, matched by what the run is.
     let mut runs: Vec<Replayed> = Vec::new();
     let mut clocks: Vec<(String, u64, u64)> = Vec::new();
-    for dir in have.iter().flatten() {
+    for dir in have.values() {
         let j = read_job(dir)?;
         for (bot, nanos, decisions) in &j.clocks {
             match clocks.iter_mut().find(|c| c.0 == *bot) {

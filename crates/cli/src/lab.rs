@@ -675,27 +675,11 @@ fn sweep_differences(
         let unit = if m.is_share() { " %" } else { "" };
         text += &format!("{:<34}", format!("{name}{unit}"));
         for s in &others {
-            let cell =
-                s.compared
-                    .as_ref()
-                    .and_then(|c| c.get(&name))
-                    .map_or("—".to_string(), |d| {
-                        let sign = |v: f64| if v >= 0.0 { "+" } else { "" };
-                        format!(
-                            "{}{} [{}{}, {}{}]{}",
-                            sign(d.value),
-                            m.show(d.value),
-                            sign(d.lo),
-                            m.show(d.lo),
-                            sign(d.hi),
-                            m.show(d.hi),
-                            match (d.clear, d.fdr_kept) {
-                                (true, true) => "*†",
-                                (true, false) => "* ",
-                                _ => "  ",
-                            }
-                        )
-                    });
+            let cell = s
+                .compared
+                .as_ref()
+                .and_then(|c| c.get(&name))
+                .map_or("—".to_string(), |d| crate::design::difference_cell(m, d));
             text += &format!(" {cell:>27}");
         }
         text += "\n";
@@ -703,9 +687,14 @@ fn sweep_differences(
     for s in &others {
         if let Some(c) = &s.compared {
             text += &format!(
-                "{}: {}\n",
+                "{}: {}{}\n",
                 s.label,
-                silk_lab::paired::TableNote::of(c).text()
+                silk_lab::paired::TableNote::of(c).text(),
+                silk_lab::paired::printed_note(
+                    c,
+                    |n| !n.starts_with("metric.") && !n.ends_with(".max"),
+                    "only --json and --html show"
+                )
             );
         }
     }
@@ -748,6 +737,15 @@ fn sweep_table(rows: &[(String, Summary)]) -> String {
         "unfinished games".into(),
         rows.iter().map(|r| r.1.unfinished.to_string()).collect(),
     ));
+    // Games a player outside silk gave up: in no figure above, so counted here.
+    if rows.iter().any(|r| !r.1.forfeits.is_empty()) {
+        lines.push((
+            "forfeited games".into(),
+            rows.iter()
+                .map(|r| silk_lab::summary::Forfeits::total(&r.1.forfeits).to_string())
+                .collect(),
+        ));
+    }
     lines.push((
         "shared wins %".into(),
         rows.iter()

@@ -249,11 +249,11 @@ fn section_head(sec: &MechanicSection, cols: &[(String, &'static str, &'static s
 pub fn compare(
     mechanic: Mechanic,
     batch: &Batch,
-    html: Option<&Path>,
+    (html, force): (Option<&Path>, bool),
     out: &mut Out,
 ) -> CliResult<()> {
     if let Some(path) = html {
-        lab::check_html(path, false)?;
+        lab::check_html(path, force)?;
     }
     let mut batch = batch.clone();
     if batch.bots.is_empty() {
@@ -308,7 +308,8 @@ pub fn compare(
             for (name, _, _) in &cols {
                 let m: Option<&Measured> = ms.get(name);
                 let d = diffs.as_ref().and_then(|d| d.get(name));
-                tested += d.is_some() as usize;
+                // A constant (the same in every game of both) is not a test.
+                tested += d.is_some_and(|d| !d.constant()) as usize;
                 let clear = d.is_some_and(|d| d.clear);
                 starred += clear as usize;
                 let cell = m.map_or("—".into(), |x| {

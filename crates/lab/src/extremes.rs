@@ -188,6 +188,7 @@ mod tests {
 
     fn rec(index: u64, rounds: u32, margin: i32) -> GameRecord {
         GameRecord {
+            run: String::new(),
             index,
             seed: index,
             scores: vec![margin, 0],

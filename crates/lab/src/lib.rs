@@ -67,6 +67,7 @@ mod tests {
 
     fn record(index: u64) -> GameRecord {
         GameRecord {
+            run: String::new(),
             index,
             // As a run of seed 1 records it (merge checks it).
             seed: game_seed(1, index),
@@ -433,8 +434,12 @@ mod tests {
             rotate: false,
         };
         let (a, b) = (dir.join("a"), dir.join("b"));
-        let recs_a = [record(0), record(5)];
-        let recs_b = [record(1)];
+        let of_run = |index| GameRecord {
+            run: spec(1).id(),
+            ..record(index)
+        };
+        let recs_a = [of_run(0), of_run(5)];
+        let recs_b = [of_run(1)];
         for (d, k, recs) in [(&a, 1, &recs_a[..]), (&b, 2, &recs_b[..])] {
             let s = spec(k);
             write_run(d, &s, recs, &Summary::of(&s, recs)).unwrap();

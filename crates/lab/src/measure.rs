@@ -8,7 +8,7 @@
 //!
 //! Rates and means are over the games that ended with winners — the games the rules' round cap
 //! ended included — unless the name says otherwise (`share.round_cap`, `share.stuck`,
-//! `share.unfinished` and `share.cut_short` are over every game played). The winner-versus-others
+//! `share.unfinished`, `share.forfeit` and `share.cut_short` are over every game played). The winner-versus-others
 //! measures asked for (`winners.player.<measure>`, [`Measures::winners`]) are over the games with
 //! winners and at least one other seat ([`crate::players`]).
 
@@ -386,14 +386,27 @@ impl Measures {
             },
             r.stuck,
         );
+        // A forfeited game is not finished either, but the lab did not cut it: apart.
         self.rate(
             "share.unfinished",
             || "games cut at the lab's decision cap, share of all games".into(),
-            !r.finished,
+            !r.finished && r.forfeit.is_none(),
+        );
+        self.rate(
+            "share.forfeit",
+            || {
+                "games a player outside silk forfeited (crashed, answered garbage or an illegal \
+                 move, ran out of time), share of all games"
+                    .into()
+            },
+            r.forfeit.is_some(),
         );
         self.rate(
             "share.cut_short",
-            || "games stuck or cut at the decision cap, share of all games".into(),
+            || {
+                "games stuck, cut at the decision cap or forfeited (no winner), share of all games"
+                    .into()
+            },
             !normal,
         );
         // Length over every game played, stuck and cut short included, beside the same
@@ -695,6 +708,7 @@ mod tests {
             c.add(k, v);
         }
         GameRecord {
+            run: String::new(),
             index,
             seed: index,
             scores: ranks.iter().map(|&r| 10 - r as i32).collect(),

@@ -117,6 +117,8 @@ pub fn merge(dirs: &[&Path]) -> Result<(RunSpec, Vec<GameRecord>), LabError> {
 /// [`Merge::each`] checks them): for a reader that takes a run's games a slice at a time.
 pub struct Cursor {
     spec: RunSpec,
+    /// The run's [`RunSpec::id`], which every record must name.
+    run: String,
     dirs: std::vec::IntoIter<(std::path::PathBuf, std::ops::Range<u64>)>,
     open: Option<Open>,
 }
@@ -136,6 +138,7 @@ impl Merge {
     /// The whole run's records, pulled one at a time.
     pub fn cursor(self) -> Cursor {
         Cursor {
+            run: self.spec.id(),
             spec: self.spec,
             dirs: self.dirs.into_iter(),
             open: None,
@@ -200,7 +203,7 @@ impl Cursor {
                 continue;
             }
             let r: GameRecord = serde_json::from_str(&text).map_err(|e| at(&e))?;
-            r.check(&self.spec).map_err(|e| at(&e))?;
+            r.check(&self.spec, &self.run).map_err(|e| at(&e))?;
             if r.index != o.next || r.index >= o.slice.end {
                 return Err(at(&format!(
                     "game {} where game {} was expected (this shard's games are {}..{})",

@@ -13,13 +13,26 @@
 //!   interval of the pair (the covariance of the two runs' sums is kept).
 //!
 //! Each difference also carries its two-sided p-value, so a table of many differences can be
-//! read with a false-discovery control ([`benjamini_hochberg`]).
+//! read with a false-discovery control ([`benjamini_hochberg`]). A measure whose paired values
+//! are all equal (a difference of 0 in every pair, or a ratio with the same value in every game
+//! of both runs, up to rounding) is a **constant**: there is nothing to test, so it has no
+//! p-value, is never starred and is not counted among the measures tested — its computed
+//! difference is rounding error (−1e-16 over a standard error of 0 is not a finding).
 
 use crate::measure::Measured;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
 const Z: f64 = 1.959_963_984_540_054;
+
+/// Values equal up to this share of their magnitude are equal: far above the rounding of sums
+/// of a few million games, far below any difference a table prints.
+const SAME: f64 = 1e-9;
+
+/// Whether a spread of `spread` among values as large as `magnitude` is rounding only.
+fn within_rounding(spread: f64, magnitude: f64) -> bool {
+    spread <= SAME * magnitude
+}
 
 /// One game's contribution to a measure.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -45,8 +58,16 @@ pub struct PairedDifference {
     pub clear: bool,
     /// Matched games: games counted in both runs.
     pub pairs: u64,
-    /// Two-sided p-value of "no difference" (normal approximation); 1 when not known.
-    pub p: f64,
+    /// Two-sided p-value of "no difference" (normal approximation); 1 when not known; `None`
+    /// for a constant (see the module notes), which is not a test.
+    pub p: Option<f64>,
+}
+
+impl PairedDifference {
+    /// A constant measure (see the module notes): nothing to test.
+    pub fn constant(&self) -> bool {
+        self.p.is_none()
+    }
 }
 
 #[derive(Clone, Debug, Default)]
@@ -54,6 +75,10 @@ struct DiffSums {
     n: u64,
     sum: f64,
     sum2: f64,
+    /// The largest per-pair difference and the largest value, in magnitude: whether every
+    /// pair was equal.
+    max_diff: f64,
+    max_value: f64,
 }
 
 /// Sums of the pair `(x_b, y_b, x_a, y_a)` and of their products, for the delta method.
@@ -63,6 +88,39 @@ struct RatioPairSums {
     s: [f64; 4],
     /// Upper triangle of Σ v_i v_j, row by row: (0,0) (0,1) (0,2) (0,3) (1,1) … (3,3).
     ss: [f64; 10],
+    /// The smallest and largest per-game ratio x / y in either run (games with y ≠ 0), and
+    /// whether a game had x ≠ 0 over y = 0: whether the ratio is one value in every game.
+    range: Option<(f64, f64)>,
+    loose: bool,
+}
+
+impl RatioPairSums {
+    fn see(&mut self, x: f64, y: f64) {
+        if y == 0.0 {
+            self.loose |= x != 0.0;
+            return;
+        }
+        let r = x / y;
+        self.range = Some(match self.range {
+            Some((lo, hi)) => (lo.min(r), hi.max(r)),
+            None => (r, r),
+        });
+    }
+
+    /// The ratio is the same in every game of both runs (up to rounding).
+    fn constant(&self) -> bool {
+        !self.loose
+            && self
+                .range
+                .is_none_or(|(lo, hi)| within_rounding(hi - lo, lo.abs().max(hi.abs())))
+    }
+}
+
+impl DiffSums {
+    /// Every pair's two values were equal (up to rounding).
+    fn constant(&self) -> bool {
+        within_rounding(self.max_diff, self.max_value)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -127,6 +185,8 @@ impl Paired {
         match (self.accs.get_mut(name), base, variant) {
             (Some(PairAcc::Ratio(s)), Obs::Ratio(xa, ya), Obs::Ratio(xb, yb)) => {
                 let v = [xb, yb, xa, ya];
+                s.see(xb, yb);
+                s.see(xa, ya);
                 s.n += 1;
                 let mut k = 0;
                 for i in 0..4 {
@@ -143,6 +203,8 @@ impl Paired {
                     s.n += 1;
                     s.sum += d;
                     s.sum2 += d * d;
+                    s.max_diff = s.max_diff.max(d.abs());
+                    s.max_value = s.max_value.max(b.abs()).max(v.abs());
                 }
             }
             // A measure whose kind differs between the runs cannot be paired.
@@ -155,11 +217,11 @@ impl Paired {
         self.accs
             .iter()
             .map(|(name, acc)| {
-                let (n, d, se) = match acc {
-                    PairAcc::Diff(s) => diff_estimate(s),
-                    PairAcc::Ratio(s) => ratio_estimate(s),
+                let ((n, d, se), constant) = match acc {
+                    PairAcc::Diff(s) => (diff_estimate(s), s.constant()),
+                    PairAcc::Ratio(s) => (ratio_estimate(s), s.constant()),
                 };
-                (name.clone(), difference(n, d, se))
+                (name.clone(), difference(n, d, se, constant))
             })
             .collect()
     }
@@ -206,7 +268,18 @@ fn ratio(x: f64, y: f64) -> f64 {
     }
 }
 
-fn difference(pairs: u64, value: f64, se: f64) -> PairedDifference {
+fn difference(pairs: u64, value: f64, se: f64, constant: bool) -> PairedDifference {
+    if constant {
+        // What was computed is rounding error about 0: the difference is 0, known exactly.
+        return PairedDifference {
+            value: 0.0,
+            lo: 0.0,
+            hi: 0.0,
+            clear: false,
+            pairs,
+            p: None,
+        };
+    }
     let (lo, hi) = (value - Z * se, value + Z * se);
     let p = if se.is_finite() && se > 0.0 {
         two_sided_p(value / se)
@@ -216,6 +289,7 @@ fn difference(pairs: u64, value: f64, se: f64) -> PairedDifference {
     } else {
         1.0
     };
+    let p = Some(p);
     PairedDifference {
         value,
         lo,
@@ -282,14 +356,22 @@ pub struct Compared {
     pub hi: f64,
     /// The 95% interval excludes 0 (the per-measure star).
     pub clear: bool,
-    /// Two-sided p-value.
-    pub p: f64,
+    /// Two-sided p-value; `None` for a constant measure, which is not a test (see the module
+    /// notes).
+    pub p: Option<f64>,
     /// Survives the Benjamini–Hochberg control at [`FDR`] across every measure of the table.
     pub fdr_kept: bool,
     /// Taken game by game over `pairs` matched games; otherwise from the two runs' intervals
     /// as if independent (the `*.max` measures, whose measure may differ between runs).
     pub paired: bool,
     pub pairs: u64,
+}
+
+impl Compared {
+    /// A constant measure (see the module notes): not a test.
+    pub fn constant(&self) -> bool {
+        self.p.is_none()
+    }
 }
 
 /// Each measure's difference between a variant and the base, paired where the fold paired it,
@@ -322,15 +404,20 @@ pub fn compare(
             None => {
                 let d = v.minus(b);
                 let se = (v.se.powi(2) + b.se.powi(2)).sqrt();
+                // Two estimates without spread and equal up to rounding: a constant.
+                let magnitude = v.value.abs().max(b.value.abs());
+                let constant = se == 0.0 && within_rounding(d.value.abs(), magnitude);
                 Compared {
-                    value: d.value,
+                    value: if constant { 0.0 } else { d.value },
                     lo: d.lo,
                     hi: d.hi,
-                    clear: d.clear,
-                    p: if se > 0.0 {
-                        two_sided_p(d.value / se)
+                    clear: d.clear && !constant,
+                    p: if constant {
+                        None
+                    } else if se > 0.0 {
+                        Some(two_sided_p(d.value / se))
                     } else {
-                        1.0
+                        Some(1.0)
                     },
                     fdr_kept: false,
                     paired: false,
@@ -340,12 +427,23 @@ pub fn compare(
         };
         out.insert(name.clone(), c);
     }
-    let p: Vec<f64> = out.values().map(|c| c.p).collect();
-    for (c, kept) in out.values_mut().zip(benjamini_hochberg(&p, FDR)) {
-        // A difference the interval does not call clear is not a discovery either.
-        c.fdr_kept = kept && c.clear;
+    let tests: Vec<(bool, Option<f64>)> = out.values().map(|c| (c.clear, c.p)).collect();
+    for (c, kept) in out.values_mut().zip(fdr_kept(&tests)) {
+        c.fdr_kept = kept;
     }
     out
+}
+
+/// Which of the differences `(clear, p)` survive the Benjamini–Hochberg control at [`FDR`]
+/// across those that are tests (a constant, `p` = `None`, is none, and is never kept); a
+/// difference the interval does not call clear is not a discovery either.
+pub fn fdr_kept(tests: &[(bool, Option<f64>)]) -> Vec<bool> {
+    let p: Vec<f64> = tests.iter().filter_map(|t| t.1).collect();
+    let mut kept = benjamini_hochberg(&p, FDR).into_iter();
+    tests
+        .iter()
+        .map(|&(clear, p)| p.is_some() && kept.next().unwrap_or(false) && clear)
+        .collect()
 }
 
 /// What a table of many differences says about itself: how many measures were compared,
@@ -354,7 +452,10 @@ pub fn compare(
 /// cut short moved).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct TableNote {
+    /// Measures with a test: the constants are left out.
     pub measures_tested: usize,
+    /// Measures constant in both runs (no test; see the module notes).
+    pub constants: usize,
     pub expected_chance_stars: f64,
     pub starred: usize,
     pub fdr: f64,
@@ -367,25 +468,43 @@ pub struct TableNote {
 
 impl TableNote {
     pub fn of(table: &BTreeMap<String, Compared>) -> TableNote {
-        let tested = table.len();
         let differ = table.get("share.cut_short").filter(|d| d.clear);
+        let tests: Vec<(bool, Option<f64>)> = table.values().map(|c| (c.clear, c.p)).collect();
         TableNote {
-            measures_tested: tested,
-            expected_chance_stars: 0.05 * tested as f64,
-            starred: table.values().filter(|d| d.clear).count(),
-            fdr: FDR,
-            fdr_kept: table.values().filter(|d| d.fdr_kept).count(),
             populations_differ: differ.is_some(),
             cut_short_change: differ.map(|d| 100.0 * d.value),
+            ..TableNote::of_tests(&tests)
+        }
+    }
+
+    /// The note of any list of differences `(clear, p)` (`p` = `None`: a constant, not a
+    /// test), with the false-discovery control applied across them: what `silk find
+    /// --winners` says of its figures, as a comparison table does.
+    pub fn of_tests(tests: &[(bool, Option<f64>)]) -> TableNote {
+        let tested = tests.iter().filter(|t| t.1.is_some()).count();
+        TableNote {
+            measures_tested: tested,
+            constants: tests.len() - tested,
+            expected_chance_stars: 0.05 * tested as f64,
+            starred: tests.iter().filter(|t| t.0 && t.1.is_some()).count(),
+            fdr: FDR,
+            fdr_kept: fdr_kept(tests).into_iter().filter(|&k| k).count(),
+            populations_differ: false,
+            cut_short_change: None,
         }
     }
 
     /// The note as a sentence.
     pub fn text(&self) -> String {
+        let constants = match self.constants {
+            0 => String::new(),
+            1 => " (1 more differs in no game: no test)".into(),
+            c => format!(" ({c} more differ in no game: no test)"),
+        };
         let mut t = format!(
-            "{} measures compared; if nothing had changed, chance alone would star about {:.1} of \
-             them (5% each); {} starred, {} survive the Benjamini–Hochberg control at a {:.0}% \
-             false-discovery rate (†).",
+            "{} measures compared{constants}; if nothing had changed, chance alone would star \
+             about {:.1} of them (5% each); {} starred, {} survive the Benjamini–Hochberg \
+             control at a {:.0}% false-discovery rate (†).",
             self.measures_tested,
             self.expected_chance_stars,
             self.starred,
@@ -401,6 +520,34 @@ impl TableNote {
         }
         t
     }
+}
+
+/// What a text table printed of a comparison `table`: the rows `shown` prints, how many of them
+/// are starred, and how many stars are in the rows it leaves out (`hidden_in`: where those
+/// are, e.g. "--all adds"), as a sentence after [`TableNote::text`].
+pub fn printed_note(
+    table: &BTreeMap<String, Compared>,
+    shown: impl Fn(&str) -> bool,
+    hidden_in: &str,
+) -> String {
+    let (mut rows, mut starred, mut hidden) = (0, 0, 0);
+    for (name, c) in table {
+        if shown(name) {
+            rows += 1;
+            starred += c.clear as usize;
+        } else {
+            hidden += c.clear as usize;
+        }
+    }
+    let hidden = match hidden {
+        0 => format!("none in the rows {hidden_in}"),
+        1 => format!("1 more in the rows {hidden_in}"),
+        h => format!("{h} more in the rows {hidden_in}"),
+    };
+    format!(
+        " Printed here: {rows} of the {} rows, {starred} starred; {hidden}.",
+        table.len()
+    )
 }
 
 #[cfg(test)]
@@ -437,7 +584,7 @@ mod tests {
         let d = &paired.finish()["rounds"];
         assert_eq!(d.pairs, n);
         assert!((d.value - 0.3).abs() < 0.1, "{d:?}");
-        assert!(d.clear && d.p < 1e-6, "{d:?}");
+        assert!(d.clear && d.p.is_some_and(|p| p < 1e-6), "{d:?}");
         // Unpaired, each run's standard error alone is about sd/√n ≈ 2.9/14 ≈ 0.2: the
         // difference's interval would be about ±0.57 and include 0.
         let unpaired_se = (unpaired_sd_sum / n as f64).sqrt() / (n as f64).sqrt();
@@ -502,7 +649,122 @@ mod tests {
         assert!((d.value - (xb / yb - xa / ya)).abs() < 1e-12);
         // Each game's share is exactly 0.4 and 0.5: no spread at all about the ratio.
         assert!(d.hi - d.lo < 1e-6, "{d:?}");
-        assert_eq!(d.p, 0.0);
+        assert_eq!(d.p, Some(0.0));
+    }
+
+    /// Issue 44 point 20: a ratio that is 5 in every game of both runs (an auction's surplus
+    /// per won auction, always 5) comes out of the sums as a difference of about −1e-16 with a
+    /// standard error of 0, which read as "every pair moved by the same amount" (p = 0, starred
+    /// and kept). It is a constant: difference 0, no p-value, no star, and the table's note
+    /// does not count it among the measures tested.
+    #[test]
+    fn issue44_a_constant_ratio_with_a_rounding_error_is_not_starred() {
+        let mut paired = Paired::default();
+        // Won auctions per game in the base and in the variant; the surplus is 5 in each.
+        for (ya, yb) in [(3.0, 4.0), (2.0, 2.0), (6.0, 1.0)] {
+            paired.add(
+                &obs(&[("auction.vizier.mean_surplus", Obs::Ratio(5.0 * ya, ya))]),
+                &obs(&[("auction.vizier.mean_surplus", Obs::Ratio(5.0 * yb, yb))]),
+            );
+        }
+        // The sums alone give a rounding error over a standard error of 0.
+        let Some(PairAcc::Ratio(sums)) = paired.accs.get("auction.vizier.mean_surplus") else {
+            panic!("a ratio")
+        };
+        let (_, raw, se) = ratio_estimate(sums);
+        assert!(raw < 0.0 && raw > -1e-15 && se == 0.0, "{raw} {se}");
+        let was = difference(3, raw, se, false);
+        assert!(was.clear && was.p == Some(0.0), "as it was: {was:?}");
+        let d = &paired.finish()["auction.vizier.mean_surplus"];
+        assert_eq!(
+            (d.value, d.lo, d.hi, d.clear, d.p),
+            (0.0, 0.0, 0.0, false, None)
+        );
+        assert!(d.constant() && d.pairs == 3);
+        // A ratio that varies from game to game is tested as before.
+        let mut varied = Paired::default();
+        varied.add(
+            &obs(&[("r", Obs::Ratio(5.0, 1.0))]),
+            &obs(&[("r", Obs::Ratio(4.0, 1.0))]),
+        );
+        varied.add(
+            &obs(&[("r", Obs::Ratio(6.0, 1.0))]),
+            &obs(&[("r", Obs::Ratio(6.0, 1.0))]),
+        );
+        assert!(varied.finish()["r"].p.is_some());
+    }
+
+    /// Issue 44 point 20, in the table: a constant has no p-value, takes no part in the
+    /// false-discovery control and is not counted as tested; a mean equal in every pair is a
+    /// constant too, while one that moved by the same amount in every pair is a finding.
+    #[test]
+    fn issue44_constants_are_not_tested_in_the_table_note() {
+        let mut paired = Paired::default();
+        for g in 0..50 {
+            let x = (g % 5) as f64;
+            paired.add(
+                &obs(&[
+                    ("same", Obs::Mean(x)),
+                    ("moved", Obs::Mean(x)),
+                    ("never", Obs::Rate(false)),
+                ]),
+                &obs(&[
+                    ("same", Obs::Mean(x)),
+                    ("moved", Obs::Mean(x + 1.0)),
+                    ("never", Obs::Rate(false)),
+                ]),
+            );
+        }
+        let diffs = paired.finish();
+        assert!(diffs["same"].constant() && diffs["never"].constant());
+        assert_eq!(diffs["moved"].p, Some(0.0));
+        let m = |name: &str| crate::measure::mean_of(name, "", 50, 100.0, 300.0);
+        let runs: BTreeMap<String, Measured> = ["same", "moved", "never", "share.cut_short"]
+            .iter()
+            .map(|n| (n.to_string(), m(n)))
+            .collect();
+        let table = compare(&runs, &runs, &diffs);
+        let note = TableNote::of(&table);
+        // share.cut_short (no game cut short in either run) is a constant as well.
+        assert_eq!((note.measures_tested, note.constants), (1, 3), "{note:?}");
+        assert_eq!((note.starred, note.fdr_kept), (1, 1));
+        assert!(
+            note.text()
+                .starts_with("1 measures compared (3 more differ in no game"),
+            "{}",
+            note.text()
+        );
+        assert!(!table["same"].clear && !table["same"].fdr_kept);
+    }
+
+    /// Issue 44 point 21: the note says how many of the printed rows are starred and how many
+    /// stars the rows left out hold.
+    #[test]
+    fn issue44_the_printed_note_counts_the_stars_shown_and_hidden() {
+        let c = |clear| Compared {
+            value: 1.0,
+            lo: 0.5,
+            hi: 1.5,
+            clear,
+            p: Some(if clear { 0.001 } else { 0.5 }),
+            fdr_kept: clear,
+            paired: true,
+            pairs: 10,
+        };
+        let table: BTreeMap<String, Compared> = [
+            ("rounds", c(true)),
+            ("margin", c(false)),
+            ("metric.a", c(true)),
+            ("metric.b", c(true)),
+        ]
+        .into_iter()
+        .map(|(n, c)| (n.to_string(), c))
+        .collect();
+        let note = printed_note(&table, |n| !n.starts_with("metric."), "--all adds");
+        assert_eq!(
+            note,
+            " Printed here: 2 of the 4 rows, 1 starred; 2 more in the rows --all adds."
+        );
     }
 
     #[test]

@@ -174,6 +174,16 @@ pub struct WinnersFigure {
     /// The winners' mean and the others' mean, averaged over the same games.
     pub winners_mean: f64,
     pub others_mean: f64,
+    /// Two-sided p-value of "winners and others alike"; `None` when winners and others had
+    /// the same value in every game (a constant, no test: see [`crate::paired`]).
+    pub p: Option<f64>,
+}
+
+impl WinnersFigure {
+    /// The figure's 95% interval excludes 0 (its star).
+    pub fn clear(&self) -> bool {
+        self.p.is_some() && (self.difference.lo > 0.0 || self.difference.hi < 0.0)
+    }
 }
 
 impl Winners {
@@ -203,17 +213,26 @@ impl Winners {
             .iter()
             .map(|(m, s)| {
                 let n = s.n.max(1) as f64;
+                let difference =
+                    crate::measure::mean_of(&winners_name(m), &winners_about(m), s.n, s.d, s.d2);
+                // Σd² = 0: every game's difference was 0 (or there was none).
+                let p = (s.d2 != 0.0).then(|| {
+                    let se = difference.se;
+                    if se.is_finite() && se > 0.0 {
+                        crate::paired::two_sided_p(difference.value / se)
+                    } else if se == 0.0 && s.n > 1 {
+                        // The same nonzero difference in every game.
+                        0.0
+                    } else {
+                        1.0
+                    }
+                });
                 WinnersFigure {
                     measure: m.clone(),
-                    difference: crate::measure::mean_of(
-                        &winners_name(m),
-                        &winners_about(m),
-                        s.n,
-                        s.d,
-                        s.d2,
-                    ),
+                    difference,
                     winners_mean: s.winners / n,
                     others_mean: s.others / n,
+                    p,
                 }
             })
             .collect()
@@ -241,6 +260,7 @@ mod tests {
             })
             .collect();
         GameRecord {
+            run: String::new(),
             index: 0,
             seed: 0,
             scores: ranks.iter().map(|&r| 10 - r as i32).collect(),

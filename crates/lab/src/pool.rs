@@ -154,7 +154,7 @@ where
     if threads == 1 {
         // One thread: each game is folded and handed on as it ends, while its record is still
         // in the cache.
-        let mut worker = run::Worker::<G>::new(names);
+        let mut worker = run::Worker::<G>::new(spec, names);
         return in_order(all, fold, each, |index| play(&mut worker, index));
     }
     let wants_records = each.is_some();
@@ -185,7 +185,7 @@ where
                 scope.spawn(move || {
                     // A panic stops the others too (none waits for a batch that never comes).
                     let _stop = OnPanic(|| halt(all.start));
-                    let mut worker = run::Worker::<G>::new(names);
+                    let mut worker = run::Worker::<G>::new(spec, names);
                     loop {
                         let start = next
                             .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {

@@ -27,10 +27,18 @@ impl Shard {
         let (k, n) = text.split_once('/').ok_or_else(bad)?;
         let k: u64 = k.trim().parse().map_err(|_| bad())?;
         let n: u64 = n.trim().parse().map_err(|_| bad())?;
-        if n == 0 || k == 0 || k > n {
-            return Err(bad());
+        Shard { k, n }.checked().map_err(|_| bad())
+    }
+
+    /// The shard if it is one (1 ≤ K ≤ N), as one read from a file must be before it is used.
+    pub fn checked(self) -> Result<Shard, LabError> {
+        if self.n == 0 || self.k == 0 || self.k > self.n {
+            return Err(LabError::Input(format!(
+                "shard {} of {}: expected K of N with 1 ≤ K ≤ N",
+                self.k, self.n
+            )));
         }
-        Ok(Shard { k, n })
+        Ok(self)
     }
 
     /// The game indices of this shard: contiguous, and the shards of a run cover it exactly.
@@ -83,12 +91,34 @@ impl RunSpec {
             None => 0..self.games,
         }
     }
+
+    /// The run a game belongs to, as each record names it ([`GameRecord::run`]): a
+    /// fingerprint of what makes game K of the run what it is — game, config, bots, seed and
+    /// rotation, not the shard nor the run's length. The settings of a sweep share their seed
+    /// (their games are paired), so the seed alone cannot tell their records apart.
+    pub fn id(&self) -> String {
+        let what = serde_json::json!([self.game, self.config, self.bots, self.seed, self.rotate]);
+        format!("{:016x}", fnv1a(what.to_string().as_bytes()))
+    }
+}
+
+/// FNV-1a, 64 bits: a fingerprint that is the same on every platform and version (std's
+/// hasher is not).
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ b as u64).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// The result of one game: everything the summary needs, so merged shards summarise alike.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
+    /// The run the game belongs to ([`RunSpec::id`]): a merge refuses a record of another run
+    /// (another setting of a sweep, another variant) placed among this one's. Empty in records
+    /// written before it, which are refused where runs are read.
+    #[serde(default)]
+    pub run: String,
     pub index: u64,
     pub seed: u64,
     pub scores: Vec<i32>,
@@ -156,10 +186,26 @@ impl GameRecord {
         first.unwrap_or(0) - second.unwrap_or(0)
     }
 
-    /// Whether this record can be a game of the run `spec` (merge, find and replay read
-    /// nothing else): its seed is the run's for its index, one score and one rank per seat,
-    /// ranks and the first seat within the table, counts that fit together. Why not, if not.
-    pub fn check(&self, spec: &RunSpec) -> Result<(), String> {
+    /// Whether this record can be a game of the run `spec` whose [`RunSpec::id`] is `run`
+    /// (merge, find and replay read nothing else): it names that run, its seed is the run's for
+    /// its index, one score and one rank per seat, ranks and the first seat within the table,
+    /// counts that fit together. Why not, if not.
+    pub fn check(&self, spec: &RunSpec, run: &str) -> Result<(), String> {
+        if self.run != run {
+            return Err(if self.run.is_empty() {
+                format!(
+                    "game {}: the record does not name its run (\"run\"), as records have since \
+                     silk named them: play the run again with this silk",
+                    self.index
+                )
+            } else {
+                format!(
+                    "game {}: a record of another run (\"run\": {:?}; this run is {run:?}): \
+                     records of another setting, variant or run were put among this run's",
+                    self.index, self.run
+                )
+            });
+        }
         let seats = spec.bots.len();
         let seed = game_seed(spec.seed, self.index);
         if self.seed != seed {
@@ -398,6 +444,8 @@ pub fn run_names<G: Observe>(state: &G::State) -> Arc<Names> {
 /// What one thread keeps from game to game of a run: the run's metric names (shared, so the
 /// summary maps them once) and the decision loop's buffers (no allocation per decision).
 pub struct Worker<G: Observe> {
+    /// The run whose games it plays ([`RunSpec::id`]), named in each record.
+    run: String,
     names: Arc<Names>,
     /// The coverage counters' names ([`crate::coverage::names`]).
     branch_names: Arc<Names>,
@@ -412,9 +460,10 @@ pub struct Worker<G: Observe> {
 }
 
 impl<G: Observe> Worker<G> {
-    /// A worker for games with the metric `names` of [`run_names`].
-    pub fn new(names: Arc<Names>) -> Worker<G> {
+    /// A worker for the games of the run `spec`, with the metric `names` of [`run_names`].
+    pub fn new(spec: &RunSpec, names: Arc<Names>) -> Worker<G> {
         Worker {
+            run: spec.id(),
             first_kind: names.len() - G::DECISION_KINDS.len() - batched::<G>().count(),
             names,
             branch_names: crate::coverage::names::<G>(),
@@ -426,7 +475,7 @@ impl<G: Observe> Worker<G> {
         }
     }
 
-    /// Plays game `index` of the run `spec` with the given players.
+    /// Plays game `index` of the run `spec` (the worker's) with the given players.
     pub fn play(
         &mut self,
         config: &G::Config,
@@ -541,6 +590,7 @@ impl<G: Observe> Worker<G> {
             crate::players::records(spec, index, &scores, &ranks, &seats, &self.player_names)
         };
         Ok(GameRecord {
+            run: self.run.clone(),
             index,
             seed,
             scores,
@@ -571,7 +621,7 @@ pub fn play_one<G: Observe>(
     opts: crate::Options,
 ) -> Result<GameRecord, LabError> {
     let (state, _) = setup_game::<G>(config, spec.seed, index, players.len())?;
-    Worker::new(run_names::<G>(&state)).play(config, spec, index, players, opts)
+    Worker::new(spec, run_names::<G>(&state)).play(config, spec, index, players, opts)
 }
 
 #[cfg(test)]

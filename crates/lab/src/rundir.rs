@@ -2,7 +2,7 @@
 //! as the games end), `summary.json`; written atomically and locked while a run writes it, read
 //! back record by record within a size limit.
 
-use crate::{GameRecord, LabError, RunSpec, Shard, Summary};
+use crate::{GameRecord, LabError, RunSpec, Summary};
 use std::io::Write;
 use std::path::Path;
 
@@ -131,8 +131,8 @@ pub fn read_spec(dir: &Path) -> Result<RunSpec, LabError> {
         ))
     })?;
     if let Some(sh) = spec.shard {
-        Shard::parse(&format!("{}/{}", sh.k, sh.n))
-            .map_err(|e| LabError::Input(format!("{}: shard: {e}", spec_path.display())))?;
+        sh.checked()
+            .map_err(|e| LabError::Input(format!("{}: {e}", spec_path.display())))?;
     }
     Ok(spec)
 }
@@ -149,6 +149,7 @@ pub fn read_records(
         .map_err(|e| LabError::Input(format!("{}: {e}", games_path.display())))?;
     let mut reader = std::io::BufReader::new(f);
     let mut line = String::new();
+    let run = spec.id();
     for i in 1.. {
         let at = |e: &dyn std::fmt::Display| {
             LabError::Input(format!("{}: line {i}: {e}", games_path.display()))
@@ -162,7 +163,7 @@ pub fn read_records(
             continue;
         }
         let r: GameRecord = serde_json::from_str(&line).map_err(|e| at(&e))?;
-        r.check(spec).map_err(|e| at(&e))?;
+        r.check(spec, &run).map_err(|e| at(&e))?;
         each(r)?;
     }
     Ok(())

@@ -120,6 +120,26 @@ impl Forfeits {
     }
 }
 
+impl Summary {
+    /// The games players outside silk forfeited, a line per bot and kind (`Forfeited by …`),
+    /// as every summary of games shows them; empty when none was.
+    pub fn forfeit_text(&self) -> String {
+        self.forfeits
+            .iter()
+            .map(|f| {
+                format!(
+                    "Forfeited by {}: {} game(s), {} (first: game {}, {})\n",
+                    f.bot,
+                    f.games,
+                    f.kind.name(),
+                    f.first,
+                    f.reason
+                )
+            })
+            .collect()
+    }
+}
+
 /// A ratio of two summed metrics, with its unit.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RatioMetric {
@@ -592,16 +612,7 @@ impl Summary {
                 format!(" ({}: no winner, left out)", apart.join(", "))
             }
         );
-        for f in &self.forfeits {
-            t += &format!(
-                "Forfeited by {}: {} game(s), {} (first: game {}, {})\n",
-                f.bot,
-                f.games,
-                f.kind.name(),
-                f.first,
-                f.reason
-            );
-        }
+        t += &self.forfeit_text();
         let rotated = self.bots_rotated();
         t += &format!(
             "Win rate by seat (95% Wilson interval; over the {} games{}):\n",
@@ -705,6 +716,7 @@ mod tests {
                     metrics.add("auction.bids", 3 + i as i64);
                 }
                 GameRecord {
+                    run: String::new(),
                     index: i,
                     seed: i,
                     scores: vec![i as i32, 0],

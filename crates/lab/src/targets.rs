@@ -76,7 +76,14 @@ pub const MEASURES: &[(&str, &str)] = &[
         "share.unfinished",
         "games cut at the decision cap (share of all games)",
     ),
-    ("share.cut_short", "games stuck or cut (share of all games)"),
+    (
+        "share.forfeit",
+        "games a player outside silk forfeited (share of all games)",
+    ),
+    (
+        "share.cut_short",
+        "games stuck, cut or forfeited (share of all games)",
+    ),
     ("share.tie", "games with a shared first place (share)"),
     (
         "minutes",

@@ -654,3 +654,38 @@ fn gap14_safe_passage_credit_is_not_spent_on_the_caravanserai_discount() {
         "no travel cost was ignored, so the credit is intact"
     );
 }
+
+/// Issue 44 point 23: what docs/bots.md says of the greedy bot and Laborers. Even in a city with
+/// no Laborer and three Merchants, it grows a Laborer while food allows rather than sending a
+/// Merchant back to work: its rule for that (more_rules::to_laborer_value) asks for 2 food,
+/// which a growth takes first. So its games never reassign a citizen to Laborer (`silk coverage
+/// cities --bots greedy`), as docs/bots.md and docs/coverage.md now say.
+#[test]
+fn issue44_greedy_grows_a_laborer_rather_than_reassigning_one() {
+    use silk_core::Heuristic;
+    let mut s = standard();
+    s.cities[0].laborers = [0, 0];
+    s.cities[0].merchants = [3, 0];
+    s.cities[0].food = 2;
+    let mut rng = SilkRng::seed_from(1);
+    let mut played = Vec::new();
+    // P1's turn, the others answering what it asks of them (tolls, trades) as greedy does.
+    for _ in 0..200 {
+        let ToMove::Seat(seat) = Cities::to_move(&s) else {
+            break;
+        };
+        if s.actor != P1 {
+            break;
+        }
+        let a = Cities::heuristic_choose(&s, seat, &legal(&s, seat), &mut rng);
+        if seat == P1 {
+            played.push(a.to_text(&s));
+        }
+        Cities::apply_with(&mut s, seat, a, &mut Vec::new()).unwrap();
+    }
+    assert!(played.iter().any(|a| a == "grow"), "{played:?}");
+    assert!(
+        !played.iter().any(|a| a.ends_with("to laborer")),
+        "{played:?}"
+    );
+}

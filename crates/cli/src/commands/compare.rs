@@ -35,10 +35,13 @@ pub struct CompareArgs {
         requires = "variants"
     )]
     pub winners: Vec<String>,
-    /// Write a self-contained HTML report of the comparison (an existing file is refused);
-    /// with a game or --mechanic.
+    /// Write a self-contained HTML report of the comparison (an existing file is refused
+    /// without --force); with a game or --mechanic.
     #[arg(long)]
     pub html: Option<PathBuf>,
+    /// Replace an existing --html report.
+    #[arg(long, requires = "html")]
+    pub force: bool,
     /// With a game: a targets file (as for silk gaps); the table and the report open on
     /// the measures the targets name, the report on each variant's verdicts.
     #[arg(long, value_name = "FILE", requires = "game")]
@@ -63,6 +66,7 @@ impl CompareArgs {
             all,
             winners,
             html,
+            force,
             targets,
             batch,
             out: dir,
@@ -80,7 +84,7 @@ impl CompareArgs {
                 io: io.clone(),
                 ..batch.batch(out)
             };
-            mechanics::compare(mechanic, &batch, html.as_deref(), out)?;
+            mechanics::compare(mechanic, &batch, (html.as_deref(), force), out)?;
             return crate::jobs::finish(&io, out);
         }
         let Some(game) = game else {
@@ -106,6 +110,7 @@ impl CompareArgs {
                 all,
                 winners: &winners,
                 html: html.as_deref(),
+                force,
                 targets: targets.as_deref(),
             };
             let batch = lab::Batch { io: io.clone(), ..batch.batch(out) };

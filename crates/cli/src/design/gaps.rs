@@ -41,13 +41,18 @@ where
         0 => String::new(),
         k => format!(", {k} of them at the round cap"),
     };
+    let forfeited = match silk_lab::summary::Forfeits::total(&run.summary.forfeits) {
+        0 => String::new(),
+        k => format!(", {k} forfeited by a player outside silk"),
+    };
     let text = format!(
-        "{}: {} games ({} with winners{capped}), bots {}\n{}{warning}\n{}\n{met} of {} targets \
-         met for sure; the sum of normalised misses is {:.2}\n",
+        "{}: {} games ({} with winners{capped}{forfeited}), bots {}\n{}{}{warning}\n{}\n{met} \
+         of {} targets met for sure; the sum of normalised misses is {:.2}\n",
         G::NAME,
         batch.games,
         run.summary.games,
         run.spec.bots.join(","),
+        run.summary.forfeit_text(),
         time_text(&model),
         gaps_text(&gaps),
         gaps.len(),
@@ -66,6 +71,7 @@ where
         &json!({
             "game": G::NAME,
             "games": batch.games,
+            "forfeits": run.summary.forfeits,
             "time_model": model,
             "time_dominant_kind": dominant.map(|(kind, share)| json!({"kind": kind, "share": share})),
             "gaps": gaps,

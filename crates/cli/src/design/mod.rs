@@ -244,6 +244,30 @@ fn unit(m: &Measured) -> &'static str {
     }
 }
 
+/// A difference as the text table shows it: signed value and interval in the measure's unit,
+/// `*` where the interval excludes 0, `†` where it also survives the false-discovery control;
+/// a constant (no game differs) as such.
+pub fn difference_cell(m: &Measured, d: &Compared) -> String {
+    if d.constant() {
+        return "0 in every game  ".into();
+    }
+    let sign = |v: f64| if v >= 0.0 { "+" } else { "" };
+    format!(
+        "{}{} [{}{}, {}{}]{}",
+        sign(d.value),
+        fmt(m, d.value),
+        sign(d.lo),
+        fmt(m, d.lo),
+        sign(d.hi),
+        fmt(m, d.hi),
+        match (d.clear, d.fdr_kept) {
+            (true, true) => "*†",
+            (true, false) => "* ",
+            _ => "  ",
+        }
+    )
+}
+
 /// The measures a comparison shows in text (all of them go to JSON and HTML).
 fn shown(name: &str, all: bool) -> bool {
     if name.ends_with(".max") {

@@ -42,17 +42,19 @@ where
     };
     // The per-player measures the targets name (`winners.player.…`).
     let per_player = targets_winners::<G>(&file)?;
-    let mut state = match args.state {
-        Some(path) => Some(TuneState::open(
-            path,
-            identity::<G>(base, args, &file, batch)?,
-        )?),
-        None => None,
-    };
     // A shard of a tune (--shard K/N --out DIR) plays its slice of the next generation's
     // evaluations (one per search) for the state given; the merge of the slices adds that
     // generation to the state. Without a generation left, both go on to the validation.
     let sharded = batch.io.record.is_some() && batch.shard.is_some();
+    let mut state = match args.state {
+        Some(path) => Some(TuneState::open(
+            path,
+            (identity::<G>(base, args, &file, batch)?, file.targets.len()),
+            !sharded,
+            out,
+        )?),
+        None => None,
+    };
     if sharded && state.is_none() {
         return Err(CliError::input(
             "silk tune --shard K/N --out DIR plays one generation of the search at a time: give \

@@ -2,9 +2,12 @@
 //! is killed resumes where it stopped. The search itself is not saved: NTBEA is a function of
 //! its seed and of the fitness of each evaluation, so replaying the saved fitnesses (exactly, as
 //! the bits of each f64) brings every search back to the same point, and the resumed tune
-//! reaches the recommendation the unkilled one would have.
+//! reaches the recommendation the unkilled one would have. Every evaluation read back is checked
+//! to be one a search could have made (a fitness is minus a sum of misses: finite and at most 0),
+//! and a tune that writes the state holds its lock (`FILE.lock`) until it ends.
 
 use crate::error::{CliError, CliResult};
+use crate::output::Out;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
@@ -46,10 +49,46 @@ impl Evaluation {
         }
     }
 
+    /// The fitness the search saw: `None` unless `fitness_bits` is 16 hex digits.
     pub fn fitness(&self) -> Option<f64> {
-        u64::from_str_radix(&self.fitness_bits, 16)
-            .ok()
+        let hex = self.fitness_bits.len() == 16
+            && self.fitness_bits.bytes().all(|b| b.is_ascii_hexdigit());
+        hex.then(|| u64::from_str_radix(&self.fitness_bits, 16).ok())
+            .flatten()
             .map(f64::from_bits)
+    }
+
+    /// Why this evaluation is not one a tune of `targets` targets could have made, if it is
+    /// not: a fitness is minus a sum of normalised misses (finite, at most 0), `miss` is that
+    /// sum, and `met` has one entry per target.
+    fn impossible(&self, targets: usize) -> Option<String> {
+        let Some(fitness) = self.fitness() else {
+            return Some(format!(
+                "fitness_bits {:?} is not 16 hex digits",
+                self.fitness_bits
+            ));
+        };
+        if !fitness.is_finite() || fitness > 0.0 {
+            return Some(format!(
+                "fitness {fitness} (fitness_bits {}) cannot be: a fitness is minus a sum of \
+                 misses, finite and at most 0",
+                self.fitness_bits
+            ));
+        }
+        // `miss` went through decimal text: equal to −fitness up to its last digit.
+        if (self.miss + fitness).abs() > 1e-12 * fitness.abs().max(1.0) {
+            return Some(format!(
+                "miss {} is not the fitness's ({})",
+                self.miss, -fitness
+            ));
+        }
+        if self.met.len() != targets {
+            return Some(format!(
+                "met has {} entries for {targets} targets",
+                self.met.len()
+            ));
+        }
+        None
     }
 }
 
@@ -57,12 +96,22 @@ impl Evaluation {
 pub struct TuneState {
     path: PathBuf,
     file: StateFile,
+    /// Held by a tune that writes the state: a second one is refused, not interleaved.
+    _lock: Option<silk_core::lock::FileLock>,
 }
 
 impl TuneState {
-    /// Reads `path` if it exists (it must be the state of the same tune), else starts afresh.
-    pub fn open(path: &Path, tune: Value) -> CliResult<TuneState> {
+    /// Reads `path` if it exists (it must be the state of the same tune, of `targets`
+    /// targets), else starts afresh. A tune that `writes` the state takes its lock first (a
+    /// shard of a generation only reads it, as its sibling shards do at the same time).
+    pub fn open(
+        path: &Path,
+        (tune, targets): (Value, usize),
+        writes: bool,
+        out: &mut Out,
+    ) -> CliResult<TuneState> {
         let at = |e: &dyn std::fmt::Display| CliError::input(format!("{}: {e}", path.display()));
+        let lock = writes.then(|| crate::lock::take(path, out)).transpose()?;
         if !path.exists() {
             return Ok(TuneState {
                 path: path.to_path_buf(),
@@ -70,6 +119,7 @@ impl TuneState {
                     tune,
                     evaluations: Vec::new(),
                 },
+                _lock: lock,
             });
         }
         let text = silk_core::files::read_regular_text(path, silk_core::files::Limit::DATA)
@@ -88,15 +138,19 @@ impl TuneState {
                  budget, seed or games): give a new --state file",
             ));
         }
-        if let Some(e) = file.evaluations.iter().find(|e| e.fitness().is_none()) {
-            return Err(at(&format!(
-                "evaluation {} of search {}: fitness_bits {:?} is not 16 hex digits",
-                e.k, e.search, e.fitness_bits
-            )));
+        for (i, e) in file.evaluations.iter().enumerate() {
+            if let Some(why) = e.impossible(targets) {
+                return Err(at(&format!(
+                    "evaluations[{i}] (search {}, evaluation {}): {why}",
+                    e.search + 1,
+                    e.k + 1
+                )));
+            }
         }
         Ok(TuneState {
             path: path.to_path_buf(),
             file,
+            _lock: lock,
         })
     }
 

@@ -15,6 +15,8 @@ pub struct VariantArgs<'a> {
     /// Per-player measures to compare as winners versus others (`--winners`).
     pub winners: &'a [String],
     pub html: Option<&'a Path>,
+    /// Replace an existing report at `html`.
+    pub force: bool,
     /// A targets file: its measures first, and the report opens on the verdicts.
     pub targets: Option<&'a Path>,
 }
@@ -37,6 +39,7 @@ where
         all,
         winners,
         html,
+        force,
         targets,
     } = *args;
     let winners = silk_lab::players::check_asked(G::NAME, winners, G::PLAYER_MEASURES)
@@ -50,7 +53,7 @@ where
         .map(|t| t.targets.iter().map(|t| t.measure.clone()).collect())
         .unwrap_or_default();
     if let Some(path) = html {
-        lab::check_html(path, false)?;
+        lab::check_html(path, force)?;
     }
     let configs = variant_configs::<G>(base, variants, players, data)?;
     let runs = measure_paired::<G>(&configs, batch, &TimeSpec::default(), &winners, out)?;
@@ -84,6 +87,15 @@ where
         runs.spec.bots.join(","),
         if runs.spec.rotate { " rotating" } else { "" }
     );
+    // Games a player outside silk forfeited are in no figure but share.forfeit: said first.
+    for ((name, _), (_, summary)) in configs.iter().zip(&runs.summaries) {
+        for line in summary.forfeit_text().lines() {
+            text += &format!("{name}: {line}\n");
+        }
+    }
+    if runs.summaries.iter().any(|(_, s)| !s.forfeits.is_empty()) {
+        text += "\n";
+    }
     let mut header = format!("{:<38}", "measure");
     for (name, _) in &configs {
         header += &format!(" {name:>24}");
@@ -126,6 +138,7 @@ where
                 d.map_or("—".into(), |d| difference_cell(first, d))
             );
         }
+        line += &fewer_games(&configs, &cells, &diffs);
         text += &line;
         text += "\n";
     }
@@ -138,7 +151,16 @@ where
     let mut tables = Vec::new();
     for ((name, _), c) in configs.iter().skip(1).zip(&compared) {
         let note = paired::TableNote::of(c);
-        text += &format!("\n{name}: {}", note.text());
+        let hidden_in = if all {
+            "only --json and --html show"
+        } else {
+            "--all adds (or only --json and --html show)"
+        };
+        text += &format!(
+            "\n{name}: {}{}",
+            note.text(),
+            paired::printed_note(c, |m| shown(m, all), hidden_in)
+        );
         let mut row = json!(note);
         row["variant"] = json!(name);
         tables.push(row);
@@ -146,8 +168,11 @@ where
     text += "\n\nDifferences are paired: each variant's game K is the base's game K (same seeds, same \
              bots in the same seats), and the interval is that of the per-game differences over the \
              games counted in both (a share: the mean of the 0/1 differences; a ratio: the delta \
-             method on the pairs). The measures move together, so several stars from one change \
-             are one finding, not several.\n";
+             method on the pairs); \"(N games)\" after a row: the difference is over the N games \
+             counted in both, fewer than a column beside it is over. \"0 in every game\": the measure \
+             is the same in each pair of games (a ratio: one value in every game), so there is \
+             nothing to test. The measures move together, so several \
+             stars from one change are one finding, not several.\n";
     if !all {
         text += "Per-game engine metrics: --all (and in --json, --html).\n";
     }
@@ -162,7 +187,7 @@ where
             "games": batch.games,
             "seed": batch.seed,
             "bots": runs.spec.bots,
-            "variants": configs.iter().map(|(n, c)| json!({"name": n, "config": c})).collect::<Vec<_>>(),
+            "variants": configs.iter().zip(&runs.summaries).map(|((n, c), (_, s))| json!({"name": n, "config": c, "forfeits": s.forfeits})).collect::<Vec<_>>(),
             "measures": rows_json,
             "comparisons": tables,
         }),
@@ -228,22 +253,35 @@ fn variant_configs<G: CliGame>(
     Ok(configs)
 }
 
-/// A difference as the text table shows it: signed value and interval in the measure's unit,
-/// `*` where the interval excludes 0, `†` where it also survives the false-discovery control.
-fn difference_cell(m: &Measured, d: &Compared) -> String {
-    let sign = |v: f64| if v >= 0.0 { "+" } else { "" };
-    format!(
-        "{}{} [{}{}, {}{}]{}",
-        sign(d.value),
-        fmt(m, d.value),
-        sign(d.lo),
-        fmt(m, d.lo),
-        sign(d.hi),
-        fmt(m, d.hi),
-        match (d.clear, d.fdr_kept) {
-            (true, true) => "*†",
-            (true, false) => "* ",
-            _ => "  ",
+/// What a row adds when a paired difference is over fewer games than a column beside it (a
+/// measure over the games where something happened, which differ between the runs): `(N
+/// games)` after the row, per variant when there are several.
+fn fewer_games<C>(
+    configs: &[(String, C)],
+    cells: &[Option<&Measured>],
+    diffs: &[Option<&Compared>],
+) -> String {
+    let base_n = cells.first().copied().flatten().map_or(0, |m| m.n);
+    let fewer: Vec<(&str, u64)> = configs
+        .iter()
+        .skip(1)
+        .zip(cells.iter().skip(1))
+        .zip(diffs)
+        .filter_map(|(((name, _), m), d)| {
+            let d = (*d)?;
+            let most = base_n.max(m.map_or(0, |m| m.n));
+            (d.paired && d.pairs < most).then_some((name.as_str(), d.pairs))
+        })
+        .collect();
+    match fewer.as_slice() {
+        [] => String::new(),
+        [(_, n)] if diffs.len() == 1 => format!(" ({n} games)"),
+        _ => {
+            let each: Vec<String> = fewer
+                .iter()
+                .map(|(v, n)| format!("{v}: {n} games"))
+                .collect();
+            format!(" ({})", each.join("; "))
         }
-    )
+    }
 }

@@ -17,7 +17,18 @@ fn read_text(path: &Path) -> CliResult<String> {
         .map_err(|e| CliError::input(format!("{}: {e}", path.display())))
 }
 
-/// A `--config` file is a whole config when it names data (`map`, `params`, ...), else params.
+/// The fields of a whole config besides `players` (which params have too).
+const WHOLE_CONFIG: &[&str] = &[
+    "params",
+    "map",
+    "empires",
+    "silk",
+    "improvements",
+    "development",
+];
+
+/// A `--config` file is a whole config when it names any of its data or `params`
+/// ([`WHOLE_CONFIG`]), else params.
 fn read_config(path: &Path) -> CliResult<CitiesConfig> {
     let text = read_text(path)?;
     let name = path.display().to_string();
@@ -25,7 +36,7 @@ fn read_config(path: &Path) -> CliResult<CitiesConfig> {
         .ok()
         .and_then(|v| {
             v.as_object()
-                .map(|o| o.contains_key("params") || o.contains_key("map"))
+                .map(|o| WHOLE_CONFIG.iter().any(|k| o.contains_key(*k)))
         })
         .unwrap_or(false);
     if whole {

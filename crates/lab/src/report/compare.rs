@@ -5,7 +5,7 @@ use super::chart::{bar_chart_band, Axis, Bar, Chart};
 use super::{esc, page, settings};
 use crate::measure::Measured;
 use crate::order::{self, Group};
-use crate::paired::{Compared, FDR};
+use crate::paired::{Compared, TableNote};
 use crate::targets::Target;
 use crate::RunSpec;
 use serde_json::Value;
@@ -107,16 +107,21 @@ pub fn compare_html(
         .iter()
         .zip(variants.iter().skip(1))
         .map(|(d, (v, _))| {
+            let note = TableNote::of(d);
             format!(
-                "{}: {} measures compared; chance alone would make about {:.1} of them bold if \
+                "{}: {} measures compared{}; chance alone would make about {:.1} of them bold if \
                  nothing had changed; {} bold, {} of them (†) survive the Benjamini–Hochberg \
                  control at a {:.0}% false-discovery rate.",
                 esc(v),
-                d.len(),
-                0.05 * d.len() as f64,
-                d.values().filter(|c| c.clear).count(),
-                d.values().filter(|c| c.fdr_kept).count(),
-                100.0 * FDR
+                note.measures_tested,
+                match note.constants {
+                    0 => String::new(),
+                    c => format!(" ({c} more differ in no game: no test)"),
+                },
+                note.expected_chance_stars,
+                note.starred,
+                note.fdr_kept,
+                100.0 * note.fdr
             )
         })
         .collect::<Vec<_>>()
@@ -189,9 +194,11 @@ fn measures_table(
         for d in differences {
             rows += &match d.get(*name) {
                 Some(d) => format!(
-                    "<td class=\"{}\" title=\"p = {:.2e}{}\">{} [{}, {}]{}</td>",
+                    "<td class=\"{}\" title=\"{}{}\">{} [{}, {}]{}</td>",
                     if d.clear { "clear" } else { "unclear" },
-                    d.p,
+                    d.p.map_or("0 in every game: no test".into(), |p| format!(
+                        "p = {p:.2e}"
+                    )),
                     if d.paired {
                         format!(", {} matched games", d.pairs)
                     } else {

@@ -47,7 +47,9 @@ pub fn mechanic_html(
             .iter()
             .flatten()
             .flat_map(|d| shown.iter().filter_map(move |s| d.get(&s.name)));
-        cells.fold((t, st), |(t, st), c| (t + 1, st + c.clear as usize))
+        cells.fold((t, st), |(t, st), c| {
+            (t + !c.constant() as usize, st + c.clear as usize)
+        })
     });
     let chance = format!(
         "{tested} differences are shown; if no format changed anything, chance alone would make \
