@@ -116,7 +116,7 @@ fn fnv1a(bytes: &[u8]) -> u64 {
 pub struct GameRecord {
     /// The run the game belongs to ([`RunSpec::id`]): a merge refuses a record of another run
     /// (another setting of a sweep, another variant) placed among this one's. Empty in records
-    /// written before it, which are refused where runs are read.
+    /// written before it, which are read as before (on their seeds alone).
     #[serde(default)]
     pub run: String,
     pub index: u64,
@@ -191,20 +191,14 @@ impl GameRecord {
     /// its index, one score and one rank per seat, ranks and the first seat within the table,
     /// counts that fit together. Why not, if not.
     pub fn check(&self, spec: &RunSpec, run: &str) -> Result<(), String> {
-        if self.run != run {
-            return Err(if self.run.is_empty() {
-                format!(
-                    "game {}: the record does not name its run (\"run\"), as records have since \
-                     silk named them: play the run again with this silk",
-                    self.index
-                )
-            } else {
-                format!(
-                    "game {}: a record of another run (\"run\": {:?}; this run is {run:?}): \
-                     records of another setting, variant or run were put among this run's",
-                    self.index, self.run
-                )
-            });
+        // A record from before records named their run (empty) is taken on its seed, as it
+        // was then: a run kept from an older silk stays readable.
+        if self.run != run && !self.run.is_empty() {
+            return Err(format!(
+                "game {}: a record of another run (\"run\": {:?}; this run is {run:?}): \
+                 records of another setting, variant or run were put among this run's",
+                self.index, self.run
+            ));
         }
         let seats = spec.bots.len();
         let seed = game_seed(spec.seed, self.index);
