@@ -533,3 +533,34 @@ fn issue44_a_second_tune_on_one_state_file_is_refused() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 44 (point 11's kind, found beside it): a job.json received from someone else never
+/// decides where a merge writes. One whose command names `--html FILE` or `--out DIR` (which
+/// silk never keeps in a job) is refused, and the file is not written.
+#[test]
+fn issue44_a_job_json_naming_where_to_write_is_refused() {
+    let dir = temp_dir("design-shards", "job-writes");
+    let [s1, s2] = two_setting_shards(&dir);
+    let target = dir.join("planted.html");
+    let originals = [&s1, &s2].map(|s| std::fs::read_to_string(s.join("job.json")).unwrap());
+    let plants = [
+        vec!["--html".to_string(), target.display().to_string()],
+        vec![format!("--out={}", dir.join("planted").display())],
+    ];
+    for plant in plants {
+        // Both shards alike, so they still look like the shards of one job.
+        for (shard, original) in [&s1, &s2].into_iter().zip(&originals) {
+            let mut v: serde_json::Value = serde_json::from_str(original).unwrap();
+            let command = v["command"].as_array_mut().unwrap();
+            command.extend(plant.iter().map(|a| serde_json::Value::from(a.as_str())));
+            std::fs::write(shard.join("job.json"), serde_json::to_string(&v).unwrap()).unwrap();
+        }
+        let err = refusal(&["lab", "merge", s1.to_str().unwrap(), s2.to_str().unwrap()]);
+        assert!(
+            err.contains("job.json") && err.contains("never keeps in a job"),
+            "{err}"
+        );
+    }
+    assert!(!target.exists() && !dir.join("planted").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -494,7 +494,10 @@ fn screen(page: &Session, width: u32, height: u32) {
 /// player in view, no scrolling — for 2 to 4 players with each module, all game long (reserved
 /// cards and strongholds included).
 #[test]
-#[cfg_attr(silk_no_browser, ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver")]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn issue44_splendor_tv_fits_one_screen() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -599,7 +602,10 @@ fn asked_in_view(page: &Session) -> Value {
 /// noble or a stronghold asked at once); the Strongholds step's moves are on the cards, each
 /// button's label different from every other's.
 #[test]
-#[cfg_attr(silk_no_browser, ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver")]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn issue44_phone_question_in_view_and_strongholds_on_the_cards() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -702,7 +708,10 @@ fn issue44_phone_question_in_view_and_strongholds_on_the_cards() {
 /// Issue 44: a refusal shown on a phone ("Not accepted: …") goes once the game moves on; it
 /// stayed, red, while the server kept the seat's last refusal.
 #[test]
-#[cfg_attr(silk_no_browser, ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver")]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn issue44_a_refusal_goes_when_the_game_moves_on() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
@@ -750,7 +759,10 @@ fn asked_splendor_seat(served: &Served) -> usize {
 /// Issue 44: the answer to a host's control ("the game goes on") stays while it is news, and
 /// goes once the game moves on; it stayed all game.
 #[test]
-#[cfg_attr(silk_no_browser, ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver")]
+#[cfg_attr(
+    silk_no_browser,
+    ignore = "needs Chromium and chromedriver: apt-get install chromium chromium-driver"
+)]
 fn issue44_host_message_goes_when_the_game_moves_on() {
     let Some(driver) = Driver::start_or_skip() else {
         return;

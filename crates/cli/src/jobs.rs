@@ -73,8 +73,39 @@ pub fn job_command(args: impl Iterator<Item = String>) -> Vec<String> {
             "--shard" | "--out" | "--threads" | "--html" => skip_value = !a.contains('='),
             _ => kept.push(a),
         }
+        debug_assert!(!kept.last().is_some_and(|k| UNKEPT.contains(&k.as_str())));
     }
     kept
+}
+
+/// The options [`job_command`] never keeps: where the merge writes is the merge's own to say.
+const UNKEPT: [&str; 8] = [
+    "--json",
+    "--quiet",
+    "-q",
+    "--force",
+    "--shard",
+    "--out",
+    "--threads",
+    "--html",
+];
+
+/// Refuses a job command holding an option silk never keeps in a job: a job.json that names
+/// one (an `--html` or `--out` path to write) was not written by silk, and the merge does not
+/// write where a file received from someone else says.
+fn refuse_unkept(command: &[String], dir: Option<&Path>) -> CliResult<()> {
+    let unkept = command.iter().find(|a| {
+        let name = a.split_once('=').map_or(a.as_str(), |(n, _)| n);
+        UNKEPT.contains(&name)
+    });
+    match unkept {
+        Some(a) => Err(CliError::input(format!(
+            "{}: its command holds `{}`, which silk never keeps in a job: not a job.json silk wrote",
+            dir.map_or_else(|| "job.json".into(), |d| d.join("job.json").display().to_string()),
+            a.chars().filter(|c| !c.is_control()).take(40).collect::<String>()
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The games of a design command given `--shard` and `--out`: played and kept in `out` (the
@@ -476,6 +507,7 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
         }
     }
     let job = job.ok_or_else(|| CliError::input("no job directories given"))?;
+    refuse_unkept(&job.command, have.values().next().copied())?;
     if have.len() as u64 != n {
         // The first few missing, in order (N may be far more than the directories given).
         const LISTED: usize = 10;
