@@ -797,3 +797,42 @@ fn issue32_report_order_compare_text_json_and_html_agree() {
     assert!(page.contains("data-chart=\"variant-difference-margin\""));
     assert!(page.contains("class=\"band\""), "the target band is drawn");
 }
+
+/// Issue 44, point 33: a sweep's answer — the headline figures of each setting and their
+/// differences from the base, with the note on chance — comes before the engine's ~90 metric
+/// rows, not below them.
+#[test]
+fn issue44_a_sweeps_answer_comes_before_the_metric_rows() {
+    let text = common::stdout_of(&[
+        "sweep",
+        "silk-road",
+        "--param",
+        "min_bid",
+        "--values",
+        "1",
+        "2",
+        "--games",
+        "20",
+        "--bots",
+        "greedy",
+        "--quiet",
+    ]);
+    let at = |what: &str| {
+        text.find(what)
+            .unwrap_or_else(|| panic!("{what:?} is printed:\n{text}"))
+    };
+    assert!(
+        at("margin") < at("Differences from the base setting"),
+        "{text}"
+    );
+    assert!(
+        at("measures compared") < at("The engine's metrics"),
+        "{text}"
+    );
+    assert!(at("The engine's metrics") < at("auction.bids"), "{text}");
+    let answer_lines = text[..at("The engine's metrics")].lines().count();
+    assert!(
+        answer_lines < 60,
+        "the answer fits a screen or two: {answer_lines} lines"
+    );
+}

@@ -607,7 +607,7 @@ where
         })
         .collect();
     out.doc(
-        &(sweep_table(&rows) + &diff_text),
+        &(sweep_table(&rows) + &diff_text + &sweep_metrics(&rows)),
         &serde_json::Value::Array(json_rows),
     );
     Ok(())
@@ -776,20 +776,39 @@ fn sweep_table(rows: &[(String, Summary)]) -> String {
             .map(|r| format!("{:.2}", r.1.lead_changes.mean))
             .collect(),
     ));
+    columns(rows, lines)
+}
+
+/// The engine's metrics per game, one row each: printed after the headline figures and the
+/// differences, which answer the sweep (issue 44: the answer sat below ~90 metric rows).
+fn sweep_metrics(rows: &[(String, Summary)]) -> String {
     let names = Summary::metric_names(rows.iter().map(|r| &r.1));
-    for name in names {
-        lines.push((
-            name.clone(),
-            rows.iter()
+    if names.is_empty() {
+        return String::new();
+    }
+    let lines = names
+        .into_iter()
+        .map(|name| {
+            let cells = rows
+                .iter()
                 .map(|r| {
                     format!(
                         "{:.2}",
                         r.1.metric(&name).map(|m| m.per_game).unwrap_or(0.0)
                     )
                 })
-                .collect(),
-        ));
-    }
+                .collect();
+            (name, cells)
+        })
+        .collect();
+    format!(
+        "\nThe engine's metrics, mean per game with winners:\n{}",
+        columns(rows, lines)
+    )
+}
+
+/// Rows of cells under one column per setting.
+fn columns(rows: &[(String, Summary)], lines: Vec<(String, Vec<String>)>) -> String {
     let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(8).max(8);
     let mut t = format!("{:<34}", "");
     for (label, _) in rows {
