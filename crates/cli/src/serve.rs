@@ -714,3 +714,7 @@ pub fn announce(urls: &silk_serve::Urls, note: &str, out: &mut Out) {
     out.message(note);
     let _ = out.finish();
 }
+
+#[cfg(test)]
+#[path = "serve_leaks.rs"]
+mod leaks;
