@@ -8,7 +8,7 @@ use super::PlaySession;
 use crate::games::{game_list, with_game, with_game_arms, CliGame, DataFiles, GameName};
 use crate::play::SeatKind;
 use serde_json::{json, Value};
-use silk_core::{Replay, Seat, SilkRng, ToMove};
+use silk_core::{Game, Replay, Seat, SilkRng, ToMove};
 use silk_serve::Session;
 
 /// The only fields a seat's snapshot may have (the server adds its own: title, seat, …).
