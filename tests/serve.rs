@@ -216,7 +216,10 @@ fn issue45_each_game_serves_its_own_drawing_under_the_board_routes() {
         let (status, headers, got) = splendor.request_with_headers("GET", path, b"", false);
         assert_eq!(status, 200, "{path}");
         assert_eq!(got, body, "{path}");
-        assert!(header(&headers, "content-type").starts_with(kind), "{headers:?}");
+        assert!(
+            header(&headers, "content-type").starts_with(kind),
+            "{headers:?}"
+        );
         assert_eq!(header(&headers, "x-content-type-options"), "nosniff");
     }
     assert!(silk_splendor::page::SCRIPT.contains("silkGames.splendor ="));
@@ -228,10 +231,17 @@ fn issue45_each_game_serves_its_own_drawing_under_the_board_routes() {
     drop(splendor);
     let plain = Served::start(&["play", "goofspiel", "--bots", "human,random,random"], 1);
     for path in ["/board.js", "/board.css"] {
-        assert_eq!(plain.request("GET", path, b"", false), (200, String::new()), "{path}");
+        assert_eq!(
+            plain.request("GET", path, b"", false),
+            (200, String::new()),
+            "{path}"
+        );
     }
     let snap = plain.snapshot(&format!("{}/events", plain.seat_path(1)));
-    assert!(snap["game"].is_null() && snap["board"].is_string(), "{snap}");
+    assert!(
+        snap["game"].is_null() && snap["board"].is_string(),
+        "{snap}"
+    );
 }
 
 /// Malformed or hostile requests get an error status, change nothing, and the server keeps

@@ -912,8 +912,14 @@ async fn run(
         .route("/style.css", get(|| async { asset(CSS, STYLE) }))
         .route("/layout.css", get(|| async { asset(CSS, LAYOUT) }))
         // The game's own drawing of its board (empty for a game without one).
-        .route("/board.js", get(move || async move { asset(JS, drawing.script) }))
-        .route("/board.css", get(move || async move { asset(CSS, drawing.style) }))
+        .route(
+            "/board.js",
+            get(move || async move { asset(JS, drawing.script) }),
+        )
+        .route(
+            "/board.css",
+            get(move || async move { asset(CSS, drawing.style) }),
+        )
         .fallback(|| async { not_found() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::map_response(private_headers))

@@ -113,6 +113,10 @@ mod tests {
         let mut distinct = names.clone();
         distinct.sort_unstable();
         distinct.dedup();
-        assert_eq!(distinct.len(), names.len(), "two games share a name: {names:?}");
+        assert_eq!(
+            distinct.len(),
+            names.len(),
+            "two games share a name: {names:?}"
+        );
     }
 }
