@@ -194,6 +194,56 @@ fn splendor_and_cities_pages_carry_only_their_seats_view() {
     assert_eq!(decisions, 300);
 }
 
+/// Issue 45: a game's drawing of its board comes with the game and is served as `/board.js`
+/// and `/board.css` (compiled in, with their types); a game without one gets empty ones and
+/// its text board; no route names a game.
+#[test]
+fn issue45_each_game_serves_its_own_drawing_under_the_board_routes() {
+    let header = |headers: &[String], name: &str| -> String {
+        headers
+            .iter()
+            .find_map(|h| {
+                let (k, v) = h.split_once(':')?;
+                k.eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+            })
+            .unwrap_or_default()
+    };
+    let splendor = Served::start(&["play", "splendor", "--bots", "human,random"], 1);
+    for (path, body, kind) in [
+        ("/board.js", silk_splendor::page::SCRIPT, "text/javascript"),
+        ("/board.css", silk_splendor::page::STYLE, "text/css"),
+    ] {
+        let (status, headers, got) = splendor.request_with_headers("GET", path, b"", false);
+        assert_eq!(status, 200, "{path}");
+        assert_eq!(got, body, "{path}");
+        assert!(
+            header(&headers, "content-type").starts_with(kind),
+            "{headers:?}"
+        );
+        assert_eq!(header(&headers, "x-content-type-options"), "nosniff");
+    }
+    assert!(silk_splendor::page::SCRIPT.contains("silkGames.splendor ="));
+    for gone in ["/splendor.js", "/cities.js"] {
+        assert_eq!(splendor.request("GET", gone, b"", false).0, 404, "{gone}");
+    }
+    let page = splendor.request("GET", "/", b"", false).1;
+    assert!(page.contains("src=\"/board.js\"") && page.contains("href=\"/board.css\""));
+    drop(splendor);
+    let plain = Served::start(&["play", "goofspiel", "--bots", "human,random,random"], 1);
+    for path in ["/board.js", "/board.css"] {
+        assert_eq!(
+            plain.request("GET", path, b"", false),
+            (200, String::new()),
+            "{path}"
+        );
+    }
+    let snap = plain.snapshot(&format!("{}/events", plain.seat_path(1)));
+    assert!(
+        snap["game"].is_null() && snap["board"].is_string(),
+        "{snap}"
+    );
+}
+
 /// Malformed or hostile requests get an error status, change nothing, and the server keeps
 /// serving.
 #[test]

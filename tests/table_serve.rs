@@ -885,7 +885,8 @@ fn issue44_a_resumed_play_serve_keeps_every_pages_history() {
     assert_eq!(first.act(1, &text)["ok"], json!(true));
     let public = first.snapshot("/events")["history"].clone();
     let mine = seat(&first, 1)["history"].clone();
-    assert!(public.as_array().unwrap().len() > 2, "{public}");
+    // One move each (Splendor's events tell each move once since issue 44's pages).
+    assert!(public.as_array().unwrap().len() >= 2, "{public}");
     first.crash();
     let again = Served::launch(
         &[

@@ -793,16 +793,17 @@ fn issue44_a_double_tap_makes_one_entry_on_every_kind_of_question() {
         }
         let a = c.iter().find(|x| *x == "pass").unwrap_or(&c[0]).clone();
         tap(k, "#choices button.choice", Some(&a), "market", true);
+        // The take-back is among the further actions, under the answers (#actions).
         if !took_back {
             let has = seats[k].eval(
-                "return [...document.querySelectorAll('#choices button.action')]
+                "return [...document.querySelectorAll('#actions button.action')]
                     .some(b => b.textContent === 'Take back my last entry')",
                 &[],
             );
             if has == json!(true) {
                 tap(
                     k,
-                    "#choices button.action",
+                    "#actions button.action",
                     Some("Take back my last entry"),
                     "take back",
                     false,

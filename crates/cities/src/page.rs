@@ -18,6 +18,12 @@ use serde::Serialize;
 use silk_core::{Seat, SeatSet};
 use silk_trade::Auction;
 
+/// The script that draws a [`Page`] on a web page (`silk play cities --serve`) and its
+/// styles, kept beside the page's shape so that the two change together. The server knows no
+/// game: the command line's adapter hands these to it.
+pub const SCRIPT: &str = include_str!("../assets/board.js");
+pub const STYLE: &str = include_str!("../assets/board.css");
+
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Page {
     /// Which renderer draws it.

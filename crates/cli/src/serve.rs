@@ -384,6 +384,10 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
         self.is_human(Seat(seat as u8))
     }
 
+    fn drawing(&self) -> silk_serve::Drawing {
+        G::DRAWING
+    }
+
     fn host_view(&self) -> Value {
         let mut v = self.public();
         // Once the game is over there is nothing left to control (issue 44).
@@ -710,3 +714,7 @@ pub fn announce(urls: &silk_serve::Urls, note: &str, out: &mut Out) {
     out.message(note);
     let _ = out.finish();
 }
+
+#[cfg(test)]
+#[path = "serve_leaks.rs"]
+mod leaks;

@@ -330,3 +330,46 @@ fn issue44_p26_play_save_syncs_a_persons_entry_at_once_and_batches_bots() {
         &saves[..saves.len().min(8)]
     );
 }
+
+/// Issue 45: silk-serve knows no game. Its sources and assets name none of the registered
+/// games (a game's board comes with its adapter: `CliGame::DRAWING`), so adding a game with a
+/// phone board touches no silk-serve file.
+#[test]
+fn issue45_silk_serves_sources_and_assets_name_no_game() {
+    fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                files(&path, out);
+            } else {
+                out.push(path);
+            }
+        }
+    }
+    let serve = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../serve");
+    let mut all = Vec::new();
+    files(&serve.join("src"), &mut all);
+    files(&serve.join("assets"), &mut all);
+    assert!(all.len() >= 5, "{all:?}");
+    // A name as a word: `silk-road`, `silk road` or `silk_road`, in any case.
+    let named = |text: &str, name: &str| {
+        let text = text.to_lowercase().replace(['_', ' '], "-");
+        text.match_indices(name).any(|(i, _)| {
+            let before = text[..i].chars().next_back();
+            let after = text[i + name.len()..].chars().next();
+            !before.is_some_and(char::is_alphanumeric) && !after.is_some_and(char::is_alphanumeric)
+        })
+    };
+    assert!(named("draws Silk Road's board", "silk-road") && !named("unanimous", "nim"));
+    for path in &all {
+        let text = std::fs::read_to_string(path).unwrap();
+        for &game in GameName::ALL {
+            assert!(
+                !named(&text, game.name()),
+                "{} names {}",
+                path.display(),
+                game.name()
+            );
+        }
+    }
+}

@@ -80,8 +80,8 @@ function render(s) {
 }
 
 // Issue 44: a seat asked sees its question and its buttons wherever it had scrolled to (a
-// phone's Splendor page is several screens long, and the next question of the same player —
-// a return, a noble, a stronghold — used to appear at the top, out of sight). Where the game
+// phone's drawn board may be several screens long, and the next question of the same player
+// used to appear at the top, out of sight). Where the game
 // draws the moves the question stays pinned at the top of the screen; on a new question, if
 // none of its buttons is on screen, the first is scrolled to just below the question.
 let askedKey = null;
@@ -360,9 +360,10 @@ function renderJoin(join) {
   }
 }
 
-// Game drawings (issue 34): splendor.js and cities.js register a function in window.silkGames
-// under their snapshot's game.kind; it draws the board into #game and says whether it drew the
-// board (the text board then gives way) and the moves (the answer buttons then give way).
+// Game drawings (issue 34): the game's own script (/board.js, brought by the game) registers a
+// function in window.silkGames under its snapshot's game.kind; it draws the board into #game
+// and says whether it drew the board (the text board then gives way) and the moves (the answer
+// buttons then give way). Without one the text board is shown.
 function drawGame(s) {
   const draw = s.game && (window.silkGames || {})[s.game.kind];
   $("game").hidden = !draw;

@@ -10,7 +10,8 @@
 //! stream is made of [`Session::public`] snapshots only, the host's of [`Session::host_view`],
 //! and seat K's stream of [`Session::private`]`(K)` snapshots only, so no stream can carry
 //! another seat's secrets. Requests are bounded (1 KiB bodies, 200-character entries), every
-//! asset is compiled in (no request reaches the file system), a malformed request gets an
+//! asset is compiled in (no request reaches the file system; a game's drawing of its board,
+//! [`Drawing`], is `'static` text compiled into the program too), a malformed request gets an
 //! error, not a crash, and no page is cached or leaks its address as a referrer. Connections
 //! are bounded too (see [`Limits`]): a silent or stalled one is closed, and one address holds
 //! at most 32 at once, so idle connections cannot keep the phones out.
@@ -87,6 +88,39 @@ pub trait Session {
         let _ = text;
         Err("this game has no host controls".into())
     }
+    /// The script and styles that draw the snapshots' `"game"` board ([`Drawing::NONE`]: the
+    /// pages show the text board). The server knows no game: each game brings its own.
+    fn drawing(&self) -> Drawing {
+        Drawing::NONE
+    }
+}
+
+/// A game's drawing of its board on the pages, served as `/board.js` and `/board.css` (empty
+/// where there is none). Both are compiled into the program: no request reads a file.
+///
+/// The contract with the page (`assets/app.js`): a snapshot's `"game"` is the game's board as
+/// JSON with a `"kind"`; the script registers `window.silkGames[KIND] = draw`, and the page
+/// calls `draw(snapshot, element, {role, send})` on every snapshot, `role` being `"seat"`,
+/// `"table"` or `"public"` and `send(text)` sending an entry as the seat's answer. `draw` fills
+/// the element and returns `{board, moves}`: whether it drew the board (the text board gives
+/// way) and the seat's moves (the answer buttons give way; `"game"."moves"`, if any, then count
+/// in the question asked). The page's `h(tag, class, text)` makes an element holding text
+/// only (never markup), so nothing a snapshot carries is read as HTML. The styles come after
+/// the page's own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Drawing {
+    /// JavaScript, run before the page's own script.
+    pub script: &'static str,
+    /// CSS, after the page's own.
+    pub style: &'static str,
+}
+
+impl Drawing {
+    /// No drawing: the pages show the text board.
+    pub const NONE: Drawing = Drawing {
+        script: "",
+        style: "",
+    };
 }
 
 /// Where the pages are.
@@ -336,24 +370,10 @@ pub fn qr_text(text: &str) -> String {
 const PAGE: &str = include_str!("../assets/page.html");
 const SCRIPT: &str = include_str!("../assets/app.js");
 const STYLE: &str = include_str!("../assets/style.css");
-/// The game drawings and the phone and TV layouts (issue 34).
-const GAME_ASSETS: &[(&str, &str, &str)] = &[
-    (
-        "splendor.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/splendor.js"),
-    ),
-    (
-        "cities.js",
-        "text/javascript; charset=utf-8",
-        include_str!("../assets/cities.js"),
-    ),
-    (
-        "layout.css",
-        "text/css; charset=utf-8",
-        include_str!("../assets/layout.css"),
-    ),
-];
+/// The phone and TV layouts, for every game (issue 34).
+const LAYOUT: &str = include_str!("../assets/layout.css");
+const JS: &str = "text/javascript; charset=utf-8";
+const CSS: &str = "text/css; charset=utf-8";
 
 /// The page for a role; `base` is the path its stream and entries go to (a hex token or
 /// nothing, never text from a request).
@@ -567,23 +587,9 @@ async fn seat_act(
     }
 }
 
-async fn asset_script() -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "text/javascript; charset=utf-8")],
-        SCRIPT,
-    )
-}
-
-async fn asset_style() -> impl IntoResponse {
-    ([(header::CONTENT_TYPE, "text/css; charset=utf-8")], STYLE)
-}
-
-/// One of [`GAME_ASSETS`] by its name (never a file read).
-fn game_asset(name: &'static str) -> Response {
-    match GAME_ASSETS.iter().find(|(n, _, _)| *n == name) {
-        Some((_, kind, body)) => ([(header::CONTENT_TYPE, *kind)], *body).into_response(),
-        None => not_found(),
-    }
+/// A compiled-in asset (never a file read).
+fn asset(kind: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
 }
 
 /// The address to tell people: the bound one, or for an unspecified bind (0.0.0.0) this
@@ -738,6 +744,7 @@ pub fn serve(
         None => Links::fresh(&joinable),
     };
     let title = session.title();
+    let drawing = session.drawing();
     let already_over = session.finished();
     let n = names.len();
     let server = std::thread::Builder::new()
@@ -759,6 +766,7 @@ pub fn serve(
                 to_session,
                 title,
                 names,
+                drawing,
                 links,
                 already_over,
                 opts,
@@ -814,6 +822,7 @@ struct Setup {
     to_session: std::sync::mpsc::Sender<Req>,
     title: String,
     names: Vec<String>,
+    drawing: Drawing,
     links: Links,
     already_over: bool,
     opts: Options,
@@ -878,6 +887,7 @@ async fn run(
     let (version, _) = watch::channel(start);
     let (finished, mut fin_rx) = watch::channel(setup.already_over);
     let (stop, mut stop_rx) = watch::channel(false);
+    let drawing = setup.drawing;
     let shared = Arc::new(Shared {
         to_session: Mutex::new(setup.to_session),
         title: setup.title,
@@ -898,11 +908,18 @@ async fn run(
         .route("/s/{tok}", get(seat_page))
         .route("/s/{tok}/events", get(seat_events))
         .route("/s/{tok}/act", post(seat_act))
-        .route("/app.js", get(asset_script))
-        .route("/style.css", get(asset_style))
-        .route("/splendor.js", get(|| async { game_asset("splendor.js") }))
-        .route("/cities.js", get(|| async { game_asset("cities.js") }))
-        .route("/layout.css", get(|| async { game_asset("layout.css") }))
+        .route("/app.js", get(|| async { asset(JS, SCRIPT) }))
+        .route("/style.css", get(|| async { asset(CSS, STYLE) }))
+        .route("/layout.css", get(|| async { asset(CSS, LAYOUT) }))
+        // The game's own drawing of its board (empty for a game without one).
+        .route(
+            "/board.js",
+            get(move || async move { asset(JS, drawing.script) }),
+        )
+        .route(
+            "/board.css",
+            get(move || async move { asset(CSS, drawing.style) }),
+        )
         .fallback(|| async { not_found() })
         .layer(DefaultBodyLimit::max(MAX_BODY))
         .layer(axum::middleware::map_response(private_headers))

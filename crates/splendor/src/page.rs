@@ -20,6 +20,12 @@ use crate::text::{effect_words, Mood};
 use serde::Serialize;
 use silk_core::Seat;
 
+/// The script that draws a [`Page`] on a web page (`silk play splendor --serve`) and its
+/// styles, kept beside the page's shape so that the two change together. The server knows no
+/// game: the command line's adapter hands these to it.
+pub const SCRIPT: &str = include_str!("../assets/board.js");
+pub const STYLE: &str = include_str!("../assets/board.css");
+
 /// Everything the page draws, for one viewer.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Page {

@@ -142,6 +142,11 @@ impl CliGame for Cities {
         silk_cities::page::move_words_for(state, seat, action).1
     }
 
+    const DRAWING: silk_serve::Drawing = silk_serve::Drawing {
+        script: silk_cities::page::SCRIPT,
+        style: silk_cities::page::STYLE,
+    };
+
     fn page_board(
         state: &Self::State,
         viewer: Option<silk_core::Seat>,

@@ -136,9 +136,9 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
         Self::event_text(state, event, viewer)
     }
 
-    /// The board as structured data a web page draws (`"kind"` names its renderer), as
-    /// `viewer` may see it (`None`: the public table); `None` where the page shows the text
-    /// board only.
+    /// The board as structured data a web page draws (`"kind"` names its renderer, the
+    /// [`CliGame::DRAWING`]), as `viewer` may see it (`None`: the public table); `None` where
+    /// the page shows the text board only.
     fn page_board(
         state: &Self::State,
         viewer: Option<silk_core::Seat>,
@@ -146,6 +146,11 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
         let _ = (state, viewer);
         None
     }
+
+    /// The game's phone and TV board: the script that draws [`CliGame::page_board`]'s value
+    /// and its styles, served with the game's pages (silk-serve knows no game; see
+    /// [`silk_serve::Drawing`] for what the script is given). None: the text board.
+    const DRAWING: silk_serve::Drawing = silk_serve::Drawing::NONE;
 
     /// Each seat's final holdings and score breakdown, once the game is over: text lines for
     /// the terminal and a JSON value for `--json`. `None` where the score is a single number.

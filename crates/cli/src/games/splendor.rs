@@ -139,6 +139,11 @@ impl CliGame for Splendor {
         }
     }
 
+    const DRAWING: silk_serve::Drawing = silk_serve::Drawing {
+        script: silk_splendor::page::SCRIPT,
+        style: silk_splendor::page::STYLE,
+    };
+
     fn page_board(
         state: &Self::State,
         viewer: Option<silk_core::Seat>,
