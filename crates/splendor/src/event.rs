@@ -205,7 +205,7 @@ impl Telling for Notation<'_> {
     fn count_of(&self, n: u8, noun: &str) -> String {
         format!("{n} {noun}(s)")
     }
-    fn from_place(&self, card: String, p: u8) -> String {
+    fn at_place(&self, card: String, p: u8) -> String {
         format!("{card} from {}", pos_name(p))
     }
     fn blind(&self, card: String, d: u8) -> String {

@@ -129,7 +129,7 @@ impl Telling for Words<'_> {
         format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
     }
     /// The words name the card, not where it lay.
-    fn from_place(&self, card: String, _: u8) -> String {
+    fn at_place(&self, card: String, _: u8) -> String {
         card
     }
     fn blind(&self, card: String, d: u8) -> String {

@@ -26,7 +26,7 @@ pub(crate) trait Telling {
     /// `n` of `noun` (a count and the noun's plural as this telling writes it).
     fn count_of(&self, n: u8, noun: &str) -> String;
     /// A card taken, bought or reserved from face-up place `p`.
-    fn from_place(&self, card: String, p: u8) -> String;
+    fn at_place(&self, card: String, p: u8) -> String;
     /// A card (or "a card", unseen) reserved blind from deck `d`.
     fn blind(&self, card: String, d: u8) -> String;
     /// What a reserve with a gold adds.
@@ -58,7 +58,7 @@ pub(crate) fn tell<T: Telling>(t: &T, e: &Event, viewer: Option<Seat>) -> String
             gold,
         } => {
             let what = match ReserveShown::of(seat, card, from, deck, viewer) {
-                ReserveShown::FaceUp { card, place } => t.from_place(t.card(card), place),
+                ReserveShown::FaceUp { card, place } => t.at_place(t.card(card), place),
                 ReserveShown::Blind {
                     deck,
                     card: Some(c),
@@ -79,7 +79,7 @@ pub(crate) fn tell<T: Telling>(t: &T, e: &Event, viewer: Option<Seat>) -> String
         } => {
             let verb = if conquest { "conquers" } else { "buys" };
             let what = if from < RESERVED_SRC {
-                t.from_place(t.card(card), from)
+                t.at_place(t.card(card), from)
             } else {
                 format!("{} from their reserve", t.card(card))
             };
@@ -90,7 +90,7 @@ pub(crate) fn tell<T: Telling>(t: &T, e: &Event, viewer: Option<Seat>) -> String
             format!("{seat} {verb} {what}{}{gold}", t.paid(&paid))
         }
         Event::TookFree { seat, card, from } => {
-            format!("{seat} takes {} free", t.from_place(t.card(card), from))
+            format!("{seat} takes {} free", t.at_place(t.card(card), from))
         }
         Event::Returned { seat, token } => {
             format!("{seat} {} 1 {}", T::RETURNS, token_name(token as usize))
@@ -167,7 +167,7 @@ mod tests {
         fn count_of(&self, n: u8, noun: &str) -> String {
             format!("<{n} {noun}>")
         }
-        fn from_place(&self, card: String, p: u8) -> String {
+        fn at_place(&self, card: String, p: u8) -> String {
             format!("{card}<from {p}>")
         }
         fn blind(&self, card: String, d: u8) -> String {
