@@ -97,6 +97,31 @@ fn issue33_restricted_play_meets_the_standard_field() {
     assert!(!text.contains("against greedy-trader "), "{text}");
 }
 
+/// Issue 45, point 5: restricted play and skill depth play the ladder's own game loop. A field
+/// bot outside silk (`cmd:…`) is seated as `silk ladder --bots` seats it, and a game it forfeits
+/// is left out of the subject's share and reported apart, as the ladder leaves it out of the
+/// ratings (the second loop built only silk's bots, and would have counted a forfeit).
+#[test]
+fn issue45_restricted_play_seats_outside_bots_and_leaves_their_forfeits_out_as_the_ladder_does() {
+    let v = json_doc(&[
+        "ladder",
+        "goofspiel",
+        "--restricted",
+        "random",
+        "--bots",
+        "cmd:false",
+        "--games",
+        "2",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(v["all"]["games"], 0, "{v}");
+    let forfeits = v["forfeits"].as_array().unwrap();
+    assert_eq!(forfeits.len(), 1, "{v}");
+    assert_eq!(forfeits[0]["bot"], "cmd:false", "{v}");
+    assert_eq!(forfeits[0]["games"], 2, "{v}");
+}
+
 #[test]
 fn issue33_unknown_weights_and_budgetless_depth_are_refused() {
     let err = refusal(&[

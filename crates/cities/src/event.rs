@@ -3,6 +3,7 @@
 use crate::state::{Item, Res, Role, State};
 use serde::Serialize;
 use silk_core::Seat;
+use silk_trade::AuctionReport;
 
 /// Why a development card was gained (for the lab's VP sources).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -65,7 +66,7 @@ pub enum Event {
     /// report of it. Silent: narration has the bids and the outcome.
     AuctionClosed {
         point: u8,
-        report: silk_trade::AuctionReport,
+        report: AuctionReport,
     },
     /// Soldiers lost to the barbarians.
     SoldiersLost {
@@ -230,6 +231,9 @@ pub enum Event {
         rounds: u16,
     },
 }
+
+// What the table hears of an auction, and the lab's report when one closes.
+silk_trade::auction_events!(Event);
 
 impl Event {
     /// The narration `viewer` may see (`None` = a public observer).

@@ -1,12 +1,13 @@
 //! `silk simulate`, `silk sweep`, `silk compare`, `silk lab merge`: the CLI side of silk-lab.
 
+use crate::design::space::Space;
 use crate::error::{CliError, CliResult};
 use crate::games::{game_list, with_game, with_game_arms, CliGame};
 use crate::output::Out;
 use silk_bots::BotKind;
 use silk_core::Observe;
 use silk_lab::time::TimeSpec;
-use silk_lab::{report, sweep, Fold, LabError, RunSpec, RunWriter, Shard, Summary};
+use silk_lab::{report, Fold, LabError, RunSpec, RunWriter, Shard, Summary};
 use std::path::{Path, PathBuf};
 
 impl From<LabError> for CliError {
@@ -441,24 +442,7 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
     Ok(())
 }
 
-/// The config `base` (as JSON) with each resolved parameter path set to its value, read back
-/// as the game's config and checked by a setup: what every design command (sweep, compare's
-/// variants, tune, the mechanics' formats) plays. Errors begin with `label`.
-pub fn configure<G: CliGame>(
-    base: &serde_json::Value,
-    changes: &[(impl AsRef<str>, serde_json::Value)],
-    label: &str,
-) -> CliResult<G::Config> {
-    let mut json = base.clone();
-    for (path, value) in changes {
-        sweep::set_path(&mut json, path.as_ref(), value.clone())
-            .map_err(|e| CliError::input(format!("{label}: {e}")))?;
-    }
-    let config: G::Config =
-        serde_json::from_value(json).map_err(|e| CliError::input(format!("{label}: {e}")))?;
-    G::setup(&config, 0).map_err(|e| CliError::input(format!("{label}: {e}")))?;
-    Ok(config)
-}
+pub use crate::design::space::configure;
 
 /// `silk sweep`: the same batch for each value (or pair of values) of one or two parameters.
 pub fn sweep_run<G: CliGame + Observe>(
@@ -477,51 +461,18 @@ where
             "sweep one or two parameters: --param P --values V1 V2 …",
         ));
     }
-    let base_json = serde_json::to_value(base).map_err(|e| CliError::Internal(e.to_string()))?;
-    let mut axes = Vec::new();
-    for (p, values) in params {
-        if values.is_empty() {
-            return Err(CliError::input(format!(
-                "--param {p}: give at least one value with --values"
-            )));
-        }
-        let path = sweep::resolve_path(&base_json, p)
-            .map_err(|e| CliError::input(format!("--param {p}: {e}")))?;
-        axes.push((path, values.clone()));
-    }
-    // Every combination, first parameter slowest.
-    let mut combos: Vec<Vec<(String, String)>> = vec![Vec::new()];
-    for (path, values) in &axes {
-        combos = combos
-            .into_iter()
-            .flat_map(|c| {
-                values.iter().map(move |v| {
-                    let mut c = c.clone();
-                    c.push((path.clone(), v.clone()));
-                    c
-                })
-            })
-            .collect();
-    }
+    let space = Space::<G>::new(base, params)?;
+    let (base_json, axes) = (&space.base_json, &space.axes);
     // Every setting plays the same games (a chunk at a time), so each is compared with the
     // base setting game by game: the setting the config already has, else the first.
-    let mut configs: Vec<(String, G::Config)> = Vec::with_capacity(combos.len());
-    for combo in &combos {
-        let label = combo
-            .iter()
-            .map(|(p, v)| format!("{p}={v}"))
-            .collect::<Vec<_>>()
-            .join(" ");
-        let changes: Vec<(&str, serde_json::Value)> = combo
-            .iter()
-            .map(|(p, v)| (p.as_str(), sweep::parse_value(v)))
-            .collect();
-        let config = configure::<G>(&base_json, &changes, &label)?;
-        configs.push((label, config));
+    let every = space.every();
+    let mut configs: Vec<(String, G::Config)> = Vec::with_capacity(every.len());
+    for setting in &every {
+        configs.push((space.label(setting), space.config(setting)?));
     }
     let base_at = configs
         .iter()
-        .position(|(_, c)| serde_json::to_value(c).ok().as_ref() == Some(&base_json))
+        .position(|(_, c)| serde_json::to_value(c).ok().as_ref() == Some(base_json))
         .unwrap_or(0);
     // The base setting first: measure_paired compares every other config with the first.
     let mut order: Vec<usize> = vec![base_at];
@@ -541,7 +492,7 @@ where
         });
         settings[i] = Some(SweepSetting {
             label: configs[i].0.clone(),
-            values: combos[i].iter().map(|(_, v)| v.clone()).collect(),
+            values: space.values(&every[i]),
             spec,
             summary,
             measures: runs.measures[k].clone(),

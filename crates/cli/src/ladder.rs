@@ -66,7 +66,7 @@ impl<G: silk_core::Game> Player<G> for Timed<G> {
 
 /// The games players outside silk forfeited, by bot and kind: how many, the first reason.
 #[derive(Default)]
-struct Forfeited(Vec<silk_lab::summary::Forfeits>);
+pub(crate) struct Forfeited(pub(crate) Vec<silk_lab::summary::Forfeits>);
 
 impl Forfeited {
     /// Counts game `index` (of its leg) forfeited as `f` says.
@@ -87,7 +87,7 @@ impl Forfeited {
         }
     }
 
-    fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         self.0
             .iter()
             .map(|f| {
@@ -101,6 +101,95 @@ impl Forfeited {
             })
             .collect()
     }
+}
+
+/// How a ladder's legs are played.
+pub(crate) struct LegRun<'a> {
+    pub threads: usize,
+    pub max_decisions: u64,
+    /// Play only this slice of every leg's games.
+    pub shard: Option<silk_lab::Shard>,
+    /// The games kept in, or replayed from, a job directory.
+    pub io: &'a crate::jobs::GamesIo,
+}
+
+/// What a ladder's games came to.
+pub(crate) struct Played {
+    /// Each pairing's games and wins, in [`ladder::pairings`] order.
+    pub pairings: Vec<ladder::Pairing>,
+    pub excluded: ladder::Excluded,
+    /// The games players outside silk forfeited (left out of the counts).
+    pub forfeits: Forfeited,
+    /// Each bot's time choosing, in the order of `names`.
+    pub clocks: Vec<Arc<Clock>>,
+}
+
+/// The ladder's one game loop (`silk ladder --bots`, `--depth`, `--restricted`): every leg's
+/// games, played by the bots and players outside silk the names give, each decision timed, or
+/// replayed from a merge's shards and kept in a job as `how` says. A game a player outside
+/// silk forfeited is left out of the ratings and counted apart; every other is counted in its
+/// pairing, and `scored(leg, seed, score)` hears the leg's first bot's score in it (1 a win,
+/// ½ a shared first place, 0 a loss) when it counts.
+pub(crate) fn play_legs<G: CliGame + Observe>(
+    config: &G::Config,
+    names: &[String],
+    legs: &[ladder::Leg],
+    how: &LegRun,
+    bar: &indicatif::ProgressBar,
+    scored: &mut dyn FnMut(&ladder::Leg, u64, f64),
+) -> CliResult<Played>
+where
+    G::Config: Sync,
+{
+    let clocks: Vec<Arc<Clock>> = names.iter().map(|_| Arc::new(Clock::default())).collect();
+    let mut pairings = ladder::pairings(legs);
+    let mut excluded = ladder::Excluded::default();
+    let players = lab::players_for::<G>(config);
+    let mut forfeits = Forfeited::default();
+    let opts = silk_lab::Options {
+        threads: lab::threads(how.threads),
+        max_decisions: how.max_decisions,
+        check: false,
+    };
+    let factory = |seat: usize, name: &str, seed: u64| -> Result<Box<dyn Player<G>>, LabError> {
+        let k = names.iter().position(|n| n == name).unwrap_or(0);
+        Ok(Box::new(Timed {
+            inner: players(seat, name, seed)?,
+            clock: Arc::clone(&clocks[k]),
+        }))
+    };
+    let tick = || bar.inc(1);
+    for leg in legs {
+        let pairing = &mut pairings[leg.pairing];
+        let spec = silk_lab::RunSpec {
+            shard: how.shard,
+            ..leg.spec.clone()
+        };
+        crate::jobs::each_game(
+            how.io,
+            &spec,
+            |each| silk_lab::simulate_each::<G>(config, &spec, &factory, opts, &tick, each),
+            &mut |r| {
+                if let Some(f) = &r.forfeit {
+                    // Left out of the ratings, counted apart with the reason.
+                    forfeits.add(f, r.index);
+                    return Ok(());
+                }
+                let (games, half_wins) = (pairing.games, pairing.a_half_wins);
+                pairing.count(leg, names, &r, &mut excluded);
+                if pairing.games > games {
+                    scored(leg, r.seed, (pairing.a_half_wins - half_wins) as f64 / 2.0);
+                }
+                Ok(())
+            },
+        )?;
+    }
+    Ok(Played {
+        pairings,
+        excluded,
+        forfeits,
+        clocks,
+    })
 }
 
 pub fn ladder<G: CliGame + Observe>(
@@ -139,49 +228,26 @@ where
             "a ladder needs a game of two seats or more",
         ));
     }
-    let clocks: Vec<Arc<Clock>> = names.iter().map(|_| Arc::new(Clock::default())).collect();
     let config_json =
         serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?;
     let legs = ladder::schedule(G::NAME, &config_json, &names, seats, args.games, args.seed);
-    let mut pairings = ladder::pairings(&legs);
-    let bar = lab::progress_bar(pairings.len() as u64 * args.games, "games", args.progress);
-    let mut excluded = ladder::Excluded::default();
-    let players = lab::players_for::<G>(config);
-    let mut forfeits = Forfeited::default();
-    for leg in &legs {
-        let factory =
-            |seat: usize, name: &str, seed: u64| -> Result<Box<dyn Player<G>>, LabError> {
-                let k = names.iter().position(|n| n == name).unwrap_or(0);
-                Ok(Box::new(Timed {
-                    inner: players(seat, name, seed)?,
-                    clock: Arc::clone(&clocks[k]),
-                }))
-            };
-        let opts = silk_lab::Options {
-            threads: lab::threads(args.threads),
-            max_decisions: args.max_decisions,
-            check: false,
-        };
-        let tick = || bar.inc(1);
-        let pairing = &mut pairings[leg.pairing];
-        let spec = silk_lab::RunSpec {
-            shard: args.shard,
-            ..leg.spec.clone()
-        };
-        crate::jobs::each_game(
-            &args.io,
-            &spec,
-            |each| silk_lab::simulate_each::<G>(config, &spec, &factory, opts, &tick, each),
-            &mut |r| {
-                match &r.forfeit {
-                    // Left out of the ratings, counted apart with the reason.
-                    Some(f) => forfeits.add(f, r.index),
-                    None => pairing.count(leg, &names, &r, &mut excluded),
-                }
-                Ok(())
-            },
-        )?;
-    }
+    let bar = lab::progress_bar(
+        ladder::pairings(&legs).len() as u64 * args.games,
+        "games",
+        args.progress,
+    );
+    let how = LegRun {
+        threads: args.threads,
+        max_decisions: args.max_decisions,
+        shard: args.shard,
+        io: &args.io,
+    };
+    let Played {
+        pairings,
+        excluded,
+        forfeits,
+        clocks,
+    } = play_legs::<G>(config, &names, &legs, &how, &bar, &mut |_, _, _| {})?;
     bar.finish_and_clear();
     // A merge's times are the shards' (measured there, summed); a shard keeps its own.
     if let Some(replay) = &args.io.replay {

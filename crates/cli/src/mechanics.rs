@@ -2,8 +2,9 @@
 //! parameter that selects its format) and `silk compare --mechanic auction` (every format at
 //! every auction point of every engine, on the same seeds, with intervals).
 
+use crate::design::space::Space;
 use crate::design::{measure, measure_paired};
-use crate::error::{CliError, CliResult};
+use crate::error::CliResult;
 use crate::games::{game_list, with_game, with_game_arms, CliGame, DataFiles, GameName};
 use crate::lab::{self, Batch};
 use crate::output::Out;
@@ -12,7 +13,6 @@ use silk_core::{MechanicUse, Observe};
 use silk_lab::measure::Measured;
 use silk_lab::paired::{self, Compared};
 use silk_lab::report::{MechanicSection, Shown};
-use silk_lab::sweep;
 use silk_lab::time::TimeSpec;
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -80,16 +80,6 @@ pub fn list(out: &mut Out) -> CliResult<()> {
              KIND/PAYMENT/TIE (see docs/mechanics.md).\n";
     out.doc(&text, &Value::Array(rows));
     Ok(())
-}
-
-/// `config` with `params.<param>` set to `value`, checked by a setup (a format the point's
-/// rules cannot take is refused here, naming the parameter).
-fn with_param<G: CliGame>(config: &G::Config, param: &str, value: &str) -> CliResult<G::Config> {
-    let json = serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?;
-    let path = sweep::resolve_path(&json, param)
-        .map_err(|e| CliError::Internal(format!("{param}: {e}")))?;
-    let change = [(path.as_str(), Value::String(value.to_string()))];
-    crate::lab::configure::<G>(&json, &change, &format!("{param}={value}"))
 }
 
 /// The measures shown for an auction point with key `key`: `(name, short header, label with
@@ -181,12 +171,13 @@ where
         // The rules' format first: every other format is compared with it game by game.
         let mut order: Vec<&String> = u.choices.iter().filter(|c| **c == u.default).collect();
         order.extend(u.choices.iter().filter(|c| **c != u.default));
+        // Each format a setting of the point's parameter, checked by a setup (a format the
+        // point's rules cannot take is refused here, naming the parameter).
+        let values: Vec<String> = order.iter().map(|c| c.to_string()).collect();
+        let formats = Space::<G>::new(&base, &[(param.to_string(), values)])?;
         let mut configs = Vec::new();
-        for choice in &order {
-            configs.push((
-                format!("{param}={choice}"),
-                with_param::<G>(&base, param, choice)?,
-            ));
+        for (i, choice) in order.iter().enumerate() {
+            configs.push((format!("{param}={choice}"), formats.config(&[i])?));
         }
         let played = measure_paired::<G>(&configs, batch, &TimeSpec::default(), &[], out)?;
         let rules_first = order.first().is_some_and(|c| **c == u.default);

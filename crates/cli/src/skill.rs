@@ -13,16 +13,15 @@
 
 use crate::error::{CliError, CliResult};
 use crate::games::CliGame;
-use crate::lab::{self, bot_factory};
-use crate::ladder::{Clock, Timed};
+use crate::jobs::GamesIo;
+use crate::lab;
+use crate::ladder::{play_legs, Forfeited, LegRun};
 use crate::output::Out;
 use serde_json::{json, Value};
-use silk_core::{Observe, Player};
+use silk_core::Observe;
 use silk_lab::ladder;
-use silk_lab::LabError;
 use std::collections::HashMap;
 use std::sync::atomic::Ordering;
-use std::sync::Arc;
 
 /// The field a restricted bot meets when `--bots` names none: the game's heuristic styles.
 pub const STANDARD_FIELD: &[&str] = &[
@@ -88,6 +87,8 @@ pub struct SubjectResult {
     pub all: Share,
     pub micros: f64,
     pub cut_short: u64,
+    /// The games a field bot outside silk forfeited: left out, as the ladder leaves them out.
+    pub forfeits: Forfeited,
     results: HashMap<(usize, u64), f64>,
 }
 
@@ -112,41 +113,17 @@ where
             .into_iter()
             .filter(|l| l.a == 0)
             .collect();
-    let mut pairings = ladder::pairings(&legs);
-    let clock = Arc::new(Clock::default());
-    let mut excluded = ladder::Excluded::default();
     let mut results = HashMap::new();
-    for leg in &legs {
-        let factory =
-            |seat: usize, name: &str, seed: u64| -> Result<Box<dyn Player<G>>, LabError> {
-                let inner = bot_factory::<G>(seat, name, seed)?;
-                Ok(if name == subject {
-                    Box::new(Timed {
-                        inner,
-                        clock: Arc::clone(&clock),
-                    })
-                } else {
-                    inner
-                })
-            };
-        let opts = silk_lab::Options {
-            threads: lab::threads(args.threads),
-            max_decisions: args.max_decisions,
-            check: false,
-        };
-        let tick = || bar.inc(1);
-        let pairing = &mut pairings[leg.pairing];
-        silk_lab::simulate_each::<G>(config, &leg.spec, &factory, opts, &tick, &mut |r| {
-            let before = pairing.a_half_wins;
-            let counted = pairing.games;
-            pairing.count(leg, &names, &r, &mut excluded);
-            if pairing.games > counted {
-                let half = (pairing.a_half_wins - before) as f64 / 2.0;
-                results.insert((leg.b - 1, r.seed), half);
-            }
-            Ok(())
-        })?;
-    }
+    let how = LegRun {
+        threads: args.threads,
+        max_decisions: args.max_decisions,
+        shard: None,
+        io: &GamesIo::default(),
+    };
+    let played = play_legs::<G>(config, &names, &legs, &how, bar, &mut |leg, seed, score| {
+        results.insert((leg.b - 1, seed), score);
+    })?;
+    let pairings = played.pairings;
     let against: Vec<Share> = pairings
         .iter()
         .map(|p| Share::of(p.a_half_wins, p.games))
@@ -155,13 +132,16 @@ where
         pairings.iter().map(|p| p.a_half_wins).sum(),
         pairings.iter().map(|p| p.games).sum(),
     );
+    // The subject is named first.
+    let clock = &played.clocks[0];
     let d = clock.decisions.load(Ordering::Relaxed);
     Ok(SubjectResult {
         subject: subject.to_string(),
         against,
         all,
         micros: clock.nanos.load(Ordering::Relaxed) as f64 / 1000.0 / d.max(1) as f64,
-        cut_short: excluded.cut_short,
+        cut_short: played.excluded.cut_short,
+        forfeits: played.forfeits,
         results,
     })
 }
@@ -279,6 +259,7 @@ where
             r.micros
         );
         text += &against_text(r, &args.field);
+        text += &r.forfeits.text();
     }
     let first = &runs[0];
     let last = &runs[runs.len() - 1];
@@ -320,6 +301,7 @@ where
                 "against": args.field.iter().zip(&r.against).map(|(f, s)| json!({"bot": f, "result": share_json(s)})).collect::<Vec<_>>(),
                 "decision_micros": r.micros,
                 "cut_short": r.cut_short,
+                "forfeits": r.forfeits.0,
             })).collect::<Vec<_>>(),
             "gain_last_over_first": {"mean": gain.0, "lo": gain.1, "hi": gain.2, "games": gain.3},
         }),
@@ -362,6 +344,7 @@ where
     if r.cut_short > 0 {
         text += &format!("{} games cut short (no winner) left out\n", r.cut_short);
     }
+    text += &r.forfeits.text();
     out.doc(
         &text,
         &json!({
@@ -374,6 +357,7 @@ where
             "against": args.field.iter().zip(&r.against).map(|(f, s)| json!({"bot": f, "result": share_json(s)})).collect::<Vec<_>>(),
             "decision_micros": r.micros,
             "cut_short": r.cut_short,
+            "forfeits": r.forfeits.0,
         }),
     );
     Ok(())

@@ -170,16 +170,7 @@ fn leader_bid(
     };
     // Checked above: it cannot fail here. A sealed leader auction tells the amounts
     // only when every bid is in.
-    let _ = a.act(seat, bid, |h| {
-        ev.emit(match h {
-            Heard::Bid(seat, amount) => Event::Bid {
-                seat,
-                amount: amount as u16,
-            },
-            Heard::Passed(seat) => Event::Passed { seat },
-            Heard::Sealed(seat) => Event::SealedBid { seat },
-        })
-    });
+    let _ = a.act_told(seat, bid, ev);
     s.phase = match closed(&a, 0, None, ev) {
         None => Phase::Auction(a),
         // The holder sells at, or pays, the price the format sets.
@@ -500,13 +491,6 @@ fn closed(
         return None;
     }
     let r = a.result().ok()?;
-    // The report is for the lab: a playout that throws events away skips it.
-    if ev.wants() {
-        let mut report = a.report_of(&r);
-        if let Some(v) = value {
-            report = report.with_value(v);
-        }
-        ev.emit(Event::AuctionClosed { point, report });
-    }
+    a.tell_closed(&r, point, value, ev);
     Some(r)
 }

@@ -5,6 +5,7 @@ use crate::goods::Good;
 use crate::state::MAX_PLAYERS;
 use serde::Serialize;
 use silk_core::Seat;
+use silk_trade::AuctionReport;
 
 #[derive(Clone, Copy, Debug, PartialEq, Serialize)]
 pub enum Event {
@@ -112,10 +113,13 @@ pub enum Event {
     /// report of it. Silent: it holds the winner's hidden money, and narration has the bids.
     AuctionClosed {
         point: u8,
-        report: silk_trade::AuctionReport,
+        report: AuctionReport,
     },
     GameOver,
 }
+
+// What the table hears of an auction, and the lab's report when one closes.
+silk_trade::auction_events!(Event);
 
 impl Event {
     /// The narration `viewer` may see (`None` = a public observer).

@@ -3,7 +3,8 @@
 
 use crate::action::pos_name;
 use crate::colour::{short, token_name};
-use crate::rules::Rules;
+use crate::rules::{Noble, Rules};
+use crate::tell::{tell, Telling};
 use serde::{Deserialize, Serialize};
 use silk_core::Seat;
 
@@ -144,8 +145,8 @@ fn tokens_text(t: &[u8; 6]) -> String {
     parts.join(", ")
 }
 
-/// What a viewer is told of a reserved card: the secrecy rule both narrations (the terminal's
-/// notation here, the pages' words in `history`) follow.
+/// What a viewer is told of a reserved card: the secrecy rule the one walk of the events
+/// (`crate::tell`) applies for both narrations.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ReserveShown {
     /// Taken from a face-up place: everyone saw it.
@@ -176,145 +177,78 @@ impl ReserveShown {
 }
 
 impl Event {
-    /// Narration as `viewer` may see it (`None`: a public observer).
+    /// Narration as `viewer` may see it (`None`: a public observer), in the notation.
     pub fn text(&self, rules: &Rules, viewer: Option<Seat>) -> Option<String> {
-        let card = |id: u8| card_text(rules, id);
-        Some(match *self {
-            Event::Took { seat, tokens } => format!("{seat} takes {}", tokens_text(&tokens)),
-            Event::Reserved {
-                seat,
-                card: id,
-                from,
-                deck,
-                gold,
-            } => {
-                let what = match ReserveShown::of(seat, id, from, deck, viewer) {
-                    ReserveShown::FaceUp { card: c, place } => {
-                        format!("{} from {}", card(c), pos_name(place))
-                    }
-                    ReserveShown::Blind {
-                        deck,
-                        card: Some(c),
-                    } => {
-                        format!("{} blind from deck {}", card(c), deck_name(deck))
-                    }
-                    ReserveShown::Blind { deck, card: None } => {
-                        format!("a card blind from deck {}", deck_name(deck))
-                    }
-                    ReserveShown::Unknown => "a card".into(),
-                };
-                let gold = if gold { " and a gold" } else { "" };
-                format!("{seat} reserves {what}{gold}")
-            }
-            Event::Bought {
-                seat,
-                card: id,
-                from,
-                paid,
-                gold_cards,
-                conquest,
-            } => {
-                let mut t = format!(
-                    "{seat} {} {}",
-                    if conquest { "conquers" } else { "buys" },
-                    card(id)
-                );
-                if from < crate::action::RESERVED_SRC {
-                    t.push_str(&format!(" from {}", pos_name(from)));
-                } else {
-                    t.push_str(" from their reserve");
-                }
-                let paid = tokens_text(&paid);
-                t.push_str(&format!(
-                    " for {}",
-                    if paid.is_empty() {
-                        "nothing".into()
-                    } else {
-                        paid
-                    }
-                ));
-                if gold_cards > 0 {
-                    t.push_str(&format!(" and {gold_cards} gold card(s)"));
-                }
-                t
-            }
-            Event::TookFree {
-                seat,
-                card: id,
-                from,
-            } => {
-                format!("{seat} takes {} from {} free", card(id), pos_name(from))
-            }
-            Event::Returned { seat, token } => {
-                format!("{seat} returns 1 {}", token_name(token as usize))
-            }
-            Event::NobleVisit { seat, noble } => format!(
-                "a noble visits {seat} ({} prestige; needed {})",
-                rules.nobles[noble as usize].points,
-                short(&rules.nobles[noble as usize].requires)
-            ),
-            Event::NobleReserved { seat, noble } => format!(
-                "{seat} reserves the noble needing {}",
-                short(&rules.nobles[noble as usize].requires)
-            ),
-            Event::CityClaimed { seat, city } => {
-                format!("{seat} claims the city {}", city_text(rules, city))
-            }
-            Event::PostPlaced { seat, post } => format!(
-                "{seat} places a coat of arms on trading post {} ({})",
-                post + 1,
-                crate::text::power_text(rules.posts[post as usize].power)
-            ),
-            Event::Joined {
-                seat,
-                card: id,
-                colour,
-            } => {
-                format!(
-                    "{seat} joins {} to {}",
-                    card(id),
-                    token_name(colour as usize)
-                )
-            }
-            Event::Discarded { seat, card: id } => format!("{seat} discards {}", card(id)),
-            Event::StrongholdPlaced {
-                seat,
-                from: None,
-                to,
-            } => {
-                format!("{seat} places a stronghold on {}", pos_name(to))
-            }
-            Event::StrongholdPlaced {
-                seat,
-                from: Some(f),
-                to,
-            } => {
-                format!(
-                    "{seat} moves a stronghold from {} to {}",
-                    pos_name(f),
-                    pos_name(to)
-                )
-            }
-            Event::StrongholdRemoved { seat, owner, at } => {
-                format!("{seat} removes {owner}'s stronghold from {}", pos_name(at))
-            }
-            Event::StrongholdsBack { seat, at, count } => {
-                format!(
-                    "{seat} takes back {count} stronghold(s) from {}",
-                    pos_name(at)
-                )
-            }
-            Event::Refilled { at, card: id } => {
-                format!("{} is revealed at {}", card(id), pos_name(at))
-            }
-            Event::Passed { seat } => format!("{seat} cannot act and passes"),
-            Event::LastRound { seat } => format!("{seat} triggers the end: the round is finished"),
-            Event::GameOver { stuck: false } => "the game is over".into(),
-            Event::GameOver { stuck: true } => {
+        Some(tell(&Notation(rules), self, viewer))
+    }
+}
+
+/// The terminal's and the traces' notation: "#23 L1 green 1pt [K4]", places as "1b".
+struct Notation<'a>(&'a Rules);
+
+impl Telling for Notation<'_> {
+    fn rules(&self) -> &Rules {
+        self.0
+    }
+    fn card(&self, id: u8) -> String {
+        card_text(self.0, id)
+    }
+    fn place(&self, p: u8) -> String {
+        pos_name(p)
+    }
+    fn tokens(&self, t: &[u8; 6]) -> String {
+        tokens_text(t)
+    }
+    fn city(&self, face: u8) -> String {
+        format!("the city {}", city_text(self.0, face))
+    }
+    fn count_of(&self, n: u8, noun: &str) -> String {
+        format!("{n} {noun}(s)")
+    }
+    fn at_place(&self, card: String, p: u8) -> String {
+        format!("{card} from {}", pos_name(p))
+    }
+    fn blind(&self, card: String, d: u8) -> String {
+        format!("{card} blind from deck {}", deck_name(d))
+    }
+    const AND_A_GOLD: &'static str = " and a gold";
+    fn paid(&self, paid: &[u8; 6]) -> String {
+        match tokens_text(paid) {
+            t if t.is_empty() => " for nothing".into(),
+            t => format!(" for {t}"),
+        }
+    }
+    const RETURNS: &'static str = "returns";
+    fn noble_visit(&self, seat: Seat, noble: &Noble) -> String {
+        format!(
+            "a noble visits {seat} ({} prestige; needed {})",
+            noble.points,
+            short(&noble.requires)
+        )
+    }
+    fn noble_wants(&self, noble: &Noble) -> String {
+        format!("needing {}", short(&noble.requires))
+    }
+    fn joined_to(&self, colour: u8) -> String {
+        token_name(colour as usize).into()
+    }
+    fn refilled(&self, card: u8, at: u8) -> String {
+        format!("{} is revealed at {}", self.card(card), pos_name(at))
+    }
+    fn passed(&self, seat: Seat) -> String {
+        format!("{seat} cannot act and passes")
+    }
+    fn last_round(&self, seat: Seat) -> String {
+        format!("{seat} triggers the end: the round is finished")
+    }
+    fn game_over(&self, stuck: bool) -> String {
+        match stuck {
+            false => "the game is over".into(),
+            true => {
                 "the game is stuck (nobody can act, or the round cap) and ends without a winner"
                     .into()
             }
-        })
+        }
     }
 }
 

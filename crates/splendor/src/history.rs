@@ -2,15 +2,16 @@
 //! it — "a level-1 green card (1 prestige, costs 4 black) is revealed" — where the terminal and
 //! the traces keep the compact notation of [`Event::text`] ("#23 L1 green 1pt [K4]").
 //!
-//! It tells a viewer exactly what [`Event::text`] tells it: nothing for an event the viewer
-//! may not see, and another player's blind reserve without the card.
+//! It is the same walk of the events as [`Event::text`] (`crate::tell`), told in words: a viewer
+//! is told exactly what the notation tells it, and another player's blind reserve without the
+//! card.
 
-use crate::action::RESERVED_SRC;
 use crate::colour::token_name;
 use crate::data::Effect;
-use crate::event::{Event, ReserveShown};
-use crate::rules::{Rules, SLOTS};
-use crate::text::{effect_words, power_text, Mood};
+use crate::event::Event;
+use crate::rules::{Noble, Rules, SLOTS};
+use crate::tell::{tell, Telling};
+use crate::text::{effect_words, Mood};
 use silk_core::Seat;
 
 /// Prestige, named as the pages name it everywhere ("2 prestige", never "2 points": issue 44).
@@ -100,126 +101,77 @@ pub fn city_words(r: &Rules, face: u8) -> String {
 }
 
 /// What `viewer` (`None`: the public) is told of `e`, in words; `None` exactly where
-/// [`Event::text`] tells it nothing.
+/// [`Event::text`] tells it nothing (the two are one walk, `crate::tell`).
 pub fn event_words(r: &Rules, e: &Event, viewer: Option<Seat>) -> Option<String> {
-    e.text(r, viewer)?;
-    let card = |id: u8| card_words(r, id);
-    Some(match *e {
-        Event::Took { seat, tokens } => format!("{seat} takes {}", counts(&tokens)),
-        Event::Reserved {
-            seat,
-            card: id,
-            from,
-            deck,
-            gold,
-        } => {
-            let what = match ReserveShown::of(seat, id, from, deck, viewer) {
-                ReserveShown::FaceUp { card: c, .. } => card(c),
-                ReserveShown::Blind {
-                    deck,
-                    card: Some(c),
-                } => {
-                    format!("{} unseen from {}", card(c), deck_words(deck))
-                }
-                ReserveShown::Blind { deck, card: None } => {
-                    format!("a card unseen from {}", deck_words(deck))
-                }
-                ReserveShown::Unknown => "a card".into(),
-            };
-            let gold = if gold { " and takes a gold" } else { "" };
-            format!("{seat} reserves {what}{gold}")
+    Some(tell(&Words(r), e, viewer))
+}
+
+/// The pages' words.
+struct Words<'a>(&'a Rules);
+
+impl Telling for Words<'_> {
+    fn rules(&self) -> &Rules {
+        self.0
+    }
+    fn card(&self, id: u8) -> String {
+        card_words(self.0, id)
+    }
+    fn place(&self, p: u8) -> String {
+        place_words(p)
+    }
+    fn tokens(&self, t: &[u8; 6]) -> String {
+        counts(t)
+    }
+    fn city(&self, face: u8) -> String {
+        city_words(self.0, face)
+    }
+    fn count_of(&self, n: u8, noun: &str) -> String {
+        format!("{n} {noun}{}", if n == 1 { "" } else { "s" })
+    }
+    /// The words name the card, not where it lay.
+    fn at_place(&self, card: String, _: u8) -> String {
+        card
+    }
+    fn blind(&self, card: String, d: u8) -> String {
+        format!("{card} unseen from {}", deck_words(d))
+    }
+    const AND_A_GOLD: &'static str = " and takes a gold";
+    fn paid(&self, paid: &[u8; 6]) -> String {
+        format!(", paying {}", counts(paid))
+    }
+    const RETURNS: &'static str = "gives back";
+    fn noble_visit(&self, seat: Seat, noble: &Noble) -> String {
+        format!(
+            "a noble ({}) visits {seat}, who has {}",
+            points(noble.points),
+            needs(&noble.requires)
+        )
+    }
+    fn noble_wants(&self, noble: &Noble) -> String {
+        format!("who wants {}", needs(&noble.requires))
+    }
+    fn joined_to(&self, colour: u8) -> String {
+        format!("their {} cards", token_name(colour as usize))
+    }
+    fn refilled(&self, card: u8, _: u8) -> String {
+        let c = self.card(card);
+        format!("{}{} is revealed", c[..1].to_uppercase(), &c[1..])
+    }
+    fn passed(&self, seat: Seat) -> String {
+        format!("{seat} cannot do anything and passes")
+    }
+    fn last_round(&self, seat: Seat) -> String {
+        format!("{seat} has reached the goal: this round is the last")
+    }
+    fn game_over(&self, stuck: bool) -> String {
+        match stuck {
+            false => "The game is over".into(),
+            true => {
+                "The game is stuck (nobody can act, or the round cap) and ends without a winner"
+                    .into()
+            }
         }
-        Event::Bought {
-            seat,
-            card: id,
-            from,
-            paid,
-            gold_cards,
-            conquest,
-        } => {
-            let verb = if conquest { "conquers" } else { "buys" };
-            let whence = if from < RESERVED_SRC {
-                ""
-            } else {
-                " from their reserve"
-            };
-            let gold = match gold_cards {
-                0 => String::new(),
-                1 => " and 1 gold card".into(),
-                k => format!(" and {k} gold cards"),
-            };
-            format!(
-                "{seat} {verb} {}{whence}, paying {}{gold}",
-                card(id),
-                counts(&paid)
-            )
-        }
-        Event::TookFree { seat, card: id, .. } => format!("{seat} takes {} free", card(id)),
-        Event::Returned { seat, token } => {
-            format!("{seat} gives back 1 {}", token_name(token as usize))
-        }
-        Event::NobleVisit { seat, noble } => {
-            let n = &r.nobles[noble as usize];
-            format!(
-                "a noble ({}) visits {seat}, who has {}",
-                points(n.points),
-                needs(&n.requires)
-            )
-        }
-        Event::NobleReserved { seat, noble } => format!(
-            "{seat} reserves the noble who wants {}",
-            needs(&r.nobles[noble as usize].requires)
-        ),
-        Event::CityClaimed { seat, city } => {
-            format!("{seat} claims {}", city_words(r, city))
-        }
-        Event::PostPlaced { seat, post } => format!(
-            "{seat} places a coat of arms on trading post {} ({})",
-            post + 1,
-            power_text(r.posts[post as usize].power)
-        ),
-        Event::Joined {
-            seat,
-            card: id,
-            colour,
-        } => format!(
-            "{seat} joins {} to their {} cards",
-            card(id),
-            token_name(colour as usize)
-        ),
-        Event::Discarded { seat, card: id } => format!("{seat} discards {}", card(id)),
-        Event::StrongholdPlaced { seat, from, to } => match from {
-            None => format!("{seat} places a stronghold on {}", place_words(to)),
-            Some(f) => format!(
-                "{seat} moves a stronghold from {} to {}",
-                place_words(f),
-                place_words(to)
-            ),
-        },
-        Event::StrongholdRemoved { seat, owner, at } => {
-            format!(
-                "{seat} removes {owner}'s stronghold from {}",
-                place_words(at)
-            )
-        }
-        Event::StrongholdsBack { seat, at, count } => format!(
-            "{seat} takes back {count} stronghold{} from {}",
-            if count == 1 { "" } else { "s" },
-            place_words(at)
-        ),
-        Event::Refilled { card: id, .. } => {
-            let c = card(id);
-            format!("{}{} is revealed", c[..1].to_uppercase(), &c[1..])
-        }
-        Event::Passed { seat } => format!("{seat} cannot do anything and passes"),
-        Event::LastRound { seat } => {
-            format!("{seat} has reached the goal: this round is the last")
-        }
-        Event::GameOver { stuck: false } => "The game is over".into(),
-        Event::GameOver { stuck: true } => {
-            "The game is stuck (nobody can act, or the round cap) and ends without a winner".into()
-        }
-    })
+    }
 }
 
 #[cfg(test)]

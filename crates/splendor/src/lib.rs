@@ -31,6 +31,7 @@ pub mod rules;
 pub mod scoring;
 pub mod setup;
 pub mod state;
+mod tell;
 mod text;
 mod trace;
 pub mod view;

@@ -24,9 +24,9 @@ pub mod serde_array;
 pub mod track;
 
 pub use auction::{
-    places, vizier_payout, Auction, AuctionFormat, AuctionKind, AuctionPoint, AuctionReport,
-    AuctionResult, Bid, OnceAround, OpenAscending, PayRule, Payment, Places, Prizes, Receiver,
-    Sealed, Settlement, TieBreak, TieRule, Turn,
+    places, vizier_payout, Auction, AuctionEvents, AuctionFormat, AuctionKind, AuctionPoint,
+    AuctionReport, AuctionResult, Bid, OnceAround, OpenAscending, PayRule, Payment, Places, Prizes,
+    Receiver, Sealed, Settlement, TieBreak, TieRule, Turn,
 };
 pub use error::TradeError;
 pub use purse::{transfer, Coins, Paid, SILVER_PER_GOLD};

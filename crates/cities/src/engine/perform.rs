@@ -1,7 +1,7 @@
 //! Performing: `apply` checks a decision and carries it out in place; `perform` dispatches it by
 //! phase.
 
-use super::auction_report::{closed, LOT_POINT, PRIORITY_POINT};
+use super::auction_report::{LOT_POINT, PRIORITY_POINT};
 use super::bank::{budgets, pay_all};
 use super::check::check_planning;
 use super::combat::{combat_next, fight};
@@ -17,7 +17,7 @@ use crate::data::RouteRule;
 use crate::event::Event;
 use crate::state::{Move, MoveKind, Phase, State, NONE};
 use silk_core::{EventSink, Seat, SeatSet};
-use silk_trade::auction::{Auction, Heard};
+use silk_trade::auction::Auction;
 
 /// Checks and carries out `action`. On `Err` the state is untouched.
 pub fn apply(
@@ -76,7 +76,7 @@ fn perform(
             if let Ok(r) = auction.result() {
                 // Gap 19: the tie auction is paid to the bank; with no bid, `start` goes first.
                 pay_all(s, &r.pays);
-                closed(&auction, PRIORITY_POINT, None, ev);
+                auction.tell_closed(&r, PRIORITY_POINT, None, ev);
                 begin_turns(s, r.winner.map_or(start, |b| b.seat), ev);
             }
         }
@@ -144,7 +144,7 @@ fn perform(
                 // Design: if nobody bids, the current player receives the item by default.
                 let (winner, price) = r.winner.map_or((s.actor, 0), |b| (b.seat, r.price()));
                 pay_all(s, &r.pays);
-                closed(&auction, LOT_POINT, Some(ga_value(s, item)), ev);
+                auction.tell_closed(&r, LOT_POINT, Some(ga_value(s, item)), ev);
                 lot_won(s, lot, item, winner, price, ev);
             }
         }
@@ -238,14 +238,5 @@ fn bid_or_pass(auction: &mut Auction, seat: Seat, a: Action, ev: &mut impl Event
         _ => None,
     };
     // Checked before: it cannot fail here.
-    let _ = auction.act(seat, bid, |h| {
-        ev.emit(match h {
-            Heard::Bid(seat, amount) => Event::Bid {
-                seat,
-                amount: amount as u16,
-            },
-            Heard::Passed(seat) => Event::Passed { seat },
-            Heard::Sealed(seat) => Event::SealedBid { seat },
-        })
-    });
+    let _ = auction.act_told(seat, bid, ev);
 }

@@ -1,6 +1,7 @@
 //! Phase 1 Replenish: income and untapping, the empires restocked, a silk card flipped, and
 //! the barbarians it may bring (their auction and its settlement); development cards are drawn here.
 
+use super::auction_report::BARBARIANS_POINT;
 use super::bank::{budgets, credit};
 use super::dev_deck::draw_dev;
 use super::turn::start_phase2;
@@ -203,21 +204,17 @@ pub(super) fn settle_barbarians(
 ) {
     let n = s.players();
     // An auction nobody could bid in is settled unopened: no winner, nobody took part.
-    let (winner, took_part, paid) = match auction.result() {
+    let result = auction.result();
+    let (winner, took_part, paid) = match &result {
         Ok(r) => (r.winner.map(|b| b.seat), r.bidders, r.pays),
         Err(_) => (None, SeatSet::EMPTY, [0; MAX_SEATS]),
     };
-    match auction.is_done() {
-        true => super::auction_report::closed(
-            auction,
-            super::auction_report::BARBARIANS_POINT,
-            None,
-            ev,
-        ),
+    match result {
+        Ok(r) => auction.tell_closed(&r, BARBARIANS_POINT, None, ev),
         // The lab's report of it, only when events are kept.
-        false if !ev.wants() => {}
-        false => ev.emit(Event::AuctionClosed {
-            point: super::auction_report::BARBARIANS_POINT,
+        Err(_) if !ev.wants() => {}
+        Err(_) => ev.emit(Event::AuctionClosed {
+            point: BARBARIANS_POINT,
             report: AuctionReport {
                 winner: None,
                 price: 0,

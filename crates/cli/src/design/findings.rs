@@ -199,13 +199,14 @@ pub fn parse(text: &str, source: &str) -> CliResult<FindingsFile> {
 /// The base and every variant of the file, played on the same games.
 fn configs<G: CliGame>(file: &FindingsFile) -> CliResult<Vec<(String, G::Config)>> {
     let data = DataFiles::default();
-    let base = G::config(Some(file.scale.players), &data)?;
-    let mut configs = vec![("base".to_string(), base.clone())];
-    for v in &file.variants {
-        let config = variant_config::<G>(&v.name, &v.set, &base, Some(file.scale.players), &data)?;
-        configs.push((v.name.clone(), config));
-    }
-    Ok(configs)
+    let players = Some(file.scale.players);
+    let base = G::config(players, &data)?;
+    let named: Vec<(&str, &str)> = file
+        .variants
+        .iter()
+        .map(|v| (v.name.as_str(), v.set.as_str()))
+        .collect();
+    space::with_variants::<G>(&base, &named, players, &data)
 }
 
 /// What `silk findings` is given.

@@ -18,11 +18,13 @@ use std::path::Path;
 
 pub mod findings;
 mod gaps;
+pub mod space;
 mod tune;
 mod tune_bot;
 mod tune_state;
 mod variants;
 pub use gaps::gaps;
+use space::label;
 pub use tune::{tune, TuneArgs};
 pub use tune_bot::{tune_bot, BotTune};
 pub use variants::{compare_variants, VariantArgs};
@@ -177,57 +179,6 @@ where
     })
 }
 
-/// Splits `a=1,b=[1,2],c="x,y"` at the commas outside brackets and quotes.
-fn split_top(text: &str) -> Vec<&str> {
-    let (mut depth, mut quoted, mut start) = (0i32, false, 0);
-    let mut parts = Vec::new();
-    for (i, c) in text.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '[' | '{' if !quoted => depth += 1,
-            ']' | '}' if !quoted => depth -= 1,
-            ',' if !quoted && depth == 0 => {
-                parts.push(&text[start..i]);
-                start = i + 1;
-            }
-            _ => {}
-        }
-    }
-    parts.push(&text[start..]);
-    parts
-}
-
-/// A variant's config: a config file, or `PARAM=VALUE,…` changes to the base config.
-fn variant_config<G: CliGame>(
-    name: &str,
-    spec: &str,
-    base: &G::Config,
-    players: Option<usize>,
-    data: &DataFiles,
-) -> CliResult<G::Config> {
-    let label = format!("--variant {name}");
-    if !spec.contains('=') {
-        let files = DataFiles {
-            config: Some(Path::new(spec)),
-            ..data.clone()
-        };
-        let config = G::config(players, &files)?;
-        G::setup(&config, 0).map_err(|e| CliError::input(format!("{label}: {e}")))?;
-        return Ok(config);
-    }
-    let json = serde_json::to_value(base).map_err(|e| CliError::Internal(e.to_string()))?;
-    let mut changes = Vec::new();
-    for part in split_top(spec) {
-        let (param, value) = part
-            .split_once('=')
-            .ok_or_else(|| CliError::input(format!("{label}: write PARAM=VALUE, not {part:?}")))?;
-        let path = sweep::resolve_path(&json, param.trim())
-            .map_err(|e| CliError::input(format!("{label}: {}: {e}", param.trim())))?;
-        changes.push((path, sweep::parse_value(value.trim())));
-    }
-    crate::lab::configure::<G>(&json, &changes, &label)
-}
-
 fn fmt(m: &Measured, v: f64) -> String {
     m.show(v)
 }
@@ -349,24 +300,3 @@ fn time_text(model: &TimeModel) -> String {
 
 /// The most evaluations `silk tune` makes (each a batch of games).
 pub const MAX_BUDGET: usize = 1_000_000;
-
-fn label(axes: &[(String, Vec<String>)], setting: &[usize]) -> String {
-    axes.iter()
-        .zip(setting)
-        .map(|((p, v), &i)| format!("{p}={}", v[i]))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn variant_changes_split_at_top_level_commas_only() {
-        assert_eq!(
-            split_top(r#"a=1,b=[1,2],c="x,y",d={"e":1,"f":2}"#),
-            ["a=1", "b=[1,2]", r#"c="x,y""#, r#"d={"e":1,"f":2}"#]
-        );
-    }
-}

@@ -1,6 +1,7 @@
 //! `silk tune`: independent NTBEA searches for the settings closest to the targets, their
 //! recommendations validated side by side on fresh games.
 
+use super::space::Space;
 use super::tune_state::TuneState;
 use super::*;
 
@@ -35,7 +36,9 @@ where
         .ok_or_else(|| CliError::input("give the targets with --targets FILE"))?;
     let (file, model) = targets_for::<G>(targets)?;
     check_args(args)?;
+    // Every value must make a valid config before the long run starts.
     let space = Space::<G>::new(base, args.params)?;
+    space.check_each_value()?;
     let quiet = Batch {
         progress: false,
         ..batch.clone()
@@ -165,61 +168,6 @@ pub(crate) fn check_args(args: &TuneArgs) -> CliResult<()> {
         .checked_mul(args.repeats)
         .map(|_| ())
         .ok_or_else(|| CliError::input("--budget × --repeats is too large"))
-}
-
-/// The settings searched: each parameter's path in the config and its values.
-struct Space<G: CliGame> {
-    base_json: Value,
-    axes: Vec<(String, Vec<String>)>,
-    _game: std::marker::PhantomData<fn() -> G>,
-}
-
-impl<G: CliGame> Space<G> {
-    /// The parameters resolved in `base`'s config; every value must make a valid config
-    /// before the long run starts.
-    fn new(base: &G::Config, params: &[(String, Vec<String>)]) -> CliResult<Self> {
-        let base_json =
-            serde_json::to_value(base).map_err(|e| CliError::Internal(e.to_string()))?;
-        let mut axes: Vec<(String, Vec<String>)> = Vec::new();
-        for (p, values) in params {
-            if values.is_empty() {
-                return Err(CliError::input(format!(
-                    "--param {p}: give at least one value with --values"
-                )));
-            }
-            let path = sweep::resolve_path(&base_json, p)
-                .map_err(|e| CliError::input(format!("--param {p}: {e}")))?;
-            axes.push((path, values.clone()));
-        }
-        let space = Space {
-            base_json,
-            axes,
-            _game: std::marker::PhantomData,
-        };
-        for (d, (_, values)) in space.axes.iter().enumerate() {
-            for i in 0..values.len() {
-                let mut setting = vec![0; space.axes.len()];
-                setting[d] = i;
-                space.config(&setting)?;
-            }
-        }
-        Ok(space)
-    }
-
-    /// The config of one setting (an index into each parameter's values).
-    fn config(&self, setting: &[usize]) -> CliResult<G::Config> {
-        let changes: Vec<(&str, serde_json::Value)> = self
-            .axes
-            .iter()
-            .zip(setting)
-            .map(|((path, values), &i)| (path.as_str(), sweep::parse_value(&values[i])))
-            .collect();
-        crate::lab::configure::<G>(&self.base_json, &changes, &label(&self.axes, setting))
-    }
-
-    fn sizes(&self) -> Vec<usize> {
-        self.axes.iter().map(|(_, v)| v.len()).collect()
-    }
 }
 
 /// One search: its seed and what it found.

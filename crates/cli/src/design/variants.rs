@@ -232,7 +232,7 @@ fn variant_configs<G: CliGame>(
     players: Option<usize>,
     data: &DataFiles,
 ) -> CliResult<Vec<(String, G::Config)>> {
-    let mut configs: Vec<(String, G::Config)> = vec![("base".into(), base.clone())];
+    let mut named: Vec<(&str, &str)> = Vec::with_capacity(variants.len());
     for v in variants {
         let (name, spec) = v.split_once('=').ok_or_else(|| {
             CliError::input(format!(
@@ -240,17 +240,14 @@ fn variant_configs<G: CliGame>(
             ))
         })?;
         let name = name.trim();
-        if name.is_empty() || configs.iter().any(|(n, _)| n == name) {
+        if name.is_empty() || name == "base" || named.iter().any(|(n, _)| *n == name) {
             return Err(CliError::input(format!(
                 "--variant {v}: give each variant its own name (\"base\" is the config without changes)"
             )));
         }
-        configs.push((
-            name.to_string(),
-            variant_config::<G>(name, spec, base, players, data)?,
-        ));
+        named.push((name, spec));
     }
-    Ok(configs)
+    space::with_variants::<G>(base, &named, players, data)
 }
 
 /// What a row adds when a paired difference is over fewer games than a column beside it (a

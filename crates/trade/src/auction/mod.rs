@@ -10,6 +10,7 @@ use crate::TradeError;
 use serde::{Deserialize, Serialize};
 use silk_core::{Seat, SeatSet, MAX_SEATS};
 
+mod events;
 mod format;
 mod interface;
 mod once_around;
@@ -18,6 +19,7 @@ mod payment;
 mod report;
 mod sealed;
 
+pub use events::AuctionEvents;
 pub use format::{AuctionFormat, AuctionKind, AuctionPoint, PayRule, TieRule};
 pub use interface::{Auction, AuctionResult, Heard, Turn};
 pub use once_around::OnceAround;
