@@ -22,6 +22,19 @@ pub enum BlockKind {
     Resource,
 }
 
+impl BlockKind {
+    /// The name records and reports use (`"deck"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            BlockKind::Rule => "rule",
+            BlockKind::Deck => "deck",
+            BlockKind::Price => "price",
+            BlockKind::Opponent => "opponent",
+            BlockKind::Resource => "resource",
+        }
+    }
+}
+
 /// One obstacle: a stable key to count stalls by, its kind, and a sentence for the designer.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize)]
 pub struct Block {
