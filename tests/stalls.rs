@@ -73,8 +73,16 @@ fn issue46_stalls_name_the_freeze_round_and_the_vp_deck_run_dry() {
         assert!(round < 40, "{s}");
         let rows = timeline(&dir, s["index"].as_u64().unwrap());
         let at = |r: u64| rows.iter().find(|x| x["round"] == r).unwrap()["score"].clone();
-        assert_eq!(at(round), s["scores"], "the freeze round's end has the final VP");
-        assert_ne!(at(round - 1), s["scores"], "the VP changed in the freeze round");
+        assert_eq!(
+            at(round),
+            s["scores"],
+            "the freeze round's end has the final VP"
+        );
+        assert_ne!(
+            at(round - 1),
+            s["scores"],
+            "the VP changed in the freeze round"
+        );
         let replay = s["replay"].as_str().unwrap();
         let at_decision = s["freeze_decision"].as_u64().unwrap() + 1;
         assert!(replay.ends_with(&format!("--at {at_decision}")), "{replay}");
@@ -84,7 +92,10 @@ fn issue46_stalls_name_the_freeze_round_and_the_vp_deck_run_dry() {
     let deck = &summary["causes"][0];
     assert_eq!(deck["cause"], "vp_cards_gone");
     assert_eq!(deck["kind"], "deck");
-    assert_eq!(deck["holds_most"]["count"].as_u64().unwrap() as usize, stalls.len());
+    assert_eq!(
+        deck["holds_most"]["count"].as_u64().unwrap() as usize,
+        stalls.len()
+    );
     assert!(deck["every_leader"]["low"].as_f64().unwrap() > 0.0);
     // The example's command shows the game at its freeze.
     let example = deck["replay"].as_str().unwrap();
@@ -95,7 +106,10 @@ fn issue46_stalls_name_the_freeze_round_and_the_vp_deck_run_dry() {
     // The text says the same, with the intervals.
     let text = common::stdout_of(&["stalls", "cities", &dir.display().to_string()]);
     assert!(text.contains("held by vp_cards_gone (deck)"), "{text}");
-    assert!(text.contains("explained by a named rule or resource"), "{text}");
+    assert!(
+        text.contains("explained by a named rule or resource"),
+        "{text}"
+    );
     assert!(text.contains(example), "{text}");
     let _ = fs::remove_dir_all(&dir);
 }
@@ -104,11 +118,7 @@ fn issue46_stalls_name_the_freeze_round_and_the_vp_deck_run_dry() {
 /// game stalls, and every stall is held by that rule.
 #[test]
 fn issue46_a_target_above_the_vp_cards_is_named_as_the_rule_holding_every_stall() {
-    let dir = simulate(
-        "target",
-        "3",
-        &["target_vp=8", "development.0.count=6"],
-    );
+    let dir = simulate("target", "3", &["target_vp=8", "development.0.count=6"]);
     let out = stalls_of(&dir);
     let stalls = of_type(&out, "stall");
     assert_eq!(stalls.len(), 3);
@@ -140,7 +150,10 @@ fn issue46_stalls_refuse_bad_input_with_exit_2() {
         .assert()
         .success();
     let err = refusal(&["stalls", "cities", &dir.display().to_string()]);
-    assert!(err.contains("run.json") && err.contains("not cities"), "{err}");
+    assert!(
+        err.contains("run.json") && err.contains("not cities"),
+        "{err}"
+    );
     // Its own game is read: no round cap, no stall.
     let out = lines(&["stalls", "goofspiel", &dir.display().to_string()]);
     assert_eq!(of_type(&out, "run")[0]["stalls"], 0);

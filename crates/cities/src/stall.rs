@@ -32,7 +32,9 @@ fn vp_of(s: &State, count: impl Fn(usize) -> u32) -> u32 {
 /// returns.)
 pub fn vp_left(s: &State) -> u32 {
     let deck = &s.dev_deck[..s.dev_len as usize];
-    vp_of(s, |t| deck.iter().filter(|&&c| c as usize == t).count() as u32)
+    vp_of(s, |t| {
+        deck.iter().filter(|&&c| c as usize == t).count() as u32
+    })
 }
 
 /// The points on every Victory Point card of the rules.
@@ -161,12 +163,8 @@ fn attacks(s: &State, seat: Seat) -> Option<Block> {
         );
     }
     let cost = |t: Seat| {
-        let kind = MoveKind::Attack {
-            target: t,
-            army: 1,
-        };
-        plan(s, seat, kind, 0)
-            .map(|mv| route_payment(s, &mv) + travel(s, seat, s.city(t).region))
+        let kind = MoveKind::Attack { target: t, army: 1 };
+        plan(s, seat, kind, 0).map(|mv| route_payment(s, &mv) + travel(s, seat, s.city(t).region))
     };
     let cheapest = beatable.iter().filter_map(|&t| cost(t)).min();
     match cheapest {
@@ -237,15 +235,18 @@ mod tests {
             .iter()
             .position(|d| matches!(d.effect, DevEffect::Vp(_)))
             .unwrap() as u8;
-        for i in 0..4 {
+        for (i, &held) in vp.iter().enumerate() {
             let c = &mut s.cities[i];
             c.region = (i * 3) as u8;
             c.soldiers = [soldiers, 0];
             c.recruits = [0, 0];
             c.coins = coins;
-            for _ in 0..vp[i] {
+            for _ in 0..held {
                 let len = s.dev_len as usize;
-                let k = s.dev_deck[..len].iter().position(|&t| t == vp_type).unwrap();
+                let k = s.dev_deck[..len]
+                    .iter()
+                    .position(|&t| t == vp_type)
+                    .unwrap();
                 s.dev_deck.copy_within(k + 1..len, k);
                 s.dev_len -= 1;
                 s.cities[i].dev[vp_type as usize] += 1;
@@ -269,7 +270,10 @@ mod tests {
         assert!(r.explained());
         assert_eq!(causes(&r), vec!["vp_cards_gone", "ga_dev_card_off"]);
         let text = &r.checks[0].blocked.as_ref().unwrap().text;
-        assert!(text.contains("6-6-2-6") && text.contains("24 ≥ 20"), "{text}");
+        assert!(
+            text.contains("6-6-2-6") && text.contains("24 ≥ 20"),
+            "{text}"
+        );
     }
 
     /// With cards left, Soldiers and coins, barbarians and attacks are open: the stall is the
@@ -279,7 +283,9 @@ mod tests {
         let s = stalled(CitiesConfig::new(4), [5, 5, 2, 5], 3, 50);
         let r = reading(&s);
         assert!(!r.explained());
-        assert!(r.of(Seat(0)).any(|c| c.source == "attacks" && c.blocked.is_none()));
+        assert!(r
+            .of(Seat(0))
+            .any(|c| c.source == "attacks" && c.blocked.is_none()));
     }
 
     /// Target above every VP card of the rules: the rule, for every source.

@@ -195,7 +195,10 @@ fn primary(r: &StallReading) -> Option<&'static str> {
     };
     let causes = r.holding_causes();
     let most = causes.iter().map(|b| shut(b.cause)).max()?;
-    causes.iter().find(|b| shut(b.cause) == most).map(|b| b.cause)
+    causes
+        .iter()
+        .find(|b| shut(b.cause) == most)
+        .map(|b| b.cause)
 }
 
 fn stall_lines<G: CliGame>(dir: &Path, stall: &Stall) -> (String, Value) {
@@ -220,7 +223,11 @@ fn stall_lines<G: CliGame>(dir: &Path, stall: &Stall) -> (String, Value) {
                 None => "; not explained: a leader still has an open source (the bots')".into(),
             };
             for seat in (0..r.scores.len()).map(|i| Seat(i as u8)) {
-                let lead = if r.leaders().contains(&seat) { "*" } else { " " };
+                let lead = if r.leaders().contains(&seat) {
+                    "*"
+                } else {
+                    " "
+                };
                 text += &format!("\n {lead}{seat} {:>3}:", r.scores[seat.index()]);
                 for c in r.of(seat) {
                     let cell = c.blocked.as_ref().map_or("open", |b| b.cause);
@@ -279,7 +286,11 @@ fn summary<G: CliGame>(dir: &Path, games: u64, found: &[Stall], out: &mut Out) {
     value["explained"] = v;
     let short = read
         .iter()
-        .filter(|(_, r)| r.leaders().iter().all(|&s| r.scores[s.index()] + 1 == r.target))
+        .filter(|(_, r)| {
+            r.leaders()
+                .iter()
+                .all(|&s| r.scores[s.index()] + 1 == r.target)
+        })
         .count() as u64;
     text += &format!("\nthe leading cities are one VP short of the target in {short} of {n}");
     value["leaders_one_short"] = json!(short);
@@ -308,7 +319,10 @@ fn summary<G: CliGame>(dir: &Path, games: u64, found: &[Stall], out: &mut Out) {
         text += &format!(
             "\n  in {every} of stalls every leading city is held by {} ({}); it holds the \
              most sources in {most}\n      e.g. game {}: {}\n      {example}",
-            b.cause, b.kind.name(), stalls[0].index, b.text
+            b.cause,
+            b.kind.name(),
+            stalls[0].index,
+            b.text
         );
         rows.push(json!({"cause": b.cause, "kind": b.kind, "every_leader": ev,
                          "holds_most": mv, "example": stalls[0].index,
