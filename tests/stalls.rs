@@ -103,8 +103,21 @@ fn issue46_stalls_name_the_freeze_round_and_the_vp_deck_run_dry() {
     let mut args = args.clone();
     args.push("--moves");
     silk().args(&args).assert().success();
-    // The text says the same, with the intervals.
-    let text = common::stdout_of(&["stalls", "cities", &dir.display().to_string()]);
+    // The text and the --html page say the same, with the intervals.
+    let page = dir.join("stalls.html");
+    let text = common::stdout_of(&[
+        "stalls",
+        "cities",
+        &dir.display().to_string(),
+        "--html",
+        &page.display().to_string(),
+    ]);
+    let html = fs::read_to_string(&page).unwrap();
+    assert!(
+        html.contains("<td>vp_cards_gone</td><td>deck</td>"),
+        "{html}"
+    );
+    assert!(html.contains(example), "{html}");
     assert!(text.contains("held by vp_cards_gone (deck)"), "{text}");
     assert!(
         text.contains("explained by a named rule or resource"),
@@ -133,7 +146,7 @@ fn issue46_a_target_above_the_vp_cards_is_named_as_the_rule_holding_every_stall(
 }
 
 /// Bad input is one line naming the file and exit 2: no run here, a run of another game, a
-/// broken record, a run with programs and no --bots.
+/// broken record, an --html page that exists, a run with programs and no --bots.
 #[test]
 fn issue46_stalls_refuse_bad_input_with_exit_2() {
     let empty = common::temp_dir("stalls", "empty");
@@ -167,6 +180,17 @@ fn issue46_stalls_refuse_bad_input_with_exit_2() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
 
     fs::write(&games, text).unwrap();
+    let page = run.join("page.html");
+    fs::write(&page, "mine").unwrap();
+    let err = refusal(&[
+        "stalls",
+        "cities",
+        &run.display().to_string(),
+        "--html",
+        &page.display().to_string(),
+    ]);
+    assert!(err.contains("page.html"), "{err}");
+    assert_eq!(fs::read_to_string(&page).unwrap(), "mine");
     let spec_path = run.join("run.json");
     let mut spec: Value = serde_json::from_str(&fs::read_to_string(&spec_path).unwrap()).unwrap();
     spec["bots"][0] = Value::from("cmd:false");

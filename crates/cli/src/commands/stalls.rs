@@ -29,6 +29,12 @@ pub struct StallsArgs {
     /// command that starts each program here (as `silk replay` asks).
     #[arg(long, value_delimiter = ',', value_name = "BOTS")]
     pub bots: Vec<String>,
+    /// Also write the report as a self-contained HTML page.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
+    /// Replace the --html page if it exists.
+    #[arg(long, requires = "html")]
+    pub force: bool,
     #[command(flatten)]
     pub bot_time: crate::outside::BotTimeArgs,
 }
@@ -52,8 +58,12 @@ impl StallsArgs {
             )));
         }
         let spec = crate::outside::replay_bots(&spec, dir, &self.bots)?;
+        if let Some(path) = &self.html {
+            crate::lab::check_html(path, self.force)?;
+        }
         self.bot_time.apply();
-        with_game!(self.game, G => stalls::<G>(dir, spec, self.limit, out))
+        let html = self.html.as_deref();
+        with_game!(self.game, G => stalls::<G>(dir, spec, (self.limit, html), out))
     }
 }
 
@@ -119,7 +129,7 @@ fn freeze<G: CliGame>(dir: &Path, spec: &silk_lab::RunSpec, record: RecordKey) -
 fn stalls<G: CliGame>(
     dir: &Path,
     spec: silk_lab::RunSpec,
-    limit: u64,
+    (limit, html): (u64, Option<&Path>),
     out: &mut Out,
 ) -> CliResult<()> {
     let mut capped = Vec::new();
@@ -151,17 +161,25 @@ fn stalls<G: CliGame>(
                "games": games, "stalls": n}),
     );
     let mut found = Vec::new();
+    let mut values = Vec::new();
     for (k, record) in capped.into_iter().enumerate() {
         let stall = freeze::<G>(dir, &spec, record)?;
         let (text, value) = stall_lines::<G>(dir, &stall);
         if (k as u64) < limit {
-            out.line(&text, value);
+            out.line(&text, value.clone());
         } else if out.json {
-            out.line("", value);
+            out.line("", value.clone());
         }
+        values.push(value);
         found.push(stall);
     }
-    summary::<G>(dir, games, &found, out);
+    let (text, value) = summary::<G>(dir, games, &found);
+    if let Some(path) = html {
+        let page = silk_lab::report::stalls_html(&dir.display().to_string(), &value, &values);
+        crate::lab::write_report(path, &page)?;
+        out.message(&format!("wrote {}", path.display()));
+    }
+    out.line(&text, value);
     Ok(())
 }
 
@@ -263,7 +281,8 @@ fn share(k: u64, n: u64) -> (String, Value) {
     )
 }
 
-fn summary<G: CliGame>(dir: &Path, games: u64, found: &[Stall], out: &mut Out) {
+/// The run's figures over its stalls, as text and as the `summary` record.
+fn summary<G: CliGame>(dir: &Path, games: u64, found: &[Stall]) -> (String, Value) {
     let n = found.len() as u64;
     let read: Vec<(&Stall, &StallReading)> = found
         .iter()
@@ -277,8 +296,7 @@ fn summary<G: CliGame>(dir: &Path, games: u64, found: &[Stall], out: &mut Out) {
         if n > 0 {
             text += &format!("\n{} does not say why its games stall", G::NAME);
         }
-        out.line(&text, value);
-        return;
+        return (text, value);
     }
     let explained = read.iter().filter(|(_, r)| r.explained()).count() as u64;
     let (t, v) = share(explained, n);
@@ -329,5 +347,5 @@ fn summary<G: CliGame>(dir: &Path, games: u64, found: &[Stall], out: &mut Out) {
                          "example_text": b.text, "replay": example}));
     }
     value["causes"] = json!(rows);
-    out.line(&text, value);
+    (text, value)
 }
