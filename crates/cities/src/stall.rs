@@ -73,8 +73,8 @@ fn supply(s: &State, seat: Seat) -> Option<Block> {
             "vp_cards_gone",
             BlockKind::Deck,
             format!(
-                "every Victory Point card is held ({}, {total} in all): {} cities × {} VP short \
-                 of {target} = {room}{} {total}, so the deck can run dry with no city at the target",
+                "every Victory Point card is held ({}, {total} in all): {} cities × {} VP (one short \
+                 of {target}) = {room}{} {total}, so the deck can run dry with no city at the target",
                 held.join("-"),
                 s.players(),
                 target - 1,
