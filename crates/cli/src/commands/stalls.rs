@@ -77,22 +77,24 @@ struct Stall {
     reading: Option<StallReading>,
 }
 
+/// What replays the games of a run: its spec, its config and its bots.
+struct Run<'a, G: CliGame> {
+    dir: &'a Path,
+    spec: &'a silk_lab::RunSpec,
+    config: &'a G::Config,
+    bots: &'a silk_lab::BotFactory<'a, G>,
+}
+
 /// Plays stalled game `record` again and finds its freeze.
-fn freeze<G: CliGame>(dir: &Path, spec: &silk_lab::RunSpec, record: RecordKey) -> CliResult<Stall> {
+fn freeze<G: CliGame>(run: &Run<G>, record: RecordKey) -> CliResult<Stall> {
+    let (dir, spec, config) = (run.dir, run.spec, run.config);
     let game = RunGame {
         dir: dir.to_path_buf(),
         spec: spec.clone(),
         record,
     };
-    let config: G::Config = serde_json::from_value(spec.config.clone()).map_err(|e| {
-        CliError::input(format!(
-            "{}: config: {e} (was the run made by another version of silk?)",
-            dir.join("run.json").display()
-        ))
-    })?;
-    let factory = crate::lab::players_for::<G>(&config);
     let index = game.record.index;
-    let start = G::setup(&config, silk_lab::game_seed(spec.seed, index))
+    let start = G::setup(config, silk_lab::game_seed(spec.seed, index))
         .map_err(|e| CliError::input(format!("{}: config: {e}", dir.join("run.json").display())))?;
     let (mut last, mut now) = (Vec::new(), Vec::new());
     G::score(&start, &mut last);
@@ -104,10 +106,10 @@ fn freeze<G: CliGame>(dir: &Path, spec: &silk_lab::RunSpec, record: RecordKey) -
         reading: G::stall(&start),
     };
     let played = replay::play_game::<G>(
-        &config,
+        config,
         spec,
         index,
-        &factory,
+        run.bots,
         game.max_decisions(),
         &mut |step| {
             G::score(step.after, &mut now);
@@ -150,6 +152,19 @@ fn stalls<G: CliGame>(
         }
         Ok(())
     })?;
+    let config: G::Config = serde_json::from_value(spec.config.clone()).map_err(|e| {
+        CliError::input(format!(
+            "{}: config: {e} (was the run made by another version of silk?)",
+            dir.join("run.json").display()
+        ))
+    })?;
+    let bots = crate::lab::players_for::<G>(&config);
+    let run = Run {
+        dir,
+        spec: &spec,
+        config: &config,
+        bots: &bots,
+    };
     let n = capped.len() as u64;
     out.line(
         &format!(
@@ -163,7 +178,7 @@ fn stalls<G: CliGame>(
     let mut found = Vec::new();
     let mut values = Vec::new();
     for (k, record) in capped.into_iter().enumerate() {
-        let stall = freeze::<G>(dir, &spec, record)?;
+        let stall = freeze::<G>(&run, record)?;
         let (text, value) = stall_lines::<G>(dir, &stall);
         if (k as u64) < limit {
             out.line(&text, value.clone());
