@@ -27,6 +27,7 @@ pub mod event;
 mod observe;
 pub mod page;
 pub mod setup;
+pub mod stall;
 pub mod state;
 mod text;
 mod trace;

@@ -79,6 +79,9 @@ enum Command {
     /// Show me a game where X happened: the games of a run directory, or of a new batch, where
     /// a condition on each game's figures holds, with the command that replays each.
     Find(commands::find::FindArgs),
+    /// Why the games of a run that the round cap ended stalled: each one's freeze and, seat by
+    /// seat, what holds each source of points shut; the share of stalls each cause holds.
+    Stalls(commands::stalls::StallsArgs),
     /// Without a game: the shared mechanics across the engines, from greedy bots' games
     /// (auctions, routes, resource conversion, seat advantage, length, branching; "—": not in
     /// that game). With --mechanic auction: every engine under every auction format at each of
@@ -224,6 +227,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
         Command::Learn(args) => args.run(out),
         Command::Sweep(args) => args.run(values_groups, out),
         Command::Find(args) => args.run(out),
+        Command::Stalls(args) => args.run(out),
         Command::Compare(args) => args.run(out),
         Command::Findings(args) => args.run(out),
         Command::Gaps(args) => args.run(out),

@@ -97,6 +97,7 @@ fn issue31_a_game_registered_in_one_place_works_in_every_command() {
     let trace = run.join("traces").join("game-2.json");
     ok(&["replay", "--trace-in", trace.to_str().unwrap()]);
     assert!(ok(&["find", run_s, "--where", "winner_seat == 0"]).contains("games"));
+    assert!(ok(&["stalls", "nim", run_s]).contains("games (nim) stalled"));
     ok(&[
         "bench",
         "nim",

@@ -38,6 +38,7 @@ pub mod replay;
 pub mod rng;
 pub mod seat;
 pub mod shared;
+pub mod stall;
 pub mod standings;
 pub mod trace;
 pub mod value;

@@ -16,6 +16,7 @@ pub mod play;
 pub mod replay;
 pub mod rules;
 pub mod simulate;
+pub mod stalls;
 pub mod sweep;
 pub mod table;
 pub mod tune;

@@ -127,6 +127,10 @@ impl CliGame for Cities {
         kind.with_heuristic::<Self>(seed).map_err(CliError::input)
     }
 
+    fn stall(state: &State) -> Option<silk_core::stall::StallReading> {
+        Some(silk_cities::stall::reading(state))
+    }
+
     fn section(_: &State, event: &Event) -> Option<String> {
         match event {
             Event::RoundStarted { round } => Some(format!("Round {round}")),

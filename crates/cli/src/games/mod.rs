@@ -159,6 +159,13 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
         None
     }
 
+    /// Why a game the round cap ended stalled (issue 46, `silk stalls`): each seat's sources of
+    /// points at `state` and what holds each shut. `None` where the engine cannot say.
+    fn stall(state: &Self::State) -> Option<silk_core::stall::StallReading> {
+        let _ = state;
+        None
+    }
+
     /// What the served result screen says of a finished game beyond the ranking.
     fn page_result(state: &Self::State) -> PageResult {
         let _ = state;

@@ -13,6 +13,7 @@ mod mechanic;
 mod metrics;
 mod question;
 mod simulate;
+mod stalls;
 mod sweep;
 mod timeline;
 
@@ -24,6 +25,7 @@ pub use ladder::{ladder_html, Timing};
 pub use mechanic::{mechanic_html, MechanicSection, Shown};
 pub use question::{difference_charts, targets_section};
 pub use simulate::{simulate_html, simulate_report, Records};
+pub use stalls::stalls_html;
 pub use sweep::{sweep_html, sweep_report, SweepRow};
 pub use timeline::GameTimeline;
 
