@@ -718,15 +718,36 @@ fn sweep_table(rows: &[(String, Summary)]) -> String {
                 .collect(),
         ));
     }
+    // Stalls (cut at the round cap) are no wins: when any setting has some, the figures
+    // above and below are over the decided games, and the stall share is a headline row.
+    let stalls = rows.iter().any(|r| r.1.round_cap > 0);
     lines.push((
-        "games with winners".into(),
+        if stalls {
+            "decided games"
+        } else {
+            "games with winners"
+        }
+        .into(),
         rows.iter().map(|r| r.1.games.to_string()).collect(),
     ));
-    // The win rates above count these games (the rules name their winners), shown apart here.
-    if rows.iter().any(|r| r.1.round_cap > 0) {
+    if stalls {
         lines.push((
-            "  of them at the round cap".into(),
+            "stalls at the round cap".into(),
             rows.iter().map(|r| r.1.round_cap.to_string()).collect(),
+        ));
+        lines.push((
+            "stall % [95% interval]".into(),
+            rows.iter()
+                .map(|r| {
+                    let share = silk_lab::stats::Rate::new(r.1.round_cap, r.1.played());
+                    format!(
+                        "{:.1} [{:.1}, {:.1}]",
+                        100.0 * share.rate,
+                        100.0 * share.lo,
+                        100.0 * share.hi
+                    )
+                })
+                .collect(),
         ));
     }
     lines.push((
@@ -809,7 +830,14 @@ fn sweep_metrics(rows: &[(String, Summary)]) -> String {
 
 /// Rows of cells under one column per setting.
 fn columns(rows: &[(String, Summary)], lines: Vec<(String, Vec<String>)>) -> String {
-    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(8).max(8);
+    let widest_cell = lines.iter().flat_map(|l| &l.1).map(|c| c.chars().count());
+    let width = rows
+        .iter()
+        .map(|r| r.0.len())
+        .chain(widest_cell)
+        .max()
+        .unwrap_or(8)
+        .max(8);
     let mut t = format!("{:<34}", "");
     for (label, _) in rows {
         t += &format!(" {label:>width$}");

@@ -14,6 +14,7 @@ pub mod order;
 pub mod paired;
 pub mod players;
 mod pool;
+pub mod populations;
 pub mod replay;
 pub mod report;
 pub mod run;

@@ -458,10 +458,7 @@ impl Measures {
         if let Some(first) = r.first {
             self.rate(
                 "win.first_mover",
-                || {
-                    "games won by the player who moved first, share of the decided games"
-                        .into()
-                },
+                || "games won by the player who moved first, share of the decided games".into(),
                 won(first as usize),
             );
         }

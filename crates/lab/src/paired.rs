@@ -664,8 +664,14 @@ mod tests {
             );
         }
         paired.add(
-            &obs(&[("metric.x", Obs::Mean(4.0)), ("share.round_cap", Obs::Rate(false))]),
-            &obs(&[("metric.x", Obs::Mean(5.0)), ("share.round_cap", Obs::Rate(false))]),
+            &obs(&[
+                ("metric.x", Obs::Mean(4.0)),
+                ("share.round_cap", Obs::Rate(false)),
+            ]),
+            &obs(&[
+                ("metric.x", Obs::Mean(5.0)),
+                ("share.round_cap", Obs::Rate(false)),
+            ]),
         );
         let out = paired.finish();
         assert_eq!((out["metric.x"].pairs, out["metric.x"].value), (1, 1.0));
@@ -687,7 +693,9 @@ mod tests {
         .into();
         let note = TableNote::of(&table);
         assert!(note.populations_differ);
-        assert!(note.text().contains("stalls (games cut at the round cap) moves by +95.2"));
+        assert!(note
+            .text()
+            .contains("stalls (games cut at the round cap) moves by +95.2"));
     }
 
     /// The ratio's paired difference is the difference of the two ratios of sums, and its

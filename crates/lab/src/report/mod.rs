@@ -25,7 +25,7 @@ pub use mechanic::{mechanic_html, MechanicSection, Shown};
 pub use question::{difference_charts, targets_section};
 pub use simulate::{simulate_html, simulate_report, Records};
 pub use sweep::{sweep_html, sweep_report, SweepRow};
-pub use timeline::GameTimeline;
+pub use timeline::{decided_at_text, GameTimeline};
 
 use crate::RunSpec;
 

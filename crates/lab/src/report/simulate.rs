@@ -184,17 +184,23 @@ fn glance(s: &Summary) -> String {
     } else {
         format!("; {} — left out of every figure below", apart.join(", "))
     };
-    let capped = if s.round_cap > 0 {
-        format!(
-            " (<b>{}</b> of them ended by the rules' round cap and were won on the rules' ranking \
-             at the cap: they count in every figure)",
-            s.round_cap
-        )
-    } else {
-        String::new()
+    let (ended, capped) = match s.stall_share() {
+        Some(share) => (
+            "decided (a winner by the rules' goal)",
+            format!(
+                "; <b>{}</b> stalls ({:.1}% [{:.1}, {:.1}] of the games played): {} — no win, \
+                 left out of every figure below",
+                s.round_cap,
+                100.0 * share.rate,
+                100.0 * share.lo,
+                100.0 * share.hi,
+                silk_core::EndedBy::RoundCap.label()
+            ),
+        ),
+        None => ("ended with a winner", String::new()),
     };
     format!(
-        "<p class=\"glance\"><b>{}</b> games ended with a winner{capped}{apart}. First-player \
+        "<p class=\"glance\"><b>{}</b> games {ended}{capped}{apart}. First-player \
          advantage ({}): <b>{:+.1}</b> percentage points over the fair share. Shared wins: {:.1}%. \
          Mean branching: {:.1} legal actions per decision.</p>\n",
         s.games,
@@ -212,7 +218,7 @@ fn replays(s: &Summary, records: &Records) -> String {
         ("longest", &e.longest),
         ("shortest", &e.shortest),
         ("widest margin", &e.widest_margin),
-        ("round cap", &e.round_cap),
+        ("stalled at the round cap", &e.round_cap),
         ("stuck", &e.stuck),
         ("unfinished", &e.unfinished),
     ];
