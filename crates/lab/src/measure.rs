@@ -803,6 +803,36 @@ mod tests {
         assert!(out["share.round_cap"].about.contains("stalls"));
     }
 
+    /// Issue 46 point 1: a designer's targets name either population — `rounds` (the decided
+    /// games' length) or `all_games.rounds` (every game played, stalls at the cap included) —
+    /// and `share.round_cap` for the stalls; each is judged over its own games.
+    #[test]
+    fn issue46_targets_name_the_decided_games_or_all_games() {
+        let mut m = Measures::new(&spec(&["a", "a"]), time());
+        for i in 0..30 {
+            let mut r = record(i, vec![0, 1], None, &[]);
+            if i % 3 == 0 {
+                r.ended_by = Some(silk_core::EndedBy::RoundCap);
+                r.rounds = 40;
+            }
+            m.add(&r);
+        }
+        let out = m.finish();
+        let file = crate::targets::parse_targets(
+            r#"{"targets": [
+                {"measure": "rounds", "at_most": 10},
+                {"measure": "all_games.rounds", "at_most": 10},
+                {"measure": "share.round_cap", "at_most": 0.05}
+            ]}"#,
+        )
+        .unwrap();
+        let gaps = crate::targets::gaps(&file.targets, &out);
+        let verdict = |name: &str| gaps.iter().find(|g| g.measure == name).unwrap().verdict;
+        assert_eq!(verdict("rounds"), crate::targets::Verdict::Met);
+        assert_eq!(verdict("all_games.rounds"), crate::targets::Verdict::Missed);
+        assert_eq!(verdict("share.round_cap"), crate::targets::Verdict::Missed);
+    }
+
     #[test]
     fn a_metric_first_met_late_was_zero_before() {
         let mut m = Measures::new(&spec(&["a", "a"]), time());
