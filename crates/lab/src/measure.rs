@@ -595,7 +595,10 @@ impl Measures {
                 "first_mover_advantage".into(),
                 Measured {
                     name: "first_mover_advantage".into(),
-                    about: format!("first mover's win rate minus the fair share 1/{seats}, share"),
+                    about: format!(
+                        "first mover's win rate minus the fair share 1/{seats}, share of the \
+                         decided games"
+                    ),
                     value: m.value - fair,
                     lo: m.lo - fair,
                     hi: m.hi - fair,

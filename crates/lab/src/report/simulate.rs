@@ -104,11 +104,17 @@ fn win_charts(s: &Summary) -> String {
 
 fn length_charts(s: &Summary) -> String {
     let mut out = String::from("<section id=\"length\"><h2>How long, how close</h2>\n");
+    // With stalls, every figure here is over the decided games, and says so.
+    let over = if s.round_cap > 0 {
+        "decided games (stalls left out)"
+    } else {
+        "games with winners"
+    };
     for (id, title, x_title, d) in [
         (
             "rounds",
             format!(
-                "Rounds: mean {:.1} (sd {:.1}), games with winners",
+                "Rounds: mean {:.1} (sd {:.1}), {over}",
                 s.rounds.mean, s.rounds.sd
             ),
             "rounds in a game",
@@ -117,7 +123,7 @@ fn length_charts(s: &Summary) -> String {
         (
             "length",
             format!(
-                "Decisions: mean {:.0} (sd {:.0}), games with winners",
+                "Decisions: mean {:.0} (sd {:.0}), {over}",
                 s.decisions.mean, s.decisions.sd
             ),
             "decisions in a game",
@@ -126,8 +132,14 @@ fn length_charts(s: &Summary) -> String {
         (
             "margin",
             format!(
-                "Winning margin: mean {:.1} points (sd {:.1})",
-                s.margin.mean, s.margin.sd
+                "Winning margin: mean {:.1} points (sd {:.1}){}",
+                s.margin.mean,
+                s.margin.sd,
+                if s.round_cap > 0 {
+                    ", decided games"
+                } else {
+                    ""
+                }
             ),
             "winner's score minus the runner-up's (points)",
             &s.margin,
