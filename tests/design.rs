@@ -204,15 +204,24 @@ fn issue46_compare_shows_the_decided_length_and_the_stall_share_with_its_differe
     );
     // No text calls a capped game's order a win without saying so.
     assert!(!text.contains("games with winners"), "{text}");
-    for l in text
-        .lines()
-        .filter(|l| l.contains(" won") || l.contains("wins"))
-    {
+    let legend = text.split("\nmeasures:\n").nth(1).expect("the legend");
+    for l in legend.lines().filter(|l| {
+        [
+            "  win.",
+            "  first_mover",
+            "  rounds:",
+            "  minutes:",
+            "  margin:",
+        ]
+        .iter()
+        .any(|p| l.starts_with(p))
+    }) {
         assert!(
             l.contains("decided"),
-            "a win not over the decided games: {l}"
+            "a figure not over the decided games: {l}"
         );
     }
+    assert!(!text.contains("at the round cap included") && !text.contains("won on"));
     let doc = json(&args);
     let seat1 = measure(&doc, "win.seat1");
     assert!(seat1["about"]
