@@ -83,6 +83,8 @@ where
         &json!({
             "game": G::NAME,
             "games": batch.games,
+            "decided": run.summary.games,
+            "stalls": run.summary.round_cap,
             "forfeits": run.summary.forfeits,
             "time_model": model,
             "time_dominant_kind": dominant.map(|(kind, share)| json!({"kind": kind, "share": share})),
