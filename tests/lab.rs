@@ -866,3 +866,46 @@ fn issue44_a_sweeps_answer_comes_before_the_metric_rows() {
         "the answer fits a screen or two: {answer_lines} lines"
     );
 }
+
+/// Issue 46 point 1: a sweep whose settings stall gives the stall share of each setting as a
+/// headline row with its interval, counts the decided games and the stalls apart, and labels
+/// every win and length row as over the decided games; its paired differences have the stall
+/// share's row.
+#[test]
+fn issue46_a_sweep_gives_the_stall_share_and_labels_the_decided_figures() {
+    let out = silk()
+        .args([
+            "sweep",
+            "cities",
+            "--param",
+            "max_rounds",
+            "--values",
+            "2",
+            "40",
+            "--games",
+            "6",
+            "--bots",
+            "random",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let row = |start: &str| {
+        text.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no row {start:?} in\n{text}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert!(row("stall % [95% interval]").ends_with("100.0 [61.0, 100.0] 0.0 [0.0, 39.0]"));
+    assert!(row("decided games").ends_with(" 0 6"), "{text}");
+    assert!(row("stalls at the round cap").ends_with(" 6 0"), "{text}");
+    for start in ["P1 win %", "rounds", "margin", "shared wins %"] {
+        assert!(row(start).contains("(decided games)"), "{start}: {text}");
+    }
+    assert!(row("share.round_cap %").contains("+100.0"), "{text}");
+}

@@ -706,9 +706,13 @@ fn sweep_table(rows: &[(String, Summary)]) -> String {
     let mut lines: Vec<(String, Vec<String>)> = Vec::new();
     // A sweep of the player count has values without the last seats: "—" there.
     let n = Summary::max_seats(rows.iter().map(|r| &r.1));
+    // Stalls (cut at the round cap) are no wins: when any setting has some, the figures are
+    // over the decided games and say so, and the stall share is a headline row.
+    let stalls = rows.iter().any(|r| r.1.round_cap > 0);
+    let decided = if stalls { " (decided games)" } else { "" };
     for i in 0..n {
         lines.push((
-            format!("P{} win %", i + 1),
+            format!("P{} win %{decided}", i + 1),
             rows.iter()
                 .map(|r| {
                     r.1.win_by_seat
@@ -718,9 +722,6 @@ fn sweep_table(rows: &[(String, Summary)]) -> String {
                 .collect(),
         ));
     }
-    // Stalls (cut at the round cap) are no wins: when any setting has some, the figures
-    // above and below are over the decided games, and the stall share is a headline row.
-    let stalls = rows.iter().any(|r| r.1.round_cap > 0);
     lines.push((
         if stalls {
             "decided games"
@@ -768,31 +769,31 @@ fn sweep_table(rows: &[(String, Summary)]) -> String {
         ));
     }
     lines.push((
-        "shared wins %".into(),
+        format!("shared wins %{decided}"),
         rows.iter()
             .map(|r| format!("{:.1}", 100.0 * r.1.ties.rate))
             .collect(),
     ));
     lines.push((
-        "rounds".into(),
+        format!("rounds{decided}"),
         rows.iter()
             .map(|r| format!("{:.1}", r.1.rounds.mean))
             .collect(),
     ));
     lines.push((
-        "decisions".into(),
+        format!("decisions{decided}"),
         rows.iter()
             .map(|r| format!("{:.0}", r.1.decisions.mean))
             .collect(),
     ));
     lines.push((
-        "margin".into(),
+        format!("margin{decided}"),
         rows.iter()
             .map(|r| format!("{:.1}", r.1.margin.mean))
             .collect(),
     ));
     lines.push((
-        "lead changes".into(),
+        format!("lead changes{decided}"),
         rows.iter()
             .map(|r| format!("{:.2}", r.1.lead_changes.mean))
             .collect(),
