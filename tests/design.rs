@@ -164,14 +164,27 @@ fn issue46_compare_shows_the_decided_length_and_the_stall_share_with_its_differe
         "--bots",
         "greedy",
     ];
+    let html = temp_dir("issue46-compare").join("compare.html");
     let out = silk()
         .args(args)
+        .arg("--html")
+        .arg(&html)
         .assert()
         .success()
         .get_output()
         .stdout
         .clone();
     let text = String::from_utf8(out).unwrap();
+    let page = fs::read_to_string(&html).unwrap();
+    let section = page
+        .split("<section id=\"stalls\">")
+        .nth(1)
+        .expect("the report opens on the stalls");
+    assert!(
+        section.contains("stall share (of all games) %"),
+        "{section}"
+    );
+    assert!(page.find("id=\"stalls\"").unwrap() < page.find("id=\"values\"").unwrap());
     let line = |start: &str| {
         text.lines()
             .find(|l| l.starts_with(start))
