@@ -407,13 +407,14 @@ pub fn print_outcome(outcome: &Outcome, out: &mut Out) {
     );
 }
 
-/// The outcome in one line: each seat's place and score, best first.
 fn capitalised(s: &str) -> String {
     let mut c = s.chars();
     c.next()
         .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
 }
 
+/// The outcome in one line: each seat's place and score, best first; a stall's order is
+/// labelled as a ranking at the round cap, not a win.
 pub fn outcome_text(outcome: &Outcome) -> String {
     let mut order: Vec<usize> = (0..outcome.scores.len()).collect();
     order.sort_by_key(|&i| (outcome.ranks.get(i).copied().unwrap_or(u8::MAX), i));
