@@ -65,6 +65,14 @@ pub fn headline(
             let v = d.get(measure).map_or("—".into(), |d| cell(first, d));
             t += &format!(" {v:>27}");
         }
+        // The decided games' differences are over the games decided in both runs: how many.
+        if measure != "share.round_cap" {
+            let pairs: Vec<String> = differences
+                .iter()
+                .filter_map(|d| d.get(measure).map(|d| d.pairs.to_string()))
+                .collect();
+            t += &format!(" ({} games decided in both)", pairs.join(", "));
+        }
         t += "\n";
     }
     Some(t)
@@ -137,7 +145,7 @@ mod tests {
         );
         assert!(line("decided games").contains("132") && line("decided games").contains("53"));
         assert!(
-            line("rounds (decided games)").ends_with("+8.8rounds"),
+            line("rounds (decided games)").ends_with("+8.8rounds (53 games decided in both)"),
             "{t}"
         );
         assert!(
