@@ -114,7 +114,7 @@ fn issue32_compare_pairs_the_games_and_says_what_chance_would_star() {
     assert!(table["fdr_kept"].as_u64().unwrap() <= table["starred"].as_u64().unwrap());
 }
 
-/// Issue 32: length is given over all games as well as over the games with winners, and a
+/// Issue 32: length is given over all games as well as over the decided games, and a
 /// variant that changes how many games are cut short is flagged: its figures over the games
 /// with winners are over other games. Splendor's round cap at 30 leaves random games stuck.
 #[test]
@@ -141,10 +141,113 @@ fn issue32_all_games_counted_and_populations_that_differ_flagged() {
     assert!(rounds["about"]
         .as_str()
         .unwrap()
-        .contains("games with winners"));
+        .contains("over the decided games"));
     let tables = doc["comparisons"].as_array().unwrap();
     assert_eq!(tables[0]["populations_differ"], true);
     assert_eq!(tables[1]["populations_differ"], false);
+}
+
+/// Issue 46 point 1 ("Done when", with fewer games): `silk compare cities --variant
+/// vp8=target_vp=8 --bots greedy` opens on the stall share with its interval and paired
+/// difference and on the decided games' length; every win, length and balance row is over the
+/// decided games and says so; the JSON counts each variant's decided games and stalls; a
+/// capped game's order is called a win nowhere in the text without the label.
+#[test]
+fn issue46_compare_shows_the_decided_length_and_the_stall_share_with_its_difference() {
+    let args = [
+        "compare",
+        "cities",
+        "--variant",
+        "vp8=target_vp=8",
+        "--games",
+        "40",
+        "--bots",
+        "greedy",
+    ];
+    let html = temp_dir("issue46-compare").join("compare.html");
+    let out = silk()
+        .args(args)
+        .arg("--html")
+        .arg(&html)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let page = fs::read_to_string(&html).unwrap();
+    let section = page
+        .split("<section id=\"stalls\">")
+        .nth(1)
+        .expect("the report opens on the stalls");
+    assert!(
+        section.contains("stall share (of all games) %"),
+        "{section}"
+    );
+    assert!(page.find("id=\"stalls\"").unwrap() < page.find("id=\"values\"").unwrap());
+    let line = |start: &str| {
+        text.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no line {start:?} in\n{text}"))
+            .to_string()
+    };
+    assert!(
+        text.contains(
+            "stalled at the round cap, ranked by score then the rules' tie-break: no win"
+        ),
+        "{text}"
+    );
+    let stall = line("stall share (of all games) %");
+    assert!(
+        stall.matches('[').count() == 3,
+        "base, vp8 and the difference: {stall}"
+    );
+    assert!(
+        stall.trim_end().ends_with('*') || stall.trim_end().ends_with('†'),
+        "{stall}"
+    );
+    let rounds = line("rounds (decided games)");
+    assert_eq!(rounds.matches('[').count(), 3, "{rounds}");
+    line("decided games");
+    assert!(
+        text.contains(
+            "Populations differ: the share of stalls (games cut at the round cap) moves by +"
+        ),
+        "{text}"
+    );
+    // No text calls a capped game's order a win without saying so.
+    assert!(!text.contains("games with winners"), "{text}");
+    let legend = text.split("\nmeasures:\n").nth(1).expect("the legend");
+    for l in legend.lines().filter(|l| {
+        [
+            "  win.",
+            "  first_mover",
+            "  rounds:",
+            "  minutes:",
+            "  margin:",
+        ]
+        .iter()
+        .any(|p| l.starts_with(p))
+    }) {
+        assert!(
+            l.contains("decided"),
+            "a figure not over the decided games: {l}"
+        );
+    }
+    assert!(!text.contains("at the round cap included") && !text.contains("won on"));
+    let doc = json(&args);
+    let seat1 = measure(&doc, "win.seat1");
+    assert!(seat1["about"]
+        .as_str()
+        .unwrap()
+        .contains("share of the decided games"));
+    let base = &doc["variants"][0];
+    let played = base["decided"].as_u64().unwrap() + base["stalls"].as_u64().unwrap();
+    assert_eq!(played, 40, "{base}");
+    assert_eq!(seat1["values"][0]["estimate"]["n"], base["decided"]);
+    let cap = measure(&doc, "share.round_cap");
+    assert_eq!(cap["values"][1]["estimate"]["n"], 40);
+    assert_eq!(cap["differences"][0]["difference"]["clear"], true);
 }
 
 /// Issue 32: a paired compare is played a chunk of games at a time (its memory does not grow
@@ -765,7 +868,8 @@ fn issue32_winners_trade_more_in_one_find_or_compare() {
             assert_eq!(p["rank"], r["ranks"][seat]);
             assert_eq!(p["score"], r["scores"][seat]);
         }
-        if r["finished"] != true || r["stuck"] == true {
+        // Stalls (cut at the round cap) have no winners: only decided games count.
+        if r["finished"] != true || r["stuck"] == true || r["ended_by"] == "round_cap" {
             continue;
         }
         let (mut w, mut o) = (Vec::new(), Vec::new());

@@ -534,11 +534,13 @@ fn find_lists_the_games_where_a_condition_holds() {
     assert_eq!(err.lines().count(), 1, "{err}");
 }
 
-/// Issue 30 point 9: Cities games the round cap ends have the winner gap 32 names; the summary
-/// counts them in its win rates and says how many they are, each record says so, `find` lists
-/// them by `round_cap`, and a replay of one matches its record.
+/// Issue 46 point 1 (after issue 30 point 9): Cities games the round cap cuts are stalls. The
+/// summary counts them apart from the decided games, as a headline share with its interval and
+/// in no win rate; each record says so; `find` lists them by `round_cap` and labels their order
+/// as a ranking at the cap; `--timeline` and the replay's end say "stalled at the round cap,
+/// ranked by …", never a plain win or "decided"; a replay of one matches its record.
 #[test]
-fn issue30_p9_round_cap_games_have_winners_and_are_counted_apart() {
+fn issue46_stalls_are_counted_apart_and_never_called_a_win() {
     let dir = temp_dir("round-cap");
     let params = dir.join("params.json");
     fs::write(&params, r#"{"max_rounds": 2}"#).unwrap();
@@ -552,15 +554,18 @@ fn issue30_p9_round_cap_games_have_winners_and_are_counted_apart() {
         .arg(&run)
         .assert()
         .success()
-        .stdout(predicate::str::contains(
-            "4 games, 4 of them ended by the round cap",
-        ));
+        .stdout(
+            predicate::str::contains("cities: 0 games decided").and(predicate::str::contains(
+                "Stalls: 4 of 4 games played (100.0% [51.0–100.0]) stalled at the round cap, \
+                 ranked by score then the rules' tie-break: no win",
+            )),
+        );
     let summary: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(run.join("summary.json")).unwrap()).unwrap();
     assert_eq!(
         (&summary["games"], &summary["round_cap"], &summary["stuck"]),
         (
-            &serde_json::json!(4),
+            &serde_json::json!(0),
             &serde_json::json!(4),
             &serde_json::json!(0)
         )
@@ -571,28 +576,53 @@ fn issue30_p9_round_cap_games_have_winners_and_are_counted_apart() {
         .iter()
         .map(|r| r["k"].as_u64().unwrap())
         .sum();
-    assert!(wins >= 4, "every game has a winner: {wins} wins");
+    assert_eq!(wins, 0, "a stall's first place is no win");
     let records = fs::read_to_string(run.join("games.jsonl")).unwrap();
     assert_eq!(records.matches(r#""ended_by":"round_cap""#).count(), 4);
     assert!(!records.contains(r#""stuck""#));
-    silk()
+    let found = silk()
         .arg("find")
         .arg(&run)
-        .args(["--where", "round_cap && !stuck"])
+        .args(["--where", "round_cap && !stuck && !decided"])
         .assert()
         .success()
-        .stdout(
-            predicate::str::contains("at the round cap")
-                .and(predicate::str::contains("4 of 4 games match")),
+        .stdout(predicate::str::contains("4 of 4 games match"))
+        .get_output()
+        .stdout
+        .clone();
+    let found = String::from_utf8(found).unwrap();
+    for line in found.lines().filter(|l| l.starts_with("game ")) {
+        assert!(
+            line.contains("stalled at the round cap, ranked by score then the rules' tie-break: ")
+                && !line.contains("wins"),
+            "{line}"
         );
+    }
     silk()
         .arg("replay")
         .arg(&run)
         .args(["--game", "1"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("Stopped by the round cap"))
+        .stdout(predicate::str::contains(
+            "Stalled at the round cap, ranked by score",
+        ))
         .stderr(predicate::str::contains("the replay matches game 1"));
+    let timeline = silk()
+        .arg("replay")
+        .arg(&run)
+        .args(["--game", "1", "--timeline"])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let timeline = String::from_utf8(timeline).unwrap();
+    assert!(!timeline.contains("decided"), "{timeline}");
+    assert!(
+        timeline.contains("stalled at the round cap, ranked by score then the rules' tie-break"),
+        "{timeline}"
+    );
 }
 
 /// Issue 30, point 17 (temp files): a symlink planted as `games.jsonl.part` (or as a report's
@@ -835,4 +865,47 @@ fn issue44_a_sweeps_answer_comes_before_the_metric_rows() {
         answer_lines < 60,
         "the answer fits a screen or two: {answer_lines} lines"
     );
+}
+
+/// Issue 46 point 1: a sweep whose settings stall gives the stall share of each setting as a
+/// headline row with its interval, counts the decided games and the stalls apart, and labels
+/// every win and length row as over the decided games; its paired differences have the stall
+/// share's row.
+#[test]
+fn issue46_a_sweep_gives_the_stall_share_and_labels_the_decided_figures() {
+    let out = silk()
+        .args([
+            "sweep",
+            "cities",
+            "--param",
+            "max_rounds",
+            "--values",
+            "2",
+            "40",
+            "--games",
+            "6",
+            "--bots",
+            "random",
+        ])
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let text = String::from_utf8(out).unwrap();
+    let row = |start: &str| {
+        text.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap_or_else(|| panic!("no row {start:?} in\n{text}"))
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    assert!(row("stall % [95% interval]").ends_with("100.0 [61.0, 100.0] 0.0 [0.0, 39.0]"));
+    assert!(row("decided games").ends_with(" 0 6"), "{text}");
+    assert!(row("stalls at the round cap").ends_with(" 6 0"), "{text}");
+    for start in ["P1 win %", "rounds", "margin", "shared wins %"] {
+        assert!(row(start).contains("(decided games)"), "{start}: {text}");
+    }
+    assert!(row("share.round_cap %").contains("+100.0"), "{text}");
 }

@@ -36,12 +36,14 @@ for vp in targets:
     runs[vp] = silk.simulate(
         "cities", games=args.games, bots=["greedy"], params={"target_vp": vp}, seed=args.seed
     )
-    print(f"target {vp}: {runs[vp].summary['games']} games with a winner", file=sys.stderr)
+    print(f"target {vp}: {runs[vp].summary['games']} games decided, "
+          f"{runs[vp].summary.get('round_cap', 0)} stalled at the round cap", file=sys.stderr)
 
 # %% [markdown]
 # ## The figures
-# Rounds are over the games with a winner; the round-cap share is of those games; the first
-# mover's win rate comes with its 95% Wilson interval (fair share: 1 in 4).
+# Rounds and the first mover's win rate are over the decided games (a stall, cut at the round
+# cap, is no win); the stall share is of every game played; the first mover's win rate comes
+# with its 95% Wilson interval (fair share: 1 in 4).
 
 # %%
 rows = []
@@ -53,7 +55,8 @@ for vp, run in runs.items():
         "games": s["games"],
         "rounds_mean": s["rounds"]["mean"],
         "rounds_sd": s["rounds"]["sd"],
-        "round_cap_share": s.get("round_cap", 0) / max(s["games"], 1),
+        "round_cap_share": s.get("round_cap", 0)
+        / max(s["games"] + s.get("round_cap", 0) + s["stuck"] + s["unfinished"], 1),
         "first_mover_win": first["rate"],
         "first_lo": first["lo"],
         "first_hi": first["hi"],

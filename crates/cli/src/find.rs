@@ -31,7 +31,7 @@ pub const MAX_LEN: usize = 4096;
 pub const MAX_DEPTH: usize = 64;
 
 /// The names every run's games answer to, besides `score1 … scoreN` and the game's metrics.
-const FIXED: [&str; 15] = [
+const FIXED: [&str; 16] = [
     "index",
     "seed",
     "rounds",
@@ -45,14 +45,17 @@ const FIXED: [&str; 15] = [
     "winner_bot",
     "first_seat",
     "round_cap",
+    "decided",
     "stuck",
     "finished",
 ];
 
 /// The names an expression may use besides the game's own metrics.
 pub const NAMES: &str = "index, seed, rounds, decisions, margin, lead_changes, branching, \
-    players, winner_seat (1-based; 0 if none or shared), winners, winner_bot, first_seat, \
-    round_cap (ended by the rules' round cap, with a winner), stuck, finished, score1 … scoreN, \
+    players, winner_seat (1-based; 0 if none or shared; in a stall, its first place at the cap), \
+    winners, winner_bot, first_seat, round_cap (a stall: cut at the rules' round cap, ranked \
+    there by score then the rules' tie-break), decided (a winner by the rules' goal), stuck, \
+    finished, score1 … scoreN, \
     and every metric the game declares by its name \
     (vp.attacks, cards.level3; 0 in a game that did not count it); any other name is an error";
 
@@ -214,6 +217,7 @@ fn value_of(name: &str, spec: &RunSpec, r: &GameRecord) -> Value<DefaultNumericT
         ),
         "first_seat" => int(r.first.map_or(0, |f| f as i64 + 1)),
         "round_cap" => Value::Boolean(r.ended_by == Some(silk_core::EndedBy::RoundCap)),
+        "decided" => Value::Boolean(silk_lab::measure::decided(r)),
         "stuck" => Value::Boolean(r.stuck),
         "finished" => Value::Boolean(r.finished && !r.stuck),
         _ => match name
@@ -240,9 +244,13 @@ fn report(spec: &RunSpec, r: &GameRecord, dir: Option<&Path>, out: &mut Out) {
         None if !r.finished => "unfinished".into(),
         None => "shared win".into(),
     };
+    // A stall's first place reached no goal of the rules: labelled, never called a win.
     let winner = match r.ended_by {
-        Some(by @ silk_core::EndedBy::RoundCap) if r.finished && !r.stuck => {
-            format!("{winner} at the {}", by.name().replace('_', " "))
+        Some(by) if r.finished && !r.stuck => {
+            let first = winner
+                .strip_suffix(" wins")
+                .unwrap_or("a shared first place");
+            format!("{}: {first} first", by.label())
         }
         _ => winner,
     };
@@ -383,7 +391,7 @@ impl<'a> Finder<'a> {
             let d = &f.difference;
             let text = if d.n == 0 {
                 format!(
-                    "winners − others, {}: no game of the {} found has winners and another seat",
+                    "winners − others, {}: no game of the {} found is decided with another seat",
                     f.measure, self.matched
                 )
             } else {
@@ -393,7 +401,7 @@ impl<'a> Finder<'a> {
                 };
                 format!(
                     "winners − others, {}: {} [{}, {}] per game{} (winners {:.2}, others {:.2}), \
-                     over {} of the {} games found (with winners and another seat)",
+                     over {} of the {} games found (decided, with another seat; stalls left out)",
                     f.measure,
                     signed(d.value),
                     signed(d.lo),

@@ -657,9 +657,13 @@ fn sweep_table(rows: &[(String, Summary)]) -> String {
     let mut lines: Vec<(String, Vec<String>)> = Vec::new();
     // A sweep of the player count has values without the last seats: "—" there.
     let n = Summary::max_seats(rows.iter().map(|r| &r.1));
+    // Stalls (cut at the round cap) are no wins: when any setting has some, the figures are
+    // over the decided games and say so, and the stall share is a headline row.
+    let stalls = rows.iter().any(|r| r.1.round_cap > 0);
+    let decided = if stalls { " (decided games)" } else { "" };
     for i in 0..n {
         lines.push((
-            format!("P{} win %", i + 1),
+            format!("P{} win %{decided}", i + 1),
             rows.iter()
                 .map(|r| {
                     r.1.win_by_seat
@@ -670,14 +674,32 @@ fn sweep_table(rows: &[(String, Summary)]) -> String {
         ));
     }
     lines.push((
-        "games with winners".into(),
+        if stalls {
+            "decided games"
+        } else {
+            "games with winners"
+        }
+        .into(),
         rows.iter().map(|r| r.1.games.to_string()).collect(),
     ));
-    // The win rates above count these games (the rules name their winners), shown apart here.
-    if rows.iter().any(|r| r.1.round_cap > 0) {
+    if stalls {
         lines.push((
-            "  of them at the round cap".into(),
+            "stalls at the round cap".into(),
             rows.iter().map(|r| r.1.round_cap.to_string()).collect(),
+        ));
+        lines.push((
+            "stall % [95% interval]".into(),
+            rows.iter()
+                .map(|r| {
+                    let share = silk_lab::stats::Rate::new(r.1.round_cap, r.1.played());
+                    format!(
+                        "{:.1} [{:.1}, {:.1}]",
+                        100.0 * share.rate,
+                        100.0 * share.lo,
+                        100.0 * share.hi
+                    )
+                })
+                .collect(),
         ));
     }
     lines.push((
@@ -698,31 +720,31 @@ fn sweep_table(rows: &[(String, Summary)]) -> String {
         ));
     }
     lines.push((
-        "shared wins %".into(),
+        format!("shared wins %{decided}"),
         rows.iter()
             .map(|r| format!("{:.1}", 100.0 * r.1.ties.rate))
             .collect(),
     ));
     lines.push((
-        "rounds".into(),
+        format!("rounds{decided}"),
         rows.iter()
             .map(|r| format!("{:.1}", r.1.rounds.mean))
             .collect(),
     ));
     lines.push((
-        "decisions".into(),
+        format!("decisions{decided}"),
         rows.iter()
             .map(|r| format!("{:.0}", r.1.decisions.mean))
             .collect(),
     ));
     lines.push((
-        "margin".into(),
+        format!("margin{decided}"),
         rows.iter()
             .map(|r| format!("{:.1}", r.1.margin.mean))
             .collect(),
     ));
     lines.push((
-        "lead changes".into(),
+        format!("lead changes{decided}"),
         rows.iter()
             .map(|r| format!("{:.2}", r.1.lead_changes.mean))
             .collect(),
@@ -760,7 +782,14 @@ fn sweep_metrics(rows: &[(String, Summary)]) -> String {
 
 /// Rows of cells under one column per setting.
 fn columns(rows: &[(String, Summary)], lines: Vec<(String, Vec<String>)>) -> String {
-    let width = rows.iter().map(|r| r.0.len()).max().unwrap_or(8).max(8);
+    let widest_cell = lines.iter().flat_map(|l| &l.1).map(|c| c.chars().count());
+    let width = rows
+        .iter()
+        .map(|r| r.0.len())
+        .chain(widest_cell)
+        .max()
+        .unwrap_or(8)
+        .max(8);
     let mut t = format!("{:<34}", "");
     for (label, _) in rows {
         t += &format!(" {label:>width$}");

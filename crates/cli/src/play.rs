@@ -407,7 +407,14 @@ pub fn print_outcome(outcome: &Outcome, out: &mut Out) {
     );
 }
 
-/// The outcome in one line: each seat's place and score, best first.
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+}
+
+/// The outcome in one line: each seat's place and score, best first; a stall's order is
+/// labelled as a ranking at the round cap, not a win.
 pub fn outcome_text(outcome: &Outcome) -> String {
     let mut order: Vec<usize> = (0..outcome.scores.len()).collect();
     order.sort_by_key(|&i| (outcome.ranks.get(i).copied().unwrap_or(u8::MAX), i));
@@ -426,8 +433,12 @@ pub fn outcome_text(outcome: &Outcome) -> String {
         (true, _) => {
             "Stuck, no winner (nobody could act, or a round cap without a winner); standing"
         }
-        (false, Some(silk_core::EndedBy::RoundCap)) => {
-            "Stopped by the round cap, ranked by the rules (the first place wins)"
+        (false, Some(by)) => {
+            return format!(
+                "{} (nobody reached the rules' goal): {}",
+                capitalised(by.label()),
+                table.join("; ")
+            )
         }
         (false, None) => "Final",
     };

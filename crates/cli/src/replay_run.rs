@@ -128,7 +128,8 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
             Ok(())
         })?;
     if show.timeline {
-        timeline_out(&timeline.finish::<G>(&played.state), seats, out);
+        let ended_by = played.outcome.as_ref().and_then(|o| o.ended_by);
+        timeline_out(&timeline.finish::<G>(&played.state), seats, ended_by, out);
     }
     let checked = game.check::<G>(&played);
     let mut value = match &played.outcome {
@@ -166,8 +167,13 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
 
 /// The standings table of `--timeline` (a run's game, or a trace played back): a row per
 /// round, each seat's score (and coins, where the game has them) and the sole leader, then the
-/// round the order was settled in.
-pub fn timeline_out(timeline: &Timeline, seats: usize, out: &mut Out) {
+/// round the order was settled in (in a stall, `ended_by`, labelled as no win).
+pub fn timeline_out(
+    timeline: &Timeline,
+    seats: usize,
+    ended_by: Option<silk_core::EndedBy>,
+    out: &mut Out,
+) {
     let coins = !timeline.coins.is_empty();
     let mut text = format!("standings at the end of each round: {}", timeline.score);
     if coins {
@@ -193,12 +199,19 @@ pub fn timeline_out(timeline: &Timeline, seats: usize, out: &mut Out) {
             .map_or("shared".into(), |l| Seat(l as u8).to_string());
         text += &format!("  {leader}");
         if decided == Some(row.round) {
-            text += "  <- decided";
+            text += if ended_by.is_some() {
+                "  <- order settled"
+            } else {
+                "  <- decided"
+            };
         }
         text += "\n";
     }
     text += &match decided {
-        Some(r) => format!("decided at round {r}: from its end on, the order never changed"),
+        Some(r) => format!(
+            "{}: from its end on, the order never changed",
+            silk_lab::report::decided_at_text(r, ended_by)
+        ),
         None => "the game counts no standing to follow".into(),
     };
     let mut value = serde_json::to_value(timeline).unwrap_or_default();

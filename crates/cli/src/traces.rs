@@ -159,7 +159,8 @@ pub fn play_back<G: CliGame>(
         }
         let (end, timeline) = play_trace_timeline::<G>(trace, &origin, |_| {})
             .map_err(|e| CliError::input(e.to_string()))?;
-        crate::replay_run::timeline_out(&timeline, G::num_seats(&end), out);
+        let ended_by = G::outcome(&end).and_then(|o| o.ended_by);
+        crate::replay_run::timeline_out(&timeline, G::num_seats(&end), ended_by, out);
         out.message(&format!(
             "{}: every decision is legal{}",
             file.display(),

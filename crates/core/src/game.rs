@@ -72,6 +72,16 @@ impl EndedBy {
             EndedBy::RoundCap => "round_cap",
         }
     }
+
+    /// How a report names such a game where it shows its order: a stall's first place reached
+    /// no goal of the rules, so no report calls it a win without this label.
+    pub fn label(self) -> &'static str {
+        match self {
+            EndedBy::RoundCap => {
+                "stalled at the round cap, ranked by score then the rules' tie-break"
+            }
+        }
+    }
 }
 
 impl Outcome {

@@ -139,10 +139,10 @@ impl Extremes {
             keep(&mut self.unfinished, r, first_seen);
         } else if r.stuck {
             keep(&mut self.stuck, r, first_seen);
+        } else if r.ended_by == Some(silk_core::EndedBy::RoundCap) {
+            // A stall's length is the cap's and its margin a ranking at the cap: listed apart.
+            keep(&mut self.round_cap, r, first_seen);
         } else {
-            if r.ended_by == Some(silk_core::EndedBy::RoundCap) {
-                keep(&mut self.round_cap, r, first_seen);
-            }
             keep(&mut self.longest, r, longest);
             keep(&mut self.shortest, r, shortest);
             keep(&mut self.widest_margin, r, widest);

@@ -14,6 +14,7 @@ pub mod order;
 pub mod paired;
 pub mod players;
 mod pool;
+pub mod populations;
 pub mod replay;
 pub mod report;
 pub mod run;
@@ -385,7 +386,7 @@ mod tests {
             assert_eq!(merged.played_decisions(), fold.played_decisions());
         }
         // Against the figures computed directly from the list.
-        let normal: Vec<&GameRecord> = recs.iter().filter(|r| r.finished && !r.stuck).collect();
+        let normal: Vec<&GameRecord> = recs.iter().filter(|r| measure::decided(r)).collect();
         assert_eq!(s.games, normal.len() as u64);
         assert_eq!(
             s.stuck,
@@ -411,8 +412,11 @@ mod tests {
             assert_eq!(*count, direct, "one value per bin for a narrow range");
         }
         assert!(s.stuck > 0 && s.unfinished > 0);
-        // Games the round cap ended count among the games, and apart (issue 30 point 9).
-        let capped: Vec<&&GameRecord> = normal.iter().filter(|r| r.ended_by.is_some()).collect();
+        // Stalls (the round cap ended them) count apart from the decided games (issue 46).
+        let capped: Vec<&GameRecord> = recs
+            .iter()
+            .filter(|r| r.finished && !r.stuck && r.ended_by.is_some())
+            .collect();
         assert_eq!(s.round_cap, capped.len() as u64);
         assert!(s.round_cap > 0);
         assert_eq!(s.extremes.round_cap[0].index, capped[0].index);

@@ -6,11 +6,14 @@
 //! - a **mean** per game (normal interval, mean ± 1.96 · sd / √n), or a **ratio** of two
 //!   per-game sums (delta-method interval), for metrics that only mean something as a ratio.
 //!
-//! Rates and means are over the games that ended with winners — the games the rules' round cap
-//! ended included — unless the name says otherwise (`share.round_cap`, `share.stuck`,
-//! `share.unfinished`, `share.forfeit` and `share.cut_short` are over every game played). The winner-versus-others
-//! measures asked for (`winners.player.<measure>`, [`Measures::winners`]) are over the games with
-//! winners and at least one other seat ([`crate::players`]).
+//! Two populations: a game is **decided** when it reached the rules' goal (a player won as the
+//! rules' end says), a **stall** when the rules' round cap cut it (its ranking at the cap is the
+//! rules' tie-break, not a win). Rates and means are over the decided games unless the name
+//! says otherwise: `share.round_cap` (the stall share, a headline of its own), `share.stuck`,
+//! `share.unfinished`, `share.forfeit`, `share.cut_short` and the `all_games.*` rows are over
+//! every game played. The winner-versus-others measures asked for (`winners.player.<measure>`,
+//! [`Measures::winners`]) are over the decided games with at least one other seat
+//! ([`crate::players`]).
 
 use crate::paired::{GameObs, Obs};
 use crate::run::{GameRecord, RunSpec};
@@ -152,6 +155,12 @@ impl Measured {
     }
 }
 
+/// Whether a game reached the rules' goal: it ended with winners, and not because the rules'
+/// round cap cut it (a stall). The population of every figure not named otherwise.
+pub fn decided(r: &GameRecord) -> bool {
+    r.finished && !r.stuck && r.ended_by.is_none()
+}
+
 /// The fold: one accumulator per measure name.
 #[derive(Clone, Debug)]
 pub struct Measures {
@@ -162,7 +171,7 @@ pub struct Measures {
     kinds: Vec<String>,
     /// Metric names seen so far, so a game without one counts it as 0.
     metric_names: BTreeMap<String, ()>,
-    /// Games that ended with winners so far (the round cap's included).
+    /// Decided games so far (stalls at the round cap left out).
     normal_games: u64,
     /// While [`Measures::add_observed`] runs: the game's contribution to each measure.
     observed: Option<GameObs>,
@@ -322,34 +331,34 @@ impl Measures {
     pub fn add(&mut self, r: &GameRecord) {
         let normal = r.finished && !r.stuck;
         let minutes = self.add_all_games(r, normal);
-        if !normal {
+        if !decided(r) {
             return;
         }
         self.normal_games += 1;
         self.add_wins(r);
         self.mean(
             "rounds",
-            || "rounds per game, over the games with winners".into(),
+            || "rounds per game, over the decided games (stalls at the round cap left out)".into(),
             r.rounds as f64,
         );
         self.mean(
             "decisions",
-            || "decisions per game (all seats), over the games with winners".into(),
+            || "decisions per game (all seats), over the decided games".into(),
             r.decisions as f64,
         );
         self.mean(
             "margin",
-            || "winner's score minus the runner-up's, points, over the games with winners".into(),
+            || "winner's score minus the runner-up's, points, over the decided games".into(),
             r.margin() as f64,
         );
         self.mean(
             "lead_changes",
-            || "changes of the sole leader per game, over the games with winners".into(),
+            || "changes of the sole leader per game, over the decided games".into(),
             r.lead_changes as f64,
         );
         self.mean(
             "minutes",
-            || "table minutes per game (the time model), over the games with winners".into(),
+            || "table minutes per game (the time model), over the decided games".into(),
             minutes,
         );
         let winners = std::mem::take(&mut self.winners);
@@ -371,8 +380,9 @@ impl Measures {
         self.rate(
             "share.round_cap",
             || {
-                "games the rules' round cap ended (won on the rules' ranking at the cap; they \
-                 count in every other figure), share of all games"
+                "stalls: games the rules' round cap cut before anyone reached the rules' goal \
+                 (ranked at the cap by the rules' tie-break, counted in no win, length or \
+                 balance figure but the all_games.* rows), share of all games"
                     .into()
             },
             r.ended_by == Some(silk_core::EndedBy::RoundCap),
@@ -409,18 +419,19 @@ impl Measures {
             },
             !normal,
         );
-        // Length over every game played, stuck and cut short included, beside the same
-        // figures over the games with winners: a variant that changes how many games stick
-        // changes which games the latter are over.
+        // Length over every game played, stalls, stuck and cut short included, beside the
+        // same figures over the decided games: a variant that changes how many games stall or
+        // stick changes which games the latter are over.
         self.mean(
             "all_games.rounds",
-            || "rounds per game, over all games (stuck and cut short included)".into(),
+            || "rounds per game, over all games (stalls, stuck and cut short included: a stall's length is the cap)".into(),
             r.rounds as f64,
         );
         self.mean(
             "all_games.decisions",
             || {
-                "decisions per game (all seats), over all games (stuck and cut short included)"
+                "decisions per game (all seats), over all games (stalls, stuck and cut short \
+                 included)"
                     .into()
             },
             r.decisions as f64,
@@ -428,7 +439,12 @@ impl Measures {
         let minutes = self.time.minutes(&r.metrics, r.decisions);
         self.mean(
             "all_games.minutes",
-            || "table minutes per game (the time model), over all games (stuck and cut short included)".into(),
+            || {
+                "table minutes per game played (the time model), over all games (stalls, stuck \
+                 and cut short included: a stall's minutes are those of a game cut at the cap, \
+                 not a game's length)"
+                    .into()
+            },
             minutes,
         );
         minutes
@@ -442,10 +458,7 @@ impl Measures {
         if let Some(first) = r.first {
             self.rate(
                 "win.first_mover",
-                || {
-                    "games won by the player who moved first, share of the games with winners"
-                        .into()
-                },
+                || "games won by the player who moved first, share of the decided games".into(),
                 won(first as usize),
             );
         }
@@ -454,7 +467,7 @@ impl Measures {
                 &format!("win.seat{}", seat + 1),
                 || {
                     format!(
-                        "games won by seat {} (shared wins count), share of the games with winners",
+                        "games won by seat {} (shared wins count), share of the decided games",
                         seat + 1
                     )
                 },
@@ -477,8 +490,8 @@ impl Measures {
                         &format!("win.bot.{kind}"),
                         || {
                             format!(
-                                "games won by any seat of bot {kind}, share of its games with \
-                                 winners"
+                                "games won by any seat of bot {kind}, share of its decided \
+                                 games"
                             )
                         },
                         wins,
@@ -488,7 +501,7 @@ impl Measures {
         }
         self.rate(
             "share.tie",
-            || "games whose first place is shared, share".into(),
+            || "games whose first place is shared, share of the decided games".into(),
             r.ranks.iter().filter(|&&k| k == 0).count() > 1,
         );
     }
@@ -582,7 +595,10 @@ impl Measures {
                 "first_mover_advantage".into(),
                 Measured {
                     name: "first_mover_advantage".into(),
-                    about: format!("first mover's win rate minus the fair share 1/{seats}, share"),
+                    about: format!(
+                        "first mover's win rate minus the fair share 1/{seats}, share of the \
+                         decided games"
+                    ),
                     value: m.value - fair,
                     lo: m.lo - fair,
                     hi: m.hi - fair,
@@ -758,16 +774,18 @@ mod tests {
         assert_eq!(out["win.seat1"].n, 1);
     }
 
-    /// Issue 30 point 9: a game the rules' round cap ended has winners and counts in the win
-    /// rates, and its share of all games is measured apart.
+    /// Issue 46 point 1: a stall (the rules' round cap cut the game) is no win: it is left out
+    /// of the win, length, margin and metric figures, which are over the decided games, and
+    /// counted in its own share and in the all_games.* rows.
     #[test]
-    fn issue30_p9_round_cap_games_count_as_wins_and_have_their_own_share() {
+    fn issue46_stalls_are_their_own_share_and_in_no_decided_figure() {
         let mut m = Measures::new(&spec(&["a", "a"]), time());
-        m.add(&record(0, vec![0, 1], None, &[]));
-        let mut capped = record(1, vec![0, 1], None, &[]);
+        m.add(&record(0, vec![0, 1], None, &[("x", 2)]));
+        let mut capped = record(1, vec![0, 1], None, &[("x", 100)]);
         capped.ended_by = Some(silk_core::EndedBy::RoundCap);
+        capped.rounds = 40;
         m.add(&capped);
-        m.add(&record(2, vec![1, 0], None, &[]));
+        m.add(&record(2, vec![1, 0], None, &[("x", 4)]));
         let mut stuck = record(3, vec![0, 1], None, &[]);
         stuck.stuck = true;
         m.add(&stuck);
@@ -780,7 +798,42 @@ mod tests {
             out["share.cut_short"].value, 0.25,
             "only the stuck game is cut short"
         );
-        assert_eq!((out["win.seat1"].value, out["win.seat1"].n), (2.0 / 3.0, 3));
+        assert_eq!((out["win.seat1"].value, out["win.seat1"].n), (0.5, 2));
+        assert_eq!((out["metric.x"].value, out["metric.x"].n), (3.0, 2));
+        assert_eq!(out["rounds"].n, 2);
+        assert_eq!(out["all_games.rounds"].n, 4);
+        assert!(out["all_games.rounds"].value > out["rounds"].value);
+        assert!(out["share.round_cap"].about.contains("stalls"));
+    }
+
+    /// Issue 46 point 1: a designer's targets name either population — `rounds` (the decided
+    /// games' length) or `all_games.rounds` (every game played, stalls at the cap included) —
+    /// and `share.round_cap` for the stalls; each is judged over its own games.
+    #[test]
+    fn issue46_targets_name_the_decided_games_or_all_games() {
+        let mut m = Measures::new(&spec(&["a", "a"]), time());
+        for i in 0..30 {
+            let mut r = record(i, vec![0, 1], None, &[]);
+            if i % 3 == 0 {
+                r.ended_by = Some(silk_core::EndedBy::RoundCap);
+                r.rounds = 40;
+            }
+            m.add(&r);
+        }
+        let out = m.finish();
+        let file = crate::targets::parse_targets(
+            r#"{"targets": [
+                {"measure": "rounds", "at_most": 10},
+                {"measure": "all_games.rounds", "at_most": 10},
+                {"measure": "share.round_cap", "at_most": 0.05}
+            ]}"#,
+        )
+        .unwrap();
+        let gaps = crate::targets::gaps(&file.targets, &out);
+        let verdict = |name: &str| gaps.iter().find(|g| g.measure == name).unwrap().verdict;
+        assert_eq!(verdict("rounds"), crate::targets::Verdict::Met);
+        assert_eq!(verdict("all_games.rounds"), crate::targets::Verdict::Missed);
+        assert_eq!(verdict("share.round_cap"), crate::targets::Verdict::Missed);
     }
 
     #[test]

@@ -142,11 +142,15 @@ fn by_name(obs: &GameObs) -> HashMap<&str, Obs> {
 
 impl Paired {
     /// Adds game K of the base and game K of the variant. A measure counted in only one of the
-    /// two games is left out, except an engine metric (`metric.*`), which reads 0 in a game
-    /// that ended normally (`share.cut_short` false) without counting it.
+    /// two games is left out, except an engine metric (`metric.*`), which reads 0 in a decided
+    /// game (`share.cut_short` and `share.round_cap` false) without counting it: a stall counts
+    /// no metric, so it pairs with nothing.
     pub fn add(&mut self, base: &GameObs, variant: &GameObs) {
         let (base_by, variant_by) = (by_name(base), by_name(variant));
-        let normal = |by: &HashMap<&str, Obs>| by.get("share.cut_short") == Some(&Obs::Rate(false));
+        let normal = |by: &HashMap<&str, Obs>| {
+            by.get("share.cut_short") == Some(&Obs::Rate(false))
+                && by.get("share.round_cap") != Some(&Obs::Rate(true))
+        };
         let (base_normal, variant_normal) = (normal(&base_by), normal(&variant_by));
         let zero_metric = |name: &str, normal: bool| {
             (normal && name.starts_with("metric.")).then_some(Obs::Mean(0.0))
@@ -464,15 +468,21 @@ pub struct TableNote {
     /// The paired difference in the share of games cut short, in points, when it is clear.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub cut_short_change: Option<f64>,
+    /// The paired difference in the stall share (`share.round_cap`), in points, when it is
+    /// clear: the decided games the other figures are over are then other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stall_change: Option<f64>,
 }
 
 impl TableNote {
     pub fn of(table: &BTreeMap<String, Compared>) -> TableNote {
         let differ = table.get("share.cut_short").filter(|d| d.clear);
+        let stalls = table.get("share.round_cap").filter(|d| d.clear);
         let tests: Vec<(bool, Option<f64>)> = table.values().map(|c| (c.clear, c.p)).collect();
         TableNote {
-            populations_differ: differ.is_some(),
+            populations_differ: differ.is_some() || stalls.is_some(),
             cut_short_change: differ.map(|d| 100.0 * d.value),
+            stall_change: stalls.map(|d| 100.0 * d.value),
             ..TableNote::of_tests(&tests)
         }
     }
@@ -491,6 +501,7 @@ impl TableNote {
             fdr_kept: fdr_kept(tests).into_iter().filter(|&k| k).count(),
             populations_differ: false,
             cut_short_change: None,
+            stall_change: None,
         }
     }
 
@@ -511,11 +522,18 @@ impl TableNote {
             self.fdr_kept,
             100.0 * self.fdr
         );
-        if let Some(points) = self.cut_short_change {
+        let moved: Vec<String> = [
+            (self.cut_short_change, "games cut short"),
+            (self.stall_change, "stalls (games cut at the round cap)"),
+        ]
+        .iter()
+        .filter_map(|(c, what)| c.map(|p| format!("the share of {what} moves by {p:+.1} points")))
+        .collect();
+        if !moved.is_empty() {
             t += &format!(
-                " Populations differ: the share of games cut short moves by {points:+.1} points, \
-                 so figures over the games with winners are over other games; read the \
-                 all_games.* rows."
+                " Populations differ: {}, so figures over the decided games are over other \
+                 games; read the all_games.* rows.",
+                moved.join(" and ")
             );
         }
         t
@@ -624,6 +642,60 @@ mod tests {
         assert_eq!(out["metric.x"].pairs, 1);
         assert_eq!(out["metric.x"].value, -4.0);
         assert!(!out.contains_key("win.bot.a"));
+    }
+
+    /// Issue 46 point 1: a stall counts no metric, and its missing metrics do not read 0 (the
+    /// pair is left out), while the stall share pairs over every game; a clear change in it
+    /// says the populations differ.
+    #[test]
+    fn issue46_a_stall_pairs_in_the_stall_share_only() {
+        let mut paired = Paired::default();
+        let stall = vec![
+            ("share.cut_short".to_string(), Obs::Rate(false)),
+            ("share.round_cap".to_string(), Obs::Rate(true)),
+        ];
+        for _ in 0..20 {
+            paired.add(
+                &obs(&[
+                    ("metric.x", Obs::Mean(4.0)),
+                    ("share.round_cap", Obs::Rate(false)),
+                ]),
+                &stall,
+            );
+        }
+        paired.add(
+            &obs(&[
+                ("metric.x", Obs::Mean(4.0)),
+                ("share.round_cap", Obs::Rate(false)),
+            ]),
+            &obs(&[
+                ("metric.x", Obs::Mean(5.0)),
+                ("share.round_cap", Obs::Rate(false)),
+            ]),
+        );
+        let out = paired.finish();
+        assert_eq!((out["metric.x"].pairs, out["metric.x"].value), (1, 1.0));
+        assert_eq!(out["share.round_cap"].pairs, 21);
+        assert!(out["share.round_cap"].clear);
+        let table: BTreeMap<String, Compared> = [(
+            "share.round_cap".to_string(),
+            Compared {
+                value: out["share.round_cap"].value,
+                lo: out["share.round_cap"].lo,
+                hi: out["share.round_cap"].hi,
+                clear: true,
+                p: out["share.round_cap"].p,
+                fdr_kept: true,
+                paired: true,
+                pairs: 21,
+            },
+        )]
+        .into();
+        let note = TableNote::of(&table);
+        assert!(note.populations_differ);
+        assert!(note
+            .text()
+            .contains("stalls (games cut at the round cap) moves by +95.2"));
     }
 
     /// The ratio's paired difference is the difference of the two ratios of sums, and its

@@ -2,10 +2,11 @@
 //! (`player.*`, [`silk_core::Observe::PLAYER_MEASURES`]), kept per game in `games.jsonl`; and
 //! the question a designer asks of them: do the winners do more of it than the others?
 //!
-//! **Winners minus others.** For a per-player measure M and one game with winners,
+//! **Winners minus others.** For a per-player measure M and one decided game,
 //! `d = mean M over the winners − mean M over the other seats`. The winners are every seat
 //! ranked first: a shared first place puts all who share it among the winners. A game has no `d`
-//! when it has no winners (stuck, or cut at the decision cap) or when every seat shares first
+//! when it has no winners (stuck, or cut at the decision cap), when the rules' round cap cut it
+//! (a stall: its order at the cap is the rules' tie-break, not a win) or when every seat shares first
 //! place (no others to compare with). The figure of a run is the mean of `d` over the games that
 //! have one, with its normal interval; variants on the same seeds pair it game by game
 //! ([`crate::paired`]).
@@ -44,8 +45,8 @@ pub fn winners_name(measure: &str) -> String {
 pub fn winners_about(measure: &str) -> String {
     format!(
         "winners' mean {measure} minus the other seats' mean, per game, in {measure}'s unit; \
-         shared first places count as winners; over the games with winners and at least one \
-         other seat"
+         shared first places count as winners; over the decided games (stalls at the round \
+         cap left out) with at least one other seat"
     )
 }
 
@@ -88,9 +89,10 @@ pub fn value(r: &GameRecord, seat: usize, measure: &str) -> Option<i64> {
 }
 
 /// The winners' mean and the others' mean of `measure` in game `r` (see the module's text), or
-/// `None` when the game has no winners, no others, or no such measure.
+/// `None` when the game is not decided (no winners, or a stall), has no others, or no such
+/// measure.
 pub fn winners_and_others(r: &GameRecord, measure: &str) -> Option<(f64, f64)> {
-    if !r.finished || r.stuck {
+    if !crate::measure::decided(r) {
         return None;
     }
     let (mut w, mut nw, mut o, mut no) = (0i64, 0u32, 0i64, 0u32);

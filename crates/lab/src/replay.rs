@@ -102,7 +102,8 @@ pub fn play_game<G: Observe>(
 }
 
 /// The games a run's report draws round by round, with why: the run's first game with a
-/// winner (a typical game) and its first stuck or cut-short game (what goes wrong), known from
+/// winner (a typical game), its first stuck or cut-short game (what goes wrong) and its first
+/// stall at the round cap (a game that never reached the rules' goal), known from
 /// the summary's lists of such games without reading the records.
 pub fn report_games(summary: &crate::Summary, spec: &RunSpec) -> Vec<(u64, &'static str)> {
     let e = &summary.extremes;
@@ -110,6 +111,7 @@ pub fn report_games(summary: &crate::Summary, spec: &RunSpec) -> Vec<(u64, &'sta
         .stuck
         .iter()
         .chain(&e.unfinished)
+        .chain(&e.round_cap)
         .map(|g| g.index)
         .collect();
     let mut games = Vec::new();
@@ -124,6 +126,9 @@ pub fn report_games(summary: &crate::Summary, spec: &RunSpec) -> Vec<(u64, &'sta
         (Some(s), _) => games.push((s.index, "the first stuck game")),
         (None, Some(u)) => games.push((u.index, "the first game cut short")),
         _ => {}
+    }
+    if let Some(c) = e.round_cap.first() {
+        games.push((c.index, "the first stall (cut at the round cap)"));
     }
     games
 }
@@ -147,14 +152,12 @@ pub fn game_timeline<G: Observe>(
         Some(o) if o.stuck => format!("stuck after {} decisions", played.decisions),
         Some(o) => {
             let winners: Vec<String> = o.winners().map(|s| s.to_string()).collect();
-            let by = match o.ended_by {
-                Some(by) => format!(" ({})", by.name().replace('_', " ")),
-                None => String::new(),
-            };
-            match winners.len() {
-                0 => format!("no winner{by}"),
-                1 => format!("{} won{by}", winners[0]),
-                _ => format!("{} shared the win{by}", winners.join(" and ")),
+            match (o.ended_by, winners.len()) {
+                (Some(by), 0) => by.label().to_string(),
+                (Some(by), _) => format!("{}: {} first", by.label(), winners.join(" and ")),
+                (None, 0) => "no winner".into(),
+                (None, 1) => format!("{} won", winners[0]),
+                (None, _) => format!("{} shared the win", winners.join(" and ")),
             }
         }
         None => format!("cut short after {} decisions", played.decisions),
@@ -163,6 +166,7 @@ pub fn game_timeline<G: Observe>(
         index,
         why: why.into(),
         end,
+        ended_by: played.outcome.as_ref().and_then(|o| o.ended_by),
         timeline: recorder.finish::<G>(&played.state),
     })
 }

@@ -135,8 +135,9 @@ pub struct GameRecord {
     /// The engine ended the game as stuck (nobody could act, a turn cap): nobody won it.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub stuck: bool,
-    /// How a game with winners ended when not in the ordinary way: `round_cap` when the rules'
-    /// round cap stopped it (Cities, gap 32: the winners are the rules' ranking at the cap).
+    /// How a game with a ranking ended when not in the ordinary way: `round_cap` when the rules'
+    /// round cap stopped it (Cities, gap 32: the rules rank the seats at the cap) — a stall,
+    /// which the lab counts apart from the decided games and never as a win.
     /// Absent otherwise, and in records written before it (which read as ordinary ends).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended_by: Option<EndedBy>,

@@ -50,12 +50,12 @@ pub struct Metric {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summary {
     pub game: String,
-    /// Games that ended with a result the rules give (winners): every figure below is over
-    /// these, the games the rules' round cap ended included.
+    /// Decided games: those that reached the rules' goal (a winner as the rules' end says).
+    /// Every figure below is over these.
     pub games: u64,
-    /// Of `games`, those the rules' round cap ended (Cities, gap 32: most VP, then most coins,
-    /// wins): counted in every figure, and here apart. Absent when none (and in summaries
-    /// written before it, when such games were counted as `stuck`).
+    /// Stalls: games the rules' round cap cut before anyone reached the goal (Cities, gap 32
+    /// ranks them by most VP, then most coins). Not in `games` nor in any figure over them: a
+    /// stall's order at the cap is no win. Absent when none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub round_cap: u64,
     /// Games cut short by the lab's decision cap (left out).
@@ -244,8 +244,11 @@ impl Fold {
             self.stuck += 1;
             return;
         }
+        if r.ended_by == Some(EndedBy::RoundCap) {
+            self.round_cap += 1;
+            return;
+        }
         self.games += 1;
-        self.round_cap += (r.ended_by == Some(EndedBy::RoundCap)) as u64;
         if self.wins.len() < r.ranks.len() {
             self.wins.resize(r.ranks.len(), 0);
         }
@@ -569,6 +572,16 @@ impl Summary {
         }
     }
 
+    /// Every game played: decided, stalled, stuck, unfinished or forfeited.
+    pub fn played(&self) -> u64 {
+        self.games + self.round_cap + self.stuck + self.unfinished + Forfeits::total(&self.forfeits)
+    }
+
+    /// The stall share of the games played with its Wilson interval, when any game stalled.
+    pub fn stall_share(&self) -> Option<Rate> {
+        (self.round_cap > 0).then(|| Rate::new(self.round_cap, self.played()))
+    }
+
     pub fn metric(&self, name: &str) -> Option<&Metric> {
         self.metrics.iter().find(|m| m.name == name)
     }
@@ -594,34 +607,32 @@ impl Summary {
         if forfeited > 0 {
             apart.push(format!("{forfeited} forfeited"));
         }
+        let decided = if self.round_cap > 0 { " decided" } else { "" };
         let mut t = format!(
-            "{}: {} games{}{}\n",
+            "{}: {} games{decided}{}\n",
             self.game,
             self.games,
-            if self.round_cap > 0 {
-                format!(
-                    ", {} of them ended by the round cap (won on the rules' ranking at the cap)",
-                    self.round_cap
-                )
-            } else {
-                String::new()
-            },
             if apart.is_empty() {
                 String::new()
             } else {
                 format!(" ({}: no winner, left out)", apart.join(", "))
             }
         );
+        if let Some(share) = self.stall_share() {
+            t += &format!(
+                "Stalls: {} of {} games played ({}) stalled at the round cap, ranked by score \
+                 then the rules' tie-break: no win, left out of every figure below (over the \
+                 decided games)\n",
+                self.round_cap,
+                self.played(),
+                pct(&share).trim()
+            );
+        }
         t += &self.forfeit_text();
         let rotated = self.bots_rotated();
         t += &format!(
-            "Win rate by seat (95% Wilson interval; over the {} games{}):\n",
+            "Win rate by seat (95% Wilson interval; over the {} games{decided}):\n",
             self.games,
-            if self.round_cap > 0 {
-                format!(", the {} at the round cap included", self.round_cap)
-            } else {
-                String::new()
-            }
         );
         for (i, r) in self.win_by_seat.iter().enumerate() {
             let bot = if rotated {
@@ -750,25 +761,25 @@ mod tests {
         assert_eq!(s.extremes.longest[0].index, 3);
     }
 
-    /// Issue 30 point 9: a game the rules' round cap ended has winners: it counts in the win
-    /// rates, and the summary says how many of its games it ended (text and JSON); a summary
-    /// with none, or written before, has no `round_cap` key and reads as none.
+    /// Issue 46 point 1: a stall (a game the rules' round cap cut) is no win: the summary's
+    /// figures are over the decided games, and the text gives the stall share as a headline
+    /// with its interval, labelled with how the cap ranked them (text and JSON); a summary with
+    /// none has no `round_cap` key and reads as none.
     #[test]
-    fn issue30_p9_round_cap_games_are_counted_among_the_games_and_apart() {
+    fn issue46_stalls_are_counted_apart_from_the_decided_games() {
         let mut recs = records();
         recs[1].ended_by = Some(EndedBy::RoundCap);
         let s = Summary::of(&spec(), &recs);
-        assert_eq!((s.games, s.round_cap, s.stuck), (4, 1, 0));
-        assert_eq!(s.win_by_seat[0].k, 4, "its winner counts");
+        assert_eq!((s.games, s.round_cap, s.stuck, s.played()), (3, 1, 0, 4));
+        assert_eq!(s.win_by_seat[0].k, 3, "the stall's first place is no win");
+        assert_eq!(s.rounds.n, 3);
         let t = s.text();
+        assert!(t.contains("3 games decided"), "{t}");
         assert!(
-            t.contains("4 games, 1 of them ended by the round cap"),
+            t.contains("Stalls: 1 of 4 games played (25.0% [ 4.6–69.9]) stalled at the round cap, ranked by score"),
             "{t}"
         );
-        assert!(
-            t.contains("over the 4 games, the 1 at the round cap included"),
-            "{t}"
-        );
+        assert!(t.contains("over the 3 games decided"), "{t}");
         assert_eq!(s.extremes.round_cap[0].index, 1);
         let json = serde_json::to_value(&s).unwrap();
         assert_eq!(json["round_cap"], 1);

@@ -57,8 +57,14 @@ pub const MEASURES: &[(&str, &str)] = &[
         "first_mover_advantage",
         "first mover's win rate minus 1/N (share)",
     ),
-    ("win.first_mover", "first mover's win rate (share)"),
-    ("win.seat<N>", "seat N's win rate (share)"),
+    (
+        "win.first_mover",
+        "first mover's win rate (share of the decided games)",
+    ),
+    (
+        "win.seat<N>",
+        "seat N's win rate (share of the decided games)",
+    ),
     (
         "win.bot.<bot>",
         "a bot's win rate, per game it plays (share)",
@@ -66,7 +72,8 @@ pub const MEASURES: &[(&str, &str)] = &[
     ("win.bot.max", "the best bot's win rate (share)"),
     (
         "share.round_cap",
-        "games the rules' round cap ended, with winners (share of all games)",
+        "stalls: games the rules' round cap cut before anyone reached the goal (share of all \
+         games)",
     ),
     (
         "share.stuck",
@@ -84,22 +91,37 @@ pub const MEASURES: &[(&str, &str)] = &[
         "share.cut_short",
         "games stuck, cut or forfeited (share of all games)",
     ),
-    ("share.tie", "games with a shared first place (share)"),
+    (
+        "share.tie",
+        "games with a shared first place (share of the decided games)",
+    ),
     (
         "minutes",
-        "table minutes per game (the time model), games with winners",
+        "table minutes per game (the time model), decided games",
     ),
-    ("rounds", "rounds per game, games with winners"),
-    ("decisions", "decisions per game, games with winners"),
+    ("rounds", "rounds per game, decided games"),
+    ("decisions", "decisions per game, decided games"),
     (
         "all_games.minutes",
-        "table minutes per game, all games (stuck and cut short included)",
+        "table minutes per game played, all games (stalls, stuck and cut short included)",
     ),
-    ("all_games.rounds", "rounds per game, all games"),
-    ("all_games.decisions", "decisions per game, all games"),
-    ("margin", "winner's score minus the runner-up's"),
-    ("lead_changes", "changes of the sole leader per game"),
-    ("metric.<name>", "an engine metric per game"),
+    (
+        "all_games.rounds",
+        "rounds per game, all games (stalls included)",
+    ),
+    (
+        "all_games.decisions",
+        "decisions per game, all games (stalls included)",
+    ),
+    (
+        "margin",
+        "winner's score minus the runner-up's, decided games",
+    ),
+    (
+        "lead_changes",
+        "changes of the sole leader per game, decided games",
+    ),
+    ("metric.<name>", "an engine metric per decided game"),
     (
         "vp_share.<source>",
         "share of all VP from a source (Cities: vp.from_<source>)",

@@ -493,8 +493,8 @@ impl<'a, C> Doc<'a, C> {
              players, every config on the same games. A share's interval is the 95 % Wilson \
              interval, a mean's ±1.96 standard errors, a ratio's the delta method; a \
              difference is the variant minus the base taken game by game, with its paired \
-             95 % interval. Each figure says what it is over (all games, or the games with \
-             winners). The batch:\n\n```sh\n{}\n```\n\n",
+             95 % interval. Each figure says what it is over (all games, or the decided \
+             games: a game stalled at the round cap is no win). The batch:\n\n```sh\n{}\n```\n\n",
             self.run.games,
             self.run.seed,
             file.scale.bots,

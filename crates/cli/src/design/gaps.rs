@@ -37,16 +37,28 @@ where
             100.0 * share
         )
     });
-    let capped = match run.summary.round_cap {
-        0 => String::new(),
-        k => format!(", {k} of them at the round cap"),
+    // Stalls are no wins: apart from the decided games every figure is over.
+    let capped = match run.summary.stall_share() {
+        None => String::new(),
+        Some(s) => format!(
+            ", {} stalled at the round cap ({:.1}% [{:.1}, {:.1}]; no win)",
+            run.summary.round_cap,
+            100.0 * s.rate,
+            100.0 * s.lo,
+            100.0 * s.hi
+        ),
+    };
+    let decided = if run.summary.round_cap > 0 {
+        "decided"
+    } else {
+        "with winners"
     };
     let forfeited = match silk_lab::summary::Forfeits::total(&run.summary.forfeits) {
         0 => String::new(),
         k => format!(", {k} forfeited by a player outside silk"),
     };
     let text = format!(
-        "{}: {} games ({} with winners{capped}{forfeited}), bots {}\n{}{}{warning}\n{}\n{met} \
+        "{}: {} games ({} {decided}{capped}{forfeited}), bots {}\n{}{}{warning}\n{}\n{met} \
          of {} targets met for sure; the sum of normalised misses is {:.2}\n",
         G::NAME,
         batch.games,
@@ -71,6 +83,8 @@ where
         &json!({
             "game": G::NAME,
             "games": batch.games,
+            "decided": run.summary.games,
+            "stalls": run.summary.round_cap,
             "forfeits": run.summary.forfeits,
             "time_model": model,
             "time_dominant_kind": dominant.map(|(kind, share)| json!({"kind": kind, "share": share})),

@@ -96,6 +96,16 @@ where
     if runs.summaries.iter().any(|(_, s)| !s.forfeits.is_empty()) {
         text += "\n";
     }
+    // Stalls are no wins: the stall share and the decided games' length come first.
+    let named: Vec<(String, &BTreeMap<String, Measured>)> = configs
+        .iter()
+        .map(|(n, _)| n.clone())
+        .zip(&runs.measures)
+        .collect();
+    if let Some(h) = silk_lab::populations::headline(&named, &compared, difference_cell) {
+        text += &h;
+        text += "\n";
+    }
     let mut header = format!("{:<38}", "measure");
     for (name, _) in &configs {
         header += &format!(" {name:>24}");
@@ -187,7 +197,7 @@ where
             "games": batch.games,
             "seed": batch.seed,
             "bots": runs.spec.bots,
-            "variants": configs.iter().zip(&runs.summaries).map(|((n, c), (_, s))| json!({"name": n, "config": c, "forfeits": s.forfeits})).collect::<Vec<_>>(),
+            "variants": configs.iter().zip(&runs.summaries).map(|((n, c), (_, s))| json!({"name": n, "config": c, "forfeits": s.forfeits, "decided": s.games, "stalls": s.round_cap})).collect::<Vec<_>>(),
             "measures": rows_json,
             "comparisons": tables,
         }),

@@ -129,6 +129,22 @@ pub fn compare_html(
     let runs: Vec<(String, &BTreeMap<String, Measured>)> =
         variants.iter().map(|(v, m)| (v.clone(), *m)).collect();
     let opening = super::targets_section(targets, &runs);
+    // Stalls are no wins: a comparison where games stalled opens on them.
+    let stalls = crate::populations::headline(&runs, differences, |m, d| {
+        format!(
+            "{} [{}, {}]{}",
+            m.show_unit(d.value),
+            m.show_unit(d.lo),
+            m.show_unit(d.hi),
+            if d.clear { " *" } else { "" }
+        )
+    })
+    .map_or(String::new(), |h| {
+        format!(
+            "<section id=\"stalls\"><h2>Stalls and decided games</h2><pre>{}</pre></section>",
+            esc(&h)
+        )
+    });
     let others: Vec<(String, &BTreeMap<String, Compared>)> = variants
         .iter()
         .skip(1)
@@ -142,7 +158,7 @@ pub fn compare_html(
         "variant-difference",
     );
     let body = format!(
-        "{opening}{}<p class=\"note\">Every variant plays the same games: the same seeds, the same bots in \
+        "{opening}{stalls}{}<p class=\"note\">Every variant plays the same games: the same seeds, the same bots in \
          the same seats. Values with their 95% intervals. Each difference is taken game by game \
          (game K of the variant against game K of the base) with the interval of the per-game \
          differences; a difference in bold has an interval that excludes 0. {chance}</p>\

@@ -27,7 +27,7 @@ pub use question::{difference_charts, targets_section};
 pub use simulate::{simulate_html, simulate_report, Records};
 pub use stalls::stalls_html;
 pub use sweep::{sweep_html, sweep_report, SweepRow};
-pub use timeline::GameTimeline;
+pub use timeline::{decided_at_text, GameTimeline};
 
 use crate::RunSpec;
 

@@ -104,11 +104,17 @@ fn win_charts(s: &Summary) -> String {
 
 fn length_charts(s: &Summary) -> String {
     let mut out = String::from("<section id=\"length\"><h2>How long, how close</h2>\n");
+    // With stalls, every figure here is over the decided games, and says so.
+    let over = if s.round_cap > 0 {
+        "decided games (stalls left out)"
+    } else {
+        "games with winners"
+    };
     for (id, title, x_title, d) in [
         (
             "rounds",
             format!(
-                "Rounds: mean {:.1} (sd {:.1}), games with winners",
+                "Rounds: mean {:.1} (sd {:.1}), {over}",
                 s.rounds.mean, s.rounds.sd
             ),
             "rounds in a game",
@@ -117,7 +123,7 @@ fn length_charts(s: &Summary) -> String {
         (
             "length",
             format!(
-                "Decisions: mean {:.0} (sd {:.0}), games with winners",
+                "Decisions: mean {:.0} (sd {:.0}), {over}",
                 s.decisions.mean, s.decisions.sd
             ),
             "decisions in a game",
@@ -126,8 +132,14 @@ fn length_charts(s: &Summary) -> String {
         (
             "margin",
             format!(
-                "Winning margin: mean {:.1} points (sd {:.1})",
-                s.margin.mean, s.margin.sd
+                "Winning margin: mean {:.1} points (sd {:.1}){}",
+                s.margin.mean,
+                s.margin.sd,
+                if s.round_cap > 0 {
+                    ", decided games"
+                } else {
+                    ""
+                }
             ),
             "winner's score minus the runner-up's (points)",
             &s.margin,
@@ -184,17 +196,23 @@ fn glance(s: &Summary) -> String {
     } else {
         format!("; {} — left out of every figure below", apart.join(", "))
     };
-    let capped = if s.round_cap > 0 {
-        format!(
-            " (<b>{}</b> of them ended by the rules' round cap and were won on the rules' ranking \
-             at the cap: they count in every figure)",
-            s.round_cap
-        )
-    } else {
-        String::new()
+    let (ended, capped) = match s.stall_share() {
+        Some(share) => (
+            "decided (a winner by the rules' goal)",
+            format!(
+                "; <b>{}</b> stalls ({:.1}% [{:.1}, {:.1}] of the games played): {} — no win, \
+                 left out of every figure below",
+                s.round_cap,
+                100.0 * share.rate,
+                100.0 * share.lo,
+                100.0 * share.hi,
+                silk_core::EndedBy::RoundCap.label()
+            ),
+        ),
+        None => ("ended with a winner", String::new()),
     };
     format!(
-        "<p class=\"glance\"><b>{}</b> games ended with a winner{capped}{apart}. First-player \
+        "<p class=\"glance\"><b>{}</b> games {ended}{capped}{apart}. First-player \
          advantage ({}): <b>{:+.1}</b> percentage points over the fair share. Shared wins: {:.1}%. \
          Mean branching: {:.1} legal actions per decision.</p>\n",
         s.games,
@@ -212,7 +230,7 @@ fn replays(s: &Summary, records: &Records) -> String {
         ("longest", &e.longest),
         ("shortest", &e.shortest),
         ("widest margin", &e.widest_margin),
-        ("round cap", &e.round_cap),
+        ("stalled at the round cap", &e.round_cap),
         ("stuck", &e.stuck),
         ("unfinished", &e.unfinished),
     ];

@@ -137,7 +137,7 @@ fn line_sections(params: &[String], rows: &[SweepRow]) -> String {
         .iter()
         .any(|r| r.summary.stuck + r.summary.unfinished + r.summary.round_cap > 0)
     {
-        let played = |s: &Summary| s.games + s.stuck + s.unfinished;
+        let played = |s: &Summary| s.played();
         let round_cap: Vec<Rate> = rows
             .iter()
             .map(|r| Rate::new(r.summary.round_cap, played(&r.summary)))
@@ -158,14 +158,14 @@ fn line_sections(params: &[String], rows: &[SweepRow]) -> String {
         out += &line_chart(
             &Chart {
                 id: "sweep-no-end",
-                title: "Games ended by the round cap (with winners), stuck or unfinished, per \
-                        value (95% CI)",
+                title: "Stalls (games cut at the round cap, ranked there by the rules' \
+                        tie-break: no win), stuck or unfinished games, per value (95% CI)",
                 x_title: &x_title,
             },
             &Axis::percent("games played (%)"),
             &xs,
             &[
-                as_series("round cap", &round_cap),
+                as_series("stalled at the round cap", &round_cap),
                 as_series("stuck", &stuck),
                 as_series("unfinished", &unfinished),
             ],

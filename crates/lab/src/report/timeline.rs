@@ -14,6 +14,8 @@ pub struct GameTimeline {
     pub why: String,
     /// How it ended, in words ("P2 won", "stuck after 412 decisions").
     pub end: String,
+    /// How a game with a ranking ended otherwise than by the rules' goal (a stall).
+    pub ended_by: Option<silk_core::EndedBy>,
     pub timeline: Timeline,
 }
 
@@ -30,6 +32,15 @@ fn seat_series(t: &Timeline, value: impl Fn(usize, usize) -> Option<i64>) -> Vec
         .collect()
 }
 
+/// The round a game's order was settled in, in words: "decided at round 12", or for a stall
+/// "stalled at the round cap, ranked by …; that order settled at round 5" (never a win).
+pub fn decided_at_text(round: u32, ended_by: Option<silk_core::EndedBy>) -> String {
+    match ended_by {
+        Some(by) => format!("{}; that order settled at round {round}", by.label()),
+        None => format!("decided at round {round}"),
+    }
+}
+
 /// The section of the run report: a chart per game and quantity.
 pub(crate) fn section(games: &[GameTimeline]) -> String {
     if games.is_empty() {
@@ -40,19 +51,25 @@ pub(crate) fn section(games: &[GameTimeline]) -> String {
          game each, played again exactly as the run played it: each seat's score at the end of \
          every round (and its coins, where the game has them), one point per round. The dashed \
          line marks the round the game was decided in: from its end on, the order of the seats \
-         never changed. Games shown: the run's first game with a winner, and its first stuck \
-         or cut-short game, if any.</p>\n",
+         never changed; in a stall it marks the round its ranking at the cap was settled in, \
+         not a win. Games shown: the run's first game with a winner, its first stuck or \
+         cut-short game and its first stall, if any.</p>\n",
     );
     for g in games {
         let t = &g.timeline;
         let xs: Vec<String> = t.rounds.iter().map(|r| r.round.to_string()).collect();
+        let mark = if g.ended_by.is_some() {
+            "order settled"
+        } else {
+            "decided"
+        };
         let decided = t
             .decided_at
             .and_then(|d| t.rounds.iter().position(|r| r.round == d))
-            .map(|i| (i, "decided"));
-        let decided_text = t
-            .decided_at
-            .map_or(String::new(), |d| format!("; decided at round {d}"));
+            .map(|i| (i, mark));
+        let decided_text = t.decided_at.map_or(String::new(), |d| {
+            format!("; {}", decided_at_text(d, g.ended_by))
+        });
         out += &format!(
             "<div class=\"timeline\" data-game=\"{}\" data-decided-at=\"{}\"><h3>Game {} — {} ({}{})</h3>\n",
             g.index,
