@@ -318,15 +318,27 @@ fn issue44_a_bot_that_answers_twice_forfeits() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An external bot (a shell script in a fresh directory `name`) that starts a `sleep` child
+/// and adds its pid to a file, runs `then`, and answers each decision with `answer`: the
+/// directory, the pid file and the bot for --bots.
+#[cfg(target_os = "linux")]
+fn bot_with_a_child(name: &str, then: &str, answer: &str) -> (PathBuf, PathBuf, String) {
+    let dir = temp_dir("bot-protocol", name);
+    let pids = dir.join("pids");
+    let start = format!(
+        "sleep 300 2>/dev/null &\necho $! >> {}{then}",
+        pids.display()
+    );
+    let bot = shell_bot(&dir, &format!("{name}.sh"), &start, answer);
+    (dir, pids, bot)
+}
+
 /// Issue 44, point 10: what a bot starts (here a `sleep` holding its output) is stopped with
 /// it, when silk ends after games played well.
 #[test]
 #[cfg(target_os = "linux")]
 fn issue44_a_bots_children_stop_with_it() {
-    let dir = temp_dir("bot-protocol", "children");
-    let pids = dir.join("pids");
-    let start = format!("sleep 300 2>/dev/null &\necho $! >> {}", pids.display());
-    let bot = shell_bot(&dir, "children.sh", &start, "echo 0");
+    let (dir, pids, bot) = bot_with_a_child("children", "", "echo 0");
     let (s, _) = bounded(&bot, "2", "5000");
     assert_eq!(forfeits(&s).0, 0, "{s}");
     assert!(std::fs::read_to_string(&pids).is_ok_and(|p| !p.is_empty()));
@@ -339,13 +351,7 @@ fn issue44_a_bots_children_stop_with_it() {
 #[test]
 #[cfg(target_os = "linux")]
 fn issue44_a_bot_that_exits_while_its_child_holds_stdout_crashes_at_once() {
-    let dir = temp_dir("bot-protocol", "exits");
-    let pids = dir.join("pids");
-    let start = format!(
-        "sleep 300 2>/dev/null &\necho $! >> {}\nexit 3",
-        pids.display()
-    );
-    let bot = shell_bot(&dir, "exits.sh", &start, "echo 0");
+    let (dir, pids, bot) = bot_with_a_child("exits", "\nexit 3", "echo 0");
     let (s, took) = bounded(&bot, "1", "20000");
     let (games, kinds) = forfeits(&s);
     assert_eq!(games, 1, "{s}");
@@ -361,10 +367,7 @@ fn issue44_a_bot_that_exits_while_its_child_holds_stdout_crashes_at_once() {
 #[test]
 #[cfg(target_os = "linux")]
 fn issue44_a_bots_children_stop_when_silk_is_interrupted() {
-    let dir = temp_dir("bot-protocol", "interrupted");
-    let pids = dir.join("pids");
-    let start = format!("sleep 300 2>/dev/null &\necho $! >> {}", pids.display());
-    let bot = shell_bot(&dir, "slow.sh", &start, "sleep 0.1; echo 0");
+    let (dir, pids, bot) = bot_with_a_child("interrupted", "", "sleep 0.1; echo 0");
     let bots = format!("{bot},greedy");
     let mut silk = std::process::Command::new(assert_cmd::cargo::cargo_bin("silk"))
         .args([

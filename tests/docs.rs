@@ -198,17 +198,7 @@ fn issue44_readme_find_example_finds_games() {
         .arg(&run)
         .assert()
         .success();
-    let out = silk()
-        .arg("--json")
-        .args(["find"])
-        .arg(&run)
-        .args(["--where", condition])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = common::json_text(&["find", run.to_str().unwrap(), "--where", condition]);
     let summary: serde_json::Value =
         serde_json::from_str(text.lines().last().expect("find prints its count")).unwrap();
     let found = summary["matched"]

@@ -306,23 +306,6 @@ fn issue32_timeline_run_report_draws_a_finished_and_a_cut_short_game() {
     assert_eq!(section.matches("class=\"timeline\"").count(), 2);
 }
 
-/// The run directory of a Splendor run with an external bot (a shell script that always takes
-/// the first action) against greedy: a directory for the test, the run in it, and the `--bots`
-/// it was played with.
-fn run_with_a_program(name: &str) -> (PathBuf, PathBuf, String) {
-    let dir = common::temp_dir("replay_run", name);
-    let bot = common::shell_bot(&dir, "first.sh", "", "echo 0");
-    let bots = format!("{bot},greedy");
-    let run = dir.join("run");
-    silk()
-        .args(["simulate", "splendor", "--games", "2", "--bots", &bots])
-        .args(["--threads", "1", "--out"])
-        .arg(&run)
-        .assert()
-        .success();
-    (dir, run, bots)
-}
-
 /// Issue 44, point 11: opening a run directory never starts a program its run.json names (a
 /// run may come from anyone). `silk replay RUN --game K` (and with `--trace`) of a run whose
 /// bots include `cmd:…` is refused, naming the `--bots` to give, and nothing runs; with
@@ -330,7 +313,7 @@ fn run_with_a_program(name: &str) -> (PathBuf, PathBuf, String) {
 #[test]
 #[cfg(unix)]
 fn issue44_replay_never_starts_a_program_its_run_names() {
-    let (dir, run, bots) = run_with_a_program("cmd");
+    let (dir, run, bots) = common::run_with_a_program("replay_run", "cmd");
     let run_s = run.to_str().unwrap();
     silk()
         .arg("replay")

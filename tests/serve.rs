@@ -295,17 +295,7 @@ fn hostile_requests_get_errors_and_the_server_stays_up() {
 fn sealed_reveals_stay_secret_until_all_are_in() {
     let dir = common::temp_dir("serve", "sealed");
     let journal = dir.join("game.journal");
-    let served = Served::start(
-        &[
-            "table",
-            "silk-road",
-            "--players",
-            "Ana,Ben,Cleo",
-            "--journal",
-            journal.to_str().unwrap(),
-        ],
-        3,
-    );
+    let served = Served::table_for_three(journal.to_str().unwrap());
     // Only the host chooses who holds the pawn first: no phone may (itself, say).
     assert_eq!(served.act(1, "Ana")["ok"], json!(false));
     assert_eq!(served.host("first Ana")["ok"], json!(true));

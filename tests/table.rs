@@ -4,7 +4,7 @@
 use predicates::prelude::*;
 use std::fs;
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 mod common;
@@ -18,16 +18,26 @@ fn temp_dir(name: &str) -> PathBuf {
 const OPENING: &str =
     "Ana\n2\npass\n5\nsell\nLanzhou\ntile\nBen\nvizier\nsilk\nAna 2\nBen 2\nCleo 1\nDev 0\n";
 
-fn table_cmd(journal: &std::path::Path) -> assert_cmd::Command {
+fn table_cmd(journal: &Path) -> assert_cmd::Command {
+    new_game("Ana,Ben,Cleo,Dev", journal)
+}
+
+/// The arguments that start a new game for `players`, the journal's path to follow.
+fn new_game_args(players: &str) -> [&str; 5] {
+    ["table", "silk-road", "--players", players, "--journal"]
+}
+
+/// A new game for `players`, journalled to `journal`.
+fn new_game(players: &str, journal: &Path) -> assert_cmd::Command {
     let mut c = silk();
-    c.args([
-        "table",
-        "silk-road",
-        "--players",
-        "Ana,Ben,Cleo,Dev",
-        "--journal",
-    ])
-    .arg(journal);
+    c.args(new_game_args(players)).arg(journal);
+    c
+}
+
+/// The helper resuming `journal`.
+fn resume(journal: &Path) -> assert_cmd::Command {
+    let mut c = silk();
+    c.args(["table", "silk-road", "--resume"]).arg(journal);
     c
 }
 
@@ -127,9 +137,7 @@ fn undo_takes_back_the_last_entry_and_survives_resume() {
         .assert()
         .success()
         .stdout(predicate::str::contains("undone").and(predicate::str::contains("Ben bids 2")));
-    silk()
-        .args(["table", "silk-road", "--resume"])
-        .arg(&journal)
+    resume(&journal)
         .write_stdin("history\n")
         .assert()
         .success()
@@ -146,13 +154,7 @@ fn killed_session_resumes_exactly_where_it_stopped() {
     let journal = dir.join("game.journal");
     let bin = assert_cmd::cargo::cargo_bin("silk");
     let mut child = std::process::Command::new(bin)
-        .args([
-            "table",
-            "silk-road",
-            "--players",
-            "Ana,Ben,Cleo,Dev",
-            "--journal",
-        ])
+        .args(new_game_args("Ana,Ben,Cleo,Dev"))
         .arg(&journal)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -181,9 +183,7 @@ fn killed_session_resumes_exactly_where_it_stopped() {
     let mut f = fs::OpenOptions::new().append(true).open(&journal).unwrap();
     f.write_all(b"{\"entry\":{\"mo").unwrap();
     drop(f);
-    silk()
-        .args(["table", "silk-road", "--resume"])
-        .arg(&journal)
+    resume(&journal)
         .write_stdin("Lanzhou\n")
         .assert()
         .success()
@@ -200,9 +200,7 @@ fn killed_session_resumes_exactly_where_it_stopped() {
     );
     // The torn line stays where it was; the entries after it follow on from the one before
     // it, so a later resume skips it again and keeps everything.
-    silk()
-        .args(["table", "silk-road", "--resume"])
-        .arg(&journal)
+    resume(&journal)
         .write_stdin("history\n")
         .assert()
         .success()
@@ -222,15 +220,7 @@ fn final_count_with_majorities_and_ties() {
     // Ana: 1 gold 5 silver = 10, goods 3 silk => 13 (+2 sole silk majority) = 15.
     // Ben: 2 gold = 10, goods 1 silk 1 jewels => 12; jewels tied with Cleo: nobody gets 2.
     // Cleo: 0 gold 12 silver, 1 jewels => 13.
-    silk()
-        .args([
-            "table",
-            "silk-road",
-            "--players",
-            "Ana,Ben,Cleo",
-            "--journal",
-        ])
-        .arg(&journal)
+    new_game("Ana,Ben,Cleo", &journal)
         .write_stdin("count\nAna 1 5 0 3 0 0 0\nBen 2 0 0 1 0 1 0\nCleo 0 12 0 0 0 1 0\n")
         .assert()
         .success()
@@ -250,14 +240,8 @@ fn json_events_for_other_tools() {
     let dir = temp_dir("json");
     let journal = dir.join("game.journal");
     let out = silk()
-        .args([
-            "--json",
-            "table",
-            "silk-road",
-            "--players",
-            "3",
-            "--journal",
-        ])
+        .arg("--json")
+        .args(new_game_args("3"))
         .arg(&journal)
         .write_stdin("P1\n")
         .assert()
@@ -324,9 +308,7 @@ fn a_version_1_journal_entry_for_a_seat_beyond_the_table_is_skipped() {
     writeln!(f, "{{\"entry\":{{\"give\":9}}}}").unwrap();
     writeln!(f, "{{\"entry\":{{\"give\":200}}}}").unwrap();
     drop(f);
-    silk()
-        .args(["table", "silk-road", "--resume"])
-        .arg(&journal)
+    resume(&journal)
         .write_stdin("Ben\n")
         .assert()
         .success()
@@ -359,16 +341,8 @@ fn an_absurd_final_count_is_refused() {
 fn any_city_accepts_a_city_the_map_does_not_know() {
     let dir = temp_dir("anycity");
     let journal = dir.join("game.journal");
-    silk()
-        .args([
-            "table",
-            "silk-road",
-            "--players",
-            "Ana,Ben,Cleo",
-            "--any-city",
-            "--journal",
-        ])
-        .arg(&journal)
+    new_game("Ana,Ben,Cleo", &journal)
+        .arg("--any-city")
         .write_stdin("Ana\npass\npass\nXanadu\ntile\n")
         .assert()
         .success()
@@ -389,24 +363,16 @@ fn two_helpers_cannot_share_a_journal() {
     let journal = dir.join("game.journal");
     let lock = dir.join("game.journal.lock");
     let mut first = common::Live::start(
-        [
-            "table",
-            "silk-road",
-            "--players",
-            "Ana,Ben,Cleo",
-            "--journal",
-        ]
-        .map(String::from)
-        .into_iter()
-        .chain([journal.display().to_string()]),
+        new_game_args("Ana,Ben,Cleo")
+            .map(String::from)
+            .into_iter()
+            .chain([journal.display().to_string()]),
     );
     first.type_in("Ana\n");
     first.read_until(|l| l.contains("bidding opens"));
     let pid = first.child.id();
     assert_eq!(fs::read_to_string(&lock).unwrap().trim(), pid.to_string());
-    silk()
-        .args(["table", "silk-road", "--resume"])
-        .arg(&journal)
+    resume(&journal)
         .write_stdin("pass\n")
         .assert()
         .code(2)
@@ -420,9 +386,7 @@ fn two_helpers_cannot_share_a_journal() {
     // End of input: the first helper stops and removes its lock.
     assert!(first.finish().success());
     assert!(!lock.exists());
-    silk()
-        .args(["table", "silk-road", "--resume"])
-        .arg(&journal)
+    resume(&journal)
         .write_stdin("pass\n")
         .assert()
         .success()
@@ -440,9 +404,7 @@ fn a_dead_helpers_lock_is_taken_over() {
     gone.wait().unwrap();
     let lock = dir.join("game.journal.lock");
     fs::write(&lock, format!("{}\n", gone.id())).unwrap();
-    silk()
-        .args(["table", "silk-road", "--resume"])
-        .arg(&journal)
+    resume(&journal)
         .write_stdin("pass\n")
         .assert()
         .success()
@@ -468,9 +430,7 @@ fn an_edited_journal_line_is_found_and_the_journal_cut_there() {
     let edited = original.replacen("{\"bid\":2}", "{\"bid\":4}", 1);
     assert_ne!(edited, original);
     fs::write(&journal, &edited).unwrap();
-    silk()
-        .args(["table", "silk-road", "--resume"])
-        .arg(&journal)
+    resume(&journal)
         .write_stdin("history\n")
         .assert()
         .success()
@@ -504,9 +464,7 @@ fn a_removed_journal_line_is_found() {
         .map(|(_, l)| l)
         .collect();
     fs::write(&journal, without.join("\n") + "\n").unwrap();
-    silk()
-        .args(["table", "silk-road", "--resume"])
-        .arg(&journal)
+    resume(&journal)
         .write_stdin("")
         .assert()
         .success()
@@ -522,9 +480,7 @@ fn a_removed_journal_line_is_found() {
 fn final_count_corrections() {
     let dir = temp_dir("corrections");
     let journal = dir.join("game.journal");
-    silk()
-        .args(["table", "silk-road", "--players", "Ana,Ben,Cleo", "--journal"])
-        .arg(&journal)
+    new_game("Ana,Ben,Cleo", &journal)
         .write_stdin(
             "count\nAna 1 5 0 3 0 0 0\nAna 1 5 0 4 0 0 0\nfix Ana 1 5 0 2 0 0 0\n\
              Ben 2 0 0 14 0 1 0\nBen 2 0 0 1 0 1 0\nCleo 0 12 0 0 0 1 0\nfix Cleo 0 20 0 0 0 1 0\nundo\n",
@@ -547,9 +503,7 @@ fn final_count_corrections() {
                 .and(predicate::str::contains("undone")),
         );
     // Resumed: the result before the undone fix.
-    silk()
-        .args(["table", "silk-road", "--resume"])
-        .arg(&journal)
+    resume(&journal)
         .write_stdin("history\n")
         .assert()
         .success()
@@ -632,15 +586,7 @@ fn issue30_p12_takers_of_a_stale_lock_exactly_one_wins() {
 fn issue44_a_journal_torn_inside_a_character_resumes() {
     let dir = temp_dir("torn-utf8");
     let journal = dir.join("game.journal");
-    silk()
-        .args([
-            "table",
-            "silk-road",
-            "--players",
-            "Ana,Ben,Cleo",
-            "--journal",
-        ])
-        .arg(&journal)
+    new_game("Ana,Ben,Cleo", &journal)
         .write_stdin("Ana\n2\n")
         .assert()
         .success();
@@ -649,9 +595,7 @@ fn issue44_a_journal_torn_inside_a_character_resumes() {
     f.write_all(b"{\"seq\":3,\"hash\":\"\",\"entry\":{\"move\":\"Caf\xc3")
         .unwrap();
     drop(f);
-    silk()
-        .args(["table", "silk-road", "--resume"])
-        .arg(&journal)
+    resume(&journal)
         .write_stdin("pass\n")
         .assert()
         .success()
@@ -660,15 +604,9 @@ fn issue44_a_journal_torn_inside_a_character_resumes() {
                 .and(predicate::str::contains("2 entries")),
         );
     // The entry made after it follows on: a later resume keeps all three.
-    silk()
-        .args(["table", "silk-road", "--resume"])
-        .arg(&journal)
-        .write_stdin("")
-        .assert()
-        .success()
-        .stderr(
-            predicate::str::contains("3 entries").and(predicate::str::contains("dropped").not()),
-        );
+    resume(&journal).write_stdin("").assert().success().stderr(
+        predicate::str::contains("3 entries").and(predicate::str::contains("dropped").not()),
+    );
 }
 
 /// Issue 44: a journal that is a FIFO is refused at once (opening it would wait for a writer
@@ -683,9 +621,7 @@ fn issue44_a_fifo_journal_is_refused_not_waited_on() {
         eprintln!("skipping: no mkfifo here");
         return;
     }
-    silk()
-        .args(["table", "silk-road", "--resume"])
-        .arg(&journal)
+    resume(&journal)
         .timeout(std::time::Duration::from_secs(20))
         .assert()
         .code(2)

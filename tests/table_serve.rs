@@ -12,16 +12,37 @@ use std::time::{Duration, Instant};
 mod common;
 #[path = "common/server.rs"]
 mod server;
-use server::Served;
+use server::{table_args, Served};
 
-fn table_args(journal: &str) -> Vec<&str> {
-    vec![
-        "table",
-        "silk-road",
-        "--players",
-        "Ana,Ben,Cleo",
-        "--journal",
-        journal,
+/// Says who goes first, and returns the seat asked to bid.
+fn open_bidding(served: &Served) -> usize {
+    assert_eq!(served.host("first Ana")["ok"], json!(true));
+    asked(served)
+}
+
+/// All a finished child wrote on stderr.
+fn stderr_of(child: &mut std::process::Child) -> String {
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    err
+}
+
+/// A served Splendor game, a person against a greedy bot, saved to `save`.
+fn play_splendor_args(save: &str) -> [&str; 8] {
+    [
+        "play",
+        "splendor",
+        "--bots",
+        "human,greedy",
+        "--seed",
+        "3",
+        "--save",
+        save,
     ]
 }
 
@@ -57,9 +78,8 @@ fn issue34_links_survive_a_crash_and_resume_serves_the_same_urls() {
     let dir = common::temp_dir("table-serve", "links");
     let journal = dir.join("game.journal");
     let j = journal.to_str().unwrap();
-    let mut first = Served::start(&table_args(j), 3);
-    assert_eq!(first.host("first Ana")["ok"], json!(true));
-    let bidder = asked(&first);
+    let mut first = Served::table_for_three(j);
+    let bidder = open_bidding(&first);
     assert_eq!(first.act(bidder, "pass")["ok"], json!(true));
     let urls: Vec<Value> = first.start.clone();
     first.crash();
@@ -100,9 +120,8 @@ fn issue34_links_survive_a_crash_and_resume_serves_the_same_urls() {
 fn issue34_a_repeated_answer_to_an_answered_question_is_ignored() {
     let dir = common::temp_dir("table-serve", "double");
     let journal = dir.join("game.journal");
-    let served = Served::start(&table_args(journal.to_str().unwrap()), 3);
-    assert_eq!(served.host("first Ana")["ok"], json!(true));
-    let k = asked(&served);
+    let served = Served::table_for_three(journal.to_str().unwrap());
+    let k = open_bidding(&served);
     let ask = seat(&served, k)["ask"].clone();
     assert_eq!(served.answer(k, &ask, "pass")["ok"], json!(true));
     // The second tap of a double tap: the same answer to the same question.
@@ -122,9 +141,8 @@ fn issue34_a_repeated_answer_to_an_answered_question_is_ignored() {
 fn issue34_a_player_takes_back_their_own_last_entry_from_the_phone() {
     let dir = common::temp_dir("table-serve", "phone-undo");
     let journal = dir.join("game.journal");
-    let served = Served::start(&table_args(journal.to_str().unwrap()), 3);
-    assert_eq!(served.host("first Ana")["ok"], json!(true));
-    let k = asked(&served);
+    let served = Served::table_for_three(journal.to_str().unwrap());
+    let k = open_bidding(&served);
     for j in 1..=3 {
         assert!(
             seat(&served, j)["actions"].is_null(),
@@ -169,7 +187,7 @@ fn issue34_a_player_takes_back_their_own_last_entry_from_the_phone() {
 fn issue34_counts_corrected_on_the_phone_confirmed_by_the_host_and_nothing_after() {
     let dir = common::temp_dir("table-serve", "count");
     let journal = dir.join("game.journal");
-    let mut served = Served::start(&table_args(journal.to_str().unwrap()), 3);
+    let mut served = Served::table_for_three(journal.to_str().unwrap());
     assert_eq!(served.host("first Ana")["ok"], json!(true));
     assert_eq!(
         served.host("count")["ok"],
@@ -241,7 +259,7 @@ fn issue34_counts_corrected_on_the_phone_confirmed_by_the_host_and_nothing_after
 fn issue34_pages_are_not_cached_and_send_no_referrer() {
     let dir = common::temp_dir("table-serve", "headers");
     let journal = dir.join("game.journal");
-    let served = Served::start(&table_args(journal.to_str().unwrap()), 3);
+    let served = Served::table_for_three(journal.to_str().unwrap());
     for path in [served.seat_path(1), served.host_path(), "/".to_string()] {
         let (status, headers, _) = served.request_with_headers("GET", &path, b"", false);
         assert_eq!(status, 200);
@@ -344,13 +362,7 @@ fn issue34_the_host_steers_from_the_terminal_while_serving() {
     writeln!(stdin, "quit").unwrap();
     let status = child.wait().unwrap();
     assert!(status.success());
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    let err = stderr_of(&mut child);
     assert!(
         err.contains(&format!(
             "resume with: silk table silk-road --resume {} --serve",
@@ -381,13 +393,7 @@ fn issue34_ctrl_c_prints_the_resume_hint() {
         .unwrap();
     assert!(killed.success());
     child.wait().unwrap();
-    let mut err = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut err)
-        .unwrap();
+    let err = stderr_of(&mut child);
     assert!(
         err.contains("resume with: silk table silk-road --resume"),
         "{err}"
@@ -466,19 +472,7 @@ fn issue34_bind_all_prints_the_lan_address() {
 fn issue34_play_serve_host_undo_takes_back_a_persons_move_and_the_bots_after() {
     let dir = common::temp_dir("table-serve", "play-undo");
     let save = dir.join("game.json");
-    let served = Served::start(
-        &[
-            "play",
-            "splendor",
-            "--bots",
-            "human,greedy",
-            "--seed",
-            "3",
-            "--save",
-            save.to_str().unwrap(),
-        ],
-        1,
-    );
+    let served = Served::start(&play_splendor_args(save.to_str().unwrap()), 1);
     let saved = || -> usize {
         let v: Value = serde_json::from_str(&std::fs::read_to_string(&save).unwrap()).unwrap();
         v["moves"].as_array().unwrap().len()
@@ -545,9 +539,8 @@ const NAMES: [&str; 3] = ["Ana", "Ben", "Cleo"];
 fn issue44_an_answer_to_a_question_not_asked_now_changes_nothing() {
     let dir = common::temp_dir("table-serve", "passed");
     let journal = dir.join("game.journal");
-    let served = Served::start(&table_args(journal.to_str().unwrap()), 3);
-    assert_eq!(served.host("first Ana")["ok"], json!(true));
-    let k = asked(&served);
+    let served = Served::table_for_three(journal.to_str().unwrap());
+    let k = open_bidding(&served);
     let kept = std::fs::read_to_string(&journal).unwrap();
     let (status, body) = served.request(
         "POST",
@@ -585,7 +578,7 @@ fn issue44_an_answer_to_a_question_not_asked_now_changes_nothing() {
 fn issue44_entries_made_at_once_answer_questions_that_stay_the_same() {
     let dir = common::temp_dir("table-serve", "at-once");
     let journal = dir.join("game.journal");
-    let served = Served::start(&table_args(journal.to_str().unwrap()), 3);
+    let served = Served::table_for_three(journal.to_str().unwrap());
     to_a_reveal(&served);
     let asks: Vec<Value> = (1..=3).map(|k| seat(&served, k)["ask"].clone()).collect();
     for k in 1..=3 {
@@ -609,7 +602,7 @@ fn issue44_entries_made_at_once_answer_questions_that_stay_the_same() {
 fn issue44_the_vizier_callers_take_back_says_or_refuses_what_it_drops() {
     let dir = common::temp_dir("table-serve", "vizier-undo");
     let journal = dir.join("game.journal");
-    let served = Served::start(&table_args(journal.to_str().unwrap()), 3);
+    let served = Served::table_for_three(journal.to_str().unwrap());
     let caller = to_a_reveal(&served);
     let confirm = |k: usize| seat(&served, k)["actions"][0]["confirm"].clone();
     assert!(
@@ -665,7 +658,7 @@ fn issue44_sealed_reveals_are_kept_owner_only() {
     use std::os::unix::fs::PermissionsExt;
     let dir = common::temp_dir("table-serve", "sealed-mode");
     let journal = dir.join("game.journal");
-    let served = Served::start(&table_args(journal.to_str().unwrap()), 3);
+    let served = Served::table_for_three(journal.to_str().unwrap());
     let caller = to_a_reveal(&served);
     assert_eq!(served.act(caller, "2")["ok"], json!(true));
     let sealed = dir.join("game.journal.sealed");
@@ -680,9 +673,8 @@ fn issue44_take_back_survives_a_restart() {
     let dir = common::temp_dir("table-serve", "undo-restart");
     let journal = dir.join("game.journal");
     let j = journal.to_str().unwrap();
-    let mut first = Served::start(&table_args(j), 3);
-    assert_eq!(first.host("first Ana")["ok"], json!(true));
-    let k = asked(&first);
+    let mut first = Served::table_for_three(j);
+    let k = open_bidding(&first);
     assert_eq!(first.act(k, "2")["ok"], json!(true));
     first.crash();
     let again = Served::launch(
@@ -722,13 +714,7 @@ fn start_and_stop(args: &[&str], pages: usize) -> (Vec<Value>, String) {
     std::thread::sleep(Duration::from_millis(300));
     let _ = child.kill();
     let _ = child.wait();
-    let mut said = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut said)
-        .unwrap();
+    let said = stderr_of(&mut child);
     (start, said)
 }
 
@@ -741,7 +727,7 @@ fn issue44_a_resume_says_where_it_listens_and_new_links_keep_the_address() {
     let dir = common::temp_dir("table-serve", "where");
     let journal = dir.join("game.journal");
     let j = journal.to_str().unwrap();
-    let mut first = Served::start(&table_args(j), 3);
+    let mut first = Served::table_for_three(j);
     let addr = first.addr.clone();
     first.crash();
     let resume = ["table", "silk-road", "--resume", j, "--serve"];
@@ -775,7 +761,7 @@ fn issue44_a_links_file_that_is_a_fifo_is_refused() {
     let dir = common::temp_dir("table-serve", "fifo-links");
     let journal = dir.join("game.journal");
     let j = journal.to_str().unwrap();
-    let mut first = Served::start(&table_args(j), 3);
+    let mut first = Served::table_for_three(j);
     first.crash();
     let links = dir.join("game.journal.links");
     std::fs::remove_file(&links).unwrap();
@@ -799,21 +785,10 @@ fn issue44_a_links_file_that_is_a_fifo_is_refused() {
     );
 }
 
-/// A connection to `addr` from `source`, another address of this machine (another phone).
+/// A connection to `addr` from `source`, another address of this machine (another phone),
+/// that never blocks a read.
 fn connect_from(source: &str, addr: &str) -> std::net::TcpStream {
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .unwrap();
-    let s = rt.block_on(async {
-        let s = tokio::net::TcpSocket::new_v4().unwrap();
-        s.bind(format!("{source}:0").parse().unwrap()).unwrap();
-        s.connect(addr.parse().unwrap())
-            .await
-            .unwrap()
-            .into_std()
-            .unwrap()
-    });
+    let s = silk_serve::testing::connect_from(source, addr.parse().unwrap());
     s.set_nonblocking(true).unwrap();
     s
 }
@@ -826,7 +801,7 @@ fn connect_from(source: &str, addr: &str) -> std::net::TcpStream {
 fn issue44_phones_are_served_while_idle_connections_are_held() {
     let dir = common::temp_dir("table-serve", "idle");
     let journal = dir.join("game.journal");
-    let served = Served::start(&table_args(journal.to_str().unwrap()), 3);
+    let served = Served::table_for_three(journal.to_str().unwrap());
     let mut silent: Vec<std::net::TcpStream> = (0..200)
         .map(|_| connect_from("127.0.0.2", &served.addr))
         .collect();
@@ -834,8 +809,7 @@ fn issue44_phones_are_served_while_idle_connections_are_held() {
     for k in 1..=3 {
         assert_eq!(seat(&served, k)["seat"], json!(k));
     }
-    assert_eq!(served.host("first Ana")["ok"], json!(true));
-    let k = asked(&served);
+    let k = open_bidding(&served);
     assert_eq!(served.act(k, "pass")["ok"], json!(true));
     assert!(
         start.elapsed() < Duration::from_secs(5),
@@ -865,19 +839,7 @@ fn issue44_a_resumed_play_serve_keeps_every_pages_history() {
     let dir = common::temp_dir("table-serve", "play-history");
     let save = dir.join("game.json");
     let s = save.to_str().unwrap();
-    let mut first = Served::start(
-        &[
-            "play",
-            "splendor",
-            "--bots",
-            "human,greedy",
-            "--seed",
-            "3",
-            "--save",
-            s,
-        ],
-        1,
-    );
+    let mut first = Served::start(&play_splendor_args(s), 1);
     let text = seat(&first, 1)["game"]["moves"][0]["text"]
         .as_str()
         .unwrap()

@@ -546,16 +546,7 @@ fn issue32_timeline_is_kept_in_the_trace_and_checked() {
 #[test]
 #[cfg(unix)]
 fn issue44_find_traces_never_starts_a_program_its_run_names() {
-    let dir = common::temp_dir("traces", "cmd");
-    let bot = common::shell_bot(&dir, "first.sh", "", "echo 0");
-    let bots = format!("{bot},greedy");
-    let run = dir.join("run");
-    silk()
-        .args(["simulate", "splendor", "--games", "2", "--bots", &bots])
-        .args(["--threads", "1", "--out"])
-        .arg(&run)
-        .assert()
-        .success();
+    let (dir, run, bots) = common::run_with_a_program("traces", "cmd");
     let run_s = run.to_str().unwrap();
     let find = ["find", run_s, "--where", "index >= 0"];
     // Reading the records alone starts nothing: no --bots needed.

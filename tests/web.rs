@@ -354,17 +354,7 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
     let dir = common::temp_dir("web", "issue34");
     let journal = dir.join("game.journal");
     let j = journal.to_str().unwrap().to_string();
-    let mut served = Served::start(
-        &[
-            "table",
-            "silk-road",
-            "--players",
-            "Ana,Ben,Cleo",
-            "--journal",
-            &j,
-        ],
-        3,
-    );
+    let mut served = Served::table_for_three(&j);
     let host = driver.session();
     host.open(served.start[0]["table"].as_str().unwrap());
     let seats: Vec<Session> = (1..=3).map(|_| driver.session()).collect();
@@ -552,17 +542,7 @@ fn issue34_an_old_link_after_new_links_says_what_to_do() {
     let dir = common::temp_dir("web", "gone");
     let journal = dir.join("game.journal");
     let j = journal.to_str().unwrap();
-    let mut first = Served::start(
-        &[
-            "table",
-            "silk-road",
-            "--players",
-            "Ana,Ben,Cleo",
-            "--journal",
-            j,
-        ],
-        3,
-    );
+    let mut first = Served::table_for_three(j);
     let page = driver.session();
     page.open(first.start[1]["url"].as_str().unwrap());
     wait(&page, "return version > 0", "the page to show the table");
@@ -683,17 +663,7 @@ fn issue44_a_double_tap_makes_one_entry_on_every_kind_of_question() {
     };
     let dir = common::temp_dir("web", "double-tap");
     let journal = dir.join("game.journal");
-    let served = Served::start(
-        &[
-            "table",
-            "silk-road",
-            "--players",
-            "Ana,Ben,Cleo",
-            "--journal",
-            journal.to_str().unwrap(),
-        ],
-        3,
-    );
+    let served = Served::table_for_three(journal.to_str().unwrap());
     let host = driver.session();
     host.open(served.start[0]["table"].as_str().unwrap());
     let seats: Vec<Session> = (1..=3).map(|_| driver.session()).collect();

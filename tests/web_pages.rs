@@ -23,6 +23,40 @@ use browser::{Driver, Session};
 use pages::{settle, version, wait};
 use server::Served;
 
+/// A Splendor game of two people and a greedy bot, with `more` arguments.
+fn two_people_and_greedy(more: &[&str]) -> Served {
+    let mut args = vec![
+        "play",
+        "splendor",
+        "--bots",
+        "human,human,greedy",
+        "--seed",
+        "3",
+    ];
+    args.extend(more);
+    Served::start(&args, 2)
+}
+
+/// Two phone-sized windows, each on its seat's page of `served`.
+fn two_phones(driver: &Driver, served: &Served) -> Vec<Session> {
+    let phones: Vec<Session> = (0..2).map(|_| driver.session()).collect();
+    for (k, page) in phones.iter().enumerate() {
+        page.with(async |c| c.set_window_size(360, 740).await)
+            .unwrap();
+        page.open(served.start[k + 1]["url"].as_str().unwrap());
+    }
+    phones
+}
+
+/// Waits until `page` has drawn the game's board.
+fn board_drawn(page: &Session) {
+    wait(
+        page,
+        "return !document.getElementById('game').hidden",
+        "the board drawn",
+    );
+}
+
 fn text_of(page: &Session, css: &str) -> String {
     page.texts(css).join("\n")
 }
@@ -160,32 +194,13 @@ fn issue34_splendor_on_two_phones_with_the_tv_showing_the_board() {
     };
     let dir = common::temp_dir("web", "splendor");
     eprintln!("screenshots in {}", dir.display());
-    let served = Served::start(
-        &[
-            "play",
-            "splendor",
-            "--bots",
-            "human,human,greedy",
-            "--seed",
-            "3",
-        ],
-        2,
-    );
+    let served = two_people_and_greedy(&[]);
     let tv = driver.session();
     tv.open(served.start[0]["public"].as_str().unwrap());
-    let phones: Vec<Session> = (0..2).map(|_| driver.session()).collect();
-    for (k, page) in phones.iter().enumerate() {
-        page.with(async |c| c.set_window_size(360, 740).await)
-            .unwrap();
-        page.open(served.start[k + 1]["url"].as_str().unwrap());
-    }
+    let phones = two_phones(&driver, &served);
     let all: Vec<&Session> = std::iter::once(&tv).chain(phones.iter()).collect();
     for p in &all {
-        wait(
-            p,
-            "return !document.getElementById('game').hidden",
-            "the board drawn",
-        );
+        board_drawn(p);
     }
     // The TV draws the board: 12 cards, 4 nobles, every player's holdings; no text board.
     let board = tv.eval(
@@ -525,11 +540,7 @@ fn issue44_splendor_tv_fits_one_screen() {
         let what = format!("{players} players, modules {modules:?}");
         let mut tallest = (0, 0);
         server::play_splendor_by_http(&served, 6, |step| {
-            wait(
-                &tv,
-                "return !document.getElementById('game').hidden",
-                "the board drawn",
-            );
+            board_drawn(&tv);
             // The page shows the latest snapshot before it is measured.
             std::thread::sleep(Duration::from_millis(60));
             let m = tv.eval(
@@ -611,25 +622,8 @@ fn issue44_phone_question_in_view_and_strongholds_on_the_cards() {
         return;
     };
     let dir = common::temp_dir("web", "strongholds");
-    let served = Served::start(
-        &[
-            "play",
-            "splendor",
-            "--bots",
-            "human,human,greedy",
-            "--seed",
-            "3",
-            "--modules",
-            "strongholds",
-        ],
-        2,
-    );
-    let phones: Vec<Session> = (0..2).map(|_| driver.session()).collect();
-    for (k, page) in phones.iter().enumerate() {
-        page.with(async |c| c.set_window_size(360, 740).await)
-            .unwrap();
-        page.open(served.start[k + 1]["url"].as_str().unwrap());
-    }
+    let served = two_people_and_greedy(&["--modules", "strongholds"]);
+    let phones = two_phones(&driver, &served);
     let all: Vec<&Session> = phones.iter().collect();
     let (mut asked_count, mut strongholds, mut moved, mut scrolled) = (0, 0, 0, 0);
     for step in 0..300 {
@@ -716,18 +710,11 @@ fn issue44_a_refusal_goes_when_the_game_moves_on() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
     };
-    let served = Served::start(
-        &["play", "splendor", "--bots", "human,human", "--seed", "3"],
-        2,
-    );
+    let served = splendor_for_two();
     let phones: Vec<Session> = (0..2).map(|_| driver.session()).collect();
     for (k, page) in phones.iter().enumerate() {
         page.open(served.start[k + 1]["url"].as_str().unwrap());
-        wait(
-            page,
-            "return !document.getElementById('game').hidden",
-            "the board drawn",
-        );
+        board_drawn(page);
     }
     let asked = asked_splendor_seat(&served);
     let idle = &phones[2 - asked];
@@ -739,11 +726,24 @@ fn issue44_a_refusal_goes_when_the_game_moves_on() {
         "the refusal shown",
     );
     let v0 = version(idle);
+    play_first_move(&served, asked);
+    wait(idle, &format!("return version > {v0}"), "the next snapshot");
+    assert_eq!(text_of(idle, "#error"), "", "the refusal stayed");
+}
+
+/// A Splendor game between two people.
+fn splendor_for_two() -> Served {
+    Served::start(
+        &["play", "splendor", "--bots", "human,human", "--seed", "3"],
+        2,
+    )
+}
+
+/// Seat `asked` plays the first move its page offers.
+fn play_first_move(served: &Served, asked: usize) {
     let s = served.snapshot(&format!("{}/events", served.seat_path(asked)));
     let first = s["game"]["moves"][0]["text"].as_str().unwrap().to_string();
     assert_eq!(served.act(asked, &first)["ok"], json!(true));
-    wait(idle, &format!("return version > {v0}"), "the next snapshot");
-    assert_eq!(text_of(idle, "#error"), "", "the refusal stayed");
 }
 
 /// The seat (from 1) a Splendor game asks now.
@@ -767,10 +767,7 @@ fn issue44_host_message_goes_when_the_game_moves_on() {
     let Some(driver) = Driver::start_or_skip() else {
         return;
     };
-    let served = Served::start(
-        &["play", "splendor", "--bots", "human,human", "--seed", "3"],
-        2,
-    );
+    let served = splendor_for_two();
     let host = driver.session();
     host.open(served.start[0]["table"].as_str().unwrap());
     wait(
@@ -801,9 +798,7 @@ fn issue44_host_message_goes_when_the_game_moves_on() {
     std::thread::sleep(Duration::from_millis(3300));
     let v0 = version(&host);
     let asked = asked_splendor_seat(&served);
-    let s = served.snapshot(&format!("{}/events", served.seat_path(asked)));
-    let first = s["game"]["moves"][0]["text"].as_str().unwrap().to_string();
-    assert_eq!(served.act(asked, &first)["ok"], json!(true));
+    play_first_move(&served, asked);
     wait(
         &host,
         &format!("return version > {v0}"),

@@ -75,6 +75,24 @@ pub fn shell_bot(dir: &std::path::Path, name: &str, before: &str, answer: &str) 
     format!("cmd:sh {}", path.display())
 }
 
+/// The run directory of a Splendor run with an external bot (a shell script that always takes
+/// the first action) against greedy: a directory for the test, the run in it, and the `--bots`
+/// it was played with.
+#[allow(dead_code)] // not every test file reads a run with a program in it
+pub fn run_with_a_program(suite: &str, name: &str) -> (PathBuf, PathBuf, String) {
+    let dir = temp_dir(suite, name);
+    let bot = shell_bot(&dir, "first.sh", "", "echo 0");
+    let bots = format!("{bot},greedy");
+    let run = dir.join("run");
+    silk()
+        .args(["simulate", "splendor", "--games", "2", "--bots", &bots])
+        .args(["--threads", "1", "--out"])
+        .arg(&run)
+        .assert()
+        .success();
+    (dir, run, bots)
+}
+
 /// A `silk` process that keeps running while a test types to it and reads its lines (stderr
 /// dropped): for the tests that need a second process beside a live one.
 #[allow(dead_code)] // not every test file drives a live process

@@ -8,6 +8,18 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
+/// The arguments of a Silk Road table for Ana, Ben and Cleo, journalled to `journal`.
+pub fn table_args(journal: &str) -> Vec<&str> {
+    vec![
+        "table",
+        "silk-road",
+        "--players",
+        "Ana,Ben,Cleo",
+        "--journal",
+        journal,
+    ]
+}
+
 /// A running server; killed on drop.
 pub struct Served {
     pub child: Child,
@@ -30,6 +42,11 @@ impl Served {
         let mut all = args.to_vec();
         all.extend(["--serve", "--bind", "127.0.0.1:0"]);
         Served::launch(&all, pages, Stdio::null())
+    }
+
+    /// A served Silk Road table for Ana, Ben and Cleo, journalled to `journal`.
+    pub fn table_for_three(journal: &str) -> Served {
+        Served::start(&table_args(journal), 3)
     }
 
     /// Starts `silk --json ARGS` (ARGS has `--serve`) with `stdin` as the host's terminal.

@@ -604,21 +604,6 @@ const DEV_VALUE: f32 = 8.0;
 /// What losing one Soldier costs, in coins (its metal, its income, the defence it gave).
 const SOLDIER_VALUE: f32 = 2.5;
 
-/// What `seat` can add to an attack with the cards it holds.
-fn attack_cards(s: &State, seat: Seat) -> u32 {
-    let c = s.city(seat);
-    s.rules
-        .config
-        .development
-        .iter()
-        .enumerate()
-        .map(|(t, d)| match d.effect {
-            DevEffect::AttackBonus(k) => k as u32 * c.dev[t] as u32,
-            _ => 0,
-        })
-        .sum()
-}
-
 /// Soldiers the bot wants: enough to beat the weakest other city outright (its untapped
 /// defence and Walls, plus one), at least 3, and at most half its citizens.
 fn soldier_target(s: &State, seat: Seat, w: &Weights) -> u32 {
@@ -649,7 +634,7 @@ fn attack_value(s: &State, seat: Seat, target: Seat, army: u8, style: &Weights) 
     let dav = d.soldiers[0] as u32 + d.recruits[0] as u32;
     let w = walls(s, target);
     let a = army as u32;
-    let a_eff = a + attack_cards(s, seat);
+    let a_eff = a + s.attack_cards(seat);
     if a_eff < dav {
         return -5.0;
     }

@@ -125,17 +125,7 @@ fn attacks(s: &State, seat: Seat) -> Option<Block> {
             format!("{seat} has no Soldier to attack with"),
         );
     }
-    let bonus: u32 = s
-        .rules
-        .config
-        .development
-        .iter()
-        .enumerate()
-        .map(|(t, d)| match d.effect {
-            DevEffect::AttackBonus(b) => c.dev[t] as u32 * b as u32,
-            _ => 0,
-        })
-        .sum();
+    let bonus = s.attack_cards(seat);
     let undefended_card = s.rules.config.params.undefended_card;
     let rivals: Vec<Seat> = Seat::all(s.players()).filter(|&t| t != seat).collect();
     // An attack wins when its strength reaches the defending army; the defender may send all

@@ -1,7 +1,7 @@
 //! The game state: fixed arrays and small integers, no heap, `Copy`.
 
 use crate::data::{
-    Rules, MAX_DEV, MAX_DEV_TYPES, MAX_EMPIRES, MAX_REGIONS, MAX_SILK, SILK_CODES, TRACK,
+    DevEffect, Rules, MAX_DEV, MAX_DEV_TYPES, MAX_EMPIRES, MAX_REGIONS, MAX_SILK, SILK_CODES, TRACK,
 };
 use serde::{Deserialize, Serialize};
 use silk_core::{Seat, SeatSet, SilkRng};
@@ -438,6 +438,21 @@ impl State {
 
     pub fn city_mut(&mut self, seat: Seat) -> &mut City {
         &mut self.cities[seat.index()]
+    }
+
+    /// What `seat` can add to an attack with the development cards it holds.
+    pub fn attack_cards(&self, seat: Seat) -> u32 {
+        let c = self.city(seat);
+        self.rules
+            .config
+            .development
+            .iter()
+            .enumerate()
+            .map(|(t, d)| match d.effect {
+                DevEffect::AttackBonus(k) => k as u32 * c.dev[t] as u32,
+                _ => 0,
+            })
+            .sum()
     }
 
     /// The seat whose City-State stands in region `r`.

@@ -293,19 +293,9 @@ mod tests {
         (addr, rt)
     }
 
-    /// A connection from `source` (another loopback address: another phone) to `addr`: the
-    /// local end is bound before connecting (std cannot; tokio's socket can).
+    /// A connection from `source` (another loopback address: another phone) to `addr`.
     fn connect_from(source: &str, addr: std::net::SocketAddr) -> std::net::TcpStream {
-        let rt = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        let s = rt.block_on(async {
-            let s = tokio::net::TcpSocket::new_v4().unwrap();
-            s.bind(format!("{source}:0").parse().unwrap()).unwrap();
-            s.connect(addr).await.unwrap().into_std().unwrap()
-        });
-        s.set_nonblocking(false).unwrap();
+        let s = crate::testing::connect_from(source, addr);
         s.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
         s
     }

@@ -44,6 +44,8 @@ use tokio::sync::{oneshot, watch};
 
 mod connections;
 mod links;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub use connections::Limits;
 pub use links::links_path;
 use links::Links;

@@ -385,11 +385,7 @@ fn ambiguity10_defender_committing_nothing_concedes() {
 pub(crate) fn standard_with(edit: impl Fn(&mut Params)) -> State {
     let mut c = CitiesConfig::new(4);
     edit(&mut c.params);
-    let mut s = game(&c, 3, &[FERGHANA, CAUCASUS, MESOPOTAMIA, GANDHARA]);
-    s.actor = P1;
-    s.first = P1;
-    s.left = 3;
-    s.phase = Phase::Turn;
+    let mut s = at_p1s_turn(&c);
     ensure_china(&mut s);
     s
 }

@@ -103,16 +103,19 @@ fn game(config: &CitiesConfig, seed: u64, regions: &[u8]) -> State {
 
 /// 4 players in Caucasus, Ferghana, Mesopotamia, Gandhara; P1's turn in round 1.
 fn standard() -> State {
-    let mut s = game(
-        &CitiesConfig::new(4),
-        3,
-        &[FERGHANA, CAUCASUS, MESOPOTAMIA, GANDHARA],
-    );
+    let mut s = at_p1s_turn(&CitiesConfig::new(4));
+    ensure_china(&mut s);
+    s
+}
+
+/// 4 players under `c` in Caucasus, Ferghana, Mesopotamia, Gandhara; P1's turn in round 1
+/// (China's market as dealt).
+fn at_p1s_turn(c: &CitiesConfig) -> State {
+    let mut s = game(c, 3, &[FERGHANA, CAUCASUS, MESOPOTAMIA, GANDHARA]);
     s.actor = P1;
     s.first = P1;
     s.left = 3;
     s.phase = Phase::Turn;
-    ensure_china(&mut s);
     s
 }
 

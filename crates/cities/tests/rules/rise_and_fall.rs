@@ -100,6 +100,17 @@ fn fallen(mut s: State) -> State {
     s
 }
 
+/// P2 grown to 60 citizens (20 Merchants, Laborers and Soldiers), with 50 coins.
+fn p2_of_60_citizens_with_50_coins(s: &mut State) {
+    s.cities[1].merchants = [20, 0];
+    s.cities[1].laborers = [20, 0];
+    s.cities[1].soldiers = [20, 0];
+    s.cities[1].recruits = [0, 0];
+    s.citizens_born += 55;
+    set_coins(s, 1, 50);
+    assert_eq!(s.cities[1].citizens(), 60);
+}
+
 /// Issue 44, point 24. Gap 21 as the design reads it, `pop_cap = 0`: no cap but the rising
 /// growth cost. A city of 60 citizens (once the engine's byte-sized limit, now the default
 /// cap) still grows, and a Merchant it wins at the collapse auction joins it for the price it
@@ -108,18 +119,8 @@ fn fallen(mut s: State) -> State {
 fn issue44_p24_pop_cap_0_no_citizen_cap_past_60() {
     let mut c = CitiesConfig::new(4);
     c.params.pop_cap = 0;
-    let mut s = game(&c, 3, &[FERGHANA, CAUCASUS, MESOPOTAMIA, GANDHARA]);
-    s.actor = P1;
-    s.first = P1;
-    s.left = 3;
-    s.phase = Phase::Turn;
-    s.cities[1].merchants = [20, 0];
-    s.cities[1].laborers = [20, 0];
-    s.cities[1].soldiers = [20, 0];
-    s.cities[1].recruits = [0, 0];
-    s.citizens_born += 55;
-    set_coins(&mut s, 1, 50);
-    assert_eq!(s.cities[1].citizens(), 60);
+    let mut s = at_p1s_turn(&c);
+    p2_of_60_citizens_with_50_coins(&mut s);
     let mut s = fallen(s);
     act(&mut s, "auction merchant");
     act(&mut s, "pass"); // P1
@@ -145,13 +146,7 @@ fn issue44_p24_pop_cap_0_no_citizen_cap_past_60() {
 fn issue44_p24_a_city_at_pop_cap_takes_no_part_in_a_citizens_auction() {
     let mut s = standard();
     assert_eq!(s.rules.config.params.pop_cap, 60);
-    s.cities[1].merchants = [20, 0];
-    s.cities[1].laborers = [20, 0];
-    s.cities[1].soldiers = [20, 0];
-    s.cities[1].recruits = [0, 0];
-    s.citizens_born += 55;
-    set_coins(&mut s, 1, 50);
-    assert_eq!(s.cities[1].citizens(), 60);
+    p2_of_60_citizens_with_50_coins(&mut s);
     let mut s = fallen(s);
     act(&mut s, "auction merchant");
     act(&mut s, "bid 1"); // P1
@@ -177,11 +172,7 @@ fn issue44_p24_a_city_at_pop_cap_takes_no_part_in_a_citizens_auction() {
 fn issue44_p24_a_citizen_nobody_has_room_for_is_discarded_unpaid() {
     let mut c = CitiesConfig::new(4);
     c.params.pop_cap = 2;
-    let mut s = game(&c, 3, &[FERGHANA, CAUCASUS, MESOPOTAMIA, GANDHARA]);
-    s.actor = P1;
-    s.first = P1;
-    s.left = 3;
-    s.phase = Phase::Turn;
+    let s = at_p1s_turn(&c);
     let mut s = fallen(s);
     let mut auctioned = 0;
     let mut events = Vec::new();

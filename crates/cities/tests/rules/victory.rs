@@ -39,11 +39,7 @@ fn design_immediate_win_at_target_vp() {
 fn issue30_p9_gap32_max_rounds_stops_highest_vp_then_coins_wins() {
     let mut c = CitiesConfig::new(4);
     c.params.max_rounds = 1;
-    let mut s = game(&c, 3, &[FERGHANA, CAUCASUS, MESOPOTAMIA, GANDHARA]);
-    s.actor = P1;
-    s.first = P1;
-    s.left = 3;
-    s.phase = Phase::Turn;
+    let mut s = at_p1s_turn(&c);
     s.cities[2].coins += 5;
     s.issued += 5;
     end_turns(&mut s);

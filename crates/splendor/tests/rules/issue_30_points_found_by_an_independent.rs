@@ -103,10 +103,7 @@ fn issue30_p2_sacrifice_joined_card_then_a_double_only_without_a_single() {
         let mut s = orient_game();
         let sac = sacrifice_black(&s);
         show(&mut s, "3e", sac);
-        let j = orient_card(&s, Effect::Join, 0);
-        give(&mut s, 0, j);
-        s.joins[s.rules.join_slot[j as usize] as usize] = K as u8;
-        s.bonus[0][K] += 1;
+        let j = give_joined(&mut s, K);
         let d = double_black(&s);
         give(&mut s, 0, d);
         give_bonus(&mut s, 0, K, singles);
@@ -169,10 +166,7 @@ fn joined_blue_only(join_onto_joined: bool) -> (State, u8) {
     s.first = 0;
     s.current = 0;
     set_nobles(&mut s, &[]);
-    let j0 = orient_card(&s, Effect::Join, 0);
-    give(&mut s, 0, j0);
-    s.joins[s.rules.join_slot[j0 as usize] as usize] = U as u8;
-    s.bonus[0][U] += 1;
+    give_joined(&mut s, U);
     let j1 = orient_card(&s, Effect::Join, 1);
     show(&mut s, "1e", j1);
     let cost = s.rules.card(j1).cost;

@@ -14,13 +14,7 @@ fn sacrificing(exact: bool, joined: bool, singles: usize) -> (State, Option<u8>,
     set_nobles(&mut s, &[]);
     let sac = sacrifice_black(&s);
     show(&mut s, "3e", sac);
-    let j = joined.then(|| {
-        let j = orient_card(&s, Effect::Join, 0);
-        give(&mut s, 0, j);
-        s.joins[s.rules.join_slot[j as usize] as usize] = K as u8;
-        s.bonus[0][K] += 1;
-        j
-    });
+    let j = joined.then(|| give_joined(&mut s, K));
     let d = double_black(&s);
     give(&mut s, 0, d);
     give_bonus(&mut s, 0, K, singles);

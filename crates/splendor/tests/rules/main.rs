@@ -246,6 +246,15 @@ fn orient_card(s: &State, effect: Effect, n: usize) -> u8 {
         .expect("an Orient card")
 }
 
+/// Gives P1 the first Orient join card, already joined to `colour` (its bonus counted there).
+fn give_joined(s: &mut State, colour: usize) -> u8 {
+    let j = orient_card(s, Effect::Join, 0);
+    give(s, 0, j);
+    s.joins[s.rules.join_slot[j as usize] as usize] = colour as u8;
+    s.bonus[0][colour] += 1;
+    j
+}
+
 /// The nobles shown (ids into the noble list); no noble held or reserved.
 fn set_nobles(s: &mut State, ids: &[u8]) {
     for i in 0..s.nobles.len() {

@@ -347,10 +347,7 @@ fn orient_sacrifice_joined_cards_first() {
     let mut s = orient_game();
     let sac = sacrifice_black(&s);
     show(&mut s, "3e", sac);
-    let j = orient_card(&s, Effect::Join, 0);
-    give(&mut s, 0, j);
-    s.joins[s.rules.join_slot[j as usize] as usize] = K as u8;
-    s.bonus[0][K] += 1;
+    let j = give_joined(&mut s, K);
     give_bonus(&mut s, 0, K, 2);
     act(&mut s, "buy 3e");
     assert!(matches!(s.phase, Phase::Sacrifice { .. }));
