@@ -361,6 +361,26 @@ fn issue30_p17_control_characters_never_reach_the_terminal() {
         spec.replace("\"random\"", &format!("\"ran{esc}dom\"")),
     )
     .unwrap();
+    // Its records now name another run (issue 44, point 17): refused, without the escape.
+    let out = silk().args(["lab", "merge"]).arg(&run).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!has_control(&out.stdout) && !has_control(&out.stderr));
+    // A run forged whole, its records naming the edited run, is merged: the name is shown safe.
+    let said = String::from_utf8_lossy(&out.stderr).to_string();
+    let id = said
+        .split("this run is \"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap_or_else(|| panic!("the refusal names the run: {said}"));
+    let records = fs::read_to_string(run.join("games.jsonl")).unwrap();
+    let old_id = records
+        .split("\"run\":\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap();
+    fs::write(run.join("games.jsonl"), records.replace(old_id, id)).unwrap();
     let out = silk().args(["lab", "merge"]).arg(&run).output().unwrap();
     assert!(
         out.status.success(),
