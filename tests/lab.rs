@@ -873,26 +873,19 @@ fn issue44_a_sweeps_answer_comes_before_the_metric_rows() {
 /// share's row.
 #[test]
 fn issue46_a_sweep_gives_the_stall_share_and_labels_the_decided_figures() {
-    let out = silk()
-        .args([
-            "sweep",
-            "cities",
-            "--param",
-            "max_rounds",
-            "--values",
-            "2",
-            "40",
-            "--games",
-            "6",
-            "--bots",
-            "random",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = common::stdout_of(&[
+        "sweep",
+        "cities",
+        "--param",
+        "max_rounds",
+        "--values",
+        "2",
+        "40",
+        "--games",
+        "6",
+        "--bots",
+        "random",
+    ]);
     let row = |start: &str| {
         text.lines()
             .find(|l| l.starts_with(start))
