@@ -68,27 +68,19 @@ pub fn job_command(args: impl Iterator<Item = String>) -> Vec<String> {
             continue;
         }
         let name = a.split_once('=').map_or(a.as_str(), |(n, _)| n);
-        match name {
-            "--json" | "--quiet" | "-q" | "--force" => {}
-            "--shard" | "--out" | "--threads" | "--html" => skip_value = !a.contains('='),
-            _ => kept.push(a),
+        if UNKEPT_VALUED.contains(&name) {
+            skip_value = !a.contains('=');
+        } else if !UNKEPT_FLAGS.contains(&name) {
+            kept.push(a);
         }
-        debug_assert!(!kept.last().is_some_and(|k| UNKEPT.contains(&k.as_str())));
     }
     kept
 }
 
-/// The options [`job_command`] never keeps: where the merge writes is the merge's own to say.
-const UNKEPT: [&str; 8] = [
-    "--json",
-    "--quiet",
-    "-q",
-    "--force",
-    "--shard",
-    "--out",
-    "--threads",
-    "--html",
-];
+/// The options [`job_command`] never keeps (where the merge writes is the merge's own to say):
+/// flags, and options with a value.
+const UNKEPT_FLAGS: [&str; 4] = ["--json", "--quiet", "-q", "--force"];
+const UNKEPT_VALUED: [&str; 4] = ["--shard", "--out", "--threads", "--html"];
 
 /// Refuses a job command holding an option silk never keeps in a job: a job.json that names
 /// one (an `--html` or `--out` path to write) was not written by silk, and the merge does not
@@ -96,7 +88,7 @@ const UNKEPT: [&str; 8] = [
 fn refuse_unkept(command: &[String], dir: Option<&Path>) -> CliResult<()> {
     let unkept = command.iter().find(|a| {
         let name = a.split_once('=').map_or(a.as_str(), |(n, _)| n);
-        UNKEPT.contains(&name)
+        UNKEPT_FLAGS.contains(&name) || UNKEPT_VALUED.contains(&name)
     });
     match unkept {
         Some(a) => Err(CliError::input(format!(
