@@ -345,3 +345,49 @@ fn issue44_p27_a_waypoint_route_that_must_reenter_a_region_is_refused() {
     assert!(!legal.contains(&Action::Route(CAUCASUS)), "{legal:?}");
     refused(&s, Action::Route(CAUCASUS));
 }
+
+/// Gap 22, `route_rule = waypoint`: a waypoint is a region the route passes through on its
+/// way, so neither the mover's home nor the target city is one. From Khwarezm to Ferghana, a
+/// waypoint at home would only give the cheapest route again and is refused as no waypoint
+/// route (not as "the cheapest route"); the target gives no route either. Sogdiana, a region
+/// between them, does.
+#[test]
+fn a_waypoint_is_neither_the_movers_home_nor_the_target_city() {
+    const KHWAREZM: u8 = 1;
+    const SOGDIANA: u8 = 6;
+    const GANDHARA: u8 = 11;
+    let c = CitiesConfig::new(4);
+    let mut s = at_first_turn(&c, 3);
+    for (city, region) in s
+        .cities
+        .iter_mut()
+        .zip([KHWAREZM, FERGHANA, MESOPOTAMIA, GANDHARA])
+    {
+        city.region = region;
+    }
+    s.cities[0].soldiers = [1, 0];
+    s.cities[0].coins = 40;
+    let attack = silk_cities::state::MoveKind::Attack {
+        target: Seat(1),
+        army: 1,
+    };
+    assert_eq!(engine::plan_via(&s, Seat(0), attack, 0, KHWAREZM), None);
+    assert_eq!(engine::plan_via(&s, Seat(0), attack, 0, FERGHANA), None);
+    let by_sogdiana = engine::plan_via(&s, Seat(0), attack, 0, SOGDIANA).expect("a route");
+    assert_eq!(by_sogdiana.path().first(), Some(&KHWAREZM));
+    assert!(by_sogdiana.path().contains(&SOGDIANA));
+    // At the table, the refusal names the waypoint as giving no route.
+    let mut ev = Vec::new();
+    Cities::apply_with(
+        &mut s,
+        Seat(0),
+        Action::Attack {
+            target: Seat(1),
+            army: 1,
+        },
+        &mut ev,
+    )
+    .expect("the attack");
+    let why = refused(&s, Action::Route(KHWAREZM));
+    assert!(why.contains("no route goes by way of"), "{why}");
+}

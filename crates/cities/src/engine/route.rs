@@ -228,7 +228,8 @@ fn plan_via_with(
         Goal::Region(t) => Some(t),
         Goal::Empire(_) => None,
     };
-    if via as usize >= map.len() || via == home || Some(via) == target {
+    // The target city is blocked in the first legs, so it has no first leg and is no waypoint.
+    if via as usize >= map.len() || via == home {
         return None;
     }
     let cost = |r: u8| c.route_step(avoid, target, r);
@@ -258,23 +259,17 @@ fn plan_via_with(
         *path.get_mut(len)? = r;
         len += 1;
     }
-    // What silk-trade's `path_cost` checks and sums: the path starts at home and each step is
-    // a border (both legs are searched paths meeting at `via`), so only a region entered twice
-    // (leg 2 forced through leg 1) refuses the route; the target city's own cost is not paid.
+    // The path starts at home and each step is a border (both legs are searched paths meeting
+    // at `via`), so only a region entered twice (leg 2 forced through leg 1) refuses the route
+    // here; `build_move` refuses a blocked step, and 16 unblocked steps (a region's cost is at
+    // most 255 + 127 in penalties, plus fewer than `MAX_STACKS` stacks) never add up to `BLOCKED`.
     let mut entered = 0u64;
-    let mut total = 0u32;
     for (k, &r) in path[..len].iter().enumerate() {
         debug_assert!(k == 0 || map.adjacent(path[k - 1], r));
         if entered & (1 << r) != 0 {
             return None;
         }
         entered |= 1 << r;
-        if k > 0 && !(k + 1 == len && target == Some(r)) {
-            total = total.saturating_add(cost(r));
-        }
-    }
-    if total >= BLOCKED {
-        return None;
     }
     build_move(s, c, kind, avoid, &path[..len])
 }
