@@ -6,6 +6,7 @@
 mod common;
 
 use common::{silk, temp_dir};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::{Path, PathBuf};
 
@@ -270,4 +271,93 @@ fn issue44_tests_that_need_a_component_are_reported_ignored_without_it() {
         &missing[8..]
     );
     assert!(unmarked(&marked).is_empty());
+}
+
+/// Each workspace crate's silk dependencies (`[dependencies]` naming another member), from
+/// `cargo metadata`: crate → sorted names.
+fn crate_dependencies() -> BTreeMap<String, Vec<String>> {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args([
+            "metadata",
+            "--format-version",
+            "1",
+            "--no-deps",
+            "--offline",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo metadata runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let meta: serde_json::Value = serde_json::from_slice(&out.stdout).expect("metadata is JSON");
+    let packages = meta["packages"].as_array().expect("packages");
+    let members: BTreeSet<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
+    packages
+        .iter()
+        .map(|p| {
+            let mut deps: Vec<String> = p["dependencies"]
+                .as_array()
+                .into_iter()
+                .flatten()
+                .filter(|d| d["kind"].is_null())
+                .filter_map(|d| d["name"].as_str())
+                .filter(|n| members.contains(n))
+                .map(str::to_string)
+                .collect();
+            deps.sort();
+            deps.dedup();
+            (p["name"].as_str().unwrap_or_default().to_string(), deps)
+        })
+        .collect()
+}
+
+/// Issue 45, point 6: docs/architecture.md lists every crate of the workspace with its silk
+/// dependencies exactly as the manifests say (a new crate or a new arrow must be written there),
+/// and every crate's row in "why it exists" names a crate that exists.
+#[test]
+fn issue45_architecture_lists_the_crates_and_their_dependencies_as_cargo_does() {
+    let text =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/architecture.md"))
+            .expect("docs/architecture.md");
+    let start = text
+        .find("<!-- crate dependencies: checked by tests/docs.rs -->")
+        .expect("the crate dependency table's start marker");
+    let end = text[start..]
+        .find("<!-- end of crate dependencies -->")
+        .expect("the crate dependency table's end marker")
+        + start;
+    let written: BTreeMap<String, Vec<String>> = text[start..end]
+        .lines()
+        .filter(|l| l.starts_with("| silk"))
+        .map(|l| {
+            let cells: Vec<&str> = l.trim_matches('|').split('|').map(str::trim).collect();
+            let deps = cells
+                .get(1)
+                .map(|d| {
+                    d.split(',')
+                        .map(str::trim)
+                        .filter(|d| !d.is_empty())
+                        .map(str::to_string)
+                        .collect()
+                })
+                .unwrap_or_default();
+            (cells[0].to_string(), deps)
+        })
+        .collect();
+    let cargo = crate_dependencies();
+    assert_eq!(
+        written, cargo,
+        "docs/architecture.md's crate dependencies differ from cargo metadata's"
+    );
+    // The "why it exists" table names each crate under `crates/` by its package name.
+    for name in cargo.keys().filter(|n| n.as_str() != "silk") {
+        assert!(
+            text.contains(&format!("— {name} |")),
+            "docs/architecture.md has no row for {name}"
+        );
+    }
 }

@@ -3,30 +3,13 @@
 //! root package (`src/main.rs`) so that the workspace's end-to-end tests can run it.
 
 mod args;
-mod bench;
 mod commands;
-mod design;
-pub mod embed;
-mod error;
-mod find;
-mod games;
-mod hot_seat;
-mod jobs;
-mod lab;
-mod ladder;
-mod lock;
-mod mechanics;
-mod narrate;
-mod output;
-pub mod outside;
-mod play;
-mod replay_run;
-mod serve;
-mod sizing;
-mod skill;
-mod table;
-mod table_serve;
-mod traces;
+
+// The application layer's modules, named as the commands name them.
+use silk_app::{
+    bench, design, error, find, games, jobs, lab, ladder, mechanics, narrate, output, outside,
+    play, replay_run, serve, skill, table, table_serve, traces,
+};
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use error::CliResult;

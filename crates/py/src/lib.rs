@@ -9,8 +9,8 @@ use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyFloat, PyInt, PyList, PyString, PyTuple};
 use serde_json::Value;
+use silk_app::embed::{self, AnyGame, Choice};
 use silk_bots::Chooser;
-use silk_cli::embed::{self, AnyGame, Choice};
 use silk_core::{Forfeit, ForfeitKind};
 use std::sync::{Arc, Mutex};
 
@@ -372,7 +372,7 @@ fn raised(py: Python<'_>, e: PyErr) -> Forfeit {
 
 /// A callable registered under a bot name while this lives (`close()` ends it).
 #[pyclass(module = "silk")]
-struct Registration(Mutex<Option<silk_cli::outside::Registration>>);
+struct Registration(Mutex<Option<silk_app::outside::Registration>>);
 
 #[pymethods]
 impl Registration {
@@ -392,7 +392,7 @@ fn register(name: &str, choose: Py<PyAny>) -> Registration {
             choose: Arc::clone(&choose),
         })
     };
-    let r = silk_cli::outside::register(name, Arc::new(make));
+    let r = silk_app::outside::register(name, Arc::new(make));
     Registration(Mutex::new(Some(r)))
 }
 

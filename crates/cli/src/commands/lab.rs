@@ -37,7 +37,7 @@ impl LabCommand {
                     html: html.as_deref(),
                     force,
                 };
-                lab::merge(&dirs, to, out)
+                lab::merge(&dirs, to, out, &mut crate::run_job)
             }
         }
     }

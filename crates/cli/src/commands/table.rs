@@ -3,12 +3,10 @@
 
 use crate::args::DataArgs;
 use crate::error::{CliError, CliResult};
+use crate::games::engines::{Cities, SilkRoad};
 use crate::games::{CliGame, GameName};
 use crate::output::Out;
-use crate::{play, serve, table, table_serve};
-use silk_cities::Cities;
-use silk_core::{Game, Replay};
-use silk_road::SilkRoad;
+use crate::{serve, table, table_serve};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -83,61 +81,23 @@ impl TableArgs {
                 table::run(args, out)
             }
             GameName::Cities if serve => {
-                cities_table(players.as_deref(), journal, resume, &data, serving, out)
+                // A new game's rules (for a number of players, or for the players named: only
+                // their count matters); a resumed game keeps its own.
+                let config = match resume {
+                    Some(_) => None,
+                    None => {
+                        let n = players.as_deref().map(|p| {
+                            let p = p.trim();
+                            p.parse::<usize>().unwrap_or_else(|_| p.split(',').count())
+                        });
+                        Some(Cities::config(n, &data.files()?)?)
+                    }
+                };
+                table::cities(config, journal, resume, serving, out)
             }
             _ => Err(CliError::input(
                 "the table helper runs silk-road (in the terminal or with --serve) and cities (with --serve)",
             )),
         }
     }
-}
-
-/// `silk table cities --serve`: a playtest of the prototype refereed by the engine, every seat
-/// a person on their own page, every move kept in the journal (a `silk play` save file, so
-/// `silk replay cities FILE` shows it and `--resume` continues it).
-fn cities_table(
-    players: Option<&str>,
-    journal: Option<PathBuf>,
-    resume: Option<PathBuf>,
-    data: &DataArgs,
-    serving: serve::Serving,
-    out: &mut Out,
-) -> CliResult<()> {
-    let replay = match &resume {
-        Some(path) => Replay::<Cities>::load(path)?,
-        None => {
-            let n = match players {
-                Some(p) => p
-                    .trim()
-                    .parse::<usize>()
-                    .ok()
-                    .or_else(|| Some(p.split(',').count())),
-                None => None,
-            };
-            let seed = std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_secs())
-                .unwrap_or(1);
-            Replay::new(Cities::config(n, &data.files()?)?, seed)
-        }
-    };
-    let n = Cities::num_seats(&Cities::setup(&replay.config, replay.seed)?);
-    let seats = (0..n).map(|_| play::SeatKind::Human).collect();
-    let path = resume
-        .clone()
-        .or(journal)
-        .unwrap_or_else(|| PathBuf::from(format!("silk-table-cities-{}.json", replay.seed)));
-    let save = if resume.is_some() {
-        play::SaveFile::at(&path, &replay, out)?
-    } else {
-        play::SaveFile::create(&path, false, &replay, out)?
-    };
-    out.message(&format!(
-        "journal: {} (every move is saved as it is made; --resume {} continues)",
-        path.display(),
-        path.display()
-    ));
-    let session = serve::PlaySession::new(replay, seats, Some(save), true, 1_000_000)?;
-    let resume = format!("silk table cities --resume {} --serve", path.display());
-    serve::serve(session, serving, Some(resume), out)
 }

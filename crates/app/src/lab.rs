@@ -1,4 +1,5 @@
-//! `silk simulate`, `silk sweep`, `silk compare`, `silk lab merge`: the CLI side of silk-lab.
+//! `silk simulate`, `silk sweep`, `silk compare`, `silk lab merge`: batches and run directories
+//! over silk-lab, for any registered game.
 
 use crate::design::space::Space;
 use crate::error::{CliError, CliResult};
@@ -395,10 +396,15 @@ fn print_summary(summary: &Summary, out: &mut Out) {
 
 /// `silk lab merge`: the shards are read one record at a time, so a merge of any size needs
 /// no more memory than one of a few games.
-pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
+pub fn merge(
+    dirs: &[PathBuf],
+    to: Outputs,
+    out: &mut Out,
+    rerun: crate::jobs::Rerun,
+) -> CliResult<()> {
     // The shards of a design job (sweep, compare, ladder, tune) merge by running it again.
     if dirs.first().is_some_and(|d| crate::jobs::is_job(d)) {
-        return crate::jobs::merge(dirs, to, out);
+        return crate::jobs::merge(dirs, to, out, rerun);
     }
     let refs: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
     let m = silk_lab::Merge::open(&refs)?;

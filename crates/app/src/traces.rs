@@ -59,7 +59,7 @@ pub fn run_game<G: CliGame>(run: &RunGame, to: &TraceTo, out: &mut Out) -> CliRe
     emit(&trace, to, out)
 }
 
-pub(crate) fn config_of<G: CliGame>(spec: &RunSpec, dir: &Path) -> CliResult<G::Config> {
+pub fn config_of<G: CliGame>(spec: &RunSpec, dir: &Path) -> CliResult<G::Config> {
     serde_json::from_value(spec.config.clone()).map_err(|e| {
         CliError::input(format!(
             "{}: config: {e} (was the run made by another version of silk?)",

@@ -64,7 +64,7 @@ fn chain(hash: u64, line: &str) -> u64 {
 const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
 
 /// An append-only journal, synced after every line.
-pub(crate) struct Journal {
+pub struct Journal {
     file: File,
     pub(crate) path: PathBuf,
     /// The last line's number and the running hash through it; `None` for a version 1
@@ -108,7 +108,7 @@ pub struct TableArgs {
 }
 
 /// A new table and its journal, or the game kept in `--resume`'s journal.
-pub(crate) fn open(args: &TableArgs, out: &mut Out) -> CliResult<(Table, Journal)> {
+pub fn open(args: &TableArgs, out: &mut Out) -> CliResult<(Table, Journal)> {
     match &args.resume {
         Some(path) => resume(path, out),
         None => start(args, out),
@@ -535,4 +535,52 @@ fn rewrite(path: &Path, text: &[u8]) -> CliResult<()> {
     let mut f = silk_core::files::create_temp(&tmp).map_err(io)?;
     f.write_all(text).and_then(|_| f.sync_data()).map_err(io)?;
     std::fs::rename(&tmp, path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+}
+
+/// `silk table cities --serve`: a playtest of the prototype refereed by the engine, every seat
+/// a person on their own page, every move kept in the journal (a `silk play` save file, so
+/// `silk replay cities FILE` shows it and `--resume` continues it). `config` is a new game's
+/// (the game kept at `resume` has its own).
+pub fn cities(
+    config: Option<silk_cities::CitiesConfig>,
+    journal: Option<PathBuf>,
+    resume: Option<PathBuf>,
+    serving: crate::serve::Serving,
+    out: &mut Out,
+) -> CliResult<()> {
+    use silk_cities::Cities;
+    use silk_core::{Game, Replay};
+    let replay = match (&resume, config) {
+        (Some(path), _) => Replay::<Cities>::load(path)?,
+        (None, config) => {
+            let seed = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_secs())
+                .unwrap_or(1);
+            let config = match config {
+                Some(c) => c,
+                None => <Cities as crate::games::CliGame>::config(None, &Default::default())?,
+            };
+            Replay::new(config, seed)
+        }
+    };
+    let n = Cities::num_seats(&Cities::setup(&replay.config, replay.seed)?);
+    let seats = (0..n).map(|_| crate::play::SeatKind::Human).collect();
+    let path = resume
+        .clone()
+        .or(journal)
+        .unwrap_or_else(|| PathBuf::from(format!("silk-table-cities-{}.json", replay.seed)));
+    let save = if resume.is_some() {
+        crate::play::SaveFile::at(&path, &replay, out)?
+    } else {
+        crate::play::SaveFile::create(&path, false, &replay, out)?
+    };
+    out.message(&format!(
+        "journal: {} (every move is saved as it is made; --resume {} continues)",
+        path.display(),
+        path.display()
+    ));
+    let session = crate::serve::PlaySession::new(replay, seats, Some(save), true, 1_000_000)?;
+    let resume = format!("silk table cities --resume {} --serve", path.display());
+    crate::serve::serve(session, serving, Some(resume), out)
 }

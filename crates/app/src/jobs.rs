@@ -458,9 +458,13 @@ fn read_job(dir: &Path) -> CliResult<JobFile> {
     Ok(job)
 }
 
+/// Runs a design job's command line again (silk-cli parses it) with its games given by the
+/// `GamesIo`: how a merge of the job's shards computes its result.
+pub type Rerun<'a> = &'a mut dyn FnMut(&[String], GamesIo, &mut Out) -> CliResult<()>;
+
 /// `silk lab merge` of design-job directories: checked to be the slices of one job that cover
-/// it once each, then the command run again over their records.
-pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
+/// it once each, then the command run again over their records by `rerun`.
+pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out, rerun: Rerun) -> CliResult<()> {
     let mut job: Option<JobFile> = None;
     // The directory of each shard given, by K (N may be any u64: nothing is sized by it).
     let mut have: std::collections::BTreeMap<u64, &Path> = std::collections::BTreeMap::new();
@@ -582,7 +586,7 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out) -> CliResult<()> {
         }
     }
     let io = GamesIo { replay, record };
-    crate::run_job(&command, io, out)
+    rerun(&command, io, out)
 }
 
 /// After a job command has printed its result: completes its job directory, if it keeps one.

@@ -86,7 +86,7 @@ pub struct SaveFile {
 /// Bots' moves saved together at most (see [`SaveFile`]).
 pub const BOT_BATCH: usize = 256;
 
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 thread_local! {
     /// Every save this thread made, as (moves in the file, synced): the tests count them.
     pub static SAVES: std::cell::RefCell<Vec<(usize, bool)>> = const { std::cell::RefCell::new(Vec::new()) };
@@ -197,7 +197,7 @@ impl SaveFile {
             .and_then(|_| if sync { f.sync_data() } else { Ok(()) })
             .map_err(io)?;
         drop(f);
-        #[cfg(test)]
+        #[cfg(any(test, feature = "testing"))]
         SAVES.with(|s| s.borrow_mut().push((self.moves, sync)));
         std::fs::rename(&self.tmp, &self.path)
             .map_err(|e| CliError::input(format!("{}: {e}", self.path.display())))

@@ -4,23 +4,46 @@
 //! type. Adding a game here (with its engine's [`CliGame`](super::CliGame) adapter) is all the
 //! command line needs.
 
-/// Calls `$callback!` with the games: `(args) [#[cfg(…)]] /// doc  Variant => engine type, …`.
+/// Calls `$callback!` with the games: `(args) /// doc  Variant => engine type, …`. Exported,
+/// with [`with_game!`], so that silk-cli dispatches on the same list; the engine types are
+/// named through this crate, which depends on every engine.
+#[macro_export]
 macro_rules! game_list {
     ($callback:ident ! ($($args:tt)*)) => {
-        $callback! { ($($args)*)
+        $crate::test_games! { $callback ! ($($args)*)
             /// Silk Road (Z-Man Games 2006).
-            SilkRoad => silk_road::SilkRoad,
+            SilkRoad => $crate::games::engines::SilkRoad,
             /// Cities of the Silk Road (Brian Stepnitz; an unfinished design, playtested here).
-            Cities => silk_cities::Cities,
+            Cities => $crate::games::engines::Cities,
             /// Splendor (Marc André) with the Cities of Splendor modules (--modules, --edition).
-            Splendor => silk_splendor::Splendor,
+            Splendor => $crate::games::engines::Splendor,
             /// silk-core's reference game (sealed bids for prizes).
-            Goofspiel => silk_core::goofspiel::Goofspiel,
-            // A game for the CLI's own tests: registered by this one line (and its module),
-            // it must work in every command (see the tests in `commands`).
-            #[cfg(test)]
+            Goofspiel => $crate::games::engines::Goofspiel,
+        }
+    };
+}
+
+/// The games for tests added to [`game_list!`]'s, chosen where this crate is built (a `cfg`
+/// inside `game_list!` would be read in the crate that expands it).
+#[cfg(not(any(test, feature = "testing")))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! test_games {
+    ($callback:ident ! ($($args:tt)*) $($games:tt)*) => {
+        $callback! { ($($args)*) $($games)* }
+    };
+}
+
+/// A game for the tests of this crate and silk-cli (feature `testing`): registered by this one
+/// line (and its module), it must work in every command (see silk-cli's tests).
+#[cfg(any(test, feature = "testing"))]
+#[doc(hidden)]
+#[macro_export]
+macro_rules! test_games {
+    ($callback:ident ! ($($args:tt)*) $($games:tt)*) => {
+        $callback! { ($($args)*) $($games)*
             /// Nim: take stones from one pile; whoever takes the last one wins (tests only).
-            Nim => crate::games::nim::Nim,
+            Nim => $crate::games::nim::Nim,
         }
     };
 }
@@ -72,6 +95,8 @@ impl GameName {
     }
 }
 
+#[doc(hidden)]
+#[macro_export]
 macro_rules! with_game_arms {
     (($name:expr, $g:ident, $body:expr) $( $(#[cfg($cfg:meta)])? $(#[doc = $doc:expr])* $variant:ident => $engine:ty ),* $(,)?) => {
         match $name {
@@ -84,13 +109,14 @@ macro_rules! with_game_arms {
 }
 
 /// Runs `$body` with `$g` bound to the engine type of the game `$name` (a [`GameName`]).
+#[macro_export]
 macro_rules! with_game {
     ($name:expr, $g:ident => $body:expr) => {
         game_list!(with_game_arms!($name, $g, $body))
     };
 }
 
-pub(crate) use {game_list, with_game, with_game_arms};
+pub use crate::{game_list, with_game, with_game_arms};
 
 #[cfg(test)]
 mod tests {

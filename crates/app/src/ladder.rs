@@ -66,7 +66,7 @@ impl<G: silk_core::Game> Player<G> for Timed<G> {
 
 /// The games players outside silk forfeited, by bot and kind: how many, the first reason.
 #[derive(Default)]
-pub(crate) struct Forfeited(pub(crate) Vec<silk_lab::summary::Forfeits>);
+pub struct Forfeited(pub Vec<silk_lab::summary::Forfeits>);
 
 impl Forfeited {
     /// Counts game `index` (of its leg) forfeited as `f` says.

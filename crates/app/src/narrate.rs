@@ -39,8 +39,14 @@ impl Narration {
         &self.log[from.min(self.log.len())..]
     }
 
+    /// How many lines have been told.
     pub fn len(&self) -> usize {
         self.log.len()
+    }
+
+    /// Whether nothing has been told yet.
+    pub fn is_empty(&self) -> bool {
+        self.log.is_empty()
     }
 
     /// A header of the game's own (the first leader, who starts).

@@ -1,8 +1,8 @@
-//! The games the CLI knows, each behind the same [`CliGame`] face.
+//! The games silk knows, each behind the same [`CliGame`] face.
 
 pub mod cities;
 pub mod goofspiel;
-#[cfg(test)]
+#[cfg(any(test, feature = "testing"))]
 pub mod nim;
 #[macro_use]
 mod registry;
@@ -10,7 +10,15 @@ pub mod silk_road;
 pub mod splendor;
 
 pub use registry::GameName;
-pub(crate) use registry::{game_list, with_game, with_game_arms};
+pub use registry::{game_list, with_game, with_game_arms};
+
+/// The engines of the registered games, named by [`game_list!`] wherever it is expanded.
+pub mod engines {
+    pub use silk_cities::Cities;
+    pub use silk_core::goofspiel::Goofspiel;
+    pub use silk_road::SilkRoad;
+    pub use silk_splendor::Splendor;
+}
 
 use crate::error::{CliError, CliResult};
 use silk_bots::BotKind;

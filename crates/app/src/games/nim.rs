@@ -287,7 +287,7 @@ mod tests {
             let block = block.split("```").next().unwrap_or_default();
             let Some(body) = block
                 .trim_start()
-                .strip_prefix("// From crates/cli/src/games/nim.rs")
+                .strip_prefix("// From crates/app/src/games/nim.rs")
             else {
                 continue;
             };
