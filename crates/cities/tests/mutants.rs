@@ -391,3 +391,54 @@ fn a_waypoint_is_neither_the_movers_home_nor_the_target_city() {
     let why = refused(&s, Action::Route(KHWAREZM));
     assert!(why.contains("no route goes by way of"), "{why}");
 }
+
+/// Selling to a Great Empire: the empire pays the price of the slot of its buy track the card
+/// fills. The price the page's sell buttons show (`engine::sell_price`) is the one the sale
+/// pays: for every sale the seat may make at the start of its turn, the `Sold` event's price.
+#[test]
+fn the_price_a_sell_button_shows_is_what_the_sale_pays() {
+    let c = CitiesConfig::new(4);
+    let mut checked = 0;
+    for seed in 1..=6 {
+        let mut s = at_first_turn(&c, seed);
+        s.cities[0].merchants = [2, 0];
+        s.cities[0].coins = 40;
+        for res in silk_cities::Res::ALL {
+            s.cities[0].add_res(res, 2);
+        }
+        let mut legal = Vec::new();
+        Cities::legal_actions(&s, Seat(0), &mut legal);
+        for &a in &legal {
+            let Action::Sell { empire, res } = a else {
+                continue;
+            };
+            let shown = engine::sell_price(&s, empire, res).expect("a legal sale has a price");
+            let mut t = s;
+            let mut ev = Vec::new();
+            Cities::apply_with(&mut t, Seat(0), a, &mut ev).expect("legal");
+            // The cheapest route when the seat is asked for one.
+            let mut more = Vec::new();
+            while ev.iter().all(|e| !matches!(e, Event::Sold { .. })) {
+                more.clear();
+                let who = mover(&t);
+                Cities::legal_actions(&t, who, &mut more);
+                let next = more
+                    .iter()
+                    .copied()
+                    .find(|a| matches!(a, Action::Route(_) | Action::Accept))
+                    .unwrap_or(more[0]);
+                Cities::apply_with(&mut t, who, next, &mut ev).expect("legal");
+            }
+            let paid = ev
+                .iter()
+                .find_map(|e| match e {
+                    Event::Sold { price, .. } => Some(u32::from(*price)),
+                    _ => None,
+                })
+                .expect("sold");
+            assert_eq!(paid, shown, "seed {seed}: {a:?}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6, "only {checked} sales checked");
+}
