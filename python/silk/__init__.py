@@ -168,9 +168,9 @@ class _Seats:
             else:
                 raise TypeError(f"a bot is a name or a callable, not {type(b).__name__}")
 
-    def bots_args(self) -> List[str]:
-        """`--bots NAMES`, or nothing when no bot is named (the command's default seats)."""
-        return ["--bots", ",".join(self.names)] if self.names else []
+    def bots(self) -> Dict[str, Any]:
+        """The call's `bots`, or nothing when no bot is named (the command's default seats)."""
+        return {"bots": self.names} if self.names else {}
 
     def __enter__(self) -> "_Seats":
         return self
@@ -180,20 +180,23 @@ class _Seats:
             r.close()
 
 
-def _config_args(
+def _config(
     players: Optional[int],
     modules: Optional[Sequence[str]],
     params: Optional[Mapping[str, Any]],
-) -> List[str]:
-    """The game's config as command-line options: players, modules, parameters."""
-    args: List[str] = []
+) -> Dict[str, Any]:
+    """The game's config as a call's fields: players, modules, parameters."""
+    fields: Dict[str, Any] = {}
     if players is not None:
-        args += ["--players", str(players)]
+        fields["players"] = players
+    data: Dict[str, Any] = {}
     if modules is not None:
-        args += ["--modules", ",".join(modules) or "none"]
-    for path, value in (params or {}).items():
-        args += ["--set", f"{path}={json.dumps(value)}"]
-    return args
+        data["modules"] = list(modules) or ["none"]
+    if params:
+        data["sets"] = [f"{path}={json.dumps(value)}" for path, value in params.items()]
+    if data:
+        fields["data"] = data
+    return fields
 
 
 def _common(
@@ -203,24 +206,31 @@ def _common(
     seed: int,
     threads: int,
     bot_time: Optional[int],
-) -> List[str]:
-    args = ["--seed", str(seed), "--threads", str(threads)]
-    args += _config_args(players, modules, params)
+) -> Dict[str, Any]:
+    fields = {"seed": seed, "threads": threads, **_config(players, modules, params)}
     if bot_time is not None:
-        args += ["--bot-time", str(bot_time)]
-    return args
+        fields["bot_time_ms"] = bot_time
+    return fields
 
 
-def _run(args: List[str], progress: bool, total: int = 0, watch: Optional[Path] = None) -> dict:
-    """Runs `silk ARGS` in-process, on a thread when progress is shown: a bar counts the
-    records written to `watch` (tqdm's when installed, else a line on stderr)."""
+def _run(
+    command: str,
+    fields: Dict[str, Any],
+    progress: bool,
+    total: int = 0,
+    watch: Optional[Path] = None,
+) -> dict:
+    """Runs the lab's `command` with `fields` in-process (the same work as `silk COMMAND`), on
+    a thread when progress is shown: a bar counts the records written to `watch` (tqdm's when
+    installed, else a line on stderr)."""
+    request = json.dumps({command: fields})
     if not progress:
-        return json.loads(_silk.run(args))
+        return json.loads(_silk.call(request))
     done: Dict[str, Any] = {}
 
     def work() -> None:
         try:
-            done["out"] = _silk.run(args)
+            done["out"] = _silk.call(request)
         except BaseException as e:  # handed back to the caller's thread
             done["error"] = e
 
@@ -288,16 +298,15 @@ def simulate(
     d = Path(out) if keep else Path(tempfile.mkdtemp(prefix="silk-run-"))
     try:
         with _Seats(bots) as seats:
-            args = ["simulate", game, "--games", str(games), "--out", str(d)]
+            fields = {"game": game, "games": games, "out": str(d), **seats.bots()}
             if not keep:
-                args.append("--force")  # the temporary directory exists, empty
-            args += seats.bots_args()
+                fields["force"] = True  # the temporary directory exists, empty
             if max_decisions is not None:
-                args += ["--max-decisions", str(max_decisions)]
+                fields["max_decisions"] = max_decisions
             if not rotate:
-                args.append("--no-rotate")
-            args += _common(players, modules, params, seed, threads, bot_time)
-            _run(args, progress, games, d / "games.jsonl")
+                fields["no_rotate"] = True
+            fields.update(_common(players, modules, params, seed, threads, bot_time))
+            _run("simulate", fields, progress, games, d / "games.jsonl")
         return load_run(d)
     finally:
         if not keep:
@@ -340,14 +349,15 @@ def compare(
     `summary` is the command's JSON document.
     """
     with _Seats(bots) as seats:
-        args = ["compare", game, "--games", str(games)]
-        for name, changes in variants.items():
-            args += ["--variant", _variant(name, changes)]
-        if winners:
-            args += ["--winners", ",".join(winners)]
-        args += seats.bots_args()
-        args += _common(players, modules, params, seed, threads, bot_time)
-        return Result(_run(args, progress))
+        fields = {
+            "game": game,
+            "games": games,
+            "variants": [_variant(name, changes) for name, changes in variants.items()],
+            "winners": list(winners or []),
+            **seats.bots(),
+            **_common(players, modules, params, seed, threads, bot_time),
+        }
+        return Result(_run("compare", fields, progress))
 
 
 def sweep(
@@ -368,13 +378,17 @@ def sweep(
     """`silk sweep`: the same simulation for each value of one parameter (or each pair of
     values of two), side by side. The result's `summary` is the command's JSON document."""
     with _Seats(bots) as seats:
-        args = ["sweep", game, "--games", str(games), "--param", param, "--values"]
-        args += [json.dumps(v) for v in values]
+        swept = [[param, [json.dumps(v) for v in values]]]
         if param2 is not None:
-            args += ["--param", param2, "--values"] + [json.dumps(v) for v in values2 or []]
-        args += seats.bots_args()
-        args += _common(players, modules, params, seed, threads, None)
-        return Result(_run(args, progress))
+            swept.append([param2, [json.dumps(v) for v in values2 or []]])
+        fields = {
+            "game": game,
+            "games": games,
+            "params": swept,
+            **seats.bots(),
+            **_common(players, modules, params, seed, threads, None),
+        }
+        return Result(_run("sweep", fields, progress))
 
 
 def ladder(
@@ -393,9 +407,13 @@ def ladder(
     the result's `summary` holds the ratings (Elo scale, 95% intervals), the pairings, each
     bot's time per decision and the games forfeited."""
     with _Seats(bots) as seats:
-        args = ["ladder", game, "--bots", ",".join(seats.names), "--games", str(games)]
-        args += _common(players, modules, params, seed, threads, bot_time)
-        return Result(_run(args, progress))
+        fields = {
+            "game": game,
+            "bots": seats.names,
+            "games": games,
+            **_common(players, modules, params, seed, threads, bot_time),
+        }
+        return Result(_run("ladder", fields, progress))
 
 
 def learn(
@@ -415,9 +433,14 @@ def learn(
     result's `summary` holds `value` (the value file) and `in_use` (the bundled value's figures
     on the same games). `out` writes the value file (refused if it exists, unless `force`)."""
     with _Seats(bots) as seats:
-        args = ["learn", game, "--bots", ",".join(seats.names), "--games", str(games)]
-        args += ["--seed", str(seed), "--every", str(every)]
-        args += _config_args(players, modules, params)
+        fields = {
+            "game": game,
+            "bots": seats.names,
+            "games": games,
+            "seed": seed,
+            "every": every,
+            **_config(players, modules, params),
+        }
         if out is not None:
-            args += ["--out", os.fspath(out)] + (["--force"] if force else [])
-        return Result(_run(args, False))
+            fields.update(out=os.fspath(out), force=force)
+        return Result(_run("learn", fields, False))

@@ -52,6 +52,7 @@ def new_game(
     seed: int = 1,
 ) -> Game: ...
 def load_trace(path: str) -> Game: ...
-def run(args: List[str]) -> str:
-    """Runs `silk ARGS` in-process: the JSON it prints."""
+def call(request: str) -> str:
+    """Runs one of the lab's calls in-process (JSON `{"simulate": {...}}`, …): the JSON it
+    writes."""
 def register(name: str, choose: Callable[[dict, List[dict]], Any]) -> Registration: ...

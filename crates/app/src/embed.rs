@@ -1,6 +1,6 @@
 //! silk inside another program (the Python package, `crates/py`): any game by name behind one
 //! object-safe face that speaks JSON ([`AnyGame`]), and any command run in-process
-//! ([`crate::run_in_process`]). Actions are in a trace's format (docs/traces.md), views are
+//! ([`crate::calls::run_json`]). Actions are in a trace's format (docs/traces.md), views are
 //! the engine's views of one seat, results are a trace's `result`.
 
 use crate::error::{CliError, CliResult};

@@ -7,6 +7,7 @@
 //! [`embed`] and [`outside`].
 
 pub mod bench;
+pub mod calls;
 pub mod design;
 pub mod embed;
 pub mod error;

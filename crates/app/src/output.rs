@@ -63,7 +63,7 @@ impl Out {
     }
 
     /// An `Out` that keeps what the command writes to stdout (read it with [`Out::text`]),
-    /// for running a command in-process (silk-cli's tests and `silk_cli::run_in_process`).
+    /// for running a command in-process (silk-cli's tests and [`crate::calls::run_json`]).
     pub fn captured(json: bool) -> Out {
         Out {
             quiet: true,

@@ -1,11 +1,11 @@
 //! The argument groups several commands share: a game's data files and parameters
 //! ([`DataArgs`]) and a batch of simulated games ([`BatchArgs`]).
 
-use crate::error::{CliError, CliResult};
-use crate::games::{DataFiles, SetValue};
+use crate::error::CliResult;
+use crate::games::DataFiles;
 use crate::lab;
 use crate::output::Out;
-use serde_json::json;
+use silk_app::calls;
 use std::path::PathBuf;
 
 /// Data files and variant flags shared by the commands that set up a game.
@@ -44,60 +44,23 @@ pub struct DataArgs {
 }
 
 impl DataArgs {
-    /// The flags as the generic files and changes they stand for: `--map P` is
-    /// `--file map=P`, `--tiles P` is `--file tiles=P`, `--reverse` is `--set reverse=true`,
-    /// `--edition E` is `--set edition="E"`, `--modules A,B` is `--set modules=["a","b"]`.
-    pub fn files(&self) -> CliResult<DataFiles<'_>> {
-        let mut files: Vec<(String, String)> = Vec::new();
-        for (name, path) in [("map", &self.map), ("tiles", &self.tiles)] {
-            if let Some(path) = path {
-                files.push((name.to_string(), path.display().to_string()));
-            }
+    /// The flags as silk-app takes them.
+    pub fn request(&self) -> calls::Data {
+        calls::Data {
+            config: self.config.clone(),
+            map: self.map.clone(),
+            tiles: self.tiles.clone(),
+            reverse: self.reverse,
+            modules: self.modules.clone(),
+            edition: self.edition.clone(),
+            files: self.files.clone(),
+            sets: self.sets.clone(),
         }
-        for f in &self.files {
-            let (name, path) = f
-                .split_once('=')
-                .ok_or_else(|| CliError::input(format!("--file {f}: write NAME=PATH")))?;
-            files.push((name.trim().to_string(), path.to_string()));
-        }
-        let mut sets = Vec::new();
-        if self.reverse {
-            sets.push(set("reverse", json!(true), "--reverse"));
-        }
-        if let Some(e) = &self.edition {
-            sets.push(set("edition", json!(e), &format!("--edition {e}")));
-        }
-        if !self.modules.is_empty() {
-            // "none" (or nothing) is the base game; names are matched without case.
-            let modules: Vec<String> = self
-                .modules
-                .iter()
-                .map(|m| m.trim().to_ascii_lowercase())
-                .filter(|m| !m.is_empty() && m != "none")
-                .collect();
-            let flag = format!("--modules {}", self.modules.join(","));
-            sets.push(set("modules", json!(modules), &flag));
-        }
-        for f in &self.sets {
-            let (path, value) = f
-                .split_once('=')
-                .ok_or_else(|| CliError::input(format!("--set {f}: write PATH=VALUE")))?;
-            let value = silk_lab::sweep::parse_value(value);
-            sets.push(set(path.trim(), value, &format!("--set {f}")));
-        }
-        Ok(DataFiles {
-            config: self.config.as_deref(),
-            files,
-            sets,
-        })
     }
-}
 
-fn set(path: &str, value: serde_json::Value, flag: &str) -> SetValue {
-    SetValue {
-        path: path.to_string(),
-        value,
-        flag: flag.to_string(),
+    /// The generic files and changes the flags stand for (see [`calls::Data::files`]).
+    pub fn files(&self) -> CliResult<DataFiles<'_>> {
+        self.request().files_with(self.config.as_deref())
     }
 }
 
@@ -148,33 +111,32 @@ pub struct BatchArgs {
 }
 
 impl BatchArgs {
-    /// The batch (and the time budget of the external bots it seats, for this command).
-    pub fn batch(&self, out: &Out) -> lab::Batch {
-        self.bot_time.apply();
-        lab::Batch {
-            progress: out.progress(),
+    /// The flags as silk-app takes them.
+    pub fn request(&self) -> calls::BatchRequest {
+        calls::BatchRequest {
             games: self.games,
             bots: self.bots.clone(),
+            players: self.players,
             seed: self.seed,
             threads: self.threads,
             shard: self.shard.clone(),
             max_decisions: self.max_decisions,
             check: self.check,
             no_rotate: self.no_rotate,
-            io: Default::default(),
+            data: self.data.request(),
+            bot_time_ms: self.bot_time.bot_time,
         }
+    }
+
+    /// The batch (and the time budget of the external bots it seats, for this command).
+    pub fn batch(&self, out: &Out) -> lab::Batch {
+        self.request().batch(out)
     }
 
     /// Players: --players, else the number of bots named (if more than one).
     pub fn players(&self) -> Option<usize> {
-        self.players.or(players_named(&self.bots))
+        self.request().players()
     }
-}
-
-/// The number of players a `--bots` list names: one name per seat when there are several (one
-/// name is for every seat, whatever their number). `silk play` and `silk simulate` alike.
-pub fn players_named(bots: &[String]) -> Option<usize> {
-    (bots.len() > 1).then_some(bots.len())
 }
 
 /// `silk sweep`'s and `silk tune`'s `--values` lists, one per occurrence (clap's derive

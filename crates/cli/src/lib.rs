@@ -7,8 +7,8 @@ mod commands;
 
 // The application layer's modules, named as the commands name them.
 use silk_app::{
-    bench, design, error, find, games, jobs, lab, ladder, mechanics, narrate, output, outside,
-    play, replay_run, serve, skill, table, table_serve, traces,
+    bench, design, error, find, games, jobs, lab, mechanics, narrate, output, outside, play,
+    replay_run, serve, skill, table, table_serve, traces,
 };
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -136,24 +136,6 @@ pub fn main() {
             std::process::exit(2);
         }
         (Ok(()), None) => {}
-    }
-}
-
-/// Runs `silk ARGS` in this process, as the Python package runs the lab: what the command
-/// writes to stdout (JSON, as with `--json`), or its error in one line. Messages and progress
-/// bars stay off (`--quiet`).
-pub fn run_in_process(args: &[String]) -> Result<String, String> {
-    let argv = std::iter::once("silk".to_string()).chain(args.iter().cloned());
-    let matches = Cli::command()
-        .try_get_matches_from(argv)
-        .map_err(|e| e.render().to_string().trim().to_string())?;
-    let cli = Cli::from_arg_matches(&matches).map_err(|e| e.to_string())?;
-    let groups = args::values_groups(&matches);
-    let mut out = Out::captured(true);
-    run(cli.command, groups, &mut out).map_err(|e| e.to_string())?;
-    match out.failed {
-        Some(e) => Err(format!("cannot write the output: {e}")),
-        None => Ok(out.text()),
     }
 }
 

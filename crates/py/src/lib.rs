@@ -305,10 +305,11 @@ fn load_trace(path: std::path::PathBuf) -> PyResult<Game> {
     Ok(Game { inner })
 }
 
-/// Runs `silk ARGS` in-process without the GIL: the JSON it prints, or `SilkError`.
+/// Runs one of the lab's calls (silk-app's `calls::Call` as JSON: `{"simulate": {…}}`)
+/// in-process without the GIL: the JSON it writes, or `SilkError`.
 #[pyfunction]
-fn run(py: Python<'_>, args: Vec<String>) -> PyResult<String> {
-    py.detach(|| silk_cli::run_in_process(&args))
+fn call(py: Python<'_>, request: &str) -> PyResult<String> {
+    py.detach(|| silk_app::calls::run_json(request))
         .map_err(SilkError::new_err)
 }
 
@@ -403,7 +404,7 @@ fn _silk(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(new_game, m)?)?;
     m.add_function(wrap_pyfunction!(load_trace, m)?)?;
-    m.add_function(wrap_pyfunction!(run, m)?)?;
+    m.add_function(wrap_pyfunction!(call, m)?)?;
     m.add_function(wrap_pyfunction!(register, m)?)?;
     m.add("IllegalAction", m.py().get_type::<IllegalAction>())?;
     m.add("SilkError", m.py().get_type::<SilkError>())?;

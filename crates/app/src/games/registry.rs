@@ -95,6 +95,19 @@ impl GameName {
     }
 }
 
+/// A game by its name in a request (silk-app's calls, from the Python package).
+impl<'de> serde::Deserialize<'de> for GameName {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<GameName, D::Error> {
+        let name = String::deserialize(d)?;
+        GameName::named(&name).ok_or_else(|| {
+            serde::de::Error::custom(format!(
+                "no game called {name:?} (games: {})",
+                GameName::names()
+            ))
+        })
+    }
+}
+
 #[doc(hidden)]
 #[macro_export]
 macro_rules! with_game_arms {

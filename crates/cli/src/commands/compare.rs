@@ -2,12 +2,11 @@
 //! engines, or (without a game) the engines side by side.
 
 use crate::args::BatchArgs;
-use crate::error::{CliError, CliResult};
-use crate::games::{game_list, with_game, with_game_arms, CliGame, DataFiles, GameName};
+use crate::error::CliResult;
+use crate::games::GameName;
+use crate::mechanics;
 use crate::output::Out;
-use crate::{design, lab, mechanics};
-use silk_bots::BotKind;
-use silk_lab::engines::CompareRow;
+use silk_app::calls;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -59,100 +58,19 @@ pub struct CompareArgs {
 
 impl CompareArgs {
     pub fn run(self, out: &mut Out) -> CliResult<()> {
-        let CompareArgs {
-            game,
-            mechanic,
-            variants,
-            all,
-            winners,
-            html,
-            force,
-            targets,
-            batch,
-            out: dir,
-            io,
-        } = self;
-        let io = crate::jobs::games_io(&io, batch.shard.as_deref(), dir.as_deref(), false)?;
-        if let Some(mechanic) = mechanic {
-            if batch.players.is_some() {
-                return Err(CliError::input(
-                    "--mechanic plays each game at its default table: --players goes with a \
-                     game (silk compare GAME --variant …)",
-                ));
-            }
-            let batch = lab::Batch {
-                io: io.clone(),
-                ..batch.batch(out)
-            };
-            mechanics::compare(mechanic, &batch, (html.as_deref(), force), out)?;
-            return crate::jobs::finish(&io, out);
+        calls::Compare {
+            game: self.game,
+            mechanic: self.mechanic,
+            variants: self.variants,
+            all: self.all,
+            winners: self.winners,
+            html: self.html,
+            force: self.force,
+            targets: self.targets,
+            batch: self.batch.request(),
+            out: self.out,
+            io: self.io,
         }
-        let Some(game) = game else {
-            if html.is_some() || dir.is_some() {
-                return Err(CliError::input(
-                    "--html and --out go with a game (silk compare GAME --variant …) or --mechanic",
-                ));
-            }
-            return compare_engines(&batch, out);
-        };
-        if variants.is_empty() {
-            return Err(CliError::input(
-                "which variants? silk compare GAME --variant NAME=CONFIG …",
-            ));
-        }
-        with_game!(game, G => {
-            let files = batch.data.files()?;
-            let cfg = G::config(batch.players(), &files)?;
-            let args = design::VariantArgs {
-                variants: &variants,
-                players: batch.players(),
-                data: &files,
-                all,
-                winners: &winners,
-                html: html.as_deref(),
-                force,
-                targets: targets.as_deref(),
-            };
-            let batch = lab::Batch { io: io.clone(), ..batch.batch(out) };
-            design::compare_variants::<G>(&cfg, &args, &batch, out)
-        })?;
-        crate::jobs::finish(&io, out)
+        .run(out)
     }
-}
-
-/// One engine's line of `silk compare`: its default game played by `batch`.
-fn engine_row<G: CliGame + silk_core::Observe>(batch: &lab::Batch) -> CliResult<CompareRow>
-where
-    G::Config: Sync,
-{
-    let config = G::config(None, &DataFiles::default())?;
-    Ok(CompareRow {
-        game: G::NAME.into(),
-        summary: lab::run_batch::<G>(&config, batch, None)?.1,
-    })
-}
-
-/// `silk compare` without a game: each engine's shared mechanics from greedy bots' games.
-fn compare_engines(args: &BatchArgs, out: &mut Out) -> CliResult<()> {
-    if !args.bots.is_empty() || args.players.is_some() || args.shard.is_some() {
-        return Err(CliError::input(
-            "comparing the engines plays greedy bots at each game's default table: --bots, \
-             --players and --shard go with a game (silk compare GAME --variant …)",
-        ));
-    }
-    let batch = |bot: &str| lab::Batch {
-        bots: vec![bot.to_string()],
-        ..args.batch(out)
-    };
-    // Every game in the list: greedy bots where the game has a heuristic, random otherwise.
-    let mut rows = Vec::new();
-    for &game in GameName::ALL {
-        rows.push(with_game!(game, G => {
-            let greedy = BotKind::parse("greedy").is_some_and(|k| G::bot(k, 0).is_ok());
-            engine_row::<G>(&batch(if greedy { "greedy" } else { "random" }))?
-        }));
-    }
-    let (text, json) = silk_lab::engines::table(&rows);
-    out.doc(&text, &json);
-    Ok(())
 }

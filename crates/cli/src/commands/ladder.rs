@@ -2,10 +2,9 @@
 
 use crate::args::DataArgs;
 use crate::error::CliResult;
-use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
-use crate::ladder;
+use crate::games::GameName;
 use crate::output::Out;
-use crate::skill;
+use silk_app::calls;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -72,70 +71,25 @@ pub struct LadderArgs {
 
 impl LadderArgs {
     pub fn run(self, out: &mut Out) -> CliResult<()> {
-        let LadderArgs {
-            game,
-            bots,
-            depth,
-            budgets,
-            restricted,
-            games,
-            players,
-            seed,
-            threads,
-            max_decisions,
-            html,
-            force,
-            data,
-            bot_time,
-            shard,
-            out: dir,
-            io,
-        } = self;
-        bot_time.apply();
-        if depth.is_some() || restricted.is_some() {
-            let field = if bots.is_empty() {
-                skill::STANDARD_FIELD
-                    .iter()
-                    .map(|s| s.to_string())
-                    .filter(|s| Some(s) != restricted.as_ref())
-                    .collect()
-            } else {
-                bots.iter().map(|b| b.trim().to_string()).collect()
-            };
-            let args = skill::SubjectArgs {
-                field,
-                games,
-                seed,
-                threads,
-                max_decisions,
-                progress: out.progress(),
-            };
-            return with_game!(game, G => {
-                let cfg = G::config(players, &data.files()?)?;
-                match (&depth, &restricted) {
-                    (Some(bot), _) => skill::depth::<G>(&cfg, bot.trim(), &budgets, &args, out),
-                    (None, Some(bot)) => skill::restricted::<G>(&cfg, bot.trim(), &args, out),
-                    (None, None) => Ok(()),
-                }
-            });
+        calls::Ladder {
+            game: self.game,
+            bots: self.bots,
+            depth: self.depth,
+            budgets: self.budgets,
+            restricted: self.restricted,
+            games: self.games,
+            players: self.players,
+            seed: self.seed,
+            threads: self.threads,
+            max_decisions: self.max_decisions,
+            html: self.html,
+            force: self.force,
+            data: self.data.request(),
+            bot_time_ms: self.bot_time.bot_time,
+            shard: self.shard,
+            out: self.out,
+            io: self.io,
         }
-        let io = crate::jobs::games_io(&io, shard.as_deref(), dir.as_deref(), force)?;
-        let args = ladder::LadderArgs {
-            bots,
-            games,
-            seed,
-            threads,
-            max_decisions,
-            html,
-            force,
-            progress: out.progress(),
-            shard: shard.as_deref().map(silk_lab::Shard::parse).transpose()?,
-            io: io.clone(),
-        };
-        with_game!(game, G => {
-            let cfg = G::config(players, &data.files()?)?;
-            ladder::ladder::<G>(&cfg, &args, out)
-        })?;
-        crate::jobs::finish(&io, out)
+        .run(out)
     }
 }

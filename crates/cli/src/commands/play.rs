@@ -1,11 +1,12 @@
 //! `silk play`: a game in the terminal or on phones, humans and bots.
 
-use crate::args::{players_named, DataArgs};
+use crate::args::DataArgs;
 use crate::error::{CliError, CliResult};
 use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
 use crate::output::Out;
 use crate::play::{self, MoveSource, PlayOptions, SeatKind};
 use crate::serve;
+use silk_app::calls::players_named;
 use silk_bots::BotKind;
 use silk_core::{Game, Replay};
 use std::path::PathBuf;

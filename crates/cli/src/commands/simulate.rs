@@ -2,9 +2,9 @@
 
 use crate::args::BatchArgs;
 use crate::error::CliResult;
-use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
-use crate::lab;
+use crate::games::GameName;
 use crate::output::Out;
+use silk_app::calls;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -32,18 +32,14 @@ pub struct SimulateArgs {
 
 impl SimulateArgs {
     pub fn run(self, out: &mut Out) -> CliResult<()> {
-        let SimulateArgs {
-            game,
-            batch,
-            out: dir,
-            html,
-            traces,
-            force,
-        } = self;
-        with_game!(game, G => {
-            let cfg = G::config(batch.players(), &batch.data.files()?)?;
-            let to = lab::Outputs { dir: dir.as_deref(), html: html.as_deref(), force };
-            lab::simulate::<G>(&cfg, &batch.batch(out), to, traces, out)
-        })
+        calls::Simulate {
+            game: self.game,
+            batch: self.batch.request(),
+            out: self.out,
+            html: self.html,
+            traces: self.traces,
+            force: self.force,
+        }
+        .run(out)
     }
 }

@@ -2,9 +2,9 @@
 
 use crate::args::BatchArgs;
 use crate::error::{CliError, CliResult};
-use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
-use crate::lab;
+use crate::games::GameName;
 use crate::output::Out;
+use silk_app::calls;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -43,30 +43,19 @@ pub struct SweepArgs {
 impl SweepArgs {
     /// `values`: the `--values` lists, one per occurrence (see `args::values_groups`).
     pub fn run(self, values: Vec<Vec<String>>, out: &mut Out) -> CliResult<()> {
-        let SweepArgs {
-            game,
-            params,
-            batch,
-            html,
-            targets,
-            force,
-            out: dir,
-            io,
-            ..
-        } = self;
-        let io = crate::jobs::games_io(&io, batch.shard.as_deref(), dir.as_deref(), force)?;
-        if let Some(path) = &html {
-            lab::check_html(path, force)?;
-        }
-        if params.len() != values.len() {
+        if self.params.len() != values.len() {
             return Err(CliError::input("give each --param its own --values"));
         }
-        let pairs: Vec<(String, Vec<String>)> = params.into_iter().zip(values).collect();
-        with_game!(game, G => {
-            let cfg = G::config(batch.players(), &batch.data.files()?)?;
-            let batch = lab::Batch { io: io.clone(), ..batch.batch(out) };
-            lab::sweep_run::<G>(&cfg, &pairs, &batch, html.as_deref(), targets.as_deref(), out)
-        })?;
-        crate::jobs::finish(&io, out)
+        calls::Sweep {
+            game: self.game,
+            params: self.params.into_iter().zip(values).collect(),
+            batch: self.batch.request(),
+            html: self.html,
+            targets: self.targets,
+            out: self.out,
+            force: self.force,
+            io: self.io,
+        }
+        .run(out)
     }
 }
