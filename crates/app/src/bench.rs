@@ -67,7 +67,7 @@ pub fn bench<G: CliGame>(config: &G::Config, args: &BenchArgs, out: &mut Out) ->
         progress: false,
         io: Default::default(),
     };
-    let factory = lab::bot_factory::<G>;
+    let factory = crate::seats::bot_factory::<G>;
     let raw = |games: u64| -> CliResult<(silk_lab::bench::Played, f64)> {
         let spec = lab::spec_for::<G>(config, &batch(games, 1))?;
         let t = Instant::now();
@@ -283,7 +283,7 @@ fn bot_rates<G: CliGame>(
      -> Result<Box<dyn silk_core::Player<G>>, silk_lab::LabError> {
         let k = names.iter().position(|n| n == name).unwrap_or(0);
         Ok(Box::new(Timed {
-            inner: lab::bot_factory::<G>(seat, name, seed)?,
+            inner: crate::seats::bot_factory::<G>(seat, name, seed)?,
             clock: Arc::clone(&clocks[k]),
         }))
     };

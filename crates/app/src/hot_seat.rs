@@ -6,9 +6,37 @@
 use crate::error::{CliError, CliResult};
 use crate::narrate::Narration;
 use crate::output::Out;
-use crate::play::MoveSource;
 use silk_core::Seat;
-use std::io::IsTerminal;
+use std::io::{BufRead, IsTerminal};
+use std::path::PathBuf;
+
+/// Where humans' moves come from.
+pub enum MoveSource {
+    /// Interactive: a bad entry is answered and prompted again.
+    Stdin(Box<dyn BufRead>),
+    /// A script file, one move per line (`#` comments, blank lines skipped): a bad line is an error.
+    Script {
+        path: PathBuf,
+        lines: std::vec::IntoIter<(usize, String)>,
+    },
+}
+
+impl MoveSource {
+    pub fn script(path: PathBuf) -> CliResult<Self> {
+        let text = silk_core::files::read_text(&path, silk_core::files::Limit::SCRIPT)
+            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
+        let lines: Vec<(usize, String)> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| (i + 1, l.trim().to_string()))
+            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+            .collect();
+        Ok(MoveSource::Script {
+            path,
+            lines: lines.into_iter(),
+        })
+    }
+}
 
 /// Clears the screen and its scrollback, and puts the cursor home.
 const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";

@@ -14,8 +14,8 @@
 //! replays, so the merged directory is the job run whole (and merges again, alone).
 
 use crate::error::{CliError, CliResult};
-use crate::lab::Outputs;
 use crate::output::Out;
+use crate::output::Outputs;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use silk_lab::{Cursor, Fold, GameRecord, LabError, Merge, RunSpec, Shard};

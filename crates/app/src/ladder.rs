@@ -144,7 +144,7 @@ where
     let clocks: Vec<Arc<Clock>> = names.iter().map(|_| Arc::new(Clock::default())).collect();
     let mut pairings = ladder::pairings(legs);
     let mut excluded = ladder::Excluded::default();
-    let players = lab::players_for::<G>(config);
+    let players = crate::seats::players_for::<G>(config);
     let mut forfeits = Forfeited::default();
     let opts = silk_lab::Options {
         threads: lab::threads(how.threads),
@@ -203,7 +203,7 @@ where
     let mut names: Vec<String> = Vec::new();
     for b in &args.bots {
         let b = b.trim().to_string();
-        lab::bots_for(std::slice::from_ref(&b), 1)?;
+        crate::seats::bots_for(std::slice::from_ref(&b), 1)?;
         if names.contains(&b) {
             return Err(CliError::input(format!("{b} is named twice in --bots")));
         }
@@ -222,7 +222,7 @@ where
     if let Some(path) = &args.html {
         lab::check_html(path, args.force)?;
     }
-    let seats = lab::seats::<G>(config)?;
+    let seats = crate::seats::seats::<G>(config)?;
     if seats < 2 {
         return Err(CliError::input(
             "a ladder needs a game of two seats or more",

@@ -24,6 +24,7 @@ pub mod output;
 pub mod outside;
 pub mod play;
 pub mod replay_run;
+pub mod seats;
 pub mod serve;
 pub mod sizing;
 pub mod skill;

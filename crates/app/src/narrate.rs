@@ -7,7 +7,7 @@
 use crate::games::CliGame;
 use crate::output::Out;
 use serde_json::json;
-use silk_core::Seat;
+use silk_core::{Outcome, Seat};
 
 /// The narration of one game, kept so that a human handed the terminal can be shown what
 /// happened since their last turn.
@@ -142,7 +142,7 @@ impl Narration {
                 self.tell(l, out);
             }
         }
-        crate::play::print_outcome(&outcome, out);
+        print_outcome(&outcome, out);
         if let (Some(r), true) = (report, out.json) {
             let mut value = r.value;
             value["type"] = json!("final");
@@ -154,6 +154,53 @@ impl Narration {
         out.line(text, json!({"type": "say", "text": text}));
         self.log.push(text.trim_start_matches('\n').to_string());
     }
+}
+
+/// The outcome as a line of text, or a JSON event with `--json`.
+pub fn print_outcome(outcome: &Outcome, out: &mut Out) {
+    out.line(
+        &outcome_text(outcome),
+        json!({"type": "outcome", "scores": outcome.scores, "ranks": outcome.ranks,
+               "stuck": outcome.stuck, "ended_by": outcome.ended_by}),
+    );
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
+}
+
+/// The outcome in one line: each seat's place and score, best first; a stall's order is
+/// labelled as a ranking at the round cap, not a win.
+pub fn outcome_text(outcome: &Outcome) -> String {
+    let mut order: Vec<usize> = (0..outcome.scores.len()).collect();
+    order.sort_by_key(|&i| (outcome.ranks.get(i).copied().unwrap_or(u8::MAX), i));
+    let table: Vec<String> = order
+        .iter()
+        .map(|&i| {
+            format!(
+                "{}. {} with {}",
+                u16::from(outcome.ranks.get(i).copied().unwrap_or(0)) + 1,
+                Seat(i as u8),
+                outcome.scores[i]
+            )
+        })
+        .collect();
+    let head = match (outcome.stuck, outcome.ended_by) {
+        (true, _) => {
+            "Stuck, no winner (nobody could act, or a round cap without a winner); standing"
+        }
+        (false, Some(by)) => {
+            return format!(
+                "{} (nobody reached the rules' goal): {}",
+                capitalised(by.label()),
+                table.join("; ")
+            )
+        }
+        (false, None) => "Final",
+    };
+    format!("{head}: {}", table.join("; "))
 }
 
 #[cfg(test)]

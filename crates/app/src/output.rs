@@ -176,6 +176,14 @@ impl Out {
     }
 }
 
+/// Where a run's results go.
+pub struct Outputs<'a> {
+    pub dir: Option<&'a std::path::Path>,
+    pub html: Option<&'a std::path::Path>,
+    /// Replace existing files.
+    pub force: bool,
+}
+
 #[cfg(test)]
 mod tests {
     use super::printable;

@@ -3,12 +3,11 @@
 //! registers by name (the Python package's callables, `py:NAME`). Both are seated as
 //! [`OutsidePlayer`]s, which forfeit a game instead of failing the run.
 
-use crate::error::{CliError, CliResult};
 use crate::games::CliGame;
 use silk_bots::{Chooser, OutsidePlayer, Program, Table};
 use silk_core::Player;
-use silk_lab::{LabError, RunSpec};
-use std::path::Path;
+use silk_lab::LabError;
+
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -81,7 +80,7 @@ pub fn is_outside(name: &str) -> bool {
     program(name).is_some() || registry().iter().any(|(n, _)| n == name)
 }
 
-fn program(name: &str) -> Option<&str> {
+pub fn program(name: &str) -> Option<&str> {
     name.trim()
         .strip_prefix(PROGRAM)
         .map(str::trim)
@@ -113,50 +112,8 @@ pub fn player<G: CliGame>(
     ))))
 }
 
-/// The bots to play a run's games again with (`silk replay RUN_DIR`, `silk find RUN_DIR
-/// --traces`), from the run's `run.json` and the `--bots` given. silk never starts a program
-/// because a file names it (a run directory may come from anyone): a run whose bots include
-/// programs (`cmd:…`) is played again only with `--bots` given, in the order of the run's bots —
-/// silk's own as the run names them, a `cmd:` command of the reader's for each program (the
-/// run's, or where that program is here). Without programs, `--bots` may be left out.
-pub fn replay_bots(spec: &RunSpec, dir: &Path, given: &[String]) -> CliResult<RunSpec> {
-    let file = dir.join("run.json");
-    if given.is_empty() {
-        if spec.bots.iter().all(|b| program(b).is_none()) {
-            return Ok(spec.clone());
-        }
-        return Err(CliError::input(format!(
-            "{}: this run's bots include programs, which silk starts only when they are named \
-             on the command line: to play its games again, give the commands that start them \
-             here, --bots {}",
-            file.display(),
-            shell_quoted(&spec.bots.join(","))
-        )));
-    }
-    let bots = crate::lab::bots_for(given, spec.bots.len())?;
-    for (i, (run, mine)) in spec.bots.iter().zip(&bots).enumerate() {
-        let fits = match program(run) {
-            Some(_) => program(mine).is_some(),
-            None => run.trim() == mine,
-        };
-        if !fits {
-            return Err(CliError::input(format!(
-                "--bots: bot {} is {mine:?}, where {} has {}: give the run's own bots, with a \
-                 cmd: command for each of its programs",
-                i + 1,
-                file.display(),
-                shell_quoted(run)
-            )));
-        }
-    }
-    Ok(RunSpec {
-        bots,
-        ..spec.clone()
-    })
-}
-
 /// `text` as one shell word, its control characters shown as `?` (it comes from a file).
-fn shell_quoted(text: &str) -> String {
+pub fn shell_quoted(text: &str) -> String {
     let shown: String = text
         .chars()
         .map(|c| if c.is_control() { '?' } else { c })

@@ -3,12 +3,13 @@
 
 use crate::error::{CliError, CliResult};
 use crate::games::CliGame;
+pub use crate::hot_seat::MoveSource;
 use crate::hot_seat::{self, HotSeat};
 use crate::narrate::Narration;
+pub use crate::narrate::{outcome_text, print_outcome};
 use crate::output::Out;
-use serde_json::json;
 use silk_core::lock::FileLock;
-use silk_core::{next_decider, Game, Outcome, Player, Replay, Seat, ToMove};
+use silk_core::{next_decider, Game, Player, Replay, Seat, ToMove};
 use std::io::{BufRead, Write};
 use std::path::{Path, PathBuf};
 
@@ -16,34 +17,6 @@ use std::path::{Path, PathBuf};
 pub enum SeatKind<G: Game> {
     Human,
     Bot(String, Box<dyn Player<G>>),
-}
-
-/// Where humans' moves come from.
-pub enum MoveSource {
-    /// Interactive: a bad entry is answered and prompted again.
-    Stdin(Box<dyn BufRead>),
-    /// A script file, one move per line (`#` comments, blank lines skipped): a bad line is an error.
-    Script {
-        path: PathBuf,
-        lines: std::vec::IntoIter<(usize, String)>,
-    },
-}
-
-impl MoveSource {
-    pub fn script(path: PathBuf) -> CliResult<Self> {
-        let text = silk_core::files::read_text(&path, silk_core::files::Limit::SCRIPT)
-            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-        let lines: Vec<(usize, String)> = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.trim().to_string()))
-            .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-            .collect();
-        Ok(MoveSource::Script {
-            path,
-            lines: lines.into_iter(),
-        })
-    }
 }
 
 pub struct PlayOptions {
@@ -397,52 +370,6 @@ fn play_on<G: CliGame>(
     }
     narration.end::<G>(state, out);
     Ok(())
-}
-
-pub fn print_outcome(outcome: &Outcome, out: &mut Out) {
-    out.line(
-        &outcome_text(outcome),
-        json!({"type": "outcome", "scores": outcome.scores, "ranks": outcome.ranks,
-               "stuck": outcome.stuck, "ended_by": outcome.ended_by}),
-    );
-}
-
-fn capitalised(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map_or(String::new(), |f| f.to_uppercase().chain(c).collect())
-}
-
-/// The outcome in one line: each seat's place and score, best first; a stall's order is
-/// labelled as a ranking at the round cap, not a win.
-pub fn outcome_text(outcome: &Outcome) -> String {
-    let mut order: Vec<usize> = (0..outcome.scores.len()).collect();
-    order.sort_by_key(|&i| (outcome.ranks.get(i).copied().unwrap_or(u8::MAX), i));
-    let table: Vec<String> = order
-        .iter()
-        .map(|&i| {
-            format!(
-                "{}. {} with {}",
-                u16::from(outcome.ranks.get(i).copied().unwrap_or(0)) + 1,
-                Seat(i as u8),
-                outcome.scores[i]
-            )
-        })
-        .collect();
-    let head = match (outcome.stuck, outcome.ended_by) {
-        (true, _) => {
-            "Stuck, no winner (nobody could act, or a round cap without a winner); standing"
-        }
-        (false, Some(by)) => {
-            return format!(
-                "{} (nobody reached the rules' goal): {}",
-                capitalised(by.label()),
-                table.join("; ")
-            )
-        }
-        (false, None) => "Final",
-    };
-    format!("{head}: {}", table.join("; "))
 }
 
 const HUMAN_HELP: &str = "type a number from the list, or the action itself; \

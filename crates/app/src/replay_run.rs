@@ -89,7 +89,7 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
                "index": index, "run_seed": game.spec.seed, "seed": game.record.seed,
                "bots": names, "decisions": total}),
     );
-    let factory = crate::lab::players_for::<G>(&config);
+    let factory = crate::seats::players_for::<G>(&config);
     let mut timeline = TimelineRecorder::new::<G>(&state0);
     let played =
         replay::play_game::<G>(&config, &game.spec, index, &factory, total, &mut |step| {

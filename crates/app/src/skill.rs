@@ -105,7 +105,7 @@ where
 {
     let mut names = vec![subject.to_string()];
     names.extend(args.field.iter().cloned());
-    let seats = lab::seats::<G>(config)?;
+    let seats = crate::seats::seats::<G>(config)?;
     let config_json =
         serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?;
     let legs: Vec<ladder::Leg> =
@@ -170,7 +170,7 @@ pub fn paired_gain(a: &SubjectResult, b: &SubjectResult) -> (f64, f64, f64, u64)
 
 fn check_field(subject: &str, field: &[String]) -> CliResult<()> {
     for b in field {
-        lab::bots_for(std::slice::from_ref(b), 1)?;
+        crate::seats::bots_for(std::slice::from_ref(b), 1)?;
     }
     if field.is_empty() {
         return Err(CliError::input(
@@ -220,7 +220,7 @@ where
     }
     let names: Vec<String> = budgets.iter().map(|b| format!("{bot}{b}")).collect();
     for n in &names {
-        lab::bots_for(std::slice::from_ref(n), 1).map_err(|_| {
+        crate::seats::bots_for(std::slice::from_ref(n), 1).map_err(|_| {
             CliError::input(format!(
                 "--depth {bot}: {n} is not a bot (give a search bot's name without its \
                  budget: mcts, mcts-greedy, mcts-greedy-aggressive, strong)"
@@ -319,7 +319,7 @@ pub fn restricted<G: CliGame + Observe>(
 where
     G::Config: Sync,
 {
-    lab::bots_for(&[bot.to_string()], 1)?;
+    crate::seats::bots_for(&[bot.to_string()], 1)?;
     check_field(bot, &args.field)?;
     let bar = progress(args.field.len() as u64 * args.games, args.progress);
     let r = play_subject::<G>(config, bot, args, &bar)?;

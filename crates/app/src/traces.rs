@@ -53,7 +53,7 @@ pub fn run_game<G: CliGame>(run: &RunGame, to: &TraceTo, out: &mut Out) -> CliRe
         &config,
         &run.spec,
         run.record.index,
-        &crate::lab::players_for::<G>(&config),
+        &crate::seats::players_for::<G>(&config),
         run.max_decisions(),
     )?;
     emit(&trace, to, out)
@@ -105,7 +105,7 @@ impl<G: CliGame> RunTraces<G> {
             &self.config,
             spec,
             record.index,
-            &crate::lab::players_for::<G>(&self.config),
+            &crate::seats::players_for::<G>(&self.config),
             record.decisions,
         )?;
         self.dir.write(record.index, &trace)?;

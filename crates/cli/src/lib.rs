@@ -8,7 +8,7 @@ mod commands;
 // The application layer's modules, named as the commands name them.
 use silk_app::{
     bench, design, error, find, games, jobs, lab, mechanics, narrate, output, outside, play,
-    replay_run, serve, skill, table, table_serve, traces,
+    replay_run, seats, serve, skill, table, table_serve, traces,
 };
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};

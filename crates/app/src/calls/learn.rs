@@ -121,7 +121,7 @@ fn learn<G: CliGame>(config: &G::Config, a: &Learn, out: &mut Out) -> CliResult<
             G::NAME
         )));
     }
-    let seats = lab::seats::<G>(config)?;
+    let seats = crate::seats::seats::<G>(config)?;
     let batch = lab::Batch {
         games: a.games,
         bots: (0..seats)
@@ -138,7 +138,7 @@ fn learn<G: CliGame>(config: &G::Config, a: &Learn, out: &mut Out) -> CliResult<
     };
     let spec = lab::spec_for::<G>(config, &batch)?;
     // Silk's bots and players outside it (`cmd:PROGRAM`, Python callables).
-    let factory = lab::players_for::<G>(config);
+    let factory = crate::seats::players_for::<G>(config);
     let mut samples = Samples::new(a.max_samples as usize, a.seed);
     for index in 0..a.games {
         let mut players = silk_lab::replay::players::<G>(&spec, index, &factory)?;

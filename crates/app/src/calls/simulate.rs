@@ -41,7 +41,7 @@ impl Simulate {
         } = self;
         with_game!(game, G => {
             let cfg = G::config(batch.players(), &batch.data.files()?)?;
-            let to = lab::Outputs { dir: dir.as_deref(), html: html.as_deref(), force };
+            let to = crate::output::Outputs { dir: dir.as_deref(), html: html.as_deref(), force };
             lab::simulate::<G>(&cfg, &batch.batch(out), to, traces, out)
         })
     }

@@ -58,7 +58,7 @@ impl Sweep {
         with_game!(game, G => {
             let cfg = G::config(batch.players(), &batch.data.files()?)?;
             let batch = lab::Batch { io: io.clone(), ..batch.batch(out) };
-            lab::sweep_run::<G>(&cfg, &params, &batch, html.as_deref(), targets.as_deref(), out)
+            crate::design::sweep_run::<G>(&cfg, &params, &batch, html.as_deref(), targets.as_deref(), out)
         })?;
         crate::jobs::finish(&io, out)
     }

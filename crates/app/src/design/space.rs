@@ -6,29 +6,10 @@
 //! ([`configure`]).
 
 use crate::error::{CliError, CliResult};
-use crate::games::{CliGame, DataFiles};
+use crate::games::{configure, CliGame, DataFiles};
 use serde_json::Value;
 use silk_lab::sweep;
 use std::path::Path;
-
-/// The config `base` (as JSON) with each resolved parameter path set to its value, read back
-/// as the game's config and checked by a setup: what every design command (sweep, compare's
-/// variants, tune, the mechanics' formats) plays. Errors begin with `label`.
-pub fn configure<G: CliGame>(
-    base: &Value,
-    changes: &[(impl AsRef<str>, Value)],
-    label: &str,
-) -> CliResult<G::Config> {
-    let mut json = base.clone();
-    for (path, value) in changes {
-        sweep::set_path(&mut json, path.as_ref(), value.clone())
-            .map_err(|e| CliError::input(format!("{label}: {e}")))?;
-    }
-    let config: G::Config =
-        serde_json::from_value(json).map_err(|e| CliError::input(format!("{label}: {e}")))?;
-    G::setup(&config, 0).map_err(|e| CliError::input(format!("{label}: {e}")))?;
-    Ok(config)
-}
 
 /// Parameters resolved in a base config, each with the values to try; a setting is an index
 /// into each parameter's values.

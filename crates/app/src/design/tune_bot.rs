@@ -48,7 +48,7 @@ where
             let mut setting = vec![0; axes.len()];
             setting[d] = i;
             let name = bot_name(what.bot, &axes, &setting);
-            lab::bot_factory::<G>(0, &name, 0).map_err(|e| {
+            crate::seats::bot_factory::<G>(0, &name, 0).map_err(|e| {
                 CliError::input(format!(
                     "--bot {} --param {w} --values {value}: {e}",
                     what.bot
@@ -56,7 +56,7 @@ where
             })?;
         }
     }
-    lab::bots_for(what.field, what.field.len())?;
+    crate::seats::bots_for(what.field, what.field.len())?;
     let subject = |games: u64, seed: u64| SubjectArgs {
         field: what.field.to_vec(),
         games,

@@ -64,7 +64,7 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
             changes.push((path, set.value.clone()));
         }
         let flags: Vec<&str> = files.sets.iter().map(|s| s.flag.as_str()).collect();
-        crate::lab::configure::<Self>(&json, &changes, &flags.join(", "))
+        configure::<Self>(&json, &changes, &flags.join(", "))
     }
 
     /// The features of a seat a value can be learned from (`silk learn`): the game's
@@ -270,4 +270,23 @@ pub fn generic_only<G: Game>(kind: BotKind, seed: u64) -> CliResult<Box<dyn Play
     kind.generic::<G>(seed).ok_or_else(|| {
         CliError::input(format!("{} has no greedy bot; use random or mcts", G::NAME))
     })
+}
+
+/// The config `base` (as JSON) with each resolved parameter path set to its value, read back
+/// as the game's config and checked by a setup: what every design command (sweep, compare's
+/// variants, tune, the mechanics' formats) plays. Errors begin with `label`.
+pub fn configure<G: CliGame>(
+    base: &serde_json::Value,
+    changes: &[(impl AsRef<str>, serde_json::Value)],
+    label: &str,
+) -> CliResult<G::Config> {
+    let mut json = base.clone();
+    for (path, value) in changes {
+        silk_lab::sweep::set_path(&mut json, path.as_ref(), value.clone())
+            .map_err(|e| CliError::input(format!("{label}: {e}")))?;
+    }
+    let config: G::Config =
+        serde_json::from_value(json).map_err(|e| CliError::input(format!("{label}: {e}")))?;
+    G::setup(&config, 0).map_err(|e| CliError::input(format!("{label}: {e}")))?;
+    Ok(config)
 }

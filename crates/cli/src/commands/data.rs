@@ -62,7 +62,7 @@ impl DataCommand {
             } => with_game!(game, G => {
                 // Loading validates everything and names the file and place of the first problem.
                 let cfg = G::config(players, &data.files()?)?;
-                let n = crate::lab::seats::<G>(&cfg)?;
+                let n = crate::seats::seats::<G>(&cfg)?;
                 out.doc(
                     &format!("ok: {} data valid for {n} players\n", G::NAME),
                     &json!({"ok": true, "game": G::NAME, "players": n}),

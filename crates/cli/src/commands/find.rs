@@ -124,7 +124,7 @@ fn in_run_dir(args: &FindArgs, run_dir: &Path, query: find::Query, out: &mut Out
     }
     // The games are played again to be traced: programs only as the command line names them.
     args.batch.bot_time.apply();
-    let replayed = crate::outside::replay_bots(&spec, run_dir, &args.batch.bots)?;
+    let replayed = crate::seats::replay_bots(&spec, run_dir, &args.batch.bots)?;
     with_game!(name, G => {
         let mut tracer = traces::RunTraces::<G>::for_run_dir(run_dir, &spec, force)?;
         silk_lab::read_records(run_dir, &spec, &mut |r| {

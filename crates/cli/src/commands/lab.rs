@@ -32,7 +32,7 @@ impl LabCommand {
                 html,
                 force,
             } => {
-                let to = lab::Outputs {
+                let to = crate::output::Outputs {
                     dir: dir.as_deref(),
                     html: html.as_deref(),
                     force,

@@ -169,7 +169,7 @@ fn replay_run_dir(
         ))
     })?;
     let mut run = replay_run::open(dir, index)?;
-    run.spec = crate::outside::replay_bots(&run.spec, dir, bots)?;
+    run.spec = crate::seats::replay_bots(&run.spec, dir, bots)?;
     let name = GameName::named(&run.spec.game).ok_or_else(|| {
         CliError::input(format!(
             "{}: unknown game {:?}",

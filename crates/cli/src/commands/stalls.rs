@@ -57,7 +57,7 @@ impl StallsArgs {
                 spec.game
             )));
         }
-        let spec = crate::outside::replay_bots(&spec, dir, &self.bots)?;
+        let spec = crate::seats::replay_bots(&spec, dir, &self.bots)?;
         if let Some(path) = &self.html {
             crate::lab::check_html(path, self.force)?;
         }
@@ -158,7 +158,7 @@ fn stalls<G: CliGame>(
             dir.join("run.json").display()
         ))
     })?;
-    let bots = crate::lab::players_for::<G>(&config);
+    let bots = crate::seats::players_for::<G>(&config);
     let run = Run {
         dir,
         spec: &spec,
