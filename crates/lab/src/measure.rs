@@ -16,11 +16,15 @@
 //! ([`crate::players`]).
 
 use crate::paired::{GameObs, Obs};
-use crate::run::{GameRecord, RunSpec};
+use crate::record::GameRecord;
+use crate::spec::RunSpec;
 use crate::stats::wilson;
 use crate::time::TimeModel;
 use serde::Serialize;
 use std::collections::BTreeMap;
+
+// Also at the path it had when it lived here.
+pub use crate::record::decided;
 
 const Z: f64 = 1.959_963_984_540_054;
 
@@ -153,12 +157,6 @@ impl Measured {
             clear: lo > 0.0 || hi < 0.0,
         }
     }
-}
-
-/// Whether a game reached the rules' goal: it ended with winners, and not because the rules'
-/// round cap cut it (a stall). The population of every figure not named otherwise.
-pub fn decided(r: &GameRecord) -> bool {
-    r.finished && !r.stuck && r.ended_by.is_none()
 }
 
 /// The fold: one accumulator per measure name.

@@ -3,7 +3,8 @@
 
 use crate::coverage::Coverage;
 use crate::extremes::Extremes;
-use crate::run::{GameRecord, RunSpec};
+use crate::record::GameRecord;
+use crate::spec::RunSpec;
 use crate::stats::{Dist, Rate, Tally};
 use serde::{Deserialize, Serialize};
 use silk_core::{EndedBy, ForfeitKind, Names};
