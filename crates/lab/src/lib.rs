@@ -9,6 +9,7 @@ pub mod engines;
 pub mod extremes;
 pub mod ladder;
 pub mod measure;
+pub mod measured;
 mod merge;
 pub mod order;
 pub mod paired;

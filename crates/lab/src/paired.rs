@@ -19,7 +19,7 @@
 //! p-value, is never starred and is not counted among the measures tested — its computed
 //! difference is rounding error (−1e-16 over a standard error of 0 is not a finding).
 
-use crate::measure::Measured;
+use crate::measured::Measured;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 
@@ -790,7 +790,7 @@ mod tests {
         let diffs = paired.finish();
         assert!(diffs["same"].constant() && diffs["never"].constant());
         assert_eq!(diffs["moved"].p, Some(0.0));
-        let m = |name: &str| crate::measure::mean_of(name, "", 50, 100.0, 300.0);
+        let m = |name: &str| crate::measured::mean_of(name, "", 50, 100.0, 300.0);
         let runs: BTreeMap<String, Measured> = ["same", "moved", "never", "share.cut_short"]
             .iter()
             .map(|n| (n.to_string(), m(n)))

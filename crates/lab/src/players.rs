@@ -11,7 +11,7 @@
 //! have one, with its normal interval; variants on the same seeds pair it game by game
 //! ([`crate::paired`]).
 
-use crate::measure::Measured;
+use crate::measured::Measured;
 use crate::record::{decided, GameRecord};
 use crate::spec::RunSpec;
 use serde::Serialize;
@@ -206,7 +206,7 @@ impl Winners {
             .map(|(m, s)| {
                 let n = s.n.max(1) as f64;
                 let difference =
-                    crate::measure::mean_of(&winners_name(m), &winners_about(m), s.n, s.d, s.d2);
+                    crate::measured::mean_of(&winners_name(m), &winners_about(m), s.n, s.d, s.d2);
                 // Σd² = 0: every game's difference was 0 (or there was none).
                 let p = (s.d2 != 0.0).then(|| {
                     let se = difference.se;
