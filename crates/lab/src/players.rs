@@ -14,6 +14,7 @@
 use crate::measured::Measured;
 use crate::record::{decided, GameRecord};
 use crate::spec::RunSpec;
+use crate::stats::two_sided_p;
 use serde::Serialize;
 use silk_core::{Counters, Names, SeatCounters};
 use std::sync::Arc;
@@ -211,7 +212,7 @@ impl Winners {
                 let p = (s.d2 != 0.0).then(|| {
                     let se = difference.se;
                     if se.is_finite() && se > 0.0 {
-                        crate::paired::two_sided_p(difference.value / se)
+                        two_sided_p(difference.value / se)
                     } else if se == 0.0 && s.n > 1 {
                         // The same nonzero difference in every game.
                         0.0
