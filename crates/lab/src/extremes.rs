@@ -3,7 +3,7 @@
 //! kind are kept, whatever the length of the run, and ties go to the lower index, so the list is
 //! the same however the games are split into shards.
 
-use crate::run::GameRecord;
+use crate::record::GameRecord;
 use serde::{Deserialize, Serialize};
 use std::cmp::Ordering;
 

@@ -6,7 +6,8 @@
 //! win for each side added before fitting. Elo = 400 · log10(strength), centred so the ratings
 //! average 0; a 100-point gap means the stronger bot wins 64% of its games against the weaker.
 
-use crate::run::{game_seed, GameRecord, RunSpec};
+use crate::record::GameRecord;
+use crate::spec::{game_seed, RunSpec};
 use serde::Serialize;
 use silk_core::SilkRng;
 

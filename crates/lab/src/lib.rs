@@ -9,16 +9,19 @@ pub mod engines;
 pub mod extremes;
 pub mod ladder;
 pub mod measure;
+pub mod measured;
 mod merge;
 pub mod order;
 pub mod paired;
 pub mod players;
 mod pool;
 pub mod populations;
+pub mod record;
 pub mod replay;
 pub mod report;
 pub mod run;
 mod rundir;
+pub mod spec;
 pub mod stats;
 pub mod summary;
 pub mod sweep;
@@ -29,10 +32,12 @@ pub mod tune;
 
 pub use merge::{merge, Cursor, Merge};
 pub use pool::{simulate, simulate_each, simulate_fold, EachRecord};
-pub use run::{game_seed, play_one, GameRecord, RunSpec, Shard};
+pub use record::GameRecord;
+pub use run::play_one;
 pub use rundir::{
     check_new, lock_run_dir, read_records, read_run, read_spec, write_atomic, write_run, RunWriter,
 };
+pub use spec::{game_seed, RunSpec, Shard};
 pub use summary::{Fold, Summary};
 
 use silk_core::Player;
@@ -155,7 +160,7 @@ mod tests {
         // Games 300 and 700 cannot seat their bots: the run fails on game 300, whatever the
         // threads, with or without records handed on, and never hangs.
         let failing = |seat: usize, _: &str, seed: u64| {
-            let index = (0..spec.games).find(|&i| run::bot_seed(spec.seed, i, seat) == seed);
+            let index = (0..spec.games).find(|&i| spec::bot_seed(spec.seed, i, seat) == seed);
             match index {
                 Some(i) if i == 300 || i == 700 => Err(LabError::Input(format!("game {i}"))),
                 _ => Ok(Box::new(silk_core::RandomPlayer::new(seed)) as Box<dyn Player<Goofspiel>>),
@@ -203,7 +208,7 @@ mod tests {
             check: false,
         };
         let seat_of = |seat: usize, seed: u64| {
-            (0..spec.games).find(|&i| run::bot_seed(spec.seed, i, seat) == seed)
+            (0..spec.games).find(|&i| spec::bot_seed(spec.seed, i, seat) == seed)
         };
         let failing = |seat: usize, _: &str, seed: u64| match seat_of(seat, seed) {
             Some(i) if i == 4321 => Err(LabError::Input(format!("game {i}"))),
@@ -386,7 +391,7 @@ mod tests {
             assert_eq!(merged.played_decisions(), fold.played_decisions());
         }
         // Against the figures computed directly from the list.
-        let normal: Vec<&GameRecord> = recs.iter().filter(|r| measure::decided(r)).collect();
+        let normal: Vec<&GameRecord> = recs.iter().filter(|r| record::decided(r)).collect();
         assert_eq!(s.games, normal.len() as u64);
         assert_eq!(
             s.stuck,

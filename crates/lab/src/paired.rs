@@ -19,9 +19,12 @@
 //! p-value, is never starred and is not counted among the measures tested — its computed
 //! difference is rounding error (−1e-16 over a standard error of 0 is not a finding).
 
-use crate::measure::Measured;
+use crate::measured::Measured;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
+
+// Also at the paths they had when they lived here.
+pub use crate::stats::{benjamini_hochberg, two_sided_p};
 
 const Z: f64 = 1.959_963_984_540_054;
 
@@ -302,51 +305,6 @@ fn difference(pairs: u64, value: f64, se: f64, constant: bool) -> PairedDifferen
         pairs,
         p,
     }
-}
-
-/// The two-sided p-value of a standard normal statistic `z`: `erfc(|z| / √2)`.
-pub fn two_sided_p(z: f64) -> f64 {
-    if !z.is_finite() {
-        return if z.is_nan() { 1.0 } else { 0.0 };
-    }
-    erfc(z.abs() / std::f64::consts::SQRT_2).clamp(0.0, 1.0)
-}
-
-/// The complementary error function, from its Chebyshev fit (relative error below 1.2e-7,
-/// ample for a p-value).
-fn erfc(x: f64) -> f64 {
-    let z = x.abs();
-    let t = 1.0 / (1.0 + 0.5 * z);
-    let poly = -z * z - 1.265_512_23
-        + t * (1.000_023_68
-            + t * (0.374_091_96
-                + t * (0.096_784_18
-                    + t * (-0.186_288_06
-                        + t * (0.278_868_07
-                            + t * (-1.135_203_98
-                                + t * (1.488_515_87 + t * (-0.822_152_23 + t * 0.170_872_77))))))));
-    let r = t * poly.exp();
-    if x >= 0.0 {
-        r
-    } else {
-        2.0 - r
-    }
-}
-
-/// Which of `p` survive the Benjamini–Hochberg step-up procedure at false-discovery rate `q`:
-/// sorted ascending, the largest k with p_(k) ≤ k·q/m, and every p at or below it. Valid for
-/// independent or positively dependent tests (measures of one run mostly move together).
-pub fn benjamini_hochberg(p: &[f64], q: f64) -> Vec<bool> {
-    let m = p.len();
-    let mut order: Vec<usize> = (0..m).collect();
-    order.sort_by(|&a, &b| p[a].total_cmp(&p[b]));
-    let mut cut = None;
-    for (rank, &i) in order.iter().enumerate() {
-        if p[i] <= (rank + 1) as f64 * q / m as f64 {
-            cut = Some(p[i]);
-        }
-    }
-    p.iter().map(|&x| cut.is_some_and(|c| x <= c)).collect()
 }
 
 /// False-discovery rate at which [`compare`] marks the differences that survive.
@@ -790,7 +748,7 @@ mod tests {
         let diffs = paired.finish();
         assert!(diffs["same"].constant() && diffs["never"].constant());
         assert_eq!(diffs["moved"].p, Some(0.0));
-        let m = |name: &str| crate::measure::mean_of(name, "", 50, 100.0, 300.0);
+        let m = |name: &str| crate::measured::mean_of(name, "", 50, 100.0, 300.0);
         let runs: BTreeMap<String, Measured> = ["same", "moved", "never", "share.cut_short"]
             .iter()
             .map(|n| (n.to_string(), m(n)))
@@ -837,25 +795,5 @@ mod tests {
             note,
             " Printed here: 2 of the 4 rows, 1 starred; 2 more in the rows --all adds."
         );
-    }
-
-    #[test]
-    fn p_values_of_the_normal() {
-        assert!((two_sided_p(1.959_963_984_540_054) - 0.05).abs() < 1e-6);
-        assert!((two_sided_p(0.0) - 1.0).abs() < 1e-6);
-        assert!((two_sided_p(-2.575_829_3) - 0.01).abs() < 1e-6);
-    }
-
-    /// Benjamini and Hochberg's own example (1995): 15 p-values, 4 rejected at q = 0.05.
-    #[test]
-    fn benjamini_hochberg_rejects_as_in_the_paper() {
-        let p = [
-            0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344, 0.0459, 0.3240, 0.4262,
-            0.5719, 0.6528, 0.7590, 1.0,
-        ];
-        let kept = benjamini_hochberg(&p, 0.05);
-        assert_eq!(kept.iter().filter(|&&k| k).count(), 4);
-        assert!(kept[..4].iter().all(|&k| k));
-        assert!(benjamini_hochberg(&[], 0.05).is_empty());
     }
 }

@@ -11,25 +11,16 @@
 //! have one, with its normal interval; variants on the same seeds pair it game by game
 //! ([`crate::paired`]).
 
-use crate::measure::Measured;
-use crate::run::{GameRecord, RunSpec};
-use serde::{Deserialize, Serialize};
+use crate::measured::Measured;
+use crate::record::{decided, GameRecord};
+use crate::spec::RunSpec;
+use crate::stats::two_sided_p;
+use serde::Serialize;
 use silk_core::{Counters, Names, SeatCounters};
 use std::sync::Arc;
 
-/// One seat's end of a game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct PlayerRecord {
-    /// The bot that played the seat in this game (bots may move round the table).
-    pub bot: String,
-    /// Final rank from 0 (first place, shared by every seat that ties for it); 0 in a game cut
-    /// short.
-    pub rank: u8,
-    pub score: i32,
-    /// The engine's per-player measures, every one it declares (0 included), by name.
-    pub measures: Counters,
-}
+// Also at the path it had when it lived here.
+pub use crate::record::PlayerRecord;
 
 /// The seat's score, as a per-player measure: `winners.player.score` is the winners' lead
 /// over the others' mean.
@@ -92,7 +83,7 @@ pub fn value(r: &GameRecord, seat: usize, measure: &str) -> Option<i64> {
 /// `None` when the game is not decided (no winners, or a stall), has no others, or no such
 /// measure.
 pub fn winners_and_others(r: &GameRecord, measure: &str) -> Option<(f64, f64)> {
-    if !crate::measure::decided(r) {
+    if !decided(r) {
         return None;
     }
     let (mut w, mut nw, mut o, mut no) = (0i64, 0u32, 0i64, 0u32);
@@ -216,12 +207,12 @@ impl Winners {
             .map(|(m, s)| {
                 let n = s.n.max(1) as f64;
                 let difference =
-                    crate::measure::mean_of(&winners_name(m), &winners_about(m), s.n, s.d, s.d2);
+                    crate::measured::mean_of(&winners_name(m), &winners_about(m), s.n, s.d, s.d2);
                 // Σd² = 0: every game's difference was 0 (or there was none).
                 let p = (s.d2 != 0.0).then(|| {
                     let se = difference.se;
                     if se.is_finite() && se > 0.0 {
-                        crate::paired::two_sided_p(difference.value / se)
+                        two_sided_p(difference.value / se)
                     } else if se == 0.0 && s.n > 1 {
                         // The same nonzero difference in every game.
                         0.0

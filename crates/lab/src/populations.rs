@@ -1,10 +1,10 @@
 //! The two populations a comparison is read in: the **decided** games (a winner by the rules'
-//! goal, [`crate::measure::decided`]) and the **stalls** (cut at the rules' round cap, ranked
+//! goal, [`crate::record::decided`]) and the **stalls** (cut at the rules' round cap, ranked
 //! there by the rules' tie-break — no win). When any run stalled, a comparison opens on the
 //! stall share and the decided games' length, each with its interval and paired difference,
 //! before the table of every measure.
 
-use crate::measure::Measured;
+use crate::measured::Measured;
 use crate::paired::Compared;
 use std::collections::BTreeMap;
 
@@ -81,7 +81,7 @@ pub fn headline(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::Kind;
+    use crate::measured::Kind;
 
     fn measured(name: &str, kind: Kind, value: f64, n: u64) -> (String, Measured) {
         let m = Measured {

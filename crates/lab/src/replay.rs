@@ -2,7 +2,8 @@
 //! config, the game seed, the bots in their seats with their seeds) and played decision by
 //! decision, each handed to a callback, then checked against its record in `games.jsonl`.
 
-use crate::{game_seed, run::bot_seed, BotFactory, LabError, RunSpec};
+use crate::spec::{bot_seed, game_seed, RunSpec};
+use crate::{BotFactory, LabError};
 use serde::Deserialize;
 use silk_core::files::Limit;
 use silk_core::{Game, Observe, Outcome, Player, Seat};

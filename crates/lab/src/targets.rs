@@ -18,7 +18,7 @@
 //! else the size of its bound, else 0.05 for a share and 1 for a count. Gaps are ranked by
 //! normalised miss; `silk tune` minimises their sum.
 
-use crate::measure::{Kind, Measured};
+use crate::measured::{Kind, Measured};
 use crate::time::TimeSpec;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -395,7 +395,7 @@ pub fn total_miss_range(gaps: &[Gap]) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::measure::Kind;
+    use crate::measured::Kind;
 
     fn m(name: &str, kind: Kind, value: f64, lo: f64, hi: f64) -> (String, Measured) {
         (

@@ -112,21 +112,6 @@ pub(super) fn res_card(res: Res) -> TrackCard {
     }
 }
 
-/// What `empire` would pay now for one card of `res` (the price of the slot it would fill),
-/// if it buys that good and has room: the page's "sell" buttons say it.
-pub fn sell_price(s: &State, empire: u8, res: Res) -> Option<u32> {
-    if !buys_res(s, empire, res) {
-        return None;
-    }
-    let mut track = s.buy[empire as usize];
-    let (slot, sum) = track.fill_lowest_empty(res_card(res)).ok()?;
-    Some(
-        track
-            .price_at(slot, super::route::fine_price(s))
-            .unwrap_or(sum),
-    )
-}
-
 pub(super) fn buys_res(s: &State, empire: u8, res: Res) -> bool {
     match s.rules.empires.get(empire as usize).and_then(|e| e.buys) {
         Some((Resource::Silk, _)) => matches!(res, Res::Silk | Res::Fine),

@@ -3,8 +3,9 @@
 
 use super::check::{attacks_left, check};
 use super::economy::{buys_res, cap, card_res, growth_cost, may_rise_to, res_card};
+use super::prices::buy_price;
 use super::route::{
-    build_move, buy_price, goal_of, grow, payments, slack, travel, tree_end, Costs, RouteChoices,
+    build_move, goal_of, grow, payments, slack, travel, tree_end, Costs, RouteChoices,
 };
 use super::{citizen_limit, to_move, MAX_OFFER};
 use crate::action::Action;

@@ -19,6 +19,7 @@ mod economy; // small rules: improvements, growth, gathering, storage, Golden Ag
 mod legal; // the decisions a seat may take
 mod moves; // Phase 2: routes chosen, tolls, moves carried out
 mod perform; // carrying out a checked decision
+mod prices; // what the empires' tracks ask and pay
 mod replenish; // Phase 1
 mod rise_fall; // Phase 4
 mod route; // costs and routes
@@ -26,11 +27,12 @@ mod turn; // Phase 2: priority, turn order, own-turn actions
 
 pub use check::{check, phase_name};
 pub use dev_deck::draw_dev;
-pub use economy::{ga_value, gather_yield, golden_age, growth_cost, sell_price, walls};
+pub use economy::{ga_value, gather_yield, golden_age, growth_cost, walls};
 pub use legal::{legal, legal_by_check};
 pub use perform::apply;
+pub use prices::{buy_price, fine_price, sell_price};
 pub use replenish::start_round;
-pub use route::{buy_price, fine_price, plan, plan_via, route_option, route_payment, travel};
+pub use route::{plan, plan_via, route_option, route_payment, travel};
 
 /// Most citizens a city can hold whatever `pop_cap` says: its counters are 16 bits. With
 /// `pop_cap = 0` (gap 21 as the design reads it) growth stops only here.

@@ -5,9 +5,9 @@
 use super::bank::{bank_pays, pay_bank, transfer};
 use super::combat::combat_next;
 use super::economy::{card_res, gain, res_card, walls};
+use super::prices::{buy_price, fine_price};
 use super::route::{
-    buy_price, extra_cost, fine_price, is_toll, payments, plan_with, target_of, toll_at, Costs,
-    Planned, RouteChoices,
+    extra_cost, is_toll, payments, plan_with, target_of, toll_at, Costs, Planned, RouteChoices,
 };
 use crate::data::{RouteRule, TollPolicy};
 use crate::event::Event;

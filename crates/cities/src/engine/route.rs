@@ -3,14 +3,12 @@
 //! can afford it.
 
 use super::economy::improvement_sum;
+use super::prices::buy_price;
 use super::{bad, Res2, BLOCKED};
-use crate::data::{
-    FineRule, ImprovementEffect, Resource, RouteRule, SafePassage, SupplyPrice, MAX_REGIONS, TRACK,
-};
+use crate::data::{ImprovementEffect, RouteRule, SafePassage, MAX_REGIONS};
 use crate::state::{Move, MoveKind, State, NONE};
 use silk_core::Seat;
 use silk_trade::route::{Goal, PathTree, TargetCost, MAX_STACKS};
-use silk_trade::track::FinePrice;
 
 /// Design: trade cost = travel cost (ambiguity 12), raised for barbarian-penalised players.
 pub fn travel(s: &State, seat: Seat, r: u8) -> u32 {
@@ -435,39 +433,12 @@ pub(super) fn payments(s: &State, c: &Costs, mv: &Move) -> ([u8; MAX_REGIONS], u
     (pay, total, used)
 }
 
-/// What a Great Empire asks for the card in `slot` of its sell track (ambiguity 3:
-/// `supply_price` reads food and metal prices from the slot or from the cards left).
-pub fn buy_price(s: &State, empire: u8, slot: u8) -> Option<u32> {
-    let track = &s.sell[empire as usize];
-    let supply = matches!(
-        s.rules.empires[empire as usize].sells,
-        Some((Resource::Food | Resource::Metal, _))
-    );
-    if supply && s.rules.config.params.supply_price == SupplyPrice::Count {
-        let left = track.len();
-        track.card_at(slot as usize)?;
-        return track
-            .prices()
-            .get(TRACK.checked_sub(left)?)
-            .map(|&p| p as u32);
-    }
-    track.price_at(slot as usize, fine_price(s)).ok()
-}
-
 /// Coins the move needs besides the route: a purchase's price, an attack's reserve.
 pub(super) fn extra_cost(s: &State, mv: &Move) -> u32 {
     match mv.kind {
         MoveKind::Buy { empire, slot } => buy_price(s, empire, slot).unwrap_or(0),
         MoveKind::Attack { target, .. } => travel(s, mv.mover, s.city(target).region),
         _ => 0,
-    }
-}
-
-/// Gap 9: how a fine silk card is priced on a track under `fine_rule`.
-pub fn fine_price(s: &State) -> FinePrice {
-    match s.rules.config.params.fine_rule {
-        FineRule::Sum => FinePrice::Sum,
-        FineRule::TwiceCurrent => FinePrice::TwiceCurrent,
     }
 }
 

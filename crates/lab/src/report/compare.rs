@@ -3,7 +3,7 @@
 
 use super::chart::{bar_chart_band, Axis, Bar, Chart};
 use super::{esc, page, settings};
-use crate::measure::Measured;
+use crate::measured::Measured;
 use crate::order::{self, Group};
 use crate::paired::{Compared, TableNote};
 use crate::targets::Target;

@@ -4,7 +4,7 @@
 
 use super::chart::{bar_chart, Axis, Bar, Chart};
 use super::{esc, page};
-use crate::measure::Measured;
+use crate::measured::Measured;
 use crate::paired::Compared;
 use std::collections::BTreeMap;
 

@@ -4,7 +4,7 @@
 
 use super::chart::{bar_chart_band, Axis, Bar, Chart, Reference};
 use super::esc;
-use crate::measure::Measured;
+use crate::measured::Measured;
 use crate::order::{self, Group};
 use crate::paired::Compared;
 use crate::targets::{gaps, Target};

@@ -4,7 +4,7 @@
 use super::chart::{heatmap, line_chart, Axis, Cell, Chart, Reference, Series};
 use super::metrics::{by_unit, is_raw, mean_interval, slug, unit_of, Group};
 use super::{esc, page, settings};
-use crate::measure::Measured;
+use crate::measured::Measured;
 use crate::order;
 use crate::paired::{Compared, TableNote};
 use crate::stats::{Dist, Rate};
