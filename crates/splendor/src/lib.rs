@@ -25,6 +25,7 @@ pub mod data;
 mod engine;
 mod event;
 pub mod history;
+mod notation;
 mod observe;
 pub mod page;
 pub mod rules;

@@ -4,7 +4,7 @@
 use crate::action::pos_name;
 use crate::colour::short;
 use crate::engine::cards;
-use crate::event::{card_text, city_text, deck_name};
+use crate::notation::{card_text, city_text, deck_name};
 use crate::rules::{
     CITIES_SHOWN, DECKS, MAX_JOINS, MAX_NOBLES, MAX_PLAYERS, MAX_STRONGHOLDS, NONE, SLOTS,
 };
