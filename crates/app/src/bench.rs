@@ -8,7 +8,7 @@ use crate::error::{CliError, CliResult};
 use crate::games::CliGame;
 use crate::lab::{self, Batch};
 use crate::output::Out;
-use serde_json::json;
+use serde_json::{json, Value};
 use silk_lab::bench::{best, engine_playouts, max_rss_kb};
 use std::time::Instant;
 
@@ -51,11 +51,44 @@ fn search_since(before: (u64, u64), secs: f64) -> (f64, f64) {
     ((p - before.0) as f64 / secs, (d - before.1) as f64 / secs)
 }
 
+/// Measures the engine alone, the lab on 1, 2, … threads and each bot alone, and reports the
+/// rates (and, if asked, the size of a run).
 pub fn bench<G: CliGame>(config: &G::Config, args: &BenchArgs, out: &mut Out) -> CliResult<()> {
     if args.repeat == 0 {
         return Err(CliError::input("--repeat must be at least 1"));
     }
-    let batch = |games: u64, threads: usize| Batch {
+    let max_threads = args.max_threads.clamp(1, lab::cores());
+    let games = match args.games {
+        Some(0) => return Err(CliError::input("--games must be at least 1")),
+        Some(g) => g,
+        None => calibrate(&|games| raw::<G>(config, args, games), max_threads)?,
+    };
+    let spec = lab::spec_for::<G>(config, &batch(args, games, 1))?;
+    let rates = measure::<G>(config, args, games, max_threads)?;
+    let per_bot = bot_rates::<G>(config, &spec, args.max_decisions)?;
+    let report = Report {
+        game: G::NAME,
+        args,
+        bots: &spec.bots,
+        games,
+        rates,
+        per_bot,
+        rss: max_rss_kb(),
+    };
+    let mut text = report.text();
+    let mut value = report.json();
+    if let Some((games, cores, shard_minutes)) = args.size {
+        let sized = crate::sizing::size(games, cores, report.lab1().games_per_s, shard_minutes);
+        text += &sized.text();
+        value["sizing"] = sized.json();
+    }
+    out.doc(&text, &value);
+    Ok(())
+}
+
+/// The batch of `games` games on `threads` threads that every measurement plays.
+fn batch(args: &BenchArgs, games: u64, threads: usize) -> Batch {
+    Batch {
         games,
         bots: args.bots.clone(),
         seed: args.seed,
@@ -66,35 +99,56 @@ pub fn bench<G: CliGame>(config: &G::Config, args: &BenchArgs, out: &mut Out) ->
         no_rotate: false,
         progress: false,
         io: Default::default(),
-    };
+    }
+}
+
+/// The engine alone playing `games` games on one thread, and the seconds it took.
+fn raw<G: CliGame>(
+    config: &G::Config,
+    args: &BenchArgs,
+    games: u64,
+) -> CliResult<(silk_lab::bench::Played, f64)> {
+    let spec = lab::spec_for::<G>(config, &batch(args, games, 1))?;
+    let t = Instant::now();
     let factory = crate::seats::bot_factory::<G>;
-    let raw = |games: u64| -> CliResult<(silk_lab::bench::Played, f64)> {
-        let spec = lab::spec_for::<G>(config, &batch(games, 1))?;
-        let t = Instant::now();
-        let played = engine_playouts::<G>(config, &spec, &factory, args.max_decisions)?;
-        Ok((played, t.elapsed().as_secs_f64()))
-    };
-    let max_threads = args.max_threads.clamp(1, lab::cores());
-    let games = match args.games {
-        Some(0) => return Err(CliError::input("--games must be at least 1")),
-        Some(g) => g,
-        None => calibrate(&raw, max_threads)?,
-    };
-    let spec = lab::spec_for::<G>(config, &batch(games, 1))?;
+    let played = engine_playouts::<G>(config, &spec, &factory, args.max_decisions)?;
+    Ok((played, t.elapsed().as_secs_f64()))
+}
+
+/// The best rates of the repeats.
+struct Rates {
+    engine: Rate,
+    /// The lab on 1, 2, … threads.
+    threads: Vec<Rate>,
+    /// Decisions in the batch's games.
+    decisions: u64,
+    /// The search bots' playouts and playout decisions per second, if any bot searched.
+    search: Option<(f64, f64)>,
+}
+
+/// Plays the batch `args.repeat` times by the engine alone and through the lab on each thread
+/// count, checking that both play the same games, and keeps each rate's best.
+fn measure<G: CliGame>(
+    config: &G::Config,
+    args: &BenchArgs,
+    games: u64,
+    max_threads: usize,
+) -> CliResult<Rates> {
     let mut engine = Vec::new();
     let mut search = Vec::new();
     let mut per_threads: Vec<Vec<Rate>> = vec![Vec::new(); max_threads];
     let mut decisions = 0;
     for _ in 0..args.repeat {
         let before = silk_bots::search_totals();
-        let (played, secs) = raw(games)?;
+        let (played, secs) = raw::<G>(config, args, games)?;
         search.push(search_since(before, secs));
         decisions = played.decisions;
         engine.push(Rate::of(played.games, played.decisions, secs));
         for (t, rates) in per_threads.iter_mut().enumerate() {
             let started = Instant::now();
             // The summary as `silk simulate` makes it; nothing else reads the records.
-            let (spec, fold) = lab::run_batch_fold::<G>(config, &batch(games, t + 1), None, None)?;
+            let (spec, fold) =
+                lab::run_batch_fold::<G>(config, &batch(args, games, t + 1), None, None)?;
             std::hint::black_box(fold.summary(&spec));
             let secs = started.elapsed().as_secs_f64();
             let lab_decisions = fold.played_decisions();
@@ -112,104 +166,134 @@ pub fn bench<G: CliGame>(config: &G::Config, args: &BenchArgs, out: &mut Out) ->
         games_per_s: best(&rates.iter().map(|r| r.games_per_s).collect::<Vec<_>>()),
         decisions_per_s: best(&rates.iter().map(|r| r.decisions_per_s).collect::<Vec<_>>()),
     };
-    let engine = best_of(&engine);
-    let threads: Vec<Rate> = per_threads.iter().map(|r| best_of(r)).collect();
-    let lab1 = threads[0];
-    let ratio = lab1.decisions_per_s / engine.decisions_per_s.max(1e-9);
     let searching = search.iter().any(|s| s.0 > 0.0);
-    let playouts = best(&search.iter().map(|s| s.0).collect::<Vec<_>>());
-    let playout_decisions = best(&search.iter().map(|s| s.1).collect::<Vec<_>>());
-    let per_bot = bot_rates::<G>(config, &spec, args.max_decisions)?;
-    let rss = max_rss_kb();
+    Ok(Rates {
+        engine: best_of(&engine),
+        threads: per_threads.iter().map(|r| best_of(r)).collect(),
+        decisions,
+        search: searching.then(|| {
+            (
+                best(&search.iter().map(|s| s.0).collect::<Vec<_>>()),
+                best(&search.iter().map(|s| s.1).collect::<Vec<_>>()),
+            )
+        }),
+    })
+}
 
-    let mut text = format!(
-        "{}: {} players, bots {}, {games} games (seed {}), best of {} runs\n",
-        G::NAME,
-        spec.bots.len(),
-        spec.bots.join(","),
-        args.seed,
-        args.repeat
-    );
-    text += &format!(
-        "  {:<34} {:>9} games/s {:>9} decisions/s\n",
-        "engine alone, 1 thread",
-        per_s(engine.games_per_s),
-        per_s(engine.decisions_per_s)
-    );
-    text += &format!(
-        "  {:<34} {:>9} games/s {:>9} decisions/s  {:.0}% of the engine's rate\n",
-        "lab (simulate + summary), 1 thread",
-        per_s(lab1.games_per_s),
-        per_s(lab1.decisions_per_s),
-        100.0 * ratio
-    );
-    for (t, r) in threads.iter().enumerate().skip(1) {
-        text += &format!(
-            "  {:<34} {:>9} games/s {:>9} decisions/s  {:.2}× one thread\n",
-            format!("lab, {} threads", t + 1),
-            per_s(r.games_per_s),
-            per_s(r.decisions_per_s),
-            r.games_per_s / lab1.games_per_s.max(1e-9)
+/// What `silk bench` measured, for its report.
+struct Report<'a> {
+    game: &'static str,
+    args: &'a BenchArgs,
+    bots: &'a [String],
+    games: u64,
+    rates: Rates,
+    per_bot: Vec<BotRate>,
+    /// The peak memory, in kB.
+    rss: Option<u64>,
+}
+
+impl Report<'_> {
+    /// The lab's rate on one thread.
+    fn lab1(&self) -> Rate {
+        self.rates.threads[0]
+    }
+
+    /// The lab's decision rate on one thread as a fraction of the engine's.
+    fn ratio(&self) -> f64 {
+        self.lab1().decisions_per_s / self.rates.engine.decisions_per_s.max(1e-9)
+    }
+
+    /// The report as text.
+    fn text(&self) -> String {
+        let (engine, lab1) = (self.rates.engine, self.lab1());
+        let mut text = format!(
+            "{}: {} players, bots {}, {} games (seed {}), best of {} runs\n",
+            self.game,
+            self.bots.len(),
+            self.bots.join(","),
+            self.games,
+            self.args.seed,
+            self.args.repeat
         );
-    }
-    if searching {
         text += &format!(
-            "  search (one thread): {} playouts/s, {} playout decisions/s\n",
-            per_s(playouts),
-            per_s(playout_decisions)
+            "  {:<34} {:>9} games/s {:>9} decisions/s\n",
+            "engine alone, 1 thread",
+            per_s(engine.games_per_s),
+            per_s(engine.decisions_per_s)
         );
-    }
-    for b in &per_bot {
         text += &format!(
-            "  bot {:<30} {:>9} decisions/s  ({:.1} µs a decision, {} decisions)\n",
-            b.bot,
-            per_s(b.decisions_per_s()),
-            b.micros(),
-            b.decisions
+            "  {:<34} {:>9} games/s {:>9} decisions/s  {:.0}% of the engine's rate\n",
+            "lab (simulate + summary), 1 thread",
+            per_s(lab1.games_per_s),
+            per_s(lab1.decisions_per_s),
+            100.0 * self.ratio()
         );
+        for (t, r) in self.rates.threads.iter().enumerate().skip(1) {
+            text += &format!(
+                "  {:<34} {:>9} games/s {:>9} decisions/s  {:.2}× one thread\n",
+                format!("lab, {} threads", t + 1),
+                per_s(r.games_per_s),
+                per_s(r.decisions_per_s),
+                r.games_per_s / lab1.games_per_s.max(1e-9)
+            );
+        }
+        if let Some((playouts, playout_decisions)) = self.rates.search {
+            text += &format!(
+                "  search (one thread): {} playouts/s, {} playout decisions/s\n",
+                per_s(playouts),
+                per_s(playout_decisions)
+            );
+        }
+        for b in &self.per_bot {
+            text += &format!(
+                "  bot {:<30} {:>9} decisions/s  ({:.1} µs a decision, {} decisions)\n",
+                b.bot,
+                per_s(b.decisions_per_s()),
+                b.micros(),
+                b.decisions
+            );
+        }
+        if let Some(kb) = self.rss {
+            text += &format!("  peak memory: {:.1} MB\n", kb as f64 / 1024.0);
+        }
+        text
     }
-    if let Some(kb) = rss {
-        text += &format!("  peak memory: {:.1} MB\n", kb as f64 / 1024.0);
+
+    /// The report as JSON.
+    fn json(&self) -> Value {
+        let (engine, lab1) = (self.rates.engine, self.lab1());
+        json!({
+            "game": self.game,
+            "players": self.bots.len(),
+            "bots": self.bots,
+            "games": self.games,
+            "seed": self.args.seed,
+            "repeat": self.args.repeat,
+            "decisions_per_game": self.rates.decisions as f64 / self.games as f64,
+            "engine_games_per_s": engine.games_per_s,
+            "engine_decisions_per_s": engine.decisions_per_s,
+            "lab_games_per_s": lab1.games_per_s,
+            "lab_decisions_per_s": lab1.decisions_per_s,
+            "ratio": self.ratio(),
+            "threads": self.rates.threads.iter().enumerate().map(|(t, r)| json!({
+                "threads": t + 1,
+                "games_per_s": r.games_per_s,
+                "decisions_per_s": r.decisions_per_s,
+                "speedup": r.games_per_s / lab1.games_per_s.max(1e-9),
+            })).collect::<Vec<_>>(),
+            "search": self.rates.search.map(|(playouts, playout_decisions)| json!({
+                "playouts_per_s": playouts,
+                "playout_decisions_per_s": playout_decisions,
+            })),
+            "max_rss_kb": self.rss,
+            "bots_alone": self.per_bot.iter().map(|b| json!({
+                "bot": b.bot,
+                "decisions": b.decisions,
+                "micros_per_decision": b.micros(),
+                "decisions_per_s": b.decisions_per_s(),
+            })).collect::<Vec<_>>(),
+        })
     }
-    let value = json!({
-        "game": G::NAME,
-        "players": spec.bots.len(),
-        "bots": spec.bots,
-        "games": games,
-        "seed": args.seed,
-        "repeat": args.repeat,
-        "decisions_per_game": decisions as f64 / games as f64,
-        "engine_games_per_s": engine.games_per_s,
-        "engine_decisions_per_s": engine.decisions_per_s,
-        "lab_games_per_s": lab1.games_per_s,
-        "lab_decisions_per_s": lab1.decisions_per_s,
-        "ratio": ratio,
-        "threads": threads.iter().enumerate().map(|(t, r)| json!({
-            "threads": t + 1,
-            "games_per_s": r.games_per_s,
-            "decisions_per_s": r.decisions_per_s,
-            "speedup": r.games_per_s / lab1.games_per_s.max(1e-9),
-        })).collect::<Vec<_>>(),
-        "search": searching.then(|| json!({
-            "playouts_per_s": playouts,
-            "playout_decisions_per_s": playout_decisions,
-        })),
-        "max_rss_kb": rss,
-        "bots_alone": per_bot.iter().map(|b| json!({
-            "bot": b.bot,
-            "decisions": b.decisions,
-            "micros_per_decision": b.micros(),
-            "decisions_per_s": b.decisions_per_s(),
-        })).collect::<Vec<_>>(),
-    });
-    let mut value = value;
-    if let Some((games, cores, shard_minutes)) = args.size {
-        let sized = crate::sizing::size(games, cores, lab1.games_per_s, shard_minutes);
-        text += &sized.text();
-        value["sizing"] = sized.json();
-    }
-    out.doc(&text, &value);
-    Ok(())
 }
 
 /// A rate for a person: `12.34 M`, `45.6 k`, `789` or `7.5`.

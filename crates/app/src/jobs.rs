@@ -19,6 +19,7 @@ use crate::output::Outputs;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use silk_lab::{Cursor, Fold, GameRecord, LabError, Merge, RunSpec, Shard};
+use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
@@ -465,9 +466,45 @@ pub type Rerun<'a> = &'a mut dyn FnMut(&[String], GamesIo, &mut Out) -> CliResul
 /// `silk lab merge` of design-job directories: checked to be the slices of one job that cover
 /// it once each, then the command run again over their records by `rerun`.
 pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out, rerun: Rerun) -> CliResult<()> {
+    let (job, have) = shards(dirs)?;
+    let replay = Some(Arc::new(replayer(&have)?));
+    let record = match to.dir {
+        Some(d) => Some(Arc::new(Recorder::create(
+            d,
+            None,
+            job.command.clone(),
+            to.force,
+        )?)),
+        None => None,
+    };
+    let mut command = job.command.clone();
+    // A tune writes no report (its result is text and JSON).
+    let html = to
+        .html
+        .filter(|_| job.command.first().is_some_and(|c| c != "tune"));
+    if let (Some(path), None) = (to.html, html) {
+        out.message(&format!(
+            "silk tune writes no report: {} not written",
+            path.display()
+        ));
+    }
+    if let Some(html) = html {
+        command.push("--html".into());
+        command.push(html.display().to_string());
+        if to.force {
+            command.push("--force".into());
+        }
+    }
+    let io = GamesIo { replay, record };
+    rerun(&command, io, out)
+}
+
+/// The job the directories are shards of, and the directory of each shard by K, once they are
+/// known to be the shards of one job, each once, all of them.
+fn shards(dirs: &[PathBuf]) -> CliResult<(JobFile, BTreeMap<u64, &Path>)> {
     let mut job: Option<JobFile> = None;
     // The directory of each shard given, by K (N may be any u64: nothing is sized by it).
-    let mut have: std::collections::BTreeMap<u64, &Path> = std::collections::BTreeMap::new();
+    let mut have: BTreeMap<u64, &Path> = BTreeMap::new();
     let mut n = 1;
     for dir in dirs {
         let j = read_job(dir)?;
@@ -523,7 +560,12 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out, rerun: Rerun) -> CliR
             }
         )));
     }
-    // Every run of the job, with its directory in each shard, matched by what the run is.
+    Ok((job, have))
+}
+
+/// Every run of the job, with its directory in each shard, matched by what the run is; and
+/// the shards' clocks summed.
+fn replayer(have: &BTreeMap<u64, &Path>) -> CliResult<Replayer> {
     let mut runs: Vec<Replayed> = Vec::new();
     let mut clocks: Vec<(String, u64, u64)> = Vec::new();
     for dir in have.values() {
@@ -554,39 +596,10 @@ pub fn merge(dirs: &[PathBuf], to: Outputs, out: &mut Out, rerun: Rerun) -> CliR
             }
         }
     }
-    let replay = Some(Arc::new(Replayer {
+    Ok(Replayer {
         runs: Mutex::new(runs),
         clocks,
-    }));
-    let record = match to.dir {
-        Some(d) => Some(Arc::new(Recorder::create(
-            d,
-            None,
-            job.command.clone(),
-            to.force,
-        )?)),
-        None => None,
-    };
-    let mut command = job.command.clone();
-    // A tune writes no report (its result is text and JSON).
-    let html = to
-        .html
-        .filter(|_| job.command.first().is_some_and(|c| c != "tune"));
-    if let (Some(path), None) = (to.html, html) {
-        out.message(&format!(
-            "silk tune writes no report: {} not written",
-            path.display()
-        ));
-    }
-    if let Some(html) = html {
-        command.push("--html".into());
-        command.push(html.display().to_string());
-        if to.force {
-            command.push("--force".into());
-        }
-    }
-    let io = GamesIo { replay, record };
-    rerun(&command, io, out)
+    })
 }
 
 /// After a job command has printed its result: completes its job directory, if it keeps one.

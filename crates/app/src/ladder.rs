@@ -192,6 +192,7 @@ where
     })
 }
 
+/// Plays the round-robin, rates the bots and reports ratings, pairings and decision times.
 pub fn ladder<G: CliGame + Observe>(
     config: &G::Config,
     args: &LadderArgs,
@@ -200,6 +201,79 @@ pub fn ladder<G: CliGame + Observe>(
 where
     G::Config: Sync,
 {
+    let (names, seats) = check_args::<G>(config, args)?;
+    let config_json =
+        serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?;
+    let legs = ladder::schedule(G::NAME, &config_json, &names, seats, args.games, args.seed);
+    let bar = lab::progress_bar(
+        ladder::pairings(&legs).len() as u64 * args.games,
+        "games",
+        args.progress,
+    );
+    let how = LegRun {
+        threads: args.threads,
+        max_decisions: args.max_decisions,
+        shard: args.shard,
+        io: &args.io,
+    };
+    let Played {
+        pairings,
+        excluded,
+        forfeits,
+        clocks,
+    } = play_legs::<G>(config, &names, &legs, &how, &bar, &mut |_, _, _| {})?;
+    bar.finish_and_clear();
+    keep_clocks(&args.io, &names, &clocks);
+    let rated = ladder::ratings(&names, &pairings, 400, args.seed);
+    let timing = timing(&names, &clocks);
+    let micros: Vec<f64> = timing.iter().map(|t| t.micros).collect();
+    let text = format!(
+        "{}: {} bots, {} games per pairing on {seats} seats (shared alternately, moved round the \
+         table), seed {}\n\n{}{}",
+        G::NAME,
+        names.len(),
+        args.games,
+        args.seed,
+        ladder::text(&rated, &pairings, &micros, excluded),
+        forfeits.text()
+    );
+    let ladder::Excluded {
+        cut_short,
+        round_cap,
+    } = excluded;
+    if let Some(path) = &args.html {
+        let settings = html_settings(G::NAME, args, &names, seats, excluded);
+        lab::write_report(
+            path,
+            &silk_lab::report::ladder_html(G::NAME, &settings, &rated, &pairings, &timing),
+        )?;
+    }
+    out.doc(
+        &text,
+        &json!({
+            "game": G::NAME,
+            "games_per_pairing": args.games,
+            "seats": seats,
+            "seed": args.seed,
+            "ratings": rated,
+            "pairings": pairings.iter().map(|p| json!({
+                "a": names[p.a], "b": names[p.b], "games": p.games, "a_win_rate": p.a_rate(),
+            })).collect::<Vec<_>>(),
+            "decision_micros": timing.iter().map(|t| json!({"bot": t.bot, "micros": t.micros, "decisions": t.decisions})).collect::<Vec<_>>(),
+            "cut_short": cut_short,
+            "round_cap": round_cap,
+            "forfeits": forfeits.0,
+        }),
+    );
+    Ok(())
+}
+
+/// The bots' names (each a bot, named once, two or more) and the game's seats, once the
+/// arguments are known to make a ladder.
+fn check_args<G: CliGame>(
+    config: &G::Config,
+    args: &LadderArgs,
+) -> CliResult<(Vec<String>, usize)> {
     let mut names: Vec<String> = Vec::new();
     for b in &args.bots {
         let b = b.trim().to_string();
@@ -228,29 +302,13 @@ where
             "a ladder needs a game of two seats or more",
         ));
     }
-    let config_json =
-        serde_json::to_value(config).map_err(|e| CliError::Internal(e.to_string()))?;
-    let legs = ladder::schedule(G::NAME, &config_json, &names, seats, args.games, args.seed);
-    let bar = lab::progress_bar(
-        ladder::pairings(&legs).len() as u64 * args.games,
-        "games",
-        args.progress,
-    );
-    let how = LegRun {
-        threads: args.threads,
-        max_decisions: args.max_decisions,
-        shard: args.shard,
-        io: &args.io,
-    };
-    let Played {
-        pairings,
-        excluded,
-        forfeits,
-        clocks,
-    } = play_legs::<G>(config, &names, &legs, &how, &bar, &mut |_, _, _| {})?;
-    bar.finish_and_clear();
-    // A merge's times are the shards' (measured there, summed); a shard keeps its own.
-    if let Some(replay) = &args.io.replay {
+    Ok((names, seats))
+}
+
+/// Settles the bots' clocks with the job: a merge's times are the shards' (measured there,
+/// summed) and are added in; a recorded run keeps its own.
+fn keep_clocks(io: &crate::jobs::GamesIo, names: &[String], clocks: &[Arc<Clock>]) {
+    if let Some(replay) = &io.replay {
         for (bot, nanos, decisions) in &replay.clocks {
             if let Some(k) = names.iter().position(|n| n == bot) {
                 clocks[k].nanos.fetch_add(*nanos, Ordering::Relaxed);
@@ -258,11 +316,11 @@ where
             }
         }
     }
-    if let Some(rec) = &args.io.record {
+    if let Some(rec) = &io.record {
         rec.set_clocks(
             names
                 .iter()
-                .zip(&clocks)
+                .zip(clocks)
                 .map(|(n, c)| {
                     let (t, d) = (&c.nanos, &c.decisions);
                     (
@@ -274,10 +332,35 @@ where
                 .collect(),
         );
     }
-    let rated = ladder::ratings(&names, &pairings, 400, args.seed);
-    let timing: Vec<silk_lab::report::Timing> = names
+}
+
+/// The settings the HTML report lists.
+fn html_settings(
+    game: &str,
+    args: &LadderArgs,
+    names: &[String],
+    seats: usize,
+    excluded: ladder::Excluded,
+) -> [(&'static str, String); 7] {
+    [
+        ("game", game.to_string()),
+        ("bots", names.join(", ")),
+        ("games per pairing", args.games.to_string()),
+        ("seats", seats.to_string()),
+        ("seed", args.seed.to_string()),
+        ("games cut short (left out)", excluded.cut_short.to_string()),
+        (
+            "games ended by the round cap (counted)",
+            excluded.round_cap.to_string(),
+        ),
+    ]
+}
+
+/// Each bot's mean time per decision, from its clock.
+fn timing(names: &[String], clocks: &[Arc<Clock>]) -> Vec<silk_lab::report::Timing> {
+    names
         .iter()
-        .zip(&clocks)
+        .zip(clocks)
         .map(|(n, c)| {
             let d = c.decisions.load(Ordering::Relaxed);
             silk_lab::report::Timing {
@@ -286,56 +369,5 @@ where
                 decisions: d,
             }
         })
-        .collect();
-    let micros: Vec<f64> = timing.iter().map(|t| t.micros).collect();
-    let text = format!(
-        "{}: {} bots, {} games per pairing on {seats} seats (shared alternately, moved round the \
-         table), seed {}\n\n{}{}",
-        G::NAME,
-        names.len(),
-        args.games,
-        args.seed,
-        ladder::text(&rated, &pairings, &micros, excluded),
-        forfeits.text()
-    );
-    let ladder::Excluded {
-        cut_short,
-        round_cap,
-    } = excluded;
-    if let Some(path) = &args.html {
-        let settings = [
-            ("game", G::NAME.to_string()),
-            ("bots", names.join(", ")),
-            ("games per pairing", args.games.to_string()),
-            ("seats", seats.to_string()),
-            ("seed", args.seed.to_string()),
-            ("games cut short (left out)", cut_short.to_string()),
-            (
-                "games ended by the round cap (counted)",
-                round_cap.to_string(),
-            ),
-        ];
-        lab::write_report(
-            path,
-            &silk_lab::report::ladder_html(G::NAME, &settings, &rated, &pairings, &timing),
-        )?;
-    }
-    out.doc(
-        &text,
-        &json!({
-            "game": G::NAME,
-            "games_per_pairing": args.games,
-            "seats": seats,
-            "seed": args.seed,
-            "ratings": rated,
-            "pairings": pairings.iter().map(|p| json!({
-                "a": names[p.a], "b": names[p.b], "games": p.games, "a_win_rate": p.a_rate(),
-            })).collect::<Vec<_>>(),
-            "decision_micros": timing.iter().map(|t| json!({"bot": t.bot, "micros": t.micros, "decisions": t.decisions})).collect::<Vec<_>>(),
-            "cut_short": cut_short,
-            "round_cap": round_cap,
-            "forfeits": forfeits.0,
-        }),
-    );
-    Ok(())
+        .collect()
 }

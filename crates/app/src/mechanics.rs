@@ -255,15 +255,7 @@ pub fn compare(
         games.push(name);
         all.extend(with_game!(game, G => sections::<G>(mechanic, &batch, out))?);
     }
-    // Each point's key comes from the engine's declared uses (metric names follow it).
-    let keys: BTreeMap<(String, String), String> = engines()
-        .into_iter()
-        .flat_map(|(_, g, us)| {
-            us.into_iter().filter_map(move |u| {
-                Some(((g.to_string(), u.param?.to_string()), u.key.to_string()))
-            })
-        })
-        .collect();
+    let keys = point_keys();
     let settings = format!(
         "{} games per format on the same seeds (from seed {}), bots {}, each game's default table",
         batch.games,
@@ -277,7 +269,7 @@ pub fn compare(
     );
     let mut json_secs = Vec::new();
     let mut html_secs = Vec::new();
-    let (mut tested, mut starred) = (0usize, 0usize);
+    let mut counts = (0usize, 0usize);
     for sec in all {
         let key = sec
             .param
@@ -286,47 +278,9 @@ pub fn compare(
             .unwrap_or_default();
         let cols = shown(if key.is_empty() { "-" } else { &key });
         text += &section_head(&sec, &cols);
-        let mut runs_json = Vec::new();
-        for ((label, is_rules, ms), diffs) in sec.runs.iter().zip(&sec.differences) {
-            let shown_label = if *is_rules {
-                format!("{label} (rules)")
-            } else {
-                label.clone()
-            };
-            text += &format!("  {shown_label:<40}");
-            let mut values = serde_json::Map::new();
-            let mut diffs_json = serde_json::Map::new();
-            for (name, _, _) in &cols {
-                let m: Option<&Measured> = ms.get(name);
-                let d = diffs.as_ref().and_then(|d| d.get(name));
-                // A constant (the same in every game of both) is not a test.
-                tested += d.is_some_and(|d| !d.constant()) as usize;
-                let clear = d.is_some_and(|d| d.clear);
-                starred += clear as usize;
-                let cell = m.map_or("—".into(), |x| {
-                    format!("{}{}", x.show_interval(), if clear { "*" } else { "" })
-                });
-                text += &format!(" {cell:>22}");
-                values.insert(name.clone(), json!(m));
-                if let Some(d) = d {
-                    diffs_json.insert(name.clone(), json!(d));
-                }
-            }
-            text += "\n";
-            runs_json.push(json!({
-                "format": label,
-                "rules": is_rules,
-                "measures": values,
-                "differences_from_rules": diffs_json,
-            }));
-        }
-        json_secs.push(json!({
-            "game": sec.game,
-            "param": sec.param,
-            "about": sec.about,
-            "value": sec.value,
-            "runs": runs_json,
-        }));
+        let (rows, json) = section_rows(&sec, &cols, &mut counts);
+        text += &rows;
+        json_secs.push(json);
         let shown_html: Vec<Shown> = cols
             .iter()
             .map(|(name, _, label)| Shown {
@@ -336,35 +290,10 @@ pub fn compare(
             .collect();
         html_secs.push((sec, shown_html));
     }
-    text += "\nmeasures:\n";
-    for (_, head, label) in shown("KEY") {
-        text += &format!("  {head}: {label}\n");
-    }
-    text += &format!(
-        "Games cut short are counted apart and left out of every other figure. Differences from \
-         the rules' format are taken game by game (each format's game K against the rules' game \
-         K). {tested} differences are shown: if no format changed anything, chance alone would \
-         star about {:.1} of them (5% each); {starred} are starred.\n",
-        0.05 * tested as f64
-    );
+    let (tested, starred) = counts;
+    text += &closing(tested, starred);
     if let Some(path) = html {
-        lab::write_report(
-            path,
-            &silk_lab::report::mechanic_html(
-                mechanic.name(),
-                &[
-                    (
-                        "game",
-                        format!("{} (each at its default table)", games.join(", ")),
-                    ),
-                    ("games per format", batch.games.to_string()),
-                    ("seed", batch.seed.to_string()),
-                    ("bots", batch.bots.join(", ")),
-                    ("mechanic", mechanic.name().into()),
-                ],
-                &html_secs,
-            ),
-        )?;
+        write_html(path, mechanic, &games, &batch, &html_secs)?;
     }
     out.doc(
         &text,
@@ -381,4 +310,112 @@ pub fn compare(
         }),
     );
     Ok(())
+}
+
+/// Each point's key, by game and parameter, from the engines' declared uses (metric names
+/// follow it).
+fn point_keys() -> BTreeMap<(String, String), String> {
+    engines()
+        .into_iter()
+        .flat_map(|(_, g, us)| {
+            us.into_iter().filter_map(move |u| {
+                Some(((g.to_string(), u.param?.to_string()), u.key.to_string()))
+            })
+        })
+        .collect()
+}
+
+/// A point's rows in the text table, one per format, and the point as JSON; `counts` adds the
+/// differences tested and starred.
+fn section_rows(
+    sec: &MechanicSection,
+    cols: &[(String, &'static str, &'static str)],
+    (tested, starred): &mut (usize, usize),
+) -> (String, Value) {
+    let mut text = String::new();
+    let mut runs_json = Vec::new();
+    for ((label, is_rules, ms), diffs) in sec.runs.iter().zip(&sec.differences) {
+        let shown_label = if *is_rules {
+            format!("{label} (rules)")
+        } else {
+            label.clone()
+        };
+        text += &format!("  {shown_label:<40}");
+        let mut values = serde_json::Map::new();
+        let mut diffs_json = serde_json::Map::new();
+        for (name, _, _) in cols {
+            let m: Option<&Measured> = ms.get(name);
+            let d = diffs.as_ref().and_then(|d| d.get(name));
+            // A constant (the same in every game of both) is not a test.
+            *tested += d.is_some_and(|d| !d.constant()) as usize;
+            let clear = d.is_some_and(|d| d.clear);
+            *starred += clear as usize;
+            let cell = m.map_or("—".into(), |x| {
+                format!("{}{}", x.show_interval(), if clear { "*" } else { "" })
+            });
+            text += &format!(" {cell:>22}");
+            values.insert(name.clone(), json!(m));
+            if let Some(d) = d {
+                diffs_json.insert(name.clone(), json!(d));
+            }
+        }
+        text += "\n";
+        runs_json.push(json!({
+            "format": label,
+            "rules": is_rules,
+            "measures": values,
+            "differences_from_rules": diffs_json,
+        }));
+    }
+    let json = json!({
+        "game": sec.game,
+        "param": sec.param,
+        "about": sec.about,
+        "value": sec.value,
+        "runs": runs_json,
+    });
+    (text, json)
+}
+
+/// The text after the tables: what each measure is, and how many differences chance alone
+/// would star.
+fn closing(tested: usize, starred: usize) -> String {
+    let mut text = String::from("\nmeasures:\n");
+    for (_, head, label) in shown("KEY") {
+        text += &format!("  {head}: {label}\n");
+    }
+    text + &format!(
+        "Games cut short are counted apart and left out of every other figure. Differences from \
+         the rules' format are taken game by game (each format's game K against the rules' game \
+         K). {tested} differences are shown: if no format changed anything, chance alone would \
+         star about {:.1} of them (5% each); {starred} are starred.\n",
+        0.05 * tested as f64
+    )
+}
+
+/// The comparison's HTML report.
+fn write_html(
+    path: &Path,
+    mechanic: Mechanic,
+    games: &[&str],
+    batch: &Batch,
+    secs: &[(MechanicSection, Vec<Shown>)],
+) -> CliResult<()> {
+    lab::write_report(
+        path,
+        &silk_lab::report::mechanic_html(
+            mechanic.name(),
+            &[
+                (
+                    "game",
+                    format!("{} (each at its default table)", games.join(", ")),
+                ),
+                ("games per format", batch.games.to_string()),
+                ("seed", batch.seed.to_string()),
+                ("bots", batch.bots.join(", ")),
+                ("mechanic", mechanic.name().into()),
+            ],
+            secs,
+        ),
+    )
 }

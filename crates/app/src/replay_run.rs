@@ -43,25 +43,9 @@ fn views_json<G: CliGame>(state: &G::State) -> Value {
 
 /// Replays game `index` of the run in `dir`, whose `run.json` names game `G`.
 pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<()> {
-    let dir = &game.dir;
-    let spec_path = dir.join("run.json");
+    let (config, state0) = start::<G>(game)?;
     let index = game.record.index;
-    let config: G::Config = serde_json::from_value(game.spec.config.clone()).map_err(|e| {
-        CliError::input(format!(
-            "{}: config: {e} (was the run made by another version of silk?)",
-            spec_path.display()
-        ))
-    })?;
-    let state0 = G::setup(&config, silk_lab::game_seed(game.spec.seed, index))
-        .map_err(|e| CliError::input(format!("{}: config: {e}", spec_path.display())))?;
     let seats = G::num_seats(&state0);
-    if game.spec.bots.len() != seats {
-        return Err(CliError::input(format!(
-            "{}: {} bots for {seats} seats",
-            spec_path.display(),
-            game.spec.bots.len()
-        )));
-    }
     let at = show.at.unwrap_or(1);
     let total = game.max_decisions();
     if at == 0 || at > total.saturating_add(1) {
@@ -70,6 +54,60 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
             total.saturating_add(1)
         )));
     }
+    announce::<G>(game, total, out);
+    let factory = crate::seats::players_for::<G>(&config);
+    let mut timeline = TimelineRecorder::new::<G>(&state0);
+    let played =
+        replay::play_game::<G>(&config, &game.spec, index, &factory, total, &mut |step| {
+            if show.timeline {
+                timeline.step::<G>(step.after);
+            } else if step.number >= at {
+                decision_out::<G>(step, show.moves_only, out);
+            }
+            Ok(())
+        })?;
+    if show.timeline {
+        let ended_by = played.outcome.as_ref().and_then(|o| o.ended_by);
+        timeline_out(&timeline.finish::<G>(&played.state), seats, ended_by, out);
+    }
+    let checked = game.check::<G>(&played);
+    outcome_out::<G>(&played, checked.is_ok(), show, out);
+    checked?;
+    out.message(&format!(
+        "the replay matches game {index} of {}",
+        game.dir.join("games.jsonl").display()
+    ));
+    Ok(())
+}
+
+/// The run's config and the game's first state, checked to seat the run's bots.
+fn start<G: CliGame>(game: &RunGame) -> CliResult<(G::Config, G::State)> {
+    let spec_path = game.dir.join("run.json");
+    let config: G::Config = serde_json::from_value(game.spec.config.clone()).map_err(|e| {
+        CliError::input(format!(
+            "{}: config: {e} (was the run made by another version of silk?)",
+            spec_path.display()
+        ))
+    })?;
+    let state0 = G::setup(
+        &config,
+        silk_lab::game_seed(game.spec.seed, game.record.index),
+    )
+    .map_err(|e| CliError::input(format!("{}: config: {e}", spec_path.display())))?;
+    let seats = G::num_seats(&state0);
+    if game.spec.bots.len() != seats {
+        return Err(CliError::input(format!(
+            "{}: {} bots for {seats} seats",
+            spec_path.display(),
+            game.spec.bots.len()
+        )));
+    }
+    Ok((config, state0))
+}
+
+/// The replay's first line: which game of which run, its seeds and who sits where.
+fn announce<G: CliGame>(game: &RunGame, total: u64, out: &mut Out) {
+    let (dir, index) = (&game.dir, game.record.index);
     let names = replay::bot_names(&game.spec, index);
     let seat_list: Vec<String> = names
         .iter()
@@ -89,49 +127,45 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
                "index": index, "run_seed": game.spec.seed, "seed": game.record.seed,
                "bots": names, "decisions": total}),
     );
-    let factory = crate::seats::players_for::<G>(&config);
-    let mut timeline = TimelineRecorder::new::<G>(&state0);
-    let played =
-        replay::play_game::<G>(&config, &game.spec, index, &factory, total, &mut |step| {
-            if show.timeline {
-                timeline.step::<G>(step.after);
-                return Ok(());
-            }
-            if step.number < at {
-                return Ok(());
-            }
-            let action = G::action_to_string(step.before, step.action);
-            let events: Vec<String> = step
-                .events
-                .iter()
-                .filter_map(|e| G::event_text(step.after, e, None))
-                .collect();
-            let mut text = String::new();
-            if !show.moves_only {
-                text += &format!(
-                    "\n== before decision {}: {} to move ==\n{}\n",
-                    step.number,
-                    step.seat,
-                    views_text::<G>(step.before)
-                );
-            }
-            text += &format!("{:>4}. {}: {action}", step.number, step.seat);
-            for e in &events {
-                text += &format!("\n      {e}");
-            }
-            let mut value = json!({"type": "decision", "index": step.number,
-                "seat": step.seat, "action": action, "events": events});
-            if !show.moves_only {
-                value["views"] = views_json::<G>(step.before);
-            }
-            out.line(&text, value);
-            Ok(())
-        })?;
-    if show.timeline {
-        let ended_by = played.outcome.as_ref().and_then(|o| o.ended_by);
-        timeline_out(&timeline.finish::<G>(&played.state), seats, ended_by, out);
+}
+
+/// One decision: the seats' views before it (unless `moves_only`), the action and its events.
+fn decision_out<G: CliGame>(step: &replay::Step<G>, moves_only: bool, out: &mut Out) {
+    let action = G::action_to_string(step.before, step.action);
+    let events: Vec<String> = step
+        .events
+        .iter()
+        .filter_map(|e| G::event_text(step.after, e, None))
+        .collect();
+    let mut text = String::new();
+    if !moves_only {
+        text += &format!(
+            "\n== before decision {}: {} to move ==\n{}\n",
+            step.number,
+            step.seat,
+            views_text::<G>(step.before)
+        );
     }
-    let checked = game.check::<G>(&played);
+    text += &format!("{:>4}. {}: {action}", step.number, step.seat);
+    for e in &events {
+        text += &format!("\n      {e}");
+    }
+    let mut value = json!({"type": "decision", "index": step.number,
+        "seat": step.seat, "action": action, "events": events});
+    if !moves_only {
+        value["views"] = views_json::<G>(step.before);
+    }
+    out.line(&text, value);
+}
+
+/// The game's end: the final views (unless only moves or the timeline are shown) and the
+/// outcome, with whether the replay matches the record.
+fn outcome_out<G: CliGame>(
+    played: &replay::Played<G>,
+    matches_record: bool,
+    show: &Show,
+    out: &mut Out,
+) {
     let mut value = match &played.outcome {
         Some(o) => json!({"type": "outcome", "finished": true, "scores": o.scores,
                           "ranks": o.ranks, "stuck": o.stuck, "ended_by": o.ended_by}),
@@ -139,7 +173,7 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
                        "stuck": false}),
     };
     value["decisions"] = json!(played.decisions);
-    value["matches_record"] = json!(checked.is_ok());
+    value["matches_record"] = json!(matches_record);
     let mut text = String::new();
     if !show.moves_only && !show.timeline {
         text += &format!(
@@ -157,12 +191,6 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
         ),
     };
     out.line(&text, value);
-    checked?;
-    out.message(&format!(
-        "the replay matches game {index} of {}",
-        dir.join("games.jsonl").display()
-    ));
-    Ok(())
 }
 
 /// The standings table of `--timeline` (a run's game, or a trace played back): a row per

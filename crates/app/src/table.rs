@@ -332,6 +332,8 @@ fn chain_break(
     }
 }
 
+/// Reopens a journal: replays it onto a new table, cuts it where it stops following on, and
+/// opens it for appending.
 fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
     let origin = path.display().to_string();
     // Taken before reading: a helper still writing this journal would be resumed half-way.
@@ -340,33 +342,118 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
     // then skipped like any other torn line. Only a regular file is read (a FIFO would block).
     let text = silk_core::files::read_regular(path, silk_core::files::Limit::JOURNAL)
         .map_err(|e| CliError::input(format!("{origin}: {e}")))?;
-    let mut lines = text.split_inclusive(|&b| b == b'\n').enumerate();
-    let (first, mut offset) = match lines.next() {
-        Some((_, raw)) => (
-            std::str::from_utf8(raw)
-                .map_err(|_| {
-                    CliError::input(format!(
-                        "{origin}: line 1: not a silk table journal header (not UTF-8 text)"
-                    ))
-                })?
-                .trim_end_matches(['\n', '\r']),
-            raw.len(),
-        ),
-        None => return Err(CliError::input(format!("{origin}: empty journal"))),
-    };
-    let (header, mut table) = read_header(first, &origin)?;
+    let (first, offset) = header_line(&text, &origin)?;
+    let (header, table) = read_header(first, &origin)?;
     let chained = header.silk_table >= 2;
-    // The last good line's number and the running hash through it.
-    let (mut seq, mut hash) = (0u64, chain(FNV_START, first));
+    let r = replay(&text, offset, table, chained, first, &origin, out);
+    let mut kept_end = text.len();
+    if let Some((at_byte, at_line, why)) = &r.cut {
+        kept_end = *at_byte;
+        // Nothing is lost: the whole file is kept beside the journal before it is cut.
+        let copy = keep_copy(path)?;
+        let dropped = text[*at_byte..]
+            .split(|&b| b == b'\n')
+            .filter(|l| !l.trim_ascii().is_empty())
+            .count();
+        out.message(&format!(
+            "{origin}: line {at_line}: {why}; resuming from the {} entries before it, {dropped} lines from line {at_line} on dropped (the whole journal is kept as {})",
+            r.table.entries.len(),
+            copy.display()
+        ));
+        rewrite(path, &text[..kept_end])?;
+    }
+    let mut file = OpenOptions::new()
+        .append(true)
+        .open(path)
+        .map_err(|e| CliError::input(format!("{origin}: {e}")))?;
+    // A line cut short by a crash has no newline: end it, so new entries start clean.
+    if !text[..kept_end].is_empty() && !text[..kept_end].ends_with(b"\n") {
+        writeln!(file).map_err(|e| CliError::input(format!("{origin}: {e}")))?;
+    }
+    let table = r.table;
+    out.message(&format!(
+        "resumed {origin}: {} entries{}",
+        table.entries.len(),
+        if r.skipped > 0 {
+            format!(", {} skipped", r.skipped)
+        } else {
+            String::new()
+        }
+    ));
+    for h in table
+        .history()
+        .iter()
+        .rev()
+        .take(3)
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+    {
+        say(out, &format!("(earlier) {h}"));
+    }
+    let journal = Journal {
+        file,
+        path: path.to_path_buf(),
+        chain: chained.then_some((r.seq, r.hash)),
+        _lock: lock,
+        paused: r.paused,
+        confirmed: r.confirmed,
+    };
+    Ok((table, journal))
+}
+
+/// The journal's header line (without its line end) and the byte offset after it.
+fn header_line<'t>(text: &'t [u8], origin: &str) -> CliResult<(&'t str, usize)> {
+    let Some(raw) = text.split_inclusive(|&b| b == b'\n').next() else {
+        return Err(CliError::input(format!("{origin}: empty journal")));
+    };
+    let first = std::str::from_utf8(raw).map_err(|_| {
+        CliError::input(format!(
+            "{origin}: line 1: not a silk table journal header (not UTF-8 text)"
+        ))
+    })?;
+    Ok((first.trim_end_matches(['\n', '\r']), raw.len()))
+}
+
+/// A journal's lines after the header, replayed.
+struct Replayed {
+    table: Table,
+    /// The last good line's number and the running hash through it.
+    seq: u64,
+    hash: u64,
+    /// Lines skipped: unreadable, or entries the table refused.
+    skipped: usize,
+    /// Where the journal stops following on: its byte offset, line and why.
+    cut: Option<(usize, usize, String)>,
+    paused: bool,
+    confirmed: bool,
+}
+
+/// Replays the lines after the header (which ends at byte `offset`) onto `table`. An
+/// unreadable line is skipped when the next line follows on from the one before it (a crash's
+/// torn write); in a chained journal the first line that does not follow on is the cut.
+fn replay(
+    text: &[u8],
+    mut offset: usize,
+    table: Table,
+    chained: bool,
+    first: &str,
+    origin: &str,
+    out: &mut Out,
+) -> Replayed {
+    let mut r = Replayed {
+        table,
+        seq: 0,
+        hash: chain(FNV_START, first),
+        skipped: 0,
+        cut: None,
+        paused: false,
+        confirmed: false,
+    };
     // Unreadable lines not yet known to be skippable: a crash's torn write is, when the next
     // line follows on from the line before it.
     let mut unread: Vec<(usize, String)> = Vec::new();
-    let mut skipped = 0;
-    // Where the journal stops following on: its byte offset, line and why.
-    let mut cut: Option<(usize, usize, String)> = None;
-    let mut kept_end = text.len();
-    let (mut paused, mut confirmed) = (false, false);
-    for (i, raw) in lines {
+    for (i, raw) in text.split_inclusive(|&b| b == b'\n').enumerate().skip(1) {
         let start = offset;
         offset += raw.len();
         let line_no = i + 1;
@@ -392,13 +479,13 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
             // The line as it was hashed: its own hash emptied (the first `"hash":` is ours).
             let own = claimed_hash.as_deref().unwrap_or_default();
             let blank = l.replacen(&format!("\"hash\":\"{own}\""), "\"hash\":\"\"", 1);
-            let next = chain(hash, &blank);
-            let why = chain_break(seq, next, claimed_seq, claimed_hash.as_deref());
+            let next = chain(r.hash, &blank);
+            let why = chain_break(r.seq, next, claimed_seq, claimed_hash.as_deref());
             if let Some(why) = why {
                 // The first line that breaks the chain is where the journal stops.
-                cut = Some(match unread.first() {
+                r.cut = Some(match unread.first() {
                     Some((at, bad)) => (
-                        line_start(&text, *at),
+                        line_start(text, *at),
                         *at,
                         format!("{bad}, and the lines after it do not follow on"),
                     ),
@@ -406,86 +493,45 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
                 });
                 break;
             }
-            hash = next;
-            seq += 1;
+            r.hash = next;
+            r.seq += 1;
         }
-        for (at, bad) in unread.drain(..) {
-            out.message(&format!("{origin}: line {at}: {bad}; skipped"));
-            skipped += 1;
-        }
+        r.skipped += skip_unread(&mut unread, origin, out);
+        r.apply(line, line_no, origin, out);
+    }
+    // Unreadable lines at the end: a write cut short by a crash.
+    r.skipped += skip_unread(&mut unread, origin, out);
+    r
+}
+
+impl Replayed {
+    /// Applies one journal line that follows on; an entry the table refuses is skipped.
+    fn apply(&mut self, line: Line, line_no: usize, origin: &str, out: &mut Out) {
         match line {
             Line::Entry(e) => {
-                if let Err(why) = table.apply(e) {
+                if let Err(why) = self.table.apply(e) {
                     out.message(&format!("{origin}: line {line_no}: {why}; skipped"));
-                    skipped += 1;
+                    self.skipped += 1;
                 }
             }
             Line::Undo(_) => {
-                if let Some(t) = table.without_last() {
-                    table = t;
+                if let Some(t) = self.table.without_last() {
+                    self.table = t;
                 }
             }
-            Line::Pause(p) => paused = p,
-            Line::Confirm(_) => confirmed = table.step == Step::Done,
+            Line::Pause(p) => self.paused = p,
+            Line::Confirm(_) => self.confirmed = self.table.step == Step::Done,
         }
     }
-    // Unreadable lines at the end: a write cut short by a crash.
+}
+
+/// Reports the unreadable lines waiting in `unread` as skipped; returns how many.
+fn skip_unread(unread: &mut Vec<(usize, String)>, origin: &str, out: &mut Out) -> usize {
+    let n = unread.len();
     for (at, bad) in unread.drain(..) {
         out.message(&format!("{origin}: line {at}: {bad}; skipped"));
-        skipped += 1;
     }
-    if let Some((at_byte, at_line, why)) = &cut {
-        kept_end = *at_byte;
-        // Nothing is lost: the whole file is kept beside the journal before it is cut.
-        let copy = keep_copy(path)?;
-        let dropped = text[*at_byte..]
-            .split(|&b| b == b'\n')
-            .filter(|l| !l.trim_ascii().is_empty())
-            .count();
-        out.message(&format!(
-            "{origin}: line {at_line}: {why}; resuming from the {} entries before it, {dropped} lines from line {at_line} on dropped (the whole journal is kept as {})",
-            table.entries.len(),
-            copy.display()
-        ));
-        rewrite(path, &text[..kept_end])?;
-    }
-    let mut file = OpenOptions::new()
-        .append(true)
-        .open(path)
-        .map_err(|e| CliError::input(format!("{origin}: {e}")))?;
-    // A line cut short by a crash has no newline: end it, so new entries start clean.
-    if !text[..kept_end].is_empty() && !text[..kept_end].ends_with(b"\n") {
-        writeln!(file).map_err(|e| CliError::input(format!("{origin}: {e}")))?;
-    }
-    out.message(&format!(
-        "resumed {origin}: {} entries{}",
-        table.entries.len(),
-        if skipped > 0 {
-            format!(", {skipped} skipped")
-        } else {
-            String::new()
-        }
-    ));
-    for h in table
-        .history()
-        .iter()
-        .rev()
-        .take(3)
-        .collect::<Vec<_>>()
-        .into_iter()
-        .rev()
-    {
-        say(out, &format!("(earlier) {h}"));
-    }
-    let journal = Journal {
-        file,
-        path: path.to_path_buf(),
-        chain: chained.then_some((seq, hash)),
-        _lock: lock,
-        paused,
-        confirmed,
-    };
-    Ok((table, journal))
+    n
 }
 
 /// The byte offset where line `line_no` (from 1) starts.

@@ -25,6 +25,8 @@ fn bot_name(bot: &str, axes: &[(String, Vec<String>)], setting: &[usize]) -> Str
         })
 }
 
+/// Searches the bot's weights, validates the recommendations against the bot as given and
+/// reports both.
 pub fn tune_bot<G: CliGame + Observe>(
     config: &G::Config,
     what: &BotTune,
@@ -37,55 +39,8 @@ where
 {
     check_args(args)?;
     let axes: Vec<(String, Vec<String>)> = args.params.to_vec();
-    // Every value must make a bot of this game before the long run starts.
-    for (d, (w, values)) in axes.iter().enumerate() {
-        if values.is_empty() {
-            return Err(CliError::input(format!(
-                "--param {w}: give at least one value with --values"
-            )));
-        }
-        for (i, value) in values.iter().enumerate() {
-            let mut setting = vec![0; axes.len()];
-            setting[d] = i;
-            let name = bot_name(what.bot, &axes, &setting);
-            crate::seats::bot_factory::<G>(0, &name, 0).map_err(|e| {
-                CliError::input(format!(
-                    "--bot {} --param {w} --values {value}: {e}",
-                    what.bot
-                ))
-            })?;
-        }
-    }
-    crate::seats::bots_for(what.field, what.field.len())?;
-    let subject = |games: u64, seed: u64| SubjectArgs {
-        field: what.field.to_vec(),
-        games,
-        seed,
-        threads: batch.threads,
-        max_decisions: batch.max_decisions,
-        progress: false,
-    };
-    let hidden = indicatif::ProgressBar::hidden();
-    let quiet = Batch {
-        progress: false,
-        ..batch.clone()
-    };
-    let sizes: Vec<usize> = axes.iter().map(|(_, v)| v.len()).collect();
-    let mut best = 0.0f64;
-    let searches: Vec<Search> = ntbea_searches(
-        &sizes,
-        (args.budget, args.repeats, args.explore),
-        batch,
-        &quiet,
-        &mut |_, setting, eval, bar| {
-            let name = bot_name(what.bot, &axes, setting);
-            let r =
-                skill::play_subject::<G>(config, &name, &subject(eval.games, eval.seed), &hidden)?;
-            best = best.max(r.all.share);
-            bar.set_message(format!("best share so far {:.1}%", 100.0 * best));
-            Ok(Evaluated::Go(r.all.share))
-        },
-    )?;
+    check_bots::<G>(what, &axes)?;
+    let searches = search::<G>(config, what, &axes, args, batch)?;
     let mut winners: Vec<(Vec<usize>, usize)> = Vec::new();
     for (_, f) in &searches {
         match winners.iter_mut().find(|(w, _)| *w == f.best) {
@@ -95,117 +50,261 @@ where
     }
     // Validation: the bot as given and each recommendation on the same fresh games.
     let seed = batch.seed ^ 0x5EED_F7A1_1DA7_E000;
+    let games = subject_args(what, batch, args.validate_games, seed);
+    let (base, validated) =
+        validate::<G>(config, what, &axes, &winners, &games, batch.progress, out)?;
+    let gains = validated
+        .iter()
+        .map(|r| skill::paired_gain(&base, r))
+        .collect();
+    let tuned = Tuned {
+        game: G::NAME,
+        what,
+        args,
+        axes: &axes,
+        games: batch.games,
+        searches,
+        winners,
+        seed,
+        base,
+        validated,
+        gains,
+    };
+    out.doc(&tuned.text(), &tuned.json());
+    Ok(())
+}
+
+/// Fails before the long run unless every value makes a bot of this game and the field is
+/// made of bots.
+fn check_bots<G: CliGame>(what: &BotTune, axes: &[(String, Vec<String>)]) -> CliResult<()> {
+    for (d, (w, values)) in axes.iter().enumerate() {
+        if values.is_empty() {
+            return Err(CliError::input(format!(
+                "--param {w}: give at least one value with --values"
+            )));
+        }
+        for (i, value) in values.iter().enumerate() {
+            let mut setting = vec![0; axes.len()];
+            setting[d] = i;
+            let name = bot_name(what.bot, axes, &setting);
+            crate::seats::bot_factory::<G>(0, &name, 0).map_err(|e| {
+                CliError::input(format!(
+                    "--bot {} --param {w} --values {value}: {e}",
+                    what.bot
+                ))
+            })?;
+        }
+    }
+    crate::seats::bots_for(what.field, what.field.len())?;
+    Ok(())
+}
+
+/// How the subject plays against the field: `games` per field bot from `seed`.
+fn subject_args(what: &BotTune, batch: &Batch, games: u64, seed: u64) -> SubjectArgs {
+    SubjectArgs {
+        field: what.field.to_vec(),
+        games,
+        seed,
+        threads: batch.threads,
+        max_decisions: batch.max_decisions,
+        progress: false,
+    }
+}
+
+/// The NTBEA searches, each setting scored by the share the bot so weighted wins.
+fn search<G: CliGame + Observe>(
+    config: &G::Config,
+    what: &BotTune,
+    axes: &[(String, Vec<String>)],
+    args: &TuneArgs,
+    batch: &Batch,
+) -> CliResult<Vec<Search>>
+where
+    G::Config: Sync,
+{
+    let hidden = indicatif::ProgressBar::hidden();
+    let quiet = Batch {
+        progress: false,
+        ..batch.clone()
+    };
+    let sizes: Vec<usize> = axes.iter().map(|(_, v)| v.len()).collect();
+    let mut best = 0.0f64;
+    ntbea_searches(
+        &sizes,
+        (args.budget, args.repeats, args.explore),
+        batch,
+        &quiet,
+        &mut |_, setting, eval, bar| {
+            let name = bot_name(what.bot, axes, setting);
+            let subject = subject_args(what, batch, eval.games, eval.seed);
+            let r = skill::play_subject::<G>(config, &name, &subject, &hidden)?;
+            best = best.max(r.all.share);
+            bar.set_message(format!("best share so far {:.1}%", 100.0 * best));
+            Ok(Evaluated::Go(r.all.share))
+        },
+    )
+}
+
+/// Plays the bot as given and each recommended setting on the same fresh games (`v`).
+fn validate<G: CliGame + Observe>(
+    config: &G::Config,
+    what: &BotTune,
+    axes: &[(String, Vec<String>)],
+    winners: &[(Vec<usize>, usize)],
+    v: &SubjectArgs,
+    progress: bool,
+    out: &mut Out,
+) -> CliResult<(SubjectResult, Vec<SubjectResult>)>
+where
+    G::Config: Sync,
+{
     out.message(&format!(
         "validating {} recommended setting{} and {} on the same {} fresh games per field bot",
         winners.len(),
         if winners.len() == 1 { "" } else { "s" },
         what.bot,
-        args.validate_games
+        v.games
     ));
     let bar = lab::progress_bar(
-        (winners.len() as u64 + 1) * args.validate_games * what.field.len() as u64,
+        (winners.len() as u64 + 1) * v.games * what.field.len() as u64,
         "games",
-        batch.progress,
+        progress,
     );
-    let v = subject(args.validate_games, seed);
-    let base = skill::play_subject::<G>(config, what.bot, &v, &bar)?;
+    let base = skill::play_subject::<G>(config, what.bot, v, &bar)?;
     let mut validated: Vec<SubjectResult> = Vec::new();
-    for (w, _) in &winners {
+    for (w, _) in winners {
         validated.push(skill::play_subject::<G>(
             config,
-            &bot_name(what.bot, &axes, w),
-            &v,
+            &bot_name(what.bot, axes, w),
+            v,
             &bar,
         )?);
     }
     bar.finish_and_clear();
-    let best_i = (0..validated.len())
-        .max_by(|&a, &b| validated[a].all.share.total_cmp(&validated[b].all.share))
-        .unwrap_or(0);
-    let share = |r: &SubjectResult| {
-        format!(
-            "{:.1}% [{:.1}%, {:.1}%] of {} games",
-            100.0 * r.all.share,
-            100.0 * r.all.lo,
-            100.0 * r.all.hi,
-            r.all.games
-        )
-    };
-    let mut text = format!(
-        "{}: NTBEA over {}'s weights, {} search{} of {} evaluations, each {} games against \
-         every bot of the field {} (share of finished games won, a shared first place half)\n",
-        G::NAME,
-        what.bot,
-        args.repeats,
-        if args.repeats == 1 { "" } else { "es" },
-        args.budget,
-        batch.games,
-        what.field.join(", ")
-    );
-    for (w, n) in &winners {
-        text += &format!(
-            "  {:<44} chosen by {n} of {} searches\n",
-            label(&axes, w),
-            args.repeats
-        );
+    Ok((base, validated))
+}
+
+/// A bot tune's searches and validation, for its report.
+struct Tuned<'a> {
+    game: &'static str,
+    what: &'a BotTune<'a>,
+    args: &'a TuneArgs<'a>,
+    axes: &'a [(String, Vec<String>)],
+    /// Games per evaluation against each field bot.
+    games: u64,
+    searches: Vec<Search>,
+    /// Each recommended setting and how many searches chose it.
+    winners: Vec<(Vec<usize>, usize)>,
+    /// The validation's seed.
+    seed: u64,
+    /// The bot as given, validated.
+    base: SubjectResult,
+    /// Each recommendation validated, in the winners' order.
+    validated: Vec<SubjectResult>,
+    /// Each recommendation's gain over the base, game by game: mean, interval, games.
+    gains: Vec<(f64, f64, f64, u64)>,
+}
+
+impl Tuned<'_> {
+    /// The validated recommendation that won the largest share.
+    fn best(&self) -> &str {
+        let v = &self.validated;
+        let best_i = (0..v.len())
+            .max_by(|&a, &b| v[a].all.share.total_cmp(&v[b].all.share))
+            .unwrap_or(0);
+        &v[best_i].subject
     }
-    text += &format!(
-        "\nvalidated on the same {} fresh games per field bot (seed {seed}):\n  {:<44} {}\n",
-        args.validate_games,
-        what.bot,
-        share(&base)
-    );
-    let mut gains = Vec::new();
-    for r in &validated {
-        let g = skill::paired_gain(&base, r);
-        let verdict = if g.1 > 0.0 {
-            "better"
-        } else if g.2 < 0.0 {
-            "worse"
-        } else {
-            "not clear of zero"
+
+    /// The report as text.
+    fn text(&self) -> String {
+        let (what, args) = (self.what, self.args);
+        let share = |r: &SubjectResult| {
+            format!(
+                "{:.1}% [{:.1}%, {:.1}%] of {} games",
+                100.0 * r.all.share,
+                100.0 * r.all.lo,
+                100.0 * r.all.hi,
+                r.all.games
+            )
         };
-        text += &format!(
-            "  {:<44} {}; − {}, game by game: {:+.1} points [{:+.1}, {:+.1}] over {} games: {verdict}\n",
-            r.subject,
-            share(r),
+        let mut text = format!(
+            "{}: NTBEA over {}'s weights, {} search{} of {} evaluations, each {} games against \
+             every bot of the field {} (share of finished games won, a shared first place half)\n",
+            self.game,
             what.bot,
-            100.0 * g.0,
-            100.0 * g.1,
-            100.0 * g.2,
-            g.3
+            args.repeats,
+            if args.repeats == 1 { "" } else { "es" },
+            args.budget,
+            self.games,
+            what.field.join(", ")
         );
-        gains.push(g);
+        for (w, n) in &self.winners {
+            text += &format!(
+                "  {:<44} chosen by {n} of {} searches\n",
+                label(self.axes, w),
+                args.repeats
+            );
+        }
+        text += &format!(
+            "\nvalidated on the same {} fresh games per field bot (seed {}):\n  {:<44} {}\n",
+            args.validate_games,
+            self.seed,
+            what.bot,
+            share(&self.base)
+        );
+        for (r, g) in self.validated.iter().zip(&self.gains) {
+            let verdict = if g.1 > 0.0 {
+                "better"
+            } else if g.2 < 0.0 {
+                "worse"
+            } else {
+                "not clear of zero"
+            };
+            text += &format!(
+                "  {:<44} {}; − {}, game by game: {:+.1} points [{:+.1}, {:+.1}] over {} games: {verdict}\n",
+                r.subject,
+                share(r),
+                what.bot,
+                100.0 * g.0,
+                100.0 * g.1,
+                100.0 * g.2,
+                g.3
+            );
+        }
+        text += &format!("\nbest: {}\n", self.best());
+        text
     }
-    text += &format!("\nbest: {}\n", validated[best_i].subject);
-    let result_json = |r: &SubjectResult| json!({"bot": r.subject, "share": r.all.share, "lo": r.all.lo, "hi": r.all.hi, "games": r.all.games});
-    let value = json!({
-        "game": G::NAME,
-        "bot": what.bot,
-        "field": what.field,
-        "budget": args.budget,
-        "repeats": args.repeats,
-        "games_per_evaluation": batch.games,
-        "searches": searches.iter().map(|(seed, f)| json!({
-            "seed": seed,
-            "best": bot_name(what.bot, &axes, &f.best),
-            "model_estimate_of_share": f.estimate,
-            "evaluations": f.evaluated.iter().map(|(s, x)| json!({"bot": bot_name(what.bot, &axes, s), "share": x})).collect::<Vec<_>>(),
-        })).collect::<Vec<_>>(),
-        "validation": {
-            "games": args.validate_games,
-            "seed": seed,
-            "base": result_json(&base),
-            "recommendations": validated.iter().zip(&gains).zip(&winners).map(|((r, g), (_, n))| json!({
-                "result": result_json(r),
-                "chosen_by": n,
-                "gain": {"mean": g.0, "lo": g.1, "hi": g.2, "games": g.3},
+
+    /// The report as JSON.
+    fn json(&self) -> Value {
+        let (what, args, axes) = (self.what, self.args, self.axes);
+        let result_json = |r: &SubjectResult| json!({"bot": r.subject, "share": r.all.share, "lo": r.all.lo, "hi": r.all.hi, "games": r.all.games});
+        json!({
+            "game": self.game,
+            "bot": what.bot,
+            "field": what.field,
+            "budget": args.budget,
+            "repeats": args.repeats,
+            "games_per_evaluation": self.games,
+            "searches": self.searches.iter().map(|(seed, f)| json!({
+                "seed": seed,
+                "best": bot_name(what.bot, axes, &f.best),
+                "model_estimate_of_share": f.estimate,
+                "evaluations": f.evaluated.iter().map(|(s, x)| json!({"bot": bot_name(what.bot, axes, s), "share": x})).collect::<Vec<_>>(),
             })).collect::<Vec<_>>(),
-        },
-        "best": validated[best_i].subject,
-    });
-    out.doc(&text, &value);
-    Ok(())
+            "validation": {
+                "games": args.validate_games,
+                "seed": self.seed,
+                "base": result_json(&self.base),
+                "recommendations": self.validated.iter().zip(&self.gains).zip(&self.winners).map(|((r, g), (_, n))| json!({
+                    "result": result_json(r),
+                    "chosen_by": n,
+                    "gain": {"mean": g.0, "lo": g.1, "hi": g.2, "games": g.3},
+                })).collect::<Vec<_>>(),
+            },
+            "best": self.best(),
+        })
+    }
 }
 
 #[cfg(test)]

@@ -57,138 +57,15 @@ where
     }
     let configs = variant_configs::<G>(base, variants, players, data)?;
     let runs = measure_paired::<G>(&configs, batch, &TimeSpec::default(), &winners, out)?;
-    // Report order: the targets' measures, then length, balance, VP sources, mechanics.
-    let names: Vec<(silk_lab::order::Group, String)> = {
-        let mut n: Vec<String> = runs
-            .measures
-            .iter()
-            .flat_map(|m| m.keys().cloned())
-            .collect();
-        n.sort();
-        n.dedup();
-        silk_lab::order::ordered(&n, &targeted)
-    };
-    let base_m = &runs.measures[0];
-    let compared: Vec<BTreeMap<String, Compared>> = runs
-        .measures
-        .iter()
-        .skip(1)
-        .zip(&runs.paired)
-        .map(|(m, p)| paired::compare(base_m, m, p))
-        .collect();
-    // Text: one row per measure, each run's value, then each variant's difference.
-    let mut text = format!(
-        "{}: {} games per variant on the same seeds (from seed {}), bots {}{}\n\
-         value [95% interval]; differences are variant − base taken game by game, * where the \
-         interval excludes 0, † where it also survives the false-discovery control\n\n",
-        G::NAME,
-        batch.games,
-        batch.seed,
-        runs.spec.bots.join(","),
-        if runs.spec.rotate { " rotating" } else { "" }
-    );
-    // Games a player outside silk forfeited are in no figure but share.forfeit: said first.
-    for ((name, _), (_, summary)) in configs.iter().zip(&runs.summaries) {
-        for line in summary.forfeit_text().lines() {
-            text += &format!("{name}: {line}\n");
-        }
-    }
-    if runs.summaries.iter().any(|(_, s)| !s.forfeits.is_empty()) {
-        text += "\n";
-    }
-    // Stalls are no wins: the stall share and the decided games' length come first.
-    let named: Vec<(String, &BTreeMap<String, Measured>)> = configs
-        .iter()
-        .map(|(n, _)| n.clone())
-        .zip(&runs.measures)
-        .collect();
-    if let Some(h) = silk_lab::populations::headline(&named, &compared, difference_cell) {
-        text += &h;
-        text += "\n";
-    }
-    let mut header = format!("{:<38}", "measure");
-    for (name, _) in &configs {
-        header += &format!(" {name:>24}");
-    }
-    for (name, _) in configs.iter().skip(1) {
-        header += &format!(" {:>27}", format!("{name} − base"));
-    }
-    text += &header;
-    text += "\n";
-    let mut rows_json = Vec::new();
-    let mut group = None;
-    for (g, name) in &names {
-        let cells: Vec<Option<&Measured>> = runs.measures.iter().map(|m| m.get(name)).collect();
-        let Some(first) = cells.iter().flatten().next() else {
-            continue;
-        };
-        let diffs: Vec<Option<&Compared>> = compared.iter().map(|c| c.get(name)).collect();
-        rows_json.push(json!({
-            "measure": name,
-            "group": g,
-            "about": first.about,
-            "kind": first.kind,
-            "values": configs.iter().zip(&cells).map(|((n, _), c)| json!({"variant": n, "estimate": c})).collect::<Vec<_>>(),
-            "differences": configs.iter().skip(1).zip(&diffs).map(|((n, _), d)| json!({"variant": n, "difference": d})).collect::<Vec<_>>(),
-        }));
-        if !shown(name, all) {
-            continue;
-        }
-        if group != Some(*g) {
-            text += &format!("-- {} --\n", g.title());
-            group = Some(*g);
-        }
-        let mut line = format!("{:<38}", format!("{name}{}", unit(first)));
-        for c in &cells {
-            line += &format!(" {:>24}", c.map_or("—".into(), fmt_ci));
-        }
-        for d in &diffs {
-            line += &format!(
-                " {:>27}",
-                d.map_or("—".into(), |d| difference_cell(first, d))
-            );
-        }
-        line += &fewer_games(&configs, &cells, &diffs);
-        text += &line;
-        text += "\n";
-    }
-    text += "\nmeasures:\n";
-    for (_, name) in names.iter().filter(|(_, n)| shown(n, all)) {
-        if let Some(m) = runs.measures.iter().find_map(|m| m.get(name)) {
-            text += &format!("  {name}: {}\n", m.about);
-        }
-    }
-    let mut tables = Vec::new();
-    for ((name, _), c) in configs.iter().skip(1).zip(&compared) {
-        let note = paired::TableNote::of(c);
-        let hidden_in = if all {
-            "only --json and --html show"
-        } else {
-            "--all adds (or only --json and --html show)"
-        };
-        text += &format!(
-            "\n{name}: {}{}",
-            note.text(),
-            paired::printed_note(c, |m| shown(m, all), hidden_in)
-        );
-        let mut row = json!(note);
-        row["variant"] = json!(name);
-        tables.push(row);
-    }
-    text += "\n\nDifferences are paired: each variant's game K is the base's game K (same seeds, same \
-             bots in the same seats), and the interval is that of the per-game differences over the \
-             games counted in both (a share: the mean of the 0/1 differences; a ratio: the delta \
-             method on the pairs); \"(N games)\" after a row: the difference is over the N games \
-             counted in both, fewer than a column beside it is over. \"0 in every game\": the measure \
-             is the same in each pair of games (a ratio: one value in every game), so there is \
-             nothing to test. The measures move together, so several \
-             stars from one change are one finding, not several.\n";
-    if !all {
-        text += "Per-game engine metrics: --all (and in --json, --html).\n";
-    }
+    let cmp = Comparison::new(&configs, &runs, &targeted, all);
+    let mut text = cmp.heading(G::NAME, batch);
+    let (table, rows_json) = cmp.table();
+    text += &table;
+    let (notes, tables) = cmp.notes();
+    text += &notes;
     if let Some(path) = html {
         let targets = targets.as_ref().map(|t| t.targets.as_slice());
-        write_html::<G>(path, &configs, &runs, &compared, targets)?;
+        write_html::<G>(path, &configs, &runs, &cmp.compared, targets)?;
     }
     out.doc(
         &text,
@@ -203,6 +80,182 @@ where
         }),
     );
     Ok(())
+}
+
+/// The runs of the base and its variants, compared, for the report.
+struct Comparison<'a, C> {
+    configs: &'a [(String, C)],
+    runs: &'a PairedRuns,
+    /// Each variant's paired comparison with the base, measure by measure.
+    compared: Vec<BTreeMap<String, Compared>>,
+    /// Every measure in report order, with its group.
+    names: Vec<(silk_lab::order::Group, String)>,
+    /// Every engine metric in the text table too.
+    all: bool,
+}
+
+impl<'a, C> Comparison<'a, C> {
+    /// Compares each variant with the base and puts the measures in report order: the
+    /// targets' measures, then length, balance, VP sources, mechanics.
+    fn new(
+        configs: &'a [(String, C)],
+        runs: &'a PairedRuns,
+        targeted: &[String],
+        all: bool,
+    ) -> Self {
+        let mut n: Vec<String> = runs
+            .measures
+            .iter()
+            .flat_map(|m| m.keys().cloned())
+            .collect();
+        n.sort();
+        n.dedup();
+        let base_m = &runs.measures[0];
+        let compared = runs
+            .measures
+            .iter()
+            .skip(1)
+            .zip(&runs.paired)
+            .map(|(m, p)| paired::compare(base_m, m, p))
+            .collect();
+        Comparison {
+            configs,
+            runs,
+            compared,
+            names: silk_lab::order::ordered(&n, targeted),
+            all,
+        }
+    }
+
+    /// The text before the table: the batch, the forfeits and the headline (stall share and
+    /// the decided games' length).
+    fn heading(&self, game: &str, batch: &Batch) -> String {
+        let runs = self.runs;
+        let mut text = format!(
+            "{}: {} games per variant on the same seeds (from seed {}), bots {}{}\n\
+             value [95% interval]; differences are variant − base taken game by game, * where the \
+             interval excludes 0, † where it also survives the false-discovery control\n\n",
+            game,
+            batch.games,
+            batch.seed,
+            runs.spec.bots.join(","),
+            if runs.spec.rotate { " rotating" } else { "" }
+        );
+        // Games a player outside silk forfeited are in no figure but share.forfeit: said first.
+        for ((name, _), (_, summary)) in self.configs.iter().zip(&runs.summaries) {
+            for line in summary.forfeit_text().lines() {
+                text += &format!("{name}: {line}\n");
+            }
+        }
+        if runs.summaries.iter().any(|(_, s)| !s.forfeits.is_empty()) {
+            text += "\n";
+        }
+        // Stalls are no wins: the stall share and the decided games' length come first.
+        let named: Vec<(String, &BTreeMap<String, Measured>)> = self
+            .configs
+            .iter()
+            .map(|(n, _)| n.clone())
+            .zip(&runs.measures)
+            .collect();
+        if let Some(h) = silk_lab::populations::headline(&named, &self.compared, difference_cell) {
+            text += &h;
+            text += "\n";
+        }
+        text
+    }
+
+    /// The table (one row per shown measure: each run's value, then each variant's
+    /// difference) and every measure's row as JSON.
+    fn table(&self) -> (String, Vec<Value>) {
+        let configs = self.configs;
+        let mut text = format!("{:<38}", "measure");
+        for (name, _) in configs {
+            text += &format!(" {name:>24}");
+        }
+        for (name, _) in configs.iter().skip(1) {
+            text += &format!(" {:>27}", format!("{name} − base"));
+        }
+        text += "\n";
+        let mut rows_json = Vec::new();
+        let mut group = None;
+        for (g, name) in &self.names {
+            let cells: Vec<Option<&Measured>> =
+                self.runs.measures.iter().map(|m| m.get(name)).collect();
+            let Some(first) = cells.iter().flatten().next() else {
+                continue;
+            };
+            let diffs: Vec<Option<&Compared>> = self.compared.iter().map(|c| c.get(name)).collect();
+            rows_json.push(json!({
+                "measure": name,
+                "group": g,
+                "about": first.about,
+                "kind": first.kind,
+                "values": configs.iter().zip(&cells).map(|((n, _), c)| json!({"variant": n, "estimate": c})).collect::<Vec<_>>(),
+                "differences": configs.iter().skip(1).zip(&diffs).map(|((n, _), d)| json!({"variant": n, "difference": d})).collect::<Vec<_>>(),
+            }));
+            if !shown(name, self.all) {
+                continue;
+            }
+            if group != Some(*g) {
+                text += &format!("-- {} --\n", g.title());
+                group = Some(*g);
+            }
+            text += &format!("{:<38}", format!("{name}{}", unit(first)));
+            for c in &cells {
+                text += &format!(" {:>24}", c.map_or("—".into(), fmt_ci));
+            }
+            for d in &diffs {
+                text += &format!(
+                    " {:>27}",
+                    d.map_or("—".into(), |d| difference_cell(first, d))
+                );
+            }
+            text += &fewer_games(configs, &cells, &diffs);
+            text += "\n";
+        }
+        (text, rows_json)
+    }
+
+    /// The text after the table (what each shown measure is, each variant's table note, how
+    /// the differences are paired) and each variant's note as JSON.
+    fn notes(&self) -> (String, Vec<Value>) {
+        let all = self.all;
+        let mut text = String::from("\nmeasures:\n");
+        for (_, name) in self.names.iter().filter(|(_, n)| shown(n, all)) {
+            if let Some(m) = self.runs.measures.iter().find_map(|m| m.get(name)) {
+                text += &format!("  {name}: {}\n", m.about);
+            }
+        }
+        let mut tables = Vec::new();
+        for ((name, _), c) in self.configs.iter().skip(1).zip(&self.compared) {
+            let note = paired::TableNote::of(c);
+            let hidden_in = if all {
+                "only --json and --html show"
+            } else {
+                "--all adds (or only --json and --html show)"
+            };
+            text += &format!(
+                "\n{name}: {}{}",
+                note.text(),
+                paired::printed_note(c, |m| shown(m, all), hidden_in)
+            );
+            let mut row = json!(note);
+            row["variant"] = json!(name);
+            tables.push(row);
+        }
+        text += "\n\nDifferences are paired: each variant's game K is the base's game K (same seeds, same \
+                 bots in the same seats), and the interval is that of the per-game differences over the \
+                 games counted in both (a share: the mean of the 0/1 differences; a ratio: the delta \
+                 method on the pairs); \"(N games)\" after a row: the difference is over the N games \
+                 counted in both, fewer than a column beside it is over. \"0 in every game\": the measure \
+                 is the same in each pair of games (a ratio: one value in every game), so there is \
+                 nothing to test. The measures move together, so several \
+                 stars from one change are one finding, not several.\n";
+        if !all {
+            text += "Per-game engine metrics: --all (and in --json, --html).\n";
+        }
+        (text, tables)
+    }
 }
 
 /// The comparison's HTML report.
