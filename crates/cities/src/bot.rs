@@ -315,19 +315,7 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
     match (s.phase, a) {
         (_, Action::Claim(r)) => region_value(s, r),
         (Phase::Barbarians { auction, .. }, Action::Bid(k)) => {
-            // A development card (mostly VP) for Soldiers: bid the minimum while it stays
-            // within the cap, keeping one Soldier home. Bidding at all also avoids the penalty.
-            let min = auction.min_next_bid();
-            let soldiers = c.all_soldiers();
-            // A lone Soldier faces the barbarians too: their card is worth more than the home
-            // guard, and not bidding costs the travel penalty.
-            let home = u32::from(soldiers >= 2);
-            let cap = (soldiers - home).min(if soldiers >= 6 { 3 } else { 2 } + w.army);
-            if k as u32 == min && (k as u32) <= cap && dev_value(s) > 0.0 {
-                6.0 - 2.0 * k as f32
-            } else {
-                -(k as f32)
-            }
+            barbarian_bid_value(s, seat, auction.min_next_bid(), k, w)
         }
         (Phase::Priority { .. }, Action::Bid(k)) => 2.5 - k as f32,
         (Phase::LotAuction { item, .. }, Action::Bid(k)) => {
@@ -343,42 +331,8 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
         (_, Action::Pass) => 0.0,
         (_, Action::EndTurn) => 0.0,
         (_, Action::Assign { from, to }) => assign_value(s, seat, from, to, w),
-        (_, Action::Gather(res)) => {
-            let (amount, _) = gather_yield(s, seat, res);
-            let specialty = if s.rules.is_food_region(c.region) {
-                Res::Food
-            } else {
-                Res::Metal
-            };
-            let arming =
-                res == Res::Metal && c.metal == 0 && c.all_soldiers() < soldier_target(s, seat, w);
-            amount as f32
-                * if arming {
-                    1.2
-                } else if res == specialty {
-                    0.8
-                } else {
-                    0.5
-                }
-        }
-        (_, Action::Build(k)) => {
-            let Some(im) = s.rules.improvement(k) else {
-                return -9.0;
-            };
-            if coins - (im.cost.coins as f32) < 2.0 {
-                return -1.0;
-            }
-            let base = match im.effect {
-                ImprovementEffect::GrowthDiscount(_) => 3.0,
-                ImprovementEffect::GatherBonus(_) => 3.0,
-                ImprovementEffect::DefenceBonus(_) => 2.5,
-                ImprovementEffect::RouteDiscount(_) => 2.0,
-                ImprovementEffect::NoTraining => 2.0,
-                ImprovementEffect::FallCoins(_) => 0.5,
-            };
-            (base + im.ga as f32 * 0.2) * w.build
-                - 0.3 * (im.cost.food as f32 + im.cost.metal as f32 + im.cost.coins as f32 * 0.5)
-        }
+        (_, Action::Gather(res)) => gather_value(s, seat, res, w),
+        (_, Action::Build(k)) => build_value(s, seat, k, w),
         // A small city grows first: citizens are its workforce and its future Soldiers.
         (_, Action::Grow) => {
             let small = if c.citizens() < 5 { 1.0 } else { 0.0 };
@@ -389,24 +343,7 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
         (_, Action::Offer { to, res, price }) => {
             more_rules::offer_value(s, seat, (to, res, price), w)
         }
-        (_, Action::Accept) => match s.phase {
-            Phase::Offer { mv } => match mv.kind {
-                MoveKind::Deliver { res, price, .. } => {
-                    let short = match res {
-                        Res::Food => c.food < growth_cost(s, seat),
-                        Res::Metal => c.metal == 0,
-                        _ => false,
-                    };
-                    if short && price <= 3 && coins - price as f32 >= 3.0 {
-                        1.0
-                    } else {
-                        -1.0
-                    }
-                }
-                _ => -1.0,
-            },
-            _ => -1.0,
-        },
+        (_, Action::Accept) => accept_value(s, seat),
         (_, Action::Refuse) => 0.0,
         (Phase::Toll { mv, at }, Action::Demand(k)) => {
             more_rules::demand_value(s, mv.tolls[at as usize], k)
@@ -440,6 +377,95 @@ fn value(s: &State, seat: Seat, a: Action, w: &Weights) -> f32 {
         | (_, Action::Defend(_))
         | (_, Action::Bid(_))
         | (_, Action::Route(_)) => 0.0,
+    }
+}
+
+/// A bid for the barbarians' card with Soldiers: the minimum `min` while it stays within
+/// the cap, keeping one Soldier home.
+#[inline]
+fn barbarian_bid_value(s: &State, seat: Seat, min: u32, k: u16, w: &Weights) -> f32 {
+    let c = s.city(seat);
+    // A development card (mostly VP) for Soldiers: bid the minimum while it stays
+    // within the cap, keeping one Soldier home. Bidding at all also avoids the penalty.
+    let soldiers = c.all_soldiers();
+    // A lone Soldier faces the barbarians too: their card is worth more than the home
+    // guard, and not bidding costs the travel penalty.
+    let home = u32::from(soldiers >= 2);
+    let cap = (soldiers - home).min(if soldiers >= 6 { 3 } else { 2 } + w.army);
+    if k as u32 == min && (k as u32) <= cap && dev_value(s) > 0.0 {
+        6.0 - 2.0 * k as f32
+    } else {
+        -(k as f32)
+    }
+}
+
+/// Gathering `res`: its yield, weighed up for metal an army still needs, down off the
+/// region's specialty.
+#[inline]
+fn gather_value(s: &State, seat: Seat, res: Res, w: &Weights) -> f32 {
+    let c = s.city(seat);
+    let (amount, _) = gather_yield(s, seat, res);
+    let specialty = if s.rules.is_food_region(c.region) {
+        Res::Food
+    } else {
+        Res::Metal
+    };
+    let arming = res == Res::Metal && c.metal == 0 && c.all_soldiers() < soldier_target(s, seat, w);
+    amount as f32
+        * if arming {
+            1.2
+        } else if res == specialty {
+            0.8
+        } else {
+            0.5
+        }
+}
+
+/// Building improvement `k`: by its effect and Golden Age points, less its cost; not when it
+/// leaves too few coins.
+#[inline]
+fn build_value(s: &State, seat: Seat, k: u8, w: &Weights) -> f32 {
+    let coins = s.city(seat).coins as f32;
+    let Some(im) = s.rules.improvement(k) else {
+        return -9.0;
+    };
+    if coins - (im.cost.coins as f32) < 2.0 {
+        return -1.0;
+    }
+    let base = match im.effect {
+        ImprovementEffect::GrowthDiscount(_) => 3.0,
+        ImprovementEffect::GatherBonus(_) => 3.0,
+        ImprovementEffect::DefenceBonus(_) => 2.5,
+        ImprovementEffect::RouteDiscount(_) => 2.0,
+        ImprovementEffect::NoTraining => 2.0,
+        ImprovementEffect::FallCoins(_) => 0.5,
+    };
+    (base + im.ga as f32 * 0.2) * w.build
+        - 0.3 * (im.cost.food as f32 + im.cost.metal as f32 + im.cost.coins as f32 * 0.5)
+}
+
+/// Accepting a delivery offer: only of what the city is short of, cheap, with coins to spare.
+#[inline]
+fn accept_value(s: &State, seat: Seat) -> f32 {
+    let c = s.city(seat);
+    let coins = c.coins as f32;
+    match s.phase {
+        Phase::Offer { mv } => match mv.kind {
+            MoveKind::Deliver { res, price, .. } => {
+                let short = match res {
+                    Res::Food => c.food < growth_cost(s, seat),
+                    Res::Metal => c.metal == 0,
+                    _ => false,
+                };
+                if short && price <= 3 && coins - price as f32 >= 3.0 {
+                    1.0
+                } else {
+                    -1.0
+                }
+            }
+            _ => -1.0,
+        },
+        _ => -1.0,
     }
 }
 

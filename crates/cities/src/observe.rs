@@ -200,25 +200,7 @@ impl Observe for Cities {
             Event::AuctionClosed { point, report } => {
                 count_report(c, M::NAMES.len() + point as usize * METRICS.len(), &report)
             }
-            Event::LotWon { seat, price, item } => {
-                c.incr(M::AuctionCount);
-                if price == 0 {
-                    c.incr(M::AuctionNoBid);
-                } else {
-                    c.incr(M::AuctionWon);
-                    c.add(M::AuctionWinSum, price as i64);
-                    // The winner has paid: its wealth at bidding time was coins + price.
-                    let wealth = s.city(seat).coins as i64 + price as i64;
-                    c.add(M::AuctionWinWealthPermille, price as i64 * 1000 / wealth);
-                    p.incr(seat, P::AuctionsWon);
-                }
-                let kind = match item {
-                    Item::Res(_) => M::LotResources,
-                    Item::Citizen(_) => M::LotCitizens,
-                    Item::Improvement(_) => M::LotImprovements,
-                };
-                c.incr(kind);
-            }
+            Event::LotWon { seat, price, item } => lot_won(s, seat, price, item, c, p),
             Event::BarbariansCome { strength, .. } => {
                 c.incr(M::BarbariansCount);
                 c.add(M::BarbariansStrength, strength as i64);
@@ -245,11 +227,14 @@ impl Observe for Cities {
                 route,
                 ..
             } => {
-                route_used(c, route);
-                c.add(bought(res), 1);
-                c.add(M::CoinsOnPurchases, price as i64);
-                p.incr(seat, P::Purchases);
-                p.add(seat, P::CoinsOnPurchases, price as i64);
+                let metrics = (bought(res), M::CoinsOnPurchases);
+                trade(
+                    c,
+                    p,
+                    (seat, route, price),
+                    metrics,
+                    (P::Purchases, P::CoinsOnPurchases),
+                );
             }
             Event::Sold {
                 seat,
@@ -258,20 +243,27 @@ impl Observe for Cities {
                 route,
                 ..
             } => {
-                route_used(c, route);
-                c.add(sold(res), 1);
-                c.add(M::CoinsFromSales, price as i64);
-                p.incr(seat, P::Sales);
-                p.add(seat, P::CoinsFromSales, price as i64);
+                let metrics = (sold(res), M::CoinsFromSales);
+                trade(
+                    c,
+                    p,
+                    (seat, route, price),
+                    metrics,
+                    (P::Sales, P::CoinsFromSales),
+                );
             }
             Event::Delivered {
                 seat, route, price, ..
             } => {
-                route_used(c, route);
-                c.incr(M::CitySalesCount);
-                c.add(M::CitySalesCoins, price as i64);
-                p.incr(seat, P::CitySales);
-                p.add(seat, P::CitySalesCoins, price as i64);
+                let metrics = (M::CitySalesCount, M::CitySalesCoins);
+                let price = price as u16;
+                trade(
+                    c,
+                    p,
+                    (seat, route, price),
+                    metrics,
+                    (P::CitySales, P::CitySalesCoins),
+                );
             }
             Event::OfferRefused { .. } => c.incr(M::CitySalesRefused),
             Event::TollPaid { amount, .. } => c.add(M::TollPaid, amount as i64),
@@ -308,16 +300,7 @@ impl Observe for Cities {
                 p.incr(seat, P::Built);
             }
             Event::Gathered { amount, .. } => c.add(M::Gathered, amount as i64),
-            Event::DevCard { seat, card, source } => {
-                let (dev, vp, player_vp) = from(source);
-                c.incr(M::DevGained);
-                c.incr(dev);
-                // VP sources: points gained, by how the card was won.
-                if let DevEffect::Vp(k) = s.rules.config.development[card as usize].effect {
-                    c.add(vp, k as i64);
-                    p.add(seat, player_vp, k as i64);
-                }
-            }
+            Event::DevCard { seat, card, source } => dev_card(s, seat, card, source, c, p),
             Event::CardPlayed { .. } => c.incr(M::DevPlayed),
             Event::Fell { seat, coins, .. } => {
                 c.incr(M::FallCount);
@@ -408,6 +391,69 @@ impl Observe for Cities {
     }
 }
 
+/// A lot won by `seat` for `price`: the auction's count, and its winner's price and
+/// share of wealth unless no one bid.
+#[inline]
+fn lot_won(s: &State, seat: Seat, price: u16, item: Item, c: &mut Counters, p: &mut SeatCounters) {
+    c.incr(M::AuctionCount);
+    if price == 0 {
+        c.incr(M::AuctionNoBid);
+    } else {
+        c.incr(M::AuctionWon);
+        c.add(M::AuctionWinSum, price as i64);
+        // The winner has paid: its wealth at bidding time was coins + price.
+        let wealth = s.city(seat).coins as i64 + price as i64;
+        c.add(M::AuctionWinWealthPermille, price as i64 * 1000 / wealth);
+        p.incr(seat, P::AuctionsWon);
+    }
+    let kind = match item {
+        Item::Res(_) => M::LotResources,
+        Item::Citizen(_) => M::LotCitizens,
+        Item::Improvement(_) => M::LotImprovements,
+    };
+    c.incr(kind);
+}
+
+/// A trade by route (`seat`, route cost, `price`): the route, one more of the trade's count
+/// and its coins (`count`, `coins`), for the game and for the seat (`seat_count`,
+/// `seat_coins`).
+#[inline]
+fn trade(
+    c: &mut Counters,
+    p: &mut SeatCounters,
+    (seat, route, price): (Seat, u16, u16),
+    (count, coins): (M, M),
+    (seat_count, seat_coins): (P, P),
+) {
+    route_used(c, route);
+    c.incr(count);
+    c.add(coins, price as i64);
+    p.incr(seat, seat_count);
+    p.add(seat, seat_coins, price as i64);
+}
+
+/// A development card gained by `seat`: counted by source, with the VP it
+/// brings.
+#[inline]
+fn dev_card(
+    s: &State,
+    seat: Seat,
+    card: u8,
+    source: DevSource,
+    c: &mut Counters,
+    p: &mut SeatCounters,
+) {
+    let (dev, vp, player_vp) = from(source);
+    c.incr(M::DevGained);
+    c.incr(dev);
+    // VP sources: points gained, by how the card was won.
+    if let DevEffect::Vp(k) = s.rules.config.development[card as usize].effect {
+        c.add(vp, k as i64);
+        p.add(seat, player_vp, k as i64);
+    }
+}
+
+/// A route travelled, of cost `cost`.
 fn route_used(c: &mut Counters, cost: u16) {
     c.incr(M::RouteCount);
     c.add(M::RouteCostSum, cost as i64);

@@ -89,6 +89,7 @@ pub fn check<G: Game>(config: &G::Config, opts: &Conformance) -> Result<Conforma
     Ok(report)
 }
 
+/// Plays one game with `seed`, checking every decision on the way and the replay at the end.
 fn check_game<G: Game>(
     config: &G::Config,
     seed: u64,
@@ -121,17 +122,7 @@ fn check_game<G: Game>(
             }
             report.simultaneous_decisions += 1;
         }
-
-        // Seats without a decision have no legal actions, and none to draw.
-        for seat in Seat::all(n).filter(|s| !to_move.includes(*s)) {
-            G::legal_actions(&state, seat, &mut others);
-            if !others.is_empty() {
-                return Err(at(format!(
-                    "{seat} is not to move ({to_move:?}) but has legal actions {others:?}"
-                )));
-            }
-            sampled_as_listed::<G>(&state, seat, &[], &mut draws, &mut others).map_err(at)?;
-        }
+        idle_seats_idle::<G>(&state, to_move, &mut draws, &mut others).map_err(at)?;
 
         let Some(seat) = next_decider(to_move) else {
             if G::outcome(&state).is_none() {
@@ -150,21 +141,7 @@ fn check_game<G: Game>(
         }
 
         G::legal_actions(&state, seat, &mut legal);
-        if legal.is_empty() {
-            return Err(at(format!("{seat} is to move but has no legal action")));
-        }
-        let unique: HashSet<_> = legal.iter().collect();
-        if unique.len() != legal.len() {
-            return Err(at(format!("duplicate legal actions for {seat}: {legal:?}")));
-        }
-
-        for &a in &legal {
-            legal_action_plays::<G>(&state, seat, a).map_err(at)?;
-            if pool_set.len() < 4096 && pool_set.insert(a) {
-                pool.push(a);
-            }
-        }
-
+        let unique = legal_list_sound::<G>(&state, seat, &legal, pool, pool_set).map_err(at)?;
         sampled_as_listed::<G>(&state, seat, &legal, &mut draws, &mut others).map_err(at)?;
 
         // A legal action played by a seat that is not to move is refused without change.
@@ -184,13 +161,7 @@ fn check_game<G: Game>(
 
         if step.is_multiple_of(opts.view_every.max(1)) {
             check_views::<G>(&state, n, &mut rng, report).map_err(at)?;
-            // Save/load round trip.
-            let json = serde_json::to_string(&state).map_err(|e| at(format!("save: {e}")))?;
-            let loaded: G::State =
-                serde_json::from_str(&json).map_err(|e| at(format!("load: {e}")))?;
-            if loaded != state {
-                return Err(at("state differs after a save/load round trip".into()));
-            }
+            saves_and_loads::<G>(&state).map_err(at)?;
         }
 
         let action = legal[rng.index(legal.len())];
@@ -214,6 +185,60 @@ fn check_game<G: Game>(
     let replayed = back.run("replay").map_err(|e| e.to_string())?;
     if replayed != state {
         return Err("replaying the action log did not reproduce the final state".into());
+    }
+    Ok(())
+}
+
+/// Seats without a decision have no legal actions, and none to draw.
+fn idle_seats_idle<G: Game>(
+    state: &G::State,
+    to_move: ToMove,
+    draws: &mut SilkRng,
+    others: &mut Vec<G::Action>,
+) -> Result<(), String> {
+    for seat in Seat::all(G::num_seats(state)).filter(|s| !to_move.includes(*s)) {
+        G::legal_actions(state, seat, others);
+        if !others.is_empty() {
+            return Err(format!(
+                "{seat} is not to move ({to_move:?}) but has legal actions {others:?}"
+            ));
+        }
+        sampled_as_listed::<G>(state, seat, &[], draws, others)?;
+    }
+    Ok(())
+}
+
+/// The legal actions of the seat to move: some, none twice, each one playing (and kept in the
+/// pool of actions to probe other states with, up to 4096); the set of them.
+fn legal_list_sound<'a, G: Game>(
+    state: &G::State,
+    seat: Seat,
+    legal: &'a [G::Action],
+    pool: &mut Vec<G::Action>,
+    pool_set: &mut HashSet<G::Action>,
+) -> Result<HashSet<&'a G::Action>, String> {
+    if legal.is_empty() {
+        return Err(format!("{seat} is to move but has no legal action"));
+    }
+    let unique: HashSet<_> = legal.iter().collect();
+    if unique.len() != legal.len() {
+        return Err(format!("duplicate legal actions for {seat}: {legal:?}"));
+    }
+    for &a in legal {
+        legal_action_plays::<G>(state, seat, a)?;
+        if pool_set.len() < 4096 && pool_set.insert(a) {
+            pool.push(a);
+        }
+    }
+    Ok(unique)
+}
+
+/// The state comes back unchanged from a save/load round trip (through JSON).
+fn saves_and_loads<G: Game>(state: &G::State) -> Result<(), String> {
+    let json = serde_json::to_string(state).map_err(|e| format!("save: {e}"))?;
+    let loaded: G::State = serde_json::from_str(&json).map_err(|e| format!("load: {e}"))?;
+    if loaded != *state {
+        return Err("state differs after a save/load round trip".into());
     }
     Ok(())
 }

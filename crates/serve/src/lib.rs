@@ -26,29 +26,25 @@
 //! An entry without `?q=` (a script) answers whatever is asked at the moment; one whose `q` is
 //! not a number is refused.
 
-use axum::body::Bytes;
-use axum::extract::{DefaultBodyLimit, Path, State};
-use axum::http::{header, HeaderValue, StatusCode, Uri};
-use axum::response::sse::{Event, KeepAlive, Sse};
-use axum::response::{Html, IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::Router;
-use futures_util::stream::{self, Stream};
 use serde_json::{json, Value};
-use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::Duration;
-use tokio::sync::{oneshot, watch};
+use tokio::sync::watch;
 
+mod book;
 mod connections;
 mod links;
+mod routes;
+mod shared;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
+use book::Book;
 pub use connections::Limits;
 pub use links::links_path;
 use links::Links;
+use shared::{Req, SeatSlot, Shared, CLOSING};
 
 /// A game (or a table helper) as the server sees it. It stays on the thread that called
 /// [`serve`] (bots and engines need not be `Send`); the web server asks it for snapshots and
@@ -184,152 +180,6 @@ pub const MAX_ENTRY: usize = 200;
 pub const PASSED: &str = "that question has passed";
 /// The largest request body accepted.
 pub const MAX_BODY: usize = 1024;
-/// A version that tells every stream the server is closing.
-const CLOSING: u64 = u64::MAX;
-/// How soon a page's stream reconnects after losing the server.
-const RETRY: Duration = Duration::from_millis(1000);
-
-/// What became of an entry.
-enum Answer {
-    Taken,
-    /// The same answer to the same question again: already done.
-    Repeat,
-    /// An answer to a question that is no longer asked: nothing changed.
-    Passed,
-    Refused(String),
-}
-
-/// What the web server asks of the session's thread.
-enum Req {
-    Public(oneshot::Sender<Value>),
-    HostView(oneshot::Sender<Value>),
-    Private(usize, oneshot::Sender<Value>),
-    /// An entry and the question it answers; the reply says what became of it and whether
-    /// the game is now over.
-    Submit(usize, String, Option<u64>, oneshot::Sender<(Answer, bool)>),
-    /// A host control.
-    Host(String, oneshot::Sender<(Result<Vec<String>, String>, bool)>),
-}
-
-struct Shared {
-    to_session: Mutex<std::sync::mpsc::Sender<Req>>,
-    title: String,
-    names: Vec<String>,
-    /// Per seat: its token, whether its page has connected, its last refusal.
-    seats: Mutex<Vec<SeatSlot>>,
-    host: String,
-    /// `http://ADDRESS:PORT`, as people are told to open it.
-    base: String,
-    version: watch::Sender<u64>,
-    /// Set once the game is over.
-    finished: watch::Sender<bool>,
-    /// Set when the host quits.
-    stop: watch::Sender<bool>,
-}
-
-struct SeatSlot {
-    /// `None`: nobody joins this seat (a bot plays it).
-    token: Option<String>,
-    joined: bool,
-    error: Option<String>,
-}
-
-impl Shared {
-    fn bump(&self) {
-        self.version
-            .send_modify(|v| *v = v.wrapping_add(1) % CLOSING);
-    }
-
-    fn seat_of(&self, token: &str) -> Option<usize> {
-        let seats = self.seats.lock().ok()?;
-        seats.iter().position(|s| s.token.as_deref() == Some(token))
-    }
-
-    fn ask<T>(&self, make: impl FnOnce(oneshot::Sender<T>) -> Req) -> Option<oneshot::Receiver<T>> {
-        let (tx, rx) = oneshot::channel();
-        let sender = self.to_session.lock().unwrap_or_else(|p| p.into_inner());
-        sender.send(make(tx)).ok()?;
-        Some(rx)
-    }
-
-    async fn public_snapshot(&self, host: bool) -> Value {
-        let rx = if host {
-            self.ask(Req::HostView)
-        } else {
-            self.ask(Req::Public)
-        };
-        let mut v = match rx {
-            Some(rx) => rx.await.unwrap_or_else(|_| json!({})),
-            None => json!({}),
-        };
-        if host {
-            let seats = self.seats.lock().unwrap_or_else(|p| p.into_inner());
-            let codes: Vec<Value> = seats
-                .iter()
-                .zip(&self.names)
-                .filter(|(s, _)| !s.joined)
-                .filter_map(|(s, name)| Some((s.token.as_ref()?, name)))
-                .map(|(token, name)| {
-                    let url = format!("{}/s/{token}", self.base);
-                    json!({"name": name, "url": url, "svg": qr_svg(&url)})
-                })
-                .collect();
-            v["join"] = Value::Array(codes);
-        }
-        v["title"] = json!(self.title);
-        v["version"] = json!(*self.version.borrow());
-        v
-    }
-
-    async fn private_snapshot(&self, seat: usize) -> Value {
-        let mut v = match self.ask(|tx| Req::Private(seat, tx)) {
-            Some(rx) => rx.await.unwrap_or_else(|_| json!({})),
-            None => json!({}),
-        };
-        v["title"] = json!(self.title);
-        v["seat"] = json!(seat + 1);
-        v["name"] = json!(self.names.get(seat).cloned().unwrap_or_default());
-        let error = self
-            .seats
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(seat)
-            .and_then(|s| s.error.clone());
-        v["error"] = json!(error);
-        v["version"] = json!(*self.version.borrow());
-        v
-    }
-
-    /// A host control from the host's page or the terminal: `quit` stops the server, the
-    /// rest go to the session.
-    async fn host_control(&self, text: &str) -> Result<Vec<String>, String> {
-        let text = text.trim();
-        if text.is_empty() || text.chars().count() > MAX_ENTRY || text.chars().any(char::is_control)
-        {
-            return Err("a control is 1 to 200 characters of text".into());
-        }
-        if ["quit", "exit", "stop"].contains(&text.to_lowercase().as_str()) {
-            self.stop.send_replace(true);
-            return Ok(vec![
-                "stopping the server (everything entered is kept)".into()
-            ]);
-        }
-        let reply = match self.ask(|tx| Req::Host(text.to_string(), tx)) {
-            Some(rx) => rx.await.ok(),
-            None => None,
-        };
-        let Some((result, finished)) = reply else {
-            return Err("the server has stopped".into());
-        };
-        if result.is_ok() {
-            self.bump();
-        }
-        if finished {
-            self.finished.send_replace(true);
-        }
-        result
-    }
-}
 
 /// The host's terminal, while the pages are served: its controls go where the host page's go.
 #[derive(Clone)]
@@ -369,231 +219,6 @@ pub fn qr_text(text: &str) -> String {
     }
 }
 
-const PAGE: &str = include_str!("../assets/page.html");
-const SCRIPT: &str = include_str!("../assets/app.js");
-const STYLE: &str = include_str!("../assets/style.css");
-/// The phone and TV layouts, for every game (issue 34).
-const LAYOUT: &str = include_str!("../assets/layout.css");
-const JS: &str = "text/javascript; charset=utf-8";
-const CSS: &str = "text/css; charset=utf-8";
-
-/// The page for a role; `base` is the path its stream and entries go to (a hex token or
-/// nothing, never text from a request).
-fn page(role: &str, base: &str) -> Html<String> {
-    Html(PAGE.replace("{{role}}", role).replace("{{base}}", base))
-}
-
-/// A link that opens no page of this table: a typo, or a table restarted without its links
-/// file (the phones then need their new links).
-fn not_found() -> Response {
-    (
-        StatusCode::NOT_FOUND,
-        Html(
-            "<!DOCTYPE html><meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
-             <title>silk</title><p>This link opens no page of this table. If the game was \
-             restarted, ask the host for your new link or scan your code again.</p>",
-        ),
-    )
-        .into_response()
-}
-
-/// No page or stream is cached (a seat's page is a key to its seat), and no link is sent
-/// on as a referrer.
-async fn private_headers(mut res: Response) -> Response {
-    let h = res.headers_mut();
-    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    h.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    res
-}
-
-/// Which snapshots a stream carries: the public ones, the host's (with the join codes and
-/// controls), or one seat's.
-#[derive(Clone, Copy)]
-enum Feed {
-    Public { host: bool },
-    Seat(usize),
-}
-
-/// A stream of snapshots: the current one at once, then one per change, until closing.
-fn snapshots(
-    shared: Arc<Shared>,
-    feed: Feed,
-) -> Sse<impl Stream<Item = Result<Event, Infallible>>> {
-    let rx = shared.version.subscribe();
-    let s = stream::unfold(
-        (shared, rx, true, false),
-        move |(shared, mut rx, first, done)| async move {
-            if done {
-                return None;
-            }
-            if !first && rx.changed().await.is_err() {
-                return None;
-            }
-            if *rx.borrow() == CLOSING {
-                // Over: the pages stop; stopped: they keep trying until the game resumes.
-                let over = *shared.finished.borrow();
-                let ev = Event::default()
-                    .event("closed")
-                    .data(json!({ "over": over }).to_string());
-                return Some((Ok(ev), (shared, rx, false, true)));
-            }
-            let v = match feed {
-                Feed::Public { host } => shared.public_snapshot(host).await,
-                Feed::Seat(seat) => shared.private_snapshot(seat).await,
-            };
-            let mut ev = Event::default().data(v.to_string());
-            if first {
-                ev = ev.retry(RETRY);
-            }
-            Some((Ok(ev), (shared, rx, false, false)))
-        },
-    );
-    Sse::new(s).keep_alive(KeepAlive::new().interval(Duration::from_secs(15)))
-}
-
-async fn public_page() -> Html<String> {
-    page("public", "")
-}
-
-async fn public_events(State(shared): State<Arc<Shared>>) -> impl IntoResponse {
-    snapshots(shared, Feed::Public { host: false })
-}
-
-async fn host_page(State(shared): State<Arc<Shared>>, Path(tok): Path<String>) -> Response {
-    if tok != shared.host {
-        return not_found();
-    }
-    page("table", &format!("/t/{}", shared.host)).into_response()
-}
-
-async fn host_events(State(shared): State<Arc<Shared>>, Path(tok): Path<String>) -> Response {
-    if tok != shared.host {
-        return not_found();
-    }
-    snapshots(shared, Feed::Public { host: true }).into_response()
-}
-
-async fn host_act(
-    State(shared): State<Arc<Shared>>,
-    Path(tok): Path<String>,
-    body: Bytes,
-) -> Response {
-    if tok != shared.host {
-        return not_found();
-    }
-    let Ok(text) = std::str::from_utf8(&body) else {
-        return refuse(StatusCode::BAD_REQUEST, "the control is not text");
-    };
-    match shared.host_control(text).await {
-        Ok(said) => axum::Json(json!({"ok": true, "said": said})).into_response(),
-        Err(why) => refuse(StatusCode::UNPROCESSABLE_ENTITY, &why),
-    }
-}
-
-async fn seat_page(State(shared): State<Arc<Shared>>, Path(tok): Path<String>) -> Response {
-    match shared.seat_of(&tok) {
-        Some(_) => page("seat", &format!("/s/{tok}")).into_response(),
-        None => not_found(),
-    }
-}
-
-async fn seat_events(State(shared): State<Arc<Shared>>, Path(tok): Path<String>) -> Response {
-    let Some(seat) = shared.seat_of(&tok) else {
-        return not_found();
-    };
-    let newly = {
-        let mut seats = shared.seats.lock().unwrap_or_else(|p| p.into_inner());
-        let newly = !seats[seat].joined;
-        seats[seat].joined = true;
-        newly
-    };
-    if newly {
-        // The host's page drops this seat's join code.
-        shared.bump();
-    }
-    snapshots(shared, Feed::Seat(seat)).into_response()
-}
-
-fn refuse(code: StatusCode, why: &str) -> Response {
-    (code, axum::Json(json!({"ok": false, "error": why}))).into_response()
-}
-
-/// The question an entry answers: `?q=N` (the `"ask"` of the snapshot the page showed).
-/// `Err`: a `q` that is not a number (no page sends one), so no question it could answer.
-fn question_of(uri: &Uri) -> Result<Option<u64>, ()> {
-    let q = uri
-        .query()
-        .and_then(|query| query.split('&').find_map(|kv| kv.strip_prefix("q=")));
-    q.map(|q| q.parse().map_err(|_| ())).transpose()
-}
-
-async fn seat_act(
-    State(shared): State<Arc<Shared>>,
-    Path(tok): Path<String>,
-    uri: Uri,
-    body: Bytes,
-) -> Response {
-    let Some(seat) = shared.seat_of(&tok) else {
-        return not_found();
-    };
-    let Ok(text) = std::str::from_utf8(&body) else {
-        return refuse(StatusCode::BAD_REQUEST, "the entry is not text");
-    };
-    let text = text.trim();
-    if text.is_empty() || text.chars().count() > MAX_ENTRY {
-        return refuse(StatusCode::BAD_REQUEST, "an entry is 1 to 200 characters");
-    }
-    if text.chars().any(char::is_control) {
-        return refuse(StatusCode::BAD_REQUEST, "the entry has control characters");
-    }
-    let Ok(q) = question_of(&uri) else {
-        return refuse(
-            StatusCode::BAD_REQUEST,
-            "the question number is not a number",
-        );
-    };
-    let reply = match shared.ask(|tx| Req::Submit(seat, text.to_string(), q, tx)) {
-        Some(rx) => rx.await.ok(),
-        None => None,
-    };
-    let Some((answer, finished)) = reply else {
-        return refuse(StatusCode::SERVICE_UNAVAILABLE, "the game has stopped");
-    };
-    match answer {
-        Answer::Repeat => return axum::Json(json!({"ok": true, "repeat": true})).into_response(),
-        // Nothing changed: no refusal is kept on the page, no page needs an update.
-        Answer::Passed => return refuse(StatusCode::CONFLICT, PASSED),
-        _ => {}
-    }
-    {
-        let mut seats = shared.seats.lock().unwrap_or_else(|p| p.into_inner());
-        seats[seat].error = match &answer {
-            Answer::Refused(why) => Some(why.clone()),
-            _ => None,
-        };
-    }
-    shared.bump();
-    if finished {
-        shared.finished.send_replace(true);
-    }
-    match answer {
-        Answer::Refused(why) => refuse(StatusCode::UNPROCESSABLE_ENTITY, &why),
-        _ => axum::Json(json!({"ok": true})).into_response(),
-    }
-}
-
-/// A compiled-in asset (never a file read).
-fn asset(kind: &'static str, body: &'static str) -> Response {
-    ([(header::CONTENT_TYPE, kind)], body).into_response()
-}
-
 /// The address to tell people: the bound one, or for an unspecified bind (0.0.0.0) this
 /// machine's address on the local network as the system routes it.
 fn shown_address(bound: SocketAddr) -> String {
@@ -607,115 +232,6 @@ fn shown_address(bound: SocketAddr) -> String {
     match lan {
         Ok(ip) if !ip.is_unspecified() => SocketAddr::new(ip, bound.port()).to_string(),
         _ => SocketAddr::new([127, 0, 0, 1].into(), bound.port()).to_string(),
-    }
-}
-
-/// The fields of a seat's snapshot that make up its question: when any of them changes, the
-/// seat is asked a new question (with a new number).
-const QUESTION_FIELDS: &[&str] = &[
-    "question", "choices", "input", "sealed", "confirm", "form", "actions",
-];
-
-/// What a seat is asked, as compared from one snapshot to the next: the question fields, and
-/// a drawn board's moves.
-fn question_of_snapshot(v: &Value) -> Value {
-    let mut q: serde_json::Map<String, Value> = QUESTION_FIELDS
-        .iter()
-        .map(|&f| (f.to_string(), v[f].clone()))
-        .collect();
-    q.insert("moves".into(), v["game"]["moves"].clone());
-    Value::Object(q)
-}
-
-/// One seat's question of the moment: its number, what it asks, and the seat's last accepted
-/// entry with the number of the question it answered.
-#[derive(Clone)]
-struct Asked {
-    number: u64,
-    /// `None`: the seat's own entry ended it; the next snapshot is a new question whatever
-    /// it asks (a double tap never lands on a question that looks the same).
-    what: Option<Value>,
-    last: Option<(u64, String)>,
-}
-
-/// The session's side of the questions asked. Each seat's question has a number, sent with
-/// its snapshot as `"ask"`; a page sends it back with an entry (`?q=`). The number changes
-/// when what the seat is asked changes, or when the seat's own entry is taken, so an entry is
-/// taken only for the question the player saw: a tap meant for a question that has passed
-/// (the second tap of a double tap that landed after the page moved on, a retry after a
-/// restart) changes nothing.
-struct Book {
-    seats: Vec<Asked>,
-    /// The next unused number: numbers are never reused, by any seat.
-    next: u64,
-}
-
-impl Book {
-    /// Numbers start from the clock (in microseconds), so a question from before a restart
-    /// never matches one asked after it.
-    fn new(seats: usize) -> Book {
-        let start = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_micros() as u64)
-            .unwrap_or(1);
-        Book {
-            seats: vec![
-                Asked {
-                    number: start,
-                    what: None,
-                    last: None,
-                };
-                seats
-            ],
-            next: start + 1,
-        }
-    }
-
-    /// The number of the question `snapshot` (seat `seat`'s) asks, a new one if it asks
-    /// something new.
-    fn number(&mut self, seat: usize, snapshot: &Value) -> u64 {
-        let what = question_of_snapshot(snapshot);
-        let Some(asked) = self.seats.get_mut(seat) else {
-            return 0;
-        };
-        if asked.what.as_ref() != Some(&what) {
-            asked.number = self.next;
-            self.next += 1;
-            asked.what = Some(what);
-        }
-        asked.number
-    }
-
-    fn submit(
-        &mut self,
-        session: &mut dyn Session,
-        seat: usize,
-        text: String,
-        q: Option<u64>,
-    ) -> Answer {
-        if session.finished() {
-            return Answer::Refused("the game is over: nothing more can be entered".into());
-        }
-        let current = self.number(seat, &session.private(seat));
-        let Some(asked) = self.seats.get_mut(seat) else {
-            return Answer::Refused("no such seat".into());
-        };
-        if let Some(q) = q {
-            if asked.last.as_ref() == Some(&(q, text.clone())) {
-                return Answer::Repeat;
-            }
-            if q != current {
-                return Answer::Passed;
-            }
-        }
-        match session.submit(seat, &text) {
-            Ok(()) => {
-                asked.last = Some((current, text));
-                asked.what = None;
-                Answer::Taken
-            }
-            Err(why) => Answer::Refused(why),
-        }
     }
 }
 
@@ -830,6 +346,8 @@ struct Setup {
     opts: Options,
 }
 
+/// Binds the address, tells `urls_tx` the pages' addresses, and serves them until the game
+/// is over (plus the linger), the host quits or Ctrl-C.
 async fn run(
     setup: Setup,
     urls_tx: &std::sync::mpsc::Sender<std::io::Result<(Urls, Remote)>>,
@@ -866,19 +384,7 @@ async fn run(
         address_kept,
         public: format!("{base}/"),
         table: format!("{base}/t/{host}"),
-        seats: setup
-            .names
-            .iter()
-            .zip(&seats)
-            .enumerate()
-            .filter_map(|(i, (n, s))| {
-                Some(SeatUrl {
-                    seat: i + 1,
-                    name: n.clone(),
-                    url: format!("{base}/s/{}", s.token.as_ref()?),
-                })
-            })
-            .collect(),
+        seats: seat_urls(&base, &setup.names, &seats),
     };
     // Versions start from the clock too: a page that reconnects after a restart sees newer
     // snapshots, never older numbers.
@@ -887,9 +393,8 @@ async fn run(
         .map(|d| d.as_millis() as u64)
         .unwrap_or(0);
     let (version, _) = watch::channel(start);
-    let (finished, mut fin_rx) = watch::channel(setup.already_over);
-    let (stop, mut stop_rx) = watch::channel(false);
-    let drawing = setup.drawing;
+    let (finished, fin_rx) = watch::channel(setup.already_over);
+    let (stop, stop_rx) = watch::channel(false);
     let shared = Arc::new(Shared {
         to_session: Mutex::new(setup.to_session),
         title: setup.title,
@@ -901,31 +406,7 @@ async fn run(
         finished,
         stop,
     });
-    let app = Router::new()
-        .route("/", get(public_page))
-        .route("/events", get(public_events))
-        .route("/t/{tok}", get(host_page))
-        .route("/t/{tok}/events", get(host_events))
-        .route("/t/{tok}/act", post(host_act))
-        .route("/s/{tok}", get(seat_page))
-        .route("/s/{tok}/events", get(seat_events))
-        .route("/s/{tok}/act", post(seat_act))
-        .route("/app.js", get(|| async { asset(JS, SCRIPT) }))
-        .route("/style.css", get(|| async { asset(CSS, STYLE) }))
-        .route("/layout.css", get(|| async { asset(CSS, LAYOUT) }))
-        // The game's own drawing of its board (empty for a game without one).
-        .route(
-            "/board.js",
-            get(move || async move { asset(JS, drawing.script) }),
-        )
-        .route(
-            "/board.css",
-            get(move || async move { asset(CSS, drawing.style) }),
-        )
-        .fallback(|| async { not_found() })
-        .layer(DefaultBodyLimit::max(MAX_BODY))
-        .layer(axum::middleware::map_response(private_headers))
-        .with_state(shared.clone());
+    let app = routes::router(shared.clone(), setup.drawing);
     let remote = Remote {
         shared: Arc::downgrade(&shared),
         runtime: tokio::runtime::Handle::current(),
@@ -935,26 +416,10 @@ async fn run(
     let interrupted = interrupt()?;
     let _ = urls_tx.send(Ok((urls, remote)));
     let closing = shared.clone();
-    let linger = opts.linger;
     let shutdown = async move {
-        let finished = async {
-            while !*fin_rx.borrow() {
-                if fin_rx.changed().await.is_err() {
-                    std::future::pending::<()>().await;
-                }
-            }
-            tokio::time::sleep(linger).await;
-        };
-        let quit = async {
-            while !*stop_rx.borrow() {
-                if stop_rx.changed().await.is_err() {
-                    std::future::pending::<()>().await;
-                }
-            }
-        };
         tokio::select! {
-            _ = finished => {}
-            _ = quit => {}
+            _ = game_over(fin_rx, opts.linger) => {}
+            _ = until_set(stop_rx) => {}
             _ = interrupted => {}
         }
         // Every stream sends "closed" and ends, so the server can stop.
@@ -969,6 +434,37 @@ async fn run(
     // Dropping the last sender ends the session's loop.
     drop(shared);
     Ok(ended)
+}
+
+/// The private page of each seat a person plays (one with a token), under `base`.
+fn seat_urls(base: &str, names: &[String], seats: &[SeatSlot]) -> Vec<SeatUrl> {
+    names
+        .iter()
+        .zip(seats)
+        .enumerate()
+        .filter_map(|(i, (n, s))| {
+            Some(SeatUrl {
+                seat: i + 1,
+                name: n.clone(),
+                url: format!("{base}/s/{}", s.token.as_ref()?),
+            })
+        })
+        .collect()
+}
+
+/// Completes once the flag is set (never, should its sender be gone first).
+async fn until_set(mut rx: watch::Receiver<bool>) {
+    while !*rx.borrow() {
+        if rx.changed().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    }
+}
+
+/// Completes `linger` after the game is over, so every page gets the final state.
+async fn game_over(finished: watch::Receiver<bool>, linger: Duration) {
+    until_set(finished).await;
+    tokio::time::sleep(linger).await;
 }
 
 /// A future that completes at Ctrl-C (SIGINT), its handler installed at once.
@@ -995,21 +491,5 @@ mod tests {
     fn qr_codes_render() {
         assert!(qr_svg("http://127.0.0.1:8080/s/00").starts_with("<?xml"));
         assert!(!qr_text("http://127.0.0.1:8080/s/00").is_empty());
-    }
-
-    #[test]
-    fn issue34_questions_are_read_from_the_query() {
-        assert_eq!(
-            question_of(&"/s/ab/act?q=17".parse().unwrap()),
-            Ok(Some(17))
-        );
-        assert_eq!(
-            question_of(&"/s/ab/act?x=1&q=5".parse().unwrap()),
-            Ok(Some(5))
-        );
-        assert_eq!(question_of(&"/s/ab/act".parse().unwrap()), Ok(None));
-        assert_eq!(question_of(&"/s/ab/act?x=1".parse().unwrap()), Ok(None));
-        // Issue 44: a question number that is no number answers no question.
-        assert_eq!(question_of(&"/s/ab/act?q=no".parse().unwrap()), Err(()));
     }
 }

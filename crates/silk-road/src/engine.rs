@@ -298,22 +298,7 @@ fn resolve_tile(
     ev: &mut impl EventSink<Event>,
 ) {
     let i = seat.index();
-    let uses_crook = match (kind, a) {
-        (TileKind::Seller(p), Action::Sell { good, .. })
-        | (TileKind::Buyer(p), Action::Buy { good, .. }) => good != p,
-        (
-            TileKind::Trader { give, get, .. },
-            Action::Trade {
-                give: gv, get: gt, ..
-            },
-        ) => gv != give || gt != get,
-        _ => false,
-    };
-    if uses_crook {
-        // Gap 9: a Crook is used once, then discarded.
-        s.crooks[i] -= 1;
-        ev.emit(Event::UsedCrook { seat });
-    }
+    spend_crook(s, seat, kind, a, ev);
     let p = &s.rules.config.params;
     match (kind, a) {
         (_, Action::Sell { good, n }) => {
@@ -368,62 +353,103 @@ fn resolve_tile(
                 return;
             }
         }
-        (_, Action::Steal(victim)) => {
-            let v = victim.index();
-            let total = s.goods[v].total();
-            let good = if total == 0 {
-                None
-            } else {
-                let k = s.rng.below(total);
-                s.goods[v].nth_token(k).map(|g| {
-                    // A trace records the good stolen; its replay imposes it.
-                    let mut drawn = g.index() as u8;
-                    ev.chance(Chance::Draw {
-                        what: THIEF,
-                        counts: &s.goods[v].0,
-                        drawn: &mut drawn,
-                    });
-                    Good::from_index(drawn as usize).unwrap_or(g)
-                })
-            };
-            if let Some(g) = good {
-                s.goods[v].take_up_to(g, 1);
-                s.goods[i].add(g, 1);
-            }
-            ev.emit(Event::Stole {
-                thief: seat,
-                victim,
-                good,
-            });
-        }
-        (_, Action::Vizier(good)) => {
-            vizier::call(&mut s.vizier_used, good);
-            if p.vizier_token_from_bag {
-                let k = s.bag.take_up_to(good, 1);
-                s.boxed.add(good, k);
-            }
-            ev.emit(Event::VizierCalled { seat, good });
-            let n = s.players();
-            let mut budgets = [0u32; MAX_PLAYERS];
-            for (b, h) in budgets.iter_mut().zip(&s.goods[..n]) {
-                *b = h.get(good) as u32;
-            }
-            // Never fails: the set is never empty and budgets cover it. The caller shows first
-            // in the open formats; sealed reveals have no order.
-            if let Ok(reveal) =
-                Auction::new(p.vizier_auction, SeatSet::full(n), seat, &budgets[..n], 1)
-            {
-                s.phase = Phase::Vizier {
-                    actor: seat,
-                    good,
-                    reveal,
-                    bonus,
-                    barter,
-                };
-                return;
-            }
-        }
+        (_, Action::Steal(victim)) => steal(s, seat, victim, ev),
+        (_, Action::Vizier(good)) => return call_vizier(s, seat, good, bonus, barter, ev),
         _ => {}
+    }
+    after_tile(s, seat, barter, bonus, ev);
+}
+
+/// A tile used for another good or trade than its own spends one of the seat's Crooks.
+fn spend_crook(
+    s: &mut State,
+    seat: Seat,
+    kind: TileKind,
+    a: Action,
+    ev: &mut impl EventSink<Event>,
+) {
+    let uses_crook = match (kind, a) {
+        (TileKind::Seller(p), Action::Sell { good, .. })
+        | (TileKind::Buyer(p), Action::Buy { good, .. }) => good != p,
+        (
+            TileKind::Trader { give, get, .. },
+            Action::Trade {
+                give: gv, get: gt, ..
+            },
+        ) => gv != give || gt != get,
+        _ => false,
+    };
+    if uses_crook {
+        // Gap 9: a Crook is used once, then discarded.
+        s.crooks[seat.index()] -= 1;
+        ev.emit(Event::UsedCrook { seat });
+    }
+}
+
+/// The Thief: one good drawn at random from the victim's goods (none if they hold none).
+fn steal(s: &mut State, seat: Seat, victim: Seat, ev: &mut impl EventSink<Event>) {
+    let i = seat.index();
+    let v = victim.index();
+    let total = s.goods[v].total();
+    let good = if total == 0 {
+        None
+    } else {
+        let k = s.rng.below(total);
+        s.goods[v].nth_token(k).map(|g| {
+            // A trace records the good stolen; its replay imposes it.
+            let mut drawn = g.index() as u8;
+            ev.chance(Chance::Draw {
+                what: THIEF,
+                counts: &s.goods[v].0,
+                drawn: &mut drawn,
+            });
+            Good::from_index(drawn as usize).unwrap_or(g)
+        })
+    };
+    if let Some(g) = good {
+        s.goods[v].take_up_to(g, 1);
+        s.goods[i].add(g, 1);
+    }
+    ev.emit(Event::Stole {
+        thief: seat,
+        victim,
+        good,
+    });
+}
+
+/// The Vizier: the good's token called (out of the bag if the rules say so), then its auction
+/// opened (should none open, what follows the tile).
+fn call_vizier(
+    s: &mut State,
+    seat: Seat,
+    good: Good,
+    bonus: bool,
+    barter: bool,
+    ev: &mut impl EventSink<Event>,
+) {
+    let p = &s.rules.config.params;
+    vizier::call(&mut s.vizier_used, good);
+    if p.vizier_token_from_bag {
+        let k = s.bag.take_up_to(good, 1);
+        s.boxed.add(good, k);
+    }
+    ev.emit(Event::VizierCalled { seat, good });
+    let n = s.players();
+    let mut budgets = [0u32; MAX_PLAYERS];
+    for (b, h) in budgets.iter_mut().zip(&s.goods[..n]) {
+        *b = h.get(good) as u32;
+    }
+    // Never fails: the set is never empty and budgets cover it. The caller shows first
+    // in the open formats; sealed reveals have no order.
+    if let Ok(reveal) = Auction::new(p.vizier_auction, SeatSet::full(n), seat, &budgets[..n], 1) {
+        s.phase = Phase::Vizier {
+            actor: seat,
+            good,
+            reveal,
+            bonus,
+            barter,
+        };
+        return;
     }
     after_tile(s, seat, barter, bonus, ev);
 }

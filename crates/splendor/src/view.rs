@@ -154,7 +154,6 @@ pub fn text(s: &State, seat: Seat) -> String {
 /// The table as the seat reads it; `assist` marks what the seat can afford now (`*`) and what
 /// each card still costs them after bonuses (the online edition's assist, off for competitors).
 pub fn text_with(s: &State, seat: Seat, assist: bool) -> String {
-    let r = &s.rules;
     let me = seat.index();
     let mut out = String::new();
     out.push_str(&format!(
@@ -164,6 +163,16 @@ pub fn text_with(s: &State, seat: Seat, assist: bool) -> String {
         short(&s.bank[..5].try_into().unwrap_or([0; 5])),
         s.bank[5]
     ));
+    tiles_text(s, &mut out);
+    levels_text(s, me, assist, &mut out);
+    players_text(s, me, assist, &mut out);
+    out
+}
+
+/// The tiles: the cities (or else the nobles, with who holds or reserved each), then the
+/// trading posts and their holders.
+fn tiles_text(s: &State, out: &mut String) {
+    let r = &s.rules;
     if s.rules.cities_module {
         out.push_str("Cities:");
         for (i, &f) in s.cities.iter().enumerate() {
@@ -213,6 +222,12 @@ pub fn text_with(s: &State, seat: Seat, assist: bool) -> String {
         }
         out.push('\n');
     }
+}
+
+/// The face-up cards by level, level 3 first, with their strongholds and (`assist`) what
+/// seat `me` would pay.
+fn levels_text(s: &State, me: usize, assist: bool, out: &mut String) {
+    let r = &s.rules;
     for level in (0..3).rev() {
         out.push_str(&format!("Level {} (deck {}", level + 1, s.decks.len[level]));
         if r.orient {
@@ -240,6 +255,11 @@ pub fn text_with(s: &State, seat: Seat, assist: bool) -> String {
             out.push('\n');
         }
     }
+}
+
+/// Every player's holdings and reserved cards, another's blind reserve only as its deck.
+fn players_text(s: &State, me: usize, assist: bool, out: &mut String) {
+    let r = &s.rules;
     for p in 0..s.players() {
         let mark = if p == me { " (you)" } else { "" };
         out.push_str(&format!(
@@ -276,7 +296,6 @@ pub fn text_with(s: &State, seat: Seat, assist: bool) -> String {
             }
         }
     }
-    out
 }
 
 /// "  * affordable: you pay U2 K2" or "  (you pay U2 K2; you lack K2)": what the card costs

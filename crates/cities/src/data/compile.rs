@@ -3,9 +3,9 @@
 //! one validating constructor).
 
 use super::{
-    CitiesConfig, DataError, DevEffect, EmpireRules, FileNames, RegionKind, Resource, Rules,
-    TrackData, MAX_BARBARIAN, MAX_DEV, MAX_DEV_TYPES, MAX_EMPIRES, MAX_IMPROVEMENTS, MAX_REGIONS,
-    MAX_SILK, TRACK,
+    CitiesConfig, DataError, DevEffect, EmpireRules, FileNames, MapData, RegionKind, Resource,
+    Rules, TrackData, MAX_BARBARIAN, MAX_DEV, MAX_DEV_TYPES, MAX_EMPIRES, MAX_IMPROVEMENTS,
+    MAX_REGIONS, MAX_SILK, TRACK,
 };
 use silk_trade::route::{RegionMap, RegionSpec};
 
@@ -92,6 +92,34 @@ fn compile_map(config: &CitiesConfig, mf: &str) -> Result<(RegionMap, u16), Data
             ),
         ));
     }
+    let food_regions = food_regions(m, mf)?;
+    let specs: Vec<RegionSpec> = m
+        .regions
+        .iter()
+        .map(|r| RegionSpec::new(&r.name, r.cost))
+        .collect();
+    check_names(m, mf)?;
+    let borders: Vec<(String, String)> = m
+        .borders
+        .iter()
+        .map(|[a, b]| (a.clone(), b.clone()))
+        .collect();
+    let map = RegionMap::new(
+        specs,
+        &borders,
+        m.empires
+            .iter()
+            .map(|e| (e.name.clone(), e.borders.clone())),
+    )
+    .map_err(|e| DataError::caused(mf, "borders", e))?;
+    map.validate()
+        .map_err(|e| DataError::caused(mf, "borders", e))?;
+    check_not_adjacent(m, &map, mf)?;
+    Ok((map, food_regions))
+}
+
+/// Which regions are food regions, as bits, each region checked: a name, a trade cost 0 to 9.
+fn food_regions(m: &MapData, mf: &str) -> Result<u16, DataError> {
     let mut food_regions = 0u16;
     for (i, r) in m.regions.iter().enumerate() {
         if r.cost > 9 {
@@ -112,11 +140,12 @@ fn compile_map(config: &CitiesConfig, mf: &str) -> Result<(RegionMap, u16), Data
             food_regions |= 1 << i;
         }
     }
-    let specs: Vec<RegionSpec> = m
-        .regions
-        .iter()
-        .map(|r| RegionSpec::new(&r.name, r.cost))
-        .collect();
+    Ok(food_regions)
+}
+
+/// Every border names known regions; every Great Empire is named once, borders a region, and
+/// there are 1 to `MAX_EMPIRES` of them.
+fn check_names(m: &MapData, mf: &str) -> Result<(), DataError> {
     for (i, b) in m.borders.iter().enumerate() {
         for (k, name) in b.iter().enumerate() {
             if !m.regions.iter().any(|r| &r.name == name) {
@@ -160,21 +189,11 @@ fn compile_map(config: &CitiesConfig, mf: &str) -> Result<(RegionMap, u16), Data
             format!("1 to {MAX_EMPIRES} Great Empires"),
         ));
     }
-    let borders: Vec<(String, String)> = m
-        .borders
-        .iter()
-        .map(|[a, b]| (a.clone(), b.clone()))
-        .collect();
-    let map = RegionMap::new(
-        specs,
-        &borders,
-        m.empires
-            .iter()
-            .map(|e| (e.name.clone(), e.borders.clone())),
-    )
-    .map_err(|e| DataError::caused(mf, "borders", e))?;
-    map.validate()
-        .map_err(|e| DataError::caused(mf, "borders", e))?;
+    Ok(())
+}
+
+/// The Great Empires listed as not adjacent share no bordering region.
+fn check_not_adjacent(m: &MapData, map: &RegionMap, mf: &str) -> Result<(), DataError> {
     for (i, [a, b]) in m.not_adjacent.iter().enumerate() {
         let find = |name: &str, k: usize| {
             map.empire_index(name).ok_or_else(|| {
@@ -199,7 +218,7 @@ fn compile_map(config: &CitiesConfig, mf: &str) -> Result<(RegionMap, u16), Data
             ));
         }
     }
-    Ok((map, food_regions))
+    Ok(())
 }
 
 /// empires.json: each Great Empire's tracks; also which empire sells silk.

@@ -86,11 +86,61 @@ pub fn legal_by_check(s: &State, seat: Seat, out: &mut Vec<Action>) {
 /// `legal` in Phase 2: `check`'s conditions per candidate, with one route per Great Empire
 /// (buying and selling there share it) and one per rival city (offers and attacks share it).
 fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
-    let n = s.players();
     let p = &s.rules.config.params;
     let c = s.city(seat);
     let cap = cap(s);
     out.push(Action::EndTurn);
+    legal_home(s, seat, cap, out);
+    if c.merchants[0] == 0 && c.soldiers[0] == 0 {
+        out.extend(legal_plays(s, c));
+        return;
+    }
+    let costs = Costs::new(s, seat);
+    let coins = c.coins as i64;
+    // The routes of all new moves come from one search from home (`plan_with` per goal
+    // would search again for each), grown when a first route is needed.
+    let fewest = p.route_rule == RouteRule::FewestRegions;
+    let tree = std::cell::OnceCell::new();
+    // What the route of a move of this kind costs (`None`: no route), its goal's first need.
+    let route_pay = |kind: MoveKind| {
+        let tree = tree.get_or_init(|| {
+            grow(s, c.region, |r| {
+                let x = costs.route_step(0, None, r);
+                if fewest {
+                    x.saturating_add(100_000)
+                } else {
+                    x
+                }
+            })
+        });
+        let (_, path, len) = tree.path(tree_end(s, tree, goal_of(s, kind))?)?;
+        let mv = build_move(s, &costs, kind, 0, &path[..len])?;
+        Some(payments(s, &costs, &mv).1 as i64)
+    };
+    let mut to_city: [Option<Option<i64>>; MAX_PLAYERS] = [None; MAX_PLAYERS];
+    if c.merchants[0] > 0 {
+        legal_trades(s, seat, cap, &route_pay, &mut to_city, out);
+    }
+    if c.soldiers[0] > 0 && attacks_left(s) {
+        for target in Seat::all(s.players()).filter(|&t| t != seat) {
+            let army = 1;
+            let kind = MoveKind::Attack { target, army };
+            let pay = *to_city[target.index()].get_or_insert_with(|| route_pay(kind));
+            let reserve = travel(s, seat, s.city(target).region) as i64;
+            if pay.is_some_and(|x| coins - x - reserve >= 0) {
+                out.extend(
+                    (1..=army_max(c.soldiers[0])).map(|army| Action::Attack { target, army }),
+                );
+            }
+        }
+    }
+    out.extend(legal_plays(s, c));
+}
+
+/// The moves at home: assigning a citizen to another role, gathering, building, growing.
+#[inline]
+fn legal_home(s: &State, seat: Seat, cap: u32, out: &mut Vec<Action>) {
+    let c = s.city(seat);
     for from in Role::ALL {
         for to in [Role::Merchant, Role::Laborer, Role::Soldier] {
             let ok = from != to
@@ -123,97 +173,69 @@ fn legal_turn(s: &State, seat: Seat, out: &mut Vec<Action>) {
     if c.citizens() < citizen_limit(s) && c.food >= growth_cost(s, seat) {
         out.push(Action::Grow);
     }
-    if c.merchants[0] == 0 && c.soldiers[0] == 0 {
-        out.extend(legal_plays(s, c));
-        return;
-    }
-    let costs = Costs::new(s, seat);
+}
+
+/// A merchant's moves: buying and selling at each Great Empire, offers to each rival city
+/// not yet offered to; `route_pay` prices a move's route, `to_city` keeps each rival city's.
+#[inline]
+fn legal_trades(
+    s: &State,
+    seat: Seat,
+    cap: u32,
+    route_pay: &impl Fn(MoveKind) -> Option<i64>,
+    to_city: &mut [Option<Option<i64>>; MAX_PLAYERS],
+    out: &mut Vec<Action>,
+) {
+    let c = s.city(seat);
     let coins = c.coins as i64;
-    // The routes of all new moves come from one search from home (`plan_with` per goal
-    // would search again for each), grown when a first route is needed.
-    let fewest = p.route_rule == RouteRule::FewestRegions;
-    let tree = std::cell::OnceCell::new();
-    // What the route of a move of this kind costs (`None`: no route), its goal's first need.
-    let route_pay = |kind: MoveKind| {
-        let tree = tree.get_or_init(|| {
-            grow(s, c.region, |r| {
-                let x = costs.route_step(0, None, r);
-                if fewest {
-                    x.saturating_add(100_000)
-                } else {
-                    x
-                }
-            })
-        });
-        let (_, path, len) = tree.path(tree_end(s, tree, goal_of(s, kind))?)?;
-        let mv = build_move(s, &costs, kind, 0, &path[..len])?;
-        Some(payments(s, &costs, &mv).1 as i64)
-    };
-    let mut to_city: [Option<Option<i64>>; MAX_PLAYERS] = [None; MAX_PLAYERS];
-    if c.merchants[0] > 0 {
-        for e in 0..s.rules.empires.len() as u8 {
-            let mut to_empire: Option<Option<i64>> = None;
-            let track = &s.sell[e as usize];
-            for en in track.iter() {
-                let slot = en.slot as u8;
-                let Some(en) = track.iter().find(|x| x.slot == slot as usize) else {
-                    continue;
-                };
-                if c.has(card_res(en.card.id)) >= cap {
-                    continue;
-                }
-                let kind = MoveKind::Buy { empire: e, slot };
-                let pay = *to_empire.get_or_insert_with(|| route_pay(kind));
-                let price = buy_price(s, e, slot).unwrap_or(0) as i64;
-                if pay.is_some_and(|x| coins - x - price >= 0) {
-                    out.push(Action::Buy { empire: e, slot });
-                }
-            }
-            for res in Res::ALL {
-                if !buys_res(s, e, res)
-                    || c.has(res) == 0
-                    || s.buy[e as usize].lowest_empty_for(res_card(res)).is_none()
-                {
-                    continue;
-                }
-                let kind = MoveKind::Sell { empire: e, res };
-                let pay = *to_empire.get_or_insert_with(|| route_pay(kind));
-                if pay.is_some_and(|x| coins - x >= 0) {
-                    out.push(Action::Sell { empire: e, res });
-                }
-            }
-        }
-        for to in Seat::all(n).filter(|&t| t != seat) {
-            if s.offered.contains(to) {
+    for e in 0..s.rules.empires.len() as u8 {
+        let mut to_empire: Option<Option<i64>> = None;
+        let track = &s.sell[e as usize];
+        for en in track.iter() {
+            let slot = en.slot as u8;
+            let Some(en) = track.iter().find(|x| x.slot == slot as usize) else {
+                continue;
+            };
+            if c.has(card_res(en.card.id)) >= cap {
                 continue;
             }
-            let most = (s.city(to).coins as u32).min(MAX_OFFER as u32) as u8;
-            for res in Res::ALL.into_iter().filter(|&r| c.has(r) > 0) {
-                if most == 0 {
-                    break;
-                }
-                let kind = MoveKind::Deliver { to, res, price: 1 };
-                let pay = *to_city[to.index()].get_or_insert_with(|| route_pay(kind));
-                if pay.is_some_and(|x| coins - x >= 0) {
-                    out.extend((1..=most).map(|price| Action::Offer { to, res, price }));
-                }
+            let kind = MoveKind::Buy { empire: e, slot };
+            let pay = *to_empire.get_or_insert_with(|| route_pay(kind));
+            let price = buy_price(s, e, slot).unwrap_or(0) as i64;
+            if pay.is_some_and(|x| coins - x - price >= 0) {
+                out.push(Action::Buy { empire: e, slot });
+            }
+        }
+        for res in Res::ALL {
+            if !buys_res(s, e, res)
+                || c.has(res) == 0
+                || s.buy[e as usize].lowest_empty_for(res_card(res)).is_none()
+            {
+                continue;
+            }
+            let kind = MoveKind::Sell { empire: e, res };
+            let pay = *to_empire.get_or_insert_with(|| route_pay(kind));
+            if pay.is_some_and(|x| coins - x >= 0) {
+                out.push(Action::Sell { empire: e, res });
             }
         }
     }
-    if c.soldiers[0] > 0 && attacks_left(s) {
-        for target in Seat::all(n).filter(|&t| t != seat) {
-            let army = 1;
-            let kind = MoveKind::Attack { target, army };
-            let pay = *to_city[target.index()].get_or_insert_with(|| route_pay(kind));
-            let reserve = travel(s, seat, s.city(target).region) as i64;
-            if pay.is_some_and(|x| coins - x - reserve >= 0) {
-                out.extend(
-                    (1..=army_max(c.soldiers[0])).map(|army| Action::Attack { target, army }),
-                );
+    for to in Seat::all(s.players()).filter(|&t| t != seat) {
+        if s.offered.contains(to) {
+            continue;
+        }
+        let most = (s.city(to).coins as u32).min(MAX_OFFER as u32) as u8;
+        for res in Res::ALL.into_iter().filter(|&r| c.has(r) > 0) {
+            if most == 0 {
+                break;
+            }
+            let kind = MoveKind::Deliver { to, res, price: 1 };
+            let pay = *to_city[to.index()].get_or_insert_with(|| route_pay(kind));
+            if pay.is_some_and(|x| coins - x >= 0) {
+                out.extend((1..=most).map(|price| Action::Offer { to, res, price }));
             }
         }
     }
-    out.extend(legal_plays(s, c));
 }
 
 /// Development cards playable on one's own turn.

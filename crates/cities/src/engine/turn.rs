@@ -9,7 +9,7 @@ use super::route::Planned;
 use crate::action::Action;
 use crate::data::{DevEffect, PrioritySnapshot};
 use crate::event::Event;
-use crate::state::{MoveKind, Phase, Role, State, MAX_PLAYERS};
+use crate::state::{MoveKind, Phase, Res, Role, State, MAX_PLAYERS};
 use silk_core::{EventSink, Seat, SeatSet};
 use silk_trade::auction::Auction;
 
@@ -75,61 +75,11 @@ pub(super) fn turn_action(
     planned: Option<Planned>,
     ev: &mut impl EventSink<Event>,
 ) {
-    let n = s.players();
     let p = &s.rules.config.params;
     match a {
-        Action::EndTurn => {
-            ev.emit(Event::TurnEnded { seat });
-            if s.left == 0 {
-                start_phase4(s, ev);
-            } else {
-                s.left -= 1;
-                s.actor = seat.left(1, n);
-                s.offered = SeatSet::EMPTY;
-                s.attacks = 0;
-                ev.emit(Event::TurnStarted { seat: s.actor });
-            }
-        }
-        Action::Assign { from, to } => {
-            let barracks = has_barracks(s, seat);
-            let taps = p.assign_taps;
-            let c = s.city_mut(seat);
-            c.roles_mut(from)[0] -= 1;
-            // Design: a Laborer costs 1 food, a Merchant 1 coin, a Soldier 1 metal.
-            match to {
-                Role::Merchant => {
-                    c.coins -= 1;
-                    s.issued -= 1;
-                }
-                Role::Laborer => c.food -= 1,
-                Role::Soldier | Role::Recruit => c.metal -= 1,
-            }
-            let c = s.city_mut(seat);
-            // Design: a new Soldier trains until next round (gap 13: not with Barracks).
-            let dest = if to == Role::Soldier && !barracks {
-                Role::Recruit
-            } else {
-                to
-            };
-            c.roles_mut(dest)[taps as usize] += 1;
-            ev.emit(Event::Assigned { seat, from, to });
-        }
-        Action::Gather(res) => {
-            let (amount, workshop) = gather_yield(s, seat, res);
-            let c = s.city_mut(seat);
-            c.laborers[0] -= 1;
-            c.laborers[1] += 1;
-            c.gather_boost = 0;
-            if workshop {
-                c.workshop_used = true;
-            }
-            gain(s, seat, res, amount);
-            ev.emit(Event::Gathered {
-                seat,
-                res,
-                amount: amount.min(u16::MAX as u32) as u16,
-            });
-        }
+        Action::EndTurn => end_turn(s, seat, ev),
+        Action::Assign { from, to } => assign(s, seat, from, to, ev),
+        Action::Gather(res) => gather(s, seat, res, ev),
         Action::Build(k) => {
             if let Some(im) = s.rules.improvement(k) {
                 let (f, m, co) = (im.cost.food, im.cost.metal, im.cost.coins);
@@ -190,6 +140,69 @@ pub(super) fn turn_action(
         }
         _ => {}
     }
+}
+
+/// The seat ends its turn: the next seat's turn, or Phase 4 once every seat has had one.
+#[inline]
+fn end_turn(s: &mut State, seat: Seat, ev: &mut impl EventSink<Event>) {
+    let n = s.players();
+    ev.emit(Event::TurnEnded { seat });
+    if s.left == 0 {
+        start_phase4(s, ev);
+    } else {
+        s.left -= 1;
+        s.actor = seat.left(1, n);
+        s.offered = SeatSet::EMPTY;
+        s.attacks = 0;
+        ev.emit(Event::TurnStarted { seat: s.actor });
+    }
+}
+
+/// A citizen of role `from` takes role `to`, paying its cost (a new Soldier trains first).
+#[inline]
+fn assign(s: &mut State, seat: Seat, from: Role, to: Role, ev: &mut impl EventSink<Event>) {
+    let p = &s.rules.config.params;
+    let barracks = has_barracks(s, seat);
+    let taps = p.assign_taps;
+    let c = s.city_mut(seat);
+    c.roles_mut(from)[0] -= 1;
+    // Design: a Laborer costs 1 food, a Merchant 1 coin, a Soldier 1 metal.
+    match to {
+        Role::Merchant => {
+            c.coins -= 1;
+            s.issued -= 1;
+        }
+        Role::Laborer => c.food -= 1,
+        Role::Soldier | Role::Recruit => c.metal -= 1,
+    }
+    let c = s.city_mut(seat);
+    // Design: a new Soldier trains until next round (gap 13: not with Barracks).
+    let dest = if to == Role::Soldier && !barracks {
+        Role::Recruit
+    } else {
+        to
+    };
+    c.roles_mut(dest)[taps as usize] += 1;
+    ev.emit(Event::Assigned { seat, from, to });
+}
+
+/// A Laborer gathers `res` (with a Workshop's or a card's bonus) and is tapped.
+#[inline]
+fn gather(s: &mut State, seat: Seat, res: Res, ev: &mut impl EventSink<Event>) {
+    let (amount, workshop) = gather_yield(s, seat, res);
+    let c = s.city_mut(seat);
+    c.laborers[0] -= 1;
+    c.laborers[1] += 1;
+    c.gather_boost = 0;
+    if workshop {
+        c.workshop_used = true;
+    }
+    gain(s, seat, res, amount);
+    ev.emit(Event::Gathered {
+        seat,
+        res,
+        amount: amount.min(u16::MAX as u32) as u16,
+    });
 }
 
 /// Plays (reveals and discards) a development card; returns its amount.

@@ -121,6 +121,32 @@ fn compile_map(
             format!("at most {MAX_CITIES} cities, not {}", map.cities.len()),
         ));
     }
+    let bonus = bonus_actions(config, map_file, kinds)?;
+    let cmap = caravan_map(config, map_file)?;
+    let stats = cmap
+        .route_stats()
+        .map_err(|e| DataError::caused(map_file, "links", e))?;
+    let (start, end) = (cmap.start(), cmap.end());
+    let n = map.cities.len();
+    let succ: Vec<Vec<u8>> = (0..n as u8).map(|c| cmap.successors(c).collect()).collect();
+    Ok(MapParts {
+        bonus,
+        succ,
+        start,
+        end,
+        stats,
+        back: tile_backs(config, map_file, start, end)?,
+        restricted: restricted_cities(config, map_file, &cmap)?,
+    })
+}
+
+/// Each city's bonus action (as a tile kind's id), if it has one: never a Crook or Barterer.
+fn bonus_actions(
+    config: &SilkRoadConfig,
+    map_file: &str,
+    kinds: &mut Kinds,
+) -> Result<Vec<Option<u8>>, DataError> {
+    let map = &config.map;
     let mut bonus = Vec::new();
     for (i, c) in map.cities.iter().enumerate() {
         let at = format!("cities[{i}] ({})", c.name);
@@ -147,6 +173,13 @@ fn compile_map(
         };
         bonus.push(b);
     }
+    Ok(bonus)
+}
+
+/// The caravan's map from the links (reversed for the variant), checked: every city but the end
+/// has 1 or 2 ways on.
+fn caravan_map(config: &SilkRoadConfig, map_file: &str) -> Result<CaravanMap, DataError> {
+    let map = &config.map;
     let links: Vec<(&str, &str)> = map
         .links
         .iter()
@@ -174,12 +207,18 @@ fn compile_map(
         max_out: 2,
     })
     .map_err(|e| DataError::caused(map_file, "links", e))?;
-    let stats = cmap
-        .route_stats()
-        .map_err(|e| DataError::caused(map_file, "links", e))?;
-    let (start, end) = (cmap.start(), cmap.end());
-    let n = map.cities.len();
-    let succ: Vec<Vec<u8>> = (0..n as u8).map(|c| cmap.successors(c).collect()).collect();
+    Ok(cmap)
+}
+
+/// Each city's tile back (flipped for the variant): none on the start and end, as many orange
+/// cities as purple ones.
+fn tile_backs(
+    config: &SilkRoadConfig,
+    map_file: &str,
+    start: u8,
+    end: u8,
+) -> Result<Vec<Colour>, DataError> {
+    let map = &config.map;
     let mut back = Vec::new();
     for (i, c) in map.cities.iter().enumerate() {
         let terminal = i as u8 == start || i as u8 == end;
@@ -202,15 +241,24 @@ fn compile_map(
     }
     let oranges = back.iter().filter(|b| **b == Colour::Orange).count();
     let purples = back.iter().filter(|b| **b == Colour::Purple).count();
-    if oranges != purples {
-        return Err(DataError::new(
-            map_file,
-            "cities",
-            format!(
-                "orange and purple cities must be as many ({oranges} orange, {purples} purple)"
-            ),
-        ));
+    if oranges == purples {
+        return Ok(back);
     }
+    Err(DataError::new(
+        map_file,
+        "cities",
+        format!("orange and purple cities must be as many ({oranges} orange, {purples} purple)"),
+    ))
+}
+
+/// The cities that may hold no Crook or Barterer, by index.
+fn restricted_cities(
+    config: &SilkRoadConfig,
+    map_file: &str,
+    cmap: &CaravanMap,
+) -> Result<Vec<bool>, DataError> {
+    let map = &config.map;
+    let n = map.cities.len();
     let mut restricted = vec![false; n];
     // Rules summary, Setup 3 and Variant: no Crook or Barterer on Aleppo or Tyre (on Lanzhou
     // or Yumen in the reverse variant). A map that does not list its restricted cities (the
@@ -246,15 +294,7 @@ fn compile_map(
         })?;
         restricted[c as usize] = true;
     }
-    Ok(MapParts {
-        bonus,
-        succ,
-        start,
-        end,
-        stats,
-        back,
-        restricted,
-    })
+    Ok(restricted)
 }
 
 /// tiles.json: the orange and purple pools, enough to fill the map's cities and keep Crooks and

@@ -77,67 +77,7 @@ pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
         }
         Phase::Resolve { kind, .. } => {
             out.push(Action::Decline);
-            let crook = has_crook(s, seat);
-            match s.rules.kind(kind) {
-                TileKind::Seller(printed) => {
-                    for g in Good::ALL.into_iter().filter(|&g| g == printed || crook) {
-                        out.extend((1..=s.goods[i].get(g)).map(|n| Action::Sell { good: g, n }));
-                    }
-                }
-                TileKind::Buyer(printed) => {
-                    for g in Good::ALL.into_iter().filter(|&g| g == printed || crook) {
-                        out.extend((1..=max_buy(s, seat, g)).map(|n| Action::Buy { good: g, n }));
-                    }
-                }
-                TileKind::Trader {
-                    give, give_n, get, ..
-                } => {
-                    for gv in Good::ALL {
-                        for gt in Good::ALL {
-                            if gv == gt || !trader_pair_ok(give, get, gv, gt, crook) {
-                                continue;
-                            }
-                            for times in 1..=2u8 {
-                                if s.goods[i].get(gv) >= give_n * times {
-                                    out.push(Action::Trade {
-                                        times,
-                                        give: gv,
-                                        get: gt,
-                                    });
-                                }
-                            }
-                        }
-                    }
-                }
-                TileKind::Exchanger(_) => {
-                    for gv in Good::ALL.into_iter().filter(|&g| s.goods[i].get(g) > 0) {
-                        for gt in Good::ALL
-                            .into_iter()
-                            .filter(|&g| g != gv && s.bag.get(g) > 0)
-                        {
-                            out.push(Action::Swap { give: gv, get: gt });
-                        }
-                    }
-                }
-                TileKind::Thief => {
-                    out.extend(
-                        Seat::all(s.players())
-                            .filter(|&p| p != seat)
-                            .map(Action::Steal),
-                    );
-                }
-                TileKind::GrandVizier => {
-                    let allowed = vizier::callable(s.vizier_used);
-                    out.extend(
-                        Good::ALL
-                            .into_iter()
-                            .filter(|g| allowed & (1 << g.index()) != 0)
-                            .map(Action::Vizier),
-                    );
-                }
-                // Kept on taking: never resolved.
-                TileKind::Crook | TileKind::Barterer => {}
-            }
+            legal_tile_uses(s, seat, s.rules.kind(kind), out);
         }
         Phase::Vizier { reveal, .. } => {
             out.push(Action::Reveal(0));
@@ -152,6 +92,74 @@ pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
             out.extend(final_holders(s, actor).iter().map(Action::GivePawn))
         }
         Phase::Over => {}
+    }
+}
+
+/// The ways `seat` may use the tile `kind` it resolves (declining aside): as printed, or with
+/// a Crook.
+#[inline]
+fn legal_tile_uses(s: &State, seat: Seat, kind: TileKind, out: &mut Vec<Action>) {
+    let i = seat.index();
+    let crook = has_crook(s, seat);
+    match kind {
+        TileKind::Seller(printed) => {
+            for g in Good::ALL.into_iter().filter(|&g| g == printed || crook) {
+                out.extend((1..=s.goods[i].get(g)).map(|n| Action::Sell { good: g, n }));
+            }
+        }
+        TileKind::Buyer(printed) => {
+            for g in Good::ALL.into_iter().filter(|&g| g == printed || crook) {
+                out.extend((1..=max_buy(s, seat, g)).map(|n| Action::Buy { good: g, n }));
+            }
+        }
+        TileKind::Trader {
+            give, give_n, get, ..
+        } => {
+            for gv in Good::ALL {
+                for gt in Good::ALL {
+                    if gv == gt || !trader_pair_ok(give, get, gv, gt, crook) {
+                        continue;
+                    }
+                    for times in 1..=2u8 {
+                        if s.goods[i].get(gv) >= give_n * times {
+                            out.push(Action::Trade {
+                                times,
+                                give: gv,
+                                get: gt,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        TileKind::Exchanger(_) => {
+            for gv in Good::ALL.into_iter().filter(|&g| s.goods[i].get(g) > 0) {
+                for gt in Good::ALL
+                    .into_iter()
+                    .filter(|&g| g != gv && s.bag.get(g) > 0)
+                {
+                    out.push(Action::Swap { give: gv, get: gt });
+                }
+            }
+        }
+        TileKind::Thief => {
+            out.extend(
+                Seat::all(s.players())
+                    .filter(|&p| p != seat)
+                    .map(Action::Steal),
+            );
+        }
+        TileKind::GrandVizier => {
+            let allowed = vizier::callable(s.vizier_used);
+            out.extend(
+                Good::ALL
+                    .into_iter()
+                    .filter(|g| allowed & (1 << g.index()) != 0)
+                    .map(Action::Vizier),
+            );
+        }
+        // Kept on taking: never resolved.
+        TileKind::Crook | TileKind::Barterer => {}
     }
 }
 

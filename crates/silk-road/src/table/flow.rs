@@ -67,59 +67,16 @@ impl Table {
                 self.take(actor, second, *tile, *barter, &mut say)?
             }
             (Step::Call { actor, barter }, Entry::Call(good)) => {
-                if !vizier::may_call(self.vizier_used, *good) {
-                    return err(format!("a Grand Vizier has already called {good}"));
-                }
-                vizier::call(&mut self.vizier_used, *good);
-                let n = self.players();
-                let most = self.rules.config.params.goods_per_colour as u32;
-                let sealed = Sealed::new(SeatSet::full(n), &[most; MAX_SEATS][..n])?;
-                say.push(format!(
-                    "{} calls {good}: everyone shows their {good} at once",
-                    self.name(actor)
-                ));
-                self.step = Step::Reveal {
-                    actor,
-                    good: *good,
-                    sealed,
-                    barter,
-                };
+                self.call(actor, barter, *good, &mut say)?
             }
             (Step::Reveal { .. }, Entry::Reveal { seat, count }) => {
                 self.reveal(*seat, *count, &mut say)?
             }
             (Step::PassPawn { actor, targets }, Entry::Give(to)) => {
-                if !targets.contains(*to) {
-                    return err(format!(
-                        "the pawn cannot go to {}: they have had their turn",
-                        self.name(*to)
-                    ));
-                }
-                say.push(format!(
-                    "{} passes the pawn to {}",
-                    self.name(actor),
-                    self.name(*to)
-                ));
-                self.holder = *to;
-                self.step = Step::Take {
-                    actor: *to,
-                    second: false,
-                };
+                self.pass_pawn(actor, targets, *to, &mut say)?
             }
             (Step::GivePawn { actor, holders }, Entry::Give(to)) => {
-                if !holders.contains(*to) {
-                    return err(format!(
-                        "the pawn must go to a player who did not act, not {}",
-                        self.name(*to)
-                    ));
-                }
-                say.push(format!(
-                    "{} gives the pawn to {}",
-                    self.name(actor),
-                    self.name(*to)
-                ));
-                self.holder = *to;
-                self.open_auction(&mut say);
+                self.give_pawn(actor, holders, *to, &mut say)?
             }
             (step, Entry::Count) => {
                 if matches!(step, Step::Scoring | Step::Done) {
@@ -155,6 +112,86 @@ impl Table {
             }
         }
         Ok(say)
+    }
+
+    /// The Grand Vizier's call of `good` by `actor`: everyone then shows theirs at once.
+    fn call(
+        &mut self,
+        actor: Seat,
+        barter: bool,
+        good: Good,
+        say: &mut Vec<String>,
+    ) -> Result<(), TableError> {
+        if !vizier::may_call(self.vizier_used, good) {
+            return err(format!("a Grand Vizier has already called {good}"));
+        }
+        vizier::call(&mut self.vizier_used, good);
+        let n = self.players();
+        let most = self.rules.config.params.goods_per_colour as u32;
+        let sealed = Sealed::new(SeatSet::full(n), &[most; MAX_SEATS][..n])?;
+        say.push(format!(
+            "{} calls {good}: everyone shows their {good} at once",
+            self.name(actor)
+        ));
+        self.step = Step::Reveal {
+            actor,
+            good,
+            sealed,
+            barter,
+        };
+        Ok(())
+    }
+
+    /// `actor` passes the pawn to `to`, one of `targets` (who have not had their turn), whose
+    /// turn it is.
+    fn pass_pawn(
+        &mut self,
+        actor: Seat,
+        targets: SeatSet,
+        to: Seat,
+        say: &mut Vec<String>,
+    ) -> Result<(), TableError> {
+        if !targets.contains(to) {
+            return err(format!(
+                "the pawn cannot go to {}: they have had their turn",
+                self.name(to)
+            ));
+        }
+        say.push(format!(
+            "{} passes the pawn to {}",
+            self.name(actor),
+            self.name(to)
+        ));
+        self.holder = to;
+        self.step = Step::Take {
+            actor: to,
+            second: false,
+        };
+        Ok(())
+    }
+
+    /// `actor` gives the pawn to `to`, one of `holders` (who did not act), for the next auction.
+    fn give_pawn(
+        &mut self,
+        actor: Seat,
+        holders: SeatSet,
+        to: Seat,
+        say: &mut Vec<String>,
+    ) -> Result<(), TableError> {
+        if !holders.contains(to) {
+            return err(format!(
+                "the pawn must go to a player who did not act, not {}",
+                self.name(to)
+            ));
+        }
+        say.push(format!(
+            "{} gives the pawn to {}",
+            self.name(actor),
+            self.name(to)
+        ));
+        self.holder = to;
+        self.open_auction(say);
+        Ok(())
     }
 
     /// `actor` takes a tile (with a Barterer: a second one follows).

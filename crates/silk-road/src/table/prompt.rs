@@ -1,39 +1,20 @@
 //! The question of the moment, as the helper asks it; the names of entries for refusals.
 
 use super::{Entry, Prompt, Step, Table};
-use silk_core::SeatSet;
+use silk_core::{Seat, SeatSet};
+use silk_trade::auction::OnceAround;
 
 impl Table {
     /// The question of the moment.
     pub fn prompt(&self) -> Prompt {
-        let names = |set: SeatSet| {
-            set.iter()
-                .map(|s| self.name(s).to_string())
-                .collect::<Vec<_>>()
-        };
+        let names = |set: SeatSet| self.names_of(set);
         match self.step {
             Step::FirstLeader => Prompt {
                 who: None,
                 question: "Who holds the leader pawn first? (name or number)".into(),
                 choices: self.names.clone(),
             },
-            Step::Auction(a) => {
-                let seat = a.next_bidder().unwrap_or(self.holder);
-                let high = match a.high() {
-                    Some(b) => format!("high bid {} by {}", b.amount, self.name(b.seat)),
-                    None => "no bid yet".into(),
-                };
-                Prompt {
-                    who: Some(seat),
-                    question: format!(
-                        "Leader auction for {}'s pawn ({high}). {}: bid at least {} (never more than you own), or pass",
-                        self.name(self.holder),
-                        self.name(seat),
-                        a.min_next_bid()
-                    ),
-                    choices: vec![format!("{}", a.min_next_bid()), "pass".into()],
-                }
-            }
+            Step::Auction(a) => self.auction_prompt(a),
             Step::HolderChoice(b) => Prompt {
                 who: Some(self.holder),
                 question: format!(
@@ -60,29 +41,7 @@ impl Table {
                 ),
                 choices: self.next_cities(),
             },
-            Step::Take { actor, second } => {
-                let mut choices = vec![
-                    "tile".into(),
-                    "vizier".into(),
-                    "crook".into(),
-                    "barterer".into(),
-                ];
-                if !second && self.can_barter(actor).is_ok() {
-                    choices.push("barter tile".into());
-                }
-                Prompt {
-                    who: Some(actor),
-                    question: format!(
-                        "{} takes {}tile in {} ({} left): answer `tile` (a tile used at once), `vizier` (a Grand Vizier), `crook` or `barterer`{}",
-                        self.name(actor),
-                        if second { "a second " } else { "a " },
-                        self.city,
-                        self.tiles_left,
-                        if choices.len() > 4 { "; `barter tile` (or `barter vizier`, …) uses a Barterer to take two" } else { "" }
-                    ),
-                    choices,
-                }
-            }
+            Step::Take { actor, second } => self.take_prompt(actor, second),
             Step::Call { actor, .. } => Prompt {
                 who: Some(actor),
                 question: format!("{} calls the Grand Vizier on which good?", self.name(actor)),
@@ -118,25 +77,77 @@ impl Table {
                 ),
                 choices: names(holders),
             },
-            Step::Scoring => {
-                let missing: Vec<String> = (0..self.players())
-                    .filter(|&i| self.holdings[i].is_none())
-                    .map(|i| self.names[i].clone())
-                    .collect();
-                Prompt {
-                    who: None,
-                    question: format!(
-                        "Final count. Enter `name gold silver ivory silk fruits jewels spices` for: {} (`fix name …` corrects a count)",
-                        missing.join(", ")
-                    ),
-                    choices: Vec::new(),
-                }
-            }
+            Step::Scoring => self.scoring_prompt(),
             Step::Done => Prompt {
                 who: None,
                 question: "The game is over. `fix name gold silver ivory silk fruits jewels spices` corrects a count, `undo` takes back the last entry, `quit` leaves.".into(),
                 choices: Vec::new(),
             },
+        }
+    }
+
+    /// The names of the seats in `set`, in seat order.
+    fn names_of(&self, set: SeatSet) -> Vec<String> {
+        set.iter().map(|s| self.name(s).to_string()).collect()
+    }
+
+    /// The leader auction's question: the high bid, and what the seat to bid may do.
+    fn auction_prompt(&self, a: OnceAround) -> Prompt {
+        let seat = a.next_bidder().unwrap_or(self.holder);
+        let high = match a.high() {
+            Some(b) => format!("high bid {} by {}", b.amount, self.name(b.seat)),
+            None => "no bid yet".into(),
+        };
+        Prompt {
+            who: Some(seat),
+            question: format!(
+                "Leader auction for {}'s pawn ({high}). {}: bid at least {} (never more than you own), or pass",
+                self.name(self.holder),
+                self.name(seat),
+                a.min_next_bid()
+            ),
+            choices: vec![format!("{}", a.min_next_bid()), "pass".into()],
+        }
+    }
+
+    /// Taking a tile: what may be taken, and a Barterer's two tiles where `actor` may barter.
+    fn take_prompt(&self, actor: Seat, second: bool) -> Prompt {
+        let mut choices = vec![
+            "tile".into(),
+            "vizier".into(),
+            "crook".into(),
+            "barterer".into(),
+        ];
+        if !second && self.can_barter(actor).is_ok() {
+            choices.push("barter tile".into());
+        }
+        Prompt {
+            who: Some(actor),
+            question: format!(
+                "{} takes {}tile in {} ({} left): answer `tile` (a tile used at once), `vizier` (a Grand Vizier), `crook` or `barterer`{}",
+                self.name(actor),
+                if second { "a second " } else { "a " },
+                self.city,
+                self.tiles_left,
+                if choices.len() > 4 { "; `barter tile` (or `barter vizier`, …) uses a Barterer to take two" } else { "" }
+            ),
+            choices,
+        }
+    }
+
+    /// The final count: whose holdings are still to be entered.
+    fn scoring_prompt(&self) -> Prompt {
+        let missing: Vec<String> = (0..self.players())
+            .filter(|&i| self.holdings[i].is_none())
+            .map(|i| self.names[i].clone())
+            .collect();
+        Prompt {
+            who: None,
+            question: format!(
+                "Final count. Enter `name gold silver ivory silk fruits jewels spices` for: {} (`fix name …` corrects a count)",
+                missing.join(", ")
+            ),
+            choices: Vec::new(),
         }
     }
 }

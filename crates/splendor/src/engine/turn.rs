@@ -20,120 +20,146 @@ pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
     let p = s.current as usize;
     let mut buf = Vec::new();
     loop {
-        match s.step {
-            Step::Effects => match orient::pop(s) {
-                Some((kind, arg)) => {
-                    s.phase = match kind {
-                        effect::JOIN => Phase::Join { card: arg },
-                        effect::FREE => Phase::FreeCard { level: arg },
-                        effect::RESERVE_NOBLE => Phase::ReserveNoble,
-                        effect::EXTRA_GEM => Phase::ExtraGem { not: arg },
-                        _ => Phase::Sacrifice {
-                            colour: s.rules.card(arg).sacrifice,
-                            left: 2,
-                            card: arg,
-                        },
-                    };
-                    if has_choice(s, p, &mut buf) {
-                        return;
-                    }
-                }
-                None => s.step = Step::Stronghold,
-            },
+        let stop = match s.step {
+            Step::Effects => effects_step(s, p, &mut buf),
             Step::Stronghold => {
                 s.step = Step::BonusGem;
-                if s.bought && s.rules.strongholds {
-                    s.phase = Phase::Stronghold;
-                    if has_choice(s, p, &mut buf) {
-                        return;
-                    }
-                }
+                s.bought && s.rules.strongholds && choose(s, p, Phase::Stronghold, &mut buf)
             }
             Step::BonusGem => {
                 s.step = Step::Refill;
-                if s.bought && tokens::has_power(s, p, Power::TakeGemAfterBuy) {
-                    s.phase = Phase::BonusGem;
-                    if has_choice(s, p, &mut buf) {
-                        return;
-                    }
-                }
+                s.bought
+                    && tokens::has_power(s, p, Power::TakeGemAfterBuy)
+                    && choose(s, p, Phase::BonusGem, &mut buf)
             }
             Step::Refill => {
                 cards::refill(s, ev);
                 s.bought = false;
                 s.step = Step::Conquest;
+                false
             }
             Step::Conquest => {
                 s.step = Step::Return;
-                if s.rules.strongholds
-                    && !s.conquered
-                    && strongholds::conquest_place(s, p).is_some()
-                {
-                    buf.clear();
-                    strongholds::legal_conquest(s, p, &mut buf);
-                    if !buf.is_empty() {
-                        s.phase = Phase::Conquest;
-                        return;
-                    }
-                }
+                conquest_step(s, p, &mut buf)
             }
             Step::Return => {
                 if s.tokens_held(p) > s.rules.config.params.token_limit as u32 {
                     s.phase = Phase::Return;
-                    return;
+                    true
+                } else {
+                    s.step = Step::Nobles;
+                    false
                 }
-                s.step = Step::Nobles;
             }
             Step::Nobles => {
                 s.step = Step::Posts;
-                if nobles_step(s, p, ev) {
-                    return;
-                }
+                nobles_step(s, p, ev)
             }
             Step::Posts => {
                 s.step = Step::Cities;
-                if s.rules.posts_module {
-                    let (count, first) =
-                        count_where(s.rules.posts.len(), |i| post_qualifies(s, p, i));
-                    match (s.rules.edition, count) {
-                        (_, 0) => {}
-                        (Edition::E2024, 1) => place_post(s, p, first, ev),
-                        // 2017: every post the player qualifies for.
-                        (Edition::E2017, _) => {
-                            for i in 0..s.rules.posts.len() as u8 {
-                                if post_qualifies(s, p, i) {
-                                    place_post(s, p, i, ev);
-                                }
-                            }
-                        }
-                        (Edition::E2024, _) => {
-                            s.phase = Phase::Post;
-                            return;
-                        }
-                    }
-                }
+                s.rules.posts_module && posts_step(s, p, ev)
             }
             Step::Cities => {
                 s.step = Step::EndTurn;
-                if s.rules.cities_module && s.city_of[p] == NONE {
-                    let (count, first) = count_where(s.cities.len(), |i| {
-                        let face = s.cities[i as usize];
-                        face != NONE && meets_city(s, p, face)
-                    });
-                    match (s.rules.edition, count) {
-                        (_, 0) => {}
-                        (Edition::E2024, _) | (Edition::E2017, 1) => claim_city(s, p, first, ev),
-                        (Edition::E2017, _) => {
-                            s.phase = Phase::City;
-                            return;
-                        }
-                    }
-                }
+                s.rules.cities_module && s.city_of[p] == NONE && cities_step(s, p, ev)
             }
             Step::EndTurn => {
                 end_turn(s, ev);
-                return;
+                true
             }
+        };
+        if stop {
+            return;
+        }
+    }
+}
+
+/// One card effect off the queue, as its phase (true: the player has a choice in it); with
+/// the queue empty, on to the strongholds step.
+#[inline]
+fn effects_step(s: &mut State, p: usize, buf: &mut Vec<Action>) -> bool {
+    let Some((kind, arg)) = orient::pop(s) else {
+        s.step = Step::Stronghold;
+        return false;
+    };
+    let phase = match kind {
+        effect::JOIN => Phase::Join { card: arg },
+        effect::FREE => Phase::FreeCard { level: arg },
+        effect::RESERVE_NOBLE => Phase::ReserveNoble,
+        effect::EXTRA_GEM => Phase::ExtraGem { not: arg },
+        _ => Phase::Sacrifice {
+            colour: s.rules.card(arg).sacrifice,
+            left: 2,
+            card: arg,
+        },
+    };
+    choose(s, p, phase, buf)
+}
+
+/// Enters `phase`, and tells whether the player has a choice in it.
+#[inline]
+fn choose(s: &mut State, p: usize, phase: Phase, buf: &mut Vec<Action>) -> bool {
+    s.phase = phase;
+    has_choice(s, p, buf)
+}
+
+/// The conquest step: a stronghold the player may take this turn (true: the phase is now
+/// that choice).
+#[inline]
+fn conquest_step(s: &mut State, p: usize, buf: &mut Vec<Action>) -> bool {
+    if !s.rules.strongholds || s.conquered || strongholds::conquest_place(s, p).is_none() {
+        return false;
+    }
+    buf.clear();
+    strongholds::legal_conquest(s, p, buf);
+    if buf.is_empty() {
+        return false;
+    }
+    s.phase = Phase::Conquest;
+    true
+}
+
+/// The trading posts step: every post the player qualifies for (2017), or the one post, or
+/// else a choice of them (2024; true: the phase is now that choice).
+#[inline]
+fn posts_step(s: &mut State, p: usize, ev: &mut impl EventSink<Event>) -> bool {
+    let (count, first) = count_where(s.rules.posts.len(), |i| post_qualifies(s, p, i));
+    match (s.rules.edition, count) {
+        (_, 0) => {}
+        (Edition::E2024, 1) => place_post(s, p, first, ev),
+        // 2017: every post the player qualifies for.
+        (Edition::E2017, _) => {
+            for i in 0..s.rules.posts.len() as u8 {
+                if post_qualifies(s, p, i) {
+                    place_post(s, p, i, ev);
+                }
+            }
+        }
+        (Edition::E2024, _) => {
+            s.phase = Phase::Post;
+            return true;
+        }
+    }
+    false
+}
+
+/// The cities step, for a player without a city: the city they qualify for comes (2017: the
+/// one; 2024: the first), or else they choose (true: the phase is now that choice).
+#[inline]
+fn cities_step(s: &mut State, p: usize, ev: &mut impl EventSink<Event>) -> bool {
+    let (count, first) = count_where(s.cities.len(), |i| {
+        let face = s.cities[i as usize];
+        face != NONE && meets_city(s, p, face)
+    });
+    match (s.rules.edition, count) {
+        (_, 0) => false,
+        (Edition::E2024, _) | (Edition::E2017, 1) => {
+            claim_city(s, p, first, ev);
+            false
+        }
+        (Edition::E2017, _) => {
+            s.phase = Phase::City;
+            true
         }
     }
 }

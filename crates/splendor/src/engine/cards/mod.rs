@@ -1,15 +1,21 @@
 //! Development cards: reserving (face-up or blind, with gold), buying, gaining a card's bonus
 //! and prestige, and refilling the face-up places.
 
+mod gold_buys;
+mod masks;
+
+pub use gold_buys::{open_sources, source_src, src_bits, GoldBuys};
+pub use masks::{nth_bit, ones};
+
 use crate::action::{pos_name, Action, Pay, RESERVED_SRC};
 use crate::colour::{covers, missing, pack, token_name, total, unpack, GOLD};
 use crate::data::Effect;
 use crate::engine::payment::{self, GoldHand, Spent};
-use crate::engine::reach::{self, Lacks};
 use crate::engine::{orient, strongholds};
 use crate::event::Event;
 use crate::rules::{NONE, SLOTS};
 use crate::state::{effect, State};
+use masks::{bits, filled_places, places_where};
 use silk_core::{EventSink, Seat};
 
 /// Face-up places in play: the base places of each level, then the Orient ones.
@@ -103,66 +109,6 @@ fn blocked_places(s: &State, p: usize) -> u32 {
         }
     }
     blocked
-}
-
-/// The face-up places whose card's packed cost `keep` accepts, as bits (bit `level * 6 +
-/// slot`), place by place in straight-line code: no branch on the (unpredictable) answers, nor
-/// on which places hold a card (an empty place costs more than anyone holds: see
-/// `rules::NO_CARD_COST`).
-#[inline(always)]
-fn places_where(s: &State, keep: impl Fn(u64) -> bool) -> u32 {
-    let cost = &s.rules.cost_by_id;
-    let orient = s.rules.orient;
-    let mut out = 0;
-    for (level, row) in s.board.iter().enumerate() {
-        let mut found = 0;
-        for (k, &card) in row.iter().enumerate() {
-            // The Orient's places only when they are in play.
-            if k < 4 || orient {
-                found |= (keep(cost[card as usize]) as u32) << k;
-            }
-        }
-        out |= found << (level * SLOTS);
-    }
-    out
-}
-
-/// The places of the board that hold a card, as bits (bit `level * 6 + slot`): a word test per
-/// eight places instead of a branch per place.
-fn filled_places(board: &[[u8; SLOTS]; 3]) -> u32 {
-    let flat = board.as_flattened();
-    let word = |i: usize| {
-        let mut b = [NONE; 8];
-        let n = (flat.len() - i).min(8);
-        b[..n].copy_from_slice(&flat[i..i + n]);
-        u64::from_le_bytes(b)
-    };
-    (non_empty_bytes(word(0)) | non_empty_bytes(word(8)) << 8 | non_empty_bytes(word(16)) << 16)
-        & ((1 << (3 * SLOTS)) - 1)
-}
-
-/// Bit `i` set where byte `i` of `w` is not `NONE` (0xFF).
-const fn non_empty_bytes(w: u64) -> u32 {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    // NONE bytes become 0; then the high bit of each byte is set where that byte of `x` is not
-    // 0 (no carry leaves a byte).
-    let x = !w;
-    let nz = (((x & LOW7) + LOW7) | x) & !LOW7;
-    // Gather the eight high bits into one byte: bit `8i + 7` moves to bit `56 + i`, and no two
-    // partial products of the multiplication meet.
-    ((nz >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-}
-
-/// The set bits of `mask`, lowest first, as `u8` places.
-fn bits(mask: u32) -> impl Iterator<Item = u8> {
-    let mut rest = mask;
-    // A counted range, so that a vector extended from it reserves once and writes without a
-    // capacity check per action.
-    (0..mask.count_ones()).map(move |_| {
-        let i = rest.trailing_zeros() as u8;
-        rest &= rest.wrapping_sub(1); // clears the lowest set bit (there is one)
-        i
-    })
 }
 
 #[inline]
@@ -392,176 +338,6 @@ pub fn payable_reserved(s: &State, p: usize, (have, wild): (u64, u32)) -> u8 {
     reserved
 }
 
-/// The buys `legal_buys` lists for a player whose only wildcards are gold tokens (always so in
-/// the base game), in its order, counted without listing them: for drawing one.
-pub struct GoldBuys {
-    hand: GoldHand,
-    /// The places to buy from, as bits by buying source (`src`: face-up places, then reserved).
-    srcs: u32,
-    /// How many payments for each source (by `src`), and in all.
-    counts: [u16; SOURCES],
-    count: usize,
-}
-
-/// Buying sources (`src`) at most: the face-up places, then the reserved ones.
-const SOURCES: usize = 3 * SLOTS + 3;
-
-impl GoldBuys {
-    /// The buys of player `p`, whose means are `means` (with wildcards); `None` when gold
-    /// tokens are not their only wildcards.
-    #[inline]
-    pub fn of(s: &State, p: usize, means: (u64, u32)) -> Option<GoldBuys> {
-        let hand = gold_only(s, p)?;
-        let face = payable(s, p, means);
-        let reserved = payable_reserved(s, p, means) as u32;
-        let mut buys = GoldBuys::new(hand, face | reserved << RESERVED_SRC);
-        for src in bits(buys.srcs) {
-            buys.add(src, hand.count(source_cost(s, p, src)));
-        }
-        Some(buys)
-    }
-
-    /// `of` for a player `gold_only` describes as `hand`, without the Orient's places, from
-    /// what they lack for each card: `sources` the sources (`reach::SOURCES` order) they may
-    /// buy from.
-    #[inline]
-    pub fn of_lacks(s: &State, p: usize, hand: GoldHand, lacks: &Lacks, sources: u16) -> GoldBuys {
-        let cards = reach::Cards::of(s, p);
-        let mut buys = GoldBuys::new(hand, src_bits(sources));
-        for k in bits(sources as u32) {
-            let cost = s.rules.cost_by_id[cards.at(k as usize) as usize];
-            buys.add(
-                source_src(k),
-                hand.count_lacking(cost, lacks.of(k as usize)),
-            );
-        }
-        buys
-    }
-
-    #[inline]
-    fn new(hand: GoldHand, srcs: u32) -> GoldBuys {
-        GoldBuys {
-            hand,
-            srcs,
-            counts: [0; SOURCES],
-            count: 0,
-        }
-    }
-
-    #[inline]
-    fn add(&mut self, src: u8, n: u32) {
-        self.counts[src as usize] = n as u16;
-        self.count += n as usize;
-    }
-
-    /// How many buys in all.
-    pub fn count(&self) -> usize {
-        self.count
-    }
-
-    /// The `i`-th buy (`i` below `count()`).
-    pub fn get(&self, s: &State, p: usize, mut i: usize) -> Action {
-        for src in bits(self.srcs) {
-            let n = self.counts[src as usize] as usize;
-            if i < n {
-                let pay = self.hand.nth(source_cost(s, p, src), i);
-                return Action::Buy { src, pay };
-            }
-            i -= n;
-        }
-        unreachable!("a draw beyond the buys counted")
-    }
-}
-
-/// The packed cost of the card at a buying source.
-#[inline]
-fn source_cost(s: &State, p: usize, src: u8) -> u64 {
-    s.rules.cost_by_id[source_card(s, p, src) as usize]
-}
-
-/// The buying source (`src`) of source `k` of `reach::SOURCES`.
-#[inline]
-pub fn source_src(k: u8) -> u8 {
-    reach::SOURCE_SRC[k as usize % reach::SOURCES]
-}
-
-/// Sources of `reach::SOURCES` as bits by buying source (`src`).
-#[inline]
-pub fn src_bits(sources: u16) -> u32 {
-    let m = sources as u32;
-    (m & 0xF)
-        | (m & 0xF0) << 2
-        | (m & 0xF00) << 4
-        | (m >> reach::FIRST_RESERVED & 7) << RESERVED_SRC
-}
-
-/// The sources of `reach::SOURCES` open to player `p` (no Orient's places): the face-up places
-/// in play that no other player's stronghold holds, and the reserved places.
-#[inline]
-pub fn open_sources(s: &State, p: usize) -> u16 {
-    if !s.rules.strongholds {
-        return s.rules.source_mask;
-    }
-    let places = s.rules.place_mask & !blocked_places(s, p);
-    let face = (places & 0xF) | (places >> 2 & 0xF0) | (places >> 4 & 0xF00);
-    face as u16 | 7 << reach::FIRST_RESERVED
-}
-
-/// Set bits of each six-bit row of a mask of places (a level's, a hand's, the decks').
-const ONES: [u8; 64] = {
-    let mut t = [0u8; 64];
-    let mut m = 0;
-    while m < 64 {
-        t[m] = (m as u32).count_ones() as u8;
-        m += 1;
-    }
-    t
-};
-
-/// For each six-bit row, the place of its `k`-th set bit, lowest first.
-const NTH: [[u8; 6]; 64] = {
-    let mut t = [[0u8; 6]; 64];
-    let mut m = 0;
-    while m < 64 {
-        let mut k = 0;
-        let mut b = 0;
-        while b < 6 {
-            if m >> b & 1 == 1 {
-                t[m][k] = b as u8;
-                k += 1;
-            }
-            b += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
-/// Set bits of `mask` (below `1 << 18`), by table: the baseline x86-64 the project builds for
-/// has no popcount instruction.
-#[inline]
-pub fn ones(mask: u32) -> usize {
-    let row = |k: u32| ONES[(mask >> (6 * k) & 63) as usize] as usize;
-    row(0) + row(1) + row(2)
-}
-
-/// Place of the `i`-th set bit of `mask` (below `1 << 18`), lowest first (`i` below
-/// `ones(mask)`): its row found by the rows' counts, the bit by table, with no loop (whose
-/// length would be the random draw's).
-#[inline]
-pub fn nth_bit(mask: u32, i: usize) -> u8 {
-    let row = |k: u32| (mask >> (6 * k) & 63) as usize;
-    let (first, second) = (ONES[row(0)] as usize, ONES[row(1)] as usize);
-    let (k, i) = if i < first {
-        (0, i)
-    } else if i < first + second {
-        (1, i - first)
-    } else {
-        (2, i - first - second)
-    };
-    6 * k as u8 + NTH[row(k)][i % 6]
-}
-
 /// Every way to pay for `card` at `src` with wildcards, as buys.
 #[inline(never)]
 fn offer_payments(s: &State, p: usize, src: u8, card: u8, out: &mut Vec<Action>) {
@@ -764,50 +540,6 @@ pub fn refill(s: &mut State, ev: &mut impl EventSink<Event>) {
         if let Some(card) = s.decks.draw(deck_of_place(pos)) {
             s.board.as_flattened_mut()[pos as usize] = card;
             ev.emit(Event::Refilled { at: pos, card });
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn set_bits_by_table_agree_with_the_loop() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..5_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let mask = (x >> 11) as u32 & ((1 << 18) - 1);
-            assert_eq!(ones(mask), mask.count_ones() as usize);
-            let places: Vec<u8> = bits(mask).collect();
-            for (i, &pos) in places.iter().enumerate() {
-                assert_eq!(nth_bit(mask, i), pos, "{mask:b} {i}");
-            }
-        }
-    }
-
-    #[test]
-    fn filled_places_agree_with_the_loop() {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..5_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let mut board = [[NONE; SLOTS]; 3];
-            for (i, place) in board.as_flattened_mut().iter_mut().enumerate() {
-                // Half the places hold a card (any id but NONE, including 0 and 254).
-                if x >> i & 1 == 1 {
-                    *place = (x >> (i + 20)) as u8 % 255;
-                }
-            }
-            let want = board
-                .as_flattened()
-                .iter()
-                .enumerate()
-                .fold(0u32, |m, (i, &c)| m | ((c != NONE) as u32) << i);
-            assert_eq!(filled_places(&board), want, "{board:?}");
         }
     }
 }
