@@ -1,6 +1,6 @@
 //! Reading game data: every error names the file and the place in it, on one line.
 
-use crate::error::Cause;
+use crate::cause::Cause;
 use std::path::Path;
 
 /// Why game data is unusable: which file, where in it (a JSON path, or a line and column), and

@@ -17,6 +17,7 @@
 //! assert_eq!(outcome.ranks.len(), 3);
 //! ```
 
+pub mod cause;
 pub mod chance;
 #[cfg(any(test, feature = "testing"))]
 pub mod conformance;
@@ -43,11 +44,12 @@ pub mod standings;
 pub mod trace;
 pub mod value;
 
+pub use cause::Cause;
 pub use chance::{Chance, ChanceOutcome};
 pub use coverage::{Branch, Hits};
 pub use data::DataError;
 pub use driver::{drive, next_decider, play, random_playout, PlayError, PlayedGame, RandomPlayer};
-pub use error::{Cause, IllegalAction, ParseActionError, ReplayError, SetupError};
+pub use error::{IllegalAction, ParseActionError, ReplayError, SetupError};
 pub use game::{
     without_field, EndedBy, EventSink, Forfeit, ForfeitKind, Game, Outcome, Player, ToMove,
 };

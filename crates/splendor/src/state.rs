@@ -212,6 +212,18 @@ pub mod effect {
 }
 
 impl State {
+    /// Whether player `p` has a coat of arms on the Trading Post with this power.
+    #[inline]
+    pub fn has_power(&self, p: usize, power: crate::data::Power) -> bool {
+        self.rules.posts_module
+            && self
+                .rules
+                .posts
+                .iter()
+                .position(|q| q.power == power)
+                .is_some_and(|i| self.posts[p] >> i & 1 == 1)
+    }
+
     pub fn players(&self) -> usize {
         self.n as usize
     }

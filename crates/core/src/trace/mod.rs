@@ -11,6 +11,7 @@
 //! An engine takes part by implementing [`Traced`]. The format is documented in
 //! `docs/traces.md`, with a JSON Schema per game in `docs/traces/`.
 
+mod draws;
 pub mod json;
 mod legal;
 mod play;

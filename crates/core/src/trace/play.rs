@@ -1,9 +1,9 @@
 //! Playing a trace back: the setup it gives, each decision checked by the engine, each draw of
 //! chance imposed as recorded, and the result compared.
 
+use super::draws::Forcer;
 use super::write::result_json;
 use super::{json, Trace, TraceError, Traced};
-use crate::chance::Forcer;
 use crate::seat::Seat;
 use crate::standings::{Timeline, TimelineRecorder};
 use serde_json::Value;

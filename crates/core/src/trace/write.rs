@@ -1,7 +1,7 @@
 //! Writing a trace as a game is played (or from a game played already).
 
+use super::draws::Recorder;
 use super::{Trace, Traced, TRACE_FORMAT, TRACE_VERSION};
-use crate::chance::Recorder;
 use crate::error::{IllegalAction, ReplayError};
 use crate::replay::Replay;
 use crate::seat::Seat;

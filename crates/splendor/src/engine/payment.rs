@@ -5,7 +5,6 @@
 use crate::action::Pay;
 use crate::colour::{at_least, covers, missing, pack, short_of, total, unpack, GOLD};
 use crate::data::Power;
-use crate::engine::tokens::has_power;
 use crate::state::State;
 
 /// What player `p` owes per colour for card `id` once bonuses are counted.
@@ -45,7 +44,7 @@ pub fn settle(s: &State, p: usize, owed: &[u8; 5], pay: Pay) -> Result<Spent, St
             gold_cards: 0,
         });
     }
-    let doubled = has_power(s, p, Power::GoldCountsDouble);
+    let doubled = s.has_power(p, Power::GoldCountsDouble);
     let mut gems = [0u8; 5];
     let mut tokens_needed = 0u32;
     for c in 0..5 {
@@ -114,7 +113,7 @@ pub fn each_payment(s: &State, p: usize, owed: &[u8; 5], mut f: impl FnMut(Pay))
         }
         return;
     }
-    let doubled = has_power(s, p, Power::GoldCountsDouble);
+    let doubled = s.has_power(p, Power::GoldCountsDouble);
     let cards = if doubled { 0 } else { s.gold_cards[p] as u32 };
     // Wildcard units the player could bring at most (tokens, doubled, plus 2 per gold card).
     let most = if doubled { 2 * gold } else { gold + 2 * cards };

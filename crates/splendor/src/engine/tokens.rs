@@ -188,7 +188,7 @@ pub fn take_two(s: &mut State, p: usize, c: u8, ev: &mut impl EventSink<Event>) 
         seat: Seat(p as u8),
         tokens: took,
     });
-    if has_power(s, p, Power::ExtraGemWithPair) {
+    if s.has_power(p, Power::ExtraGemWithPair) {
         crate::engine::orient::queue(s, crate::state::effect::EXTRA_GEM, c as u8);
     }
 }
@@ -283,14 +283,4 @@ pub fn give_back(s: &mut State, p: usize, k: u8, ev: &mut impl EventSink<Event>)
         seat: Seat(p as u8),
         token: k,
     });
-}
-
-/// Whether player `p` has a coat of arms on the post with this power.
-pub fn has_power(s: &State, p: usize, power: Power) -> bool {
-    s.rules.posts_module
-        && s.rules
-            .posts
-            .iter()
-            .position(|q| q.power == power)
-            .is_some_and(|i| s.posts[p] >> i & 1 == 1)
 }

@@ -5,7 +5,7 @@
 use crate::action::Action;
 use crate::colour::{covers, total};
 use crate::data::{Edition, NoAction, Power};
-use crate::engine::{cards, orient, strongholds, tokens};
+use crate::engine::{cards, orient, strongholds};
 use crate::event::Event;
 use crate::rules::{MAX_NOBLES, NONE};
 use crate::state::{effect, Phase, State, Step};
@@ -29,7 +29,7 @@ pub fn advance(s: &mut State, ev: &mut impl EventSink<Event>) {
             Step::BonusGem => {
                 s.step = Step::Refill;
                 s.bought
-                    && tokens::has_power(s, p, Power::TakeGemAfterBuy)
+                    && s.has_power(p, Power::TakeGemAfterBuy)
                     && choose(s, p, Phase::BonusGem, &mut buf)
             }
             Step::Refill => {
