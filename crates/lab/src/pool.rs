@@ -4,9 +4,9 @@
 //! on any number of threads.
 
 use crate::{replay, run, BotFactory, Fold, GameRecord, LabError, Options, RunSpec};
-use silk_core::Observe;
+use silk_core::{Names, Observe};
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{mpsc, Condvar, Mutex};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 
 /// Games a thread takes at a time, at most: few enough that the threads end a run together
 /// (a short run takes smaller batches, at least 16 per thread).
@@ -119,6 +119,9 @@ fn join_parts(
     (fold, failed)
 }
 
+/// A batch's first game and its records (the last one an error, if a game failed).
+type Batch = (u64, Vec<Result<GameRecord, LabError>>);
+
 /// The one game loop of a run: `fold` (if any) folds every record where it is played; `each`
 /// (if any) receives every record in index order on this thread.
 fn run_games<G: Observe>(
@@ -157,20 +160,15 @@ where
         let mut worker = run::Worker::<G>::new(spec, names);
         return in_order(all, fold, each, |index| play(&mut worker, index));
     }
-    let wants_records = each.is_some();
-    // The next game to take; games handed on so far (with `each`); `cut`: after an error at
-    // game `i`, only the batches starting at or below `i` are still played (so every game
-    // before the first error is played and handed on, whatever the timing).
-    let next = AtomicU64::new(all.start);
-    let handed = (Mutex::new(all.start), Condvar::new());
-    let cut = AtomicU64::new(u64::MAX);
-    let halt = |at: u64| {
-        cut.fetch_min(at, Ordering::Relaxed);
-        let _guard = handed.0.lock().unwrap_or_else(|e| e.into_inner());
-        handed.1.notify_all();
+    let sched = Schedule {
+        next: AtomicU64::new(all.start),
+        handed: (Mutex::new(all.start), Condvar::new()),
+        cut: AtomicU64::new(u64::MAX),
+        all,
+        batch,
+        wants_records: each.is_some(),
     };
-    let skipped = |start: u64| start > cut.load(Ordering::Relaxed);
-    let (tx, rx) = mpsc::channel::<(u64, Vec<Result<GameRecord, LabError>>)>();
+    let (tx, rx) = mpsc::channel::<Batch>();
     // Each thread folds its games into its own part.
     let parts: Vec<Option<Fold>> = (0..threads)
         .map(|_| fold.as_ref().map(Fold::empty_like))
@@ -178,89 +176,20 @@ where
     std::thread::scope(|scope| {
         let workers: Vec<_> = parts
             .into_iter()
-            .map(|mut fold| {
-                let tx = tx.clone();
-                let (names, next, handed, play, halt, skipped) =
-                    (names.clone(), &next, &handed, &play, &halt, &skipped);
-                scope.spawn(move || {
-                    // A panic stops the others too (none waits for a batch that never comes).
-                    let _stop = OnPanic(|| halt(all.start));
-                    let mut worker = run::Worker::<G>::new(spec, names);
-                    loop {
-                        let start = next
-                            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
-                                Some(s.saturating_add(batch))
-                            })
-                            .unwrap_or(u64::MAX);
-                        if start >= all.end || skipped(start) {
-                            break;
-                        }
-                        if wants_records {
-                            let mut h = handed.0.lock().unwrap_or_else(|e| e.into_inner());
-                            while start >= h.saturating_add(AHEAD * batch) && !skipped(start) {
-                                h = handed.1.wait(h).unwrap_or_else(|e| e.into_inner());
-                            }
-                            if skipped(start) {
-                                break;
-                            }
-                        }
-                        let mut records = Vec::new();
-                        for index in start..start.saturating_add(batch).min(all.end) {
-                            match play(&mut worker, index) {
-                                Ok(r) => {
-                                    if let Some(f) = &mut fold {
-                                        f.add(&r);
-                                    }
-                                    if wants_records {
-                                        records.push(Ok(r));
-                                    }
-                                }
-                                Err(e) => {
-                                    halt(index);
-                                    if !wants_records {
-                                        return (fold, Some((index, e)));
-                                    }
-                                    records.push(Err(e));
-                                    break;
-                                }
-                            }
-                        }
-                        if wants_records && tx.send((start, records)).is_err() {
-                            break;
-                        }
-                    }
-                    (fold, None)
-                })
+            .map(|part| {
+                let (tx, names, sched, play) = (tx.clone(), names.clone(), &sched, &play);
+                scope.spawn(move || work(sched, spec, names, part, tx, play))
             })
             .collect();
         drop(tx);
-        // The records, back in index order (batches start at multiples of `batch` from the
-        // first game).
-        let _stop = OnPanic(|| halt(all.start));
-        let mut result = Ok(());
-        let mut expected = all.start;
-        if let Some(each) = each {
-            let mut waiting = std::collections::BTreeMap::new();
-            for (start, records) in rx {
-                waiting.insert(start, records);
-                while let Some(records) = waiting.remove(&expected) {
-                    for r in records {
-                        if result.is_ok() {
-                            result = r.and_then(&mut *each);
-                            if result.is_err() {
-                                halt(all.start);
-                            }
-                        }
-                    }
-                    expected = expected.saturating_add(batch);
-                    *handed.0.lock().unwrap_or_else(|e| e.into_inner()) = expected;
-                    handed.1.notify_all();
-                }
-            }
-        }
+        let _stop = OnPanic(|| sched.halt(sched.all.start));
+        let (result, expected) = match each {
+            Some(each) => hand_in_order(&sched, rx, each),
+            None => (Ok(()), sched.all.start),
+        };
         let (folded, failed) = join_parts(workers, fold);
         result?;
-        if wants_records && expected < all.end && failed.is_none() {
+        if sched.wants_records && expected < sched.all.end && failed.is_none() {
             return Err(LabError::Engine(format!(
                 "the run stopped at game {expected} without saying why"
             )));
@@ -270,6 +199,137 @@ where
             None => Ok(folded),
         }
     })
+}
+
+/// What the threads of a run share: the next batch to take, how far records were handed on,
+/// and where an error cut the run.
+struct Schedule {
+    /// The run's games.
+    all: std::ops::Range<u64>,
+    batch: u64,
+    /// Whether records are handed on (to `each`), in index order.
+    wants_records: bool,
+    /// The next game to take.
+    next: AtomicU64,
+    /// Games handed on so far (with `each`), and the signal that more were.
+    handed: (Mutex<u64>, Condvar),
+    /// After an error at game `i`, only the batches starting at or below `i` are still played
+    /// (so every game before the first error is played and handed on, whatever the timing).
+    cut: AtomicU64,
+}
+
+impl Schedule {
+    /// Cuts the run after game `at`, waking the threads that wait to play ahead.
+    fn halt(&self, at: u64) {
+        self.cut.fetch_min(at, Ordering::Relaxed);
+        let _guard = self.handed.0.lock().unwrap_or_else(|e| e.into_inner());
+        self.handed.1.notify_all();
+    }
+
+    /// Whether the batch starting at game `start` is past the cut.
+    fn skipped(&self, start: u64) -> bool {
+        start > self.cut.load(Ordering::Relaxed)
+    }
+
+    /// The first game of the next batch to play (waiting while it would be too far ahead of the
+    /// records handed on); `None` once the run is over or cut.
+    fn take(&self) -> Option<u64> {
+        let start = self
+            .next
+            .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |s| {
+                Some(s.saturating_add(self.batch))
+            })
+            .unwrap_or(u64::MAX);
+        if start >= self.all.end || self.skipped(start) {
+            return None;
+        }
+        if self.wants_records {
+            let mut h = self.handed.0.lock().unwrap_or_else(|e| e.into_inner());
+            while start >= h.saturating_add(AHEAD * self.batch) && !self.skipped(start) {
+                h = self.handed.1.wait(h).unwrap_or_else(|e| e.into_inner());
+            }
+            if self.skipped(start) {
+                return None;
+            }
+        }
+        Some(start)
+    }
+
+    /// Records up to game `expected` were handed on: the threads waiting to play ahead go on.
+    fn handed_to(&self, expected: u64) {
+        *self.handed.0.lock().unwrap_or_else(|e| e.into_inner()) = expected;
+        self.handed.1.notify_all();
+    }
+}
+
+/// One worker thread: plays batches until the run is over or cut, folds each game into its
+/// `fold` and sends the records on (when they are wanted); ends with its part.
+fn work<G: Observe>(
+    sched: &Schedule,
+    spec: &RunSpec,
+    names: Arc<Names>,
+    mut fold: Option<Fold>,
+    tx: mpsc::Sender<Batch>,
+    play: impl Fn(&mut run::Worker<G>, u64) -> Result<GameRecord, LabError>,
+) -> Part {
+    // A panic stops the others too (none waits for a batch that never comes).
+    let _stop = OnPanic(|| sched.halt(sched.all.start));
+    let mut worker = run::Worker::<G>::new(spec, names);
+    while let Some(start) = sched.take() {
+        let mut records = Vec::new();
+        for index in start..start.saturating_add(sched.batch).min(sched.all.end) {
+            match play(&mut worker, index) {
+                Ok(r) => {
+                    if let Some(f) = &mut fold {
+                        f.add(&r);
+                    }
+                    if sched.wants_records {
+                        records.push(Ok(r));
+                    }
+                }
+                Err(e) => {
+                    sched.halt(index);
+                    if !sched.wants_records {
+                        return (fold, Some((index, e)));
+                    }
+                    records.push(Err(e));
+                    break;
+                }
+            }
+        }
+        if sched.wants_records && tx.send((start, records)).is_err() {
+            break;
+        }
+    }
+    (fold, None)
+}
+
+/// Hands the threads' records to `each` back in index order (batches start at multiples of
+/// `batch` from the first game); returns the first error and the first game not handed on.
+fn hand_in_order(
+    sched: &Schedule,
+    rx: mpsc::Receiver<Batch>,
+    each: EachRecord,
+) -> (Result<(), LabError>, u64) {
+    let mut result = Ok(());
+    let mut expected = sched.all.start;
+    let mut waiting = std::collections::BTreeMap::new();
+    for (start, records) in rx {
+        waiting.insert(start, records);
+        while let Some(records) = waiting.remove(&expected) {
+            for r in records {
+                if result.is_ok() {
+                    result = r.and_then(&mut *each);
+                    if result.is_err() {
+                        sched.halt(sched.all.start);
+                    }
+                }
+            }
+            expected = expected.saturating_add(sched.batch);
+            sched.handed_to(expected);
+        }
+    }
+    (result, expected)
 }
 
 /// [`simulate_each`] into a list, for short runs and tests.

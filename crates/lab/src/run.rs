@@ -224,7 +224,6 @@ impl<G: Observe> Worker<G> {
     ) -> Result<GameRecord, LabError> {
         let (mut state, seed) = setup_game::<G>(config, spec.seed, index, players.len())?;
         let first = G::first_player(&state).map(|s| s.0);
-        let n = players.len();
         let mut metrics = Counters::new(&self.names);
         let mut seats = SeatCounters::default();
         let mut branching_sum = 0u64;
@@ -281,37 +280,44 @@ impl<G: Observe> Worker<G> {
                 Ok(())
             },
         )?;
-        for (k, &count) in kinds.iter().take(G::DECISION_KINDS.len()).enumerate() {
-            if count > 0 {
-                metrics.add(self.first_kind + k, count as i64);
-            }
-        }
-        let first_run = self.first_kind + G::DECISION_KINDS.len();
-        for (slot, k) in batched::<G>().enumerate() {
-            if runs[k] > 0 {
-                metrics.add(first_run + slot, runs[k] as i64);
-            }
-        }
-        // The branches taken (the engine's, then the decision kinds), by name in the record.
-        let mut coverage = Counters::new(&self.branch_names);
-        for (b, count) in self.hits.iter().take_while(|&(b, _)| b < G::BRANCHES.len()) {
-            coverage.add(b, count as i64);
-        }
-        for (k, &count) in kinds.iter().take(G::DECISION_KINDS.len()).enumerate() {
-            if count > 0 {
-                coverage.add(G::BRANCHES.len() + k, count as i64);
-            }
-        }
-        let outcome = G::outcome(&state);
+        let played = Played {
+            seed,
+            first,
+            players: players.len(),
+            decisions,
+            forfeit,
+            branching_sum,
+            lead,
+            kinds,
+            runs,
+            metrics,
+            seats,
+        };
+        Ok(self.record(spec, index, &state, played))
+    }
+
+    /// The record of game `index`, ended in `state` after the decisions its loop counted.
+    #[inline]
+    fn record(
+        &mut self,
+        spec: &RunSpec,
+        index: u64,
+        state: &G::State,
+        mut played: Played,
+    ) -> GameRecord {
+        self.count_kinds(&mut played.metrics, &played.kinds, &played.runs);
+        let coverage = self.coverage(&played.kinds);
+        let outcome = G::outcome(state);
         // A game may end inside a round (a win outright, a round cap): its final standing counts.
         if outcome.is_some() {
-            lead.check::<G>(&state, standing);
+            played.lead.check::<G>(state, &mut self.standing);
         }
+        let n = played.players;
         let (scores, ranks, finished, stuck, ended_by) = match outcome {
-            Some(o) if forfeit.is_none() => (o.scores, o.ranks, true, o.stuck, o.ended_by),
+            Some(o) if played.forfeit.is_none() => (o.scores, o.ranks, true, o.stuck, o.ended_by),
             _ => (vec![0; n], vec![0; n], false, false, None),
         };
-        let forfeit = forfeit.map(|(seat, f)| SeatForfeit {
+        let forfeit = played.forfeit.map(|(seat, f)| SeatForfeit {
             seat: seat.0,
             bot: spec
                 .bots
@@ -324,29 +330,91 @@ impl<G: Observe> Worker<G> {
         let players = if G::PLAYER_MEASURES.is_empty() {
             Vec::new()
         } else {
-            G::observe_end(&state, &mut seats);
-            crate::players::records(spec, index, &scores, &ranks, &seats, &self.player_names)
+            G::observe_end(state, &mut played.seats);
+            crate::players::records(
+                spec,
+                index,
+                &scores,
+                &ranks,
+                &played.seats,
+                &self.player_names,
+            )
         };
-        Ok(GameRecord {
+        GameRecord {
             run: self.run.clone(),
             index,
-            seed,
+            seed: played.seed,
             scores,
             ranks,
-            decisions,
-            rounds: G::round(&state),
-            branching_sum,
-            lead_changes: lead.changes,
+            decisions: played.decisions,
+            rounds: G::round(state),
+            branching_sum: played.branching_sum,
+            lead_changes: played.lead.changes,
             finished,
             stuck,
             ended_by,
-            first,
-            metrics,
+            first: played.first,
+            metrics: played.metrics,
             players,
             forfeit,
             coverage,
-        })
+        }
     }
+
+    /// Adds the game's decisions of each kind, and its runs of each batched kind, to its metrics.
+    #[inline]
+    fn count_kinds(
+        &self,
+        metrics: &mut Counters,
+        kinds: &[u32; MAX_DECISION_KINDS],
+        runs: &[u32; MAX_DECISION_KINDS],
+    ) {
+        for (k, &count) in kinds.iter().take(G::DECISION_KINDS.len()).enumerate() {
+            if count > 0 {
+                metrics.add(self.first_kind + k, count as i64);
+            }
+        }
+        let first_run = self.first_kind + G::DECISION_KINDS.len();
+        for (slot, k) in batched::<G>().enumerate() {
+            if runs[k] > 0 {
+                metrics.add(first_run + slot, runs[k] as i64);
+            }
+        }
+    }
+
+    /// The branches the game took (the engine's, then the decision kinds), by name in the record.
+    #[inline]
+    fn coverage(&self, kinds: &[u32; MAX_DECISION_KINDS]) -> Counters {
+        let mut coverage = Counters::new(&self.branch_names);
+        for (b, count) in self.hits.iter().take_while(|&(b, _)| b < G::BRANCHES.len()) {
+            coverage.add(b, count as i64);
+        }
+        for (k, &count) in kinds.iter().take(G::DECISION_KINDS.len()).enumerate() {
+            if count > 0 {
+                coverage.add(G::BRANCHES.len() + k, count as i64);
+            }
+        }
+        coverage
+    }
+}
+
+/// What the decision loop of one game counted, for its record ([`Worker::record`]).
+struct Played {
+    seed: u64,
+    /// The seat that moved first.
+    first: Option<u8>,
+    /// The number of players.
+    players: usize,
+    decisions: u64,
+    forfeit: Option<(Seat, Forfeit)>,
+    branching_sum: u64,
+    lead: Lead,
+    /// Decisions of each kind, by its place in the engine's list.
+    kinds: [u32; MAX_DECISION_KINDS],
+    /// Runs of each batched kind.
+    runs: [u32; MAX_DECISION_KINDS],
+    metrics: Counters,
+    seats: SeatCounters,
 }
 
 /// Plays game `index` of the run `spec` with the given players (one game alone: a simulation

@@ -41,54 +41,7 @@ pub fn compare_html(
     // Report order (crate::order): the targets' measures, then the groups.
     let ordered = order::ordered(&all, &targeted);
     let names: Vec<&String> = ordered.iter().map(|(_, n)| n).collect();
-    let mut charts = String::new();
-    let mut group: Option<Group> = None;
-    for (g, name) in ordered.iter().filter(|(_, n)| charted(n)) {
-        let name = &name;
-        if group != Some(*g) {
-            charts += &format!(
-                "<h3 class=\"group\" data-group=\"{}\">{}</h3>\n",
-                g.key(),
-                esc(g.title())
-            );
-            group = Some(*g);
-        }
-        let Some(first) = variants.iter().find_map(|(_, m)| m.get(*name)) else {
-            continue;
-        };
-        let bars: Vec<Bar> = variants
-            .iter()
-            .filter_map(|(v, m)| {
-                let x = m.get(*name)?;
-                Some(Bar {
-                    label: v.clone(),
-                    value: x.value,
-                    interval: Some((x.lo, x.hi)),
-                })
-            })
-            .collect();
-        let axis = if first.is_share() {
-            Axis::percent(&format!("{name} (%)"))
-        } else {
-            Axis::unit(name)
-        };
-        let id = format!("variant-{name}");
-        let c = Chart {
-            id: &id,
-            title: &first.about,
-            x_title: "variant",
-        };
-        let target = targets
-            .unwrap_or_default()
-            .iter()
-            .find(|t| t.measure == **name);
-        let label = target.map(|t| format!("target: {}", t.label()));
-        let band = target.map(|t| {
-            let (a, b) = t.band();
-            (a, b, label.as_deref().unwrap_or(""))
-        });
-        charts += &bar_chart_band(&c, &axis, &bars, None, band);
-    }
+    let charts = value_charts(&ordered, variants, targets.unwrap_or_default());
     let table = measures_table(&names, variants, differences);
     let mut details = String::new();
     for (v, c) in configs {
@@ -103,48 +56,11 @@ pub fn compare_html(
         .map(|(v, _)| esc(v))
         .collect::<Vec<_>>()
         .join(", ");
-    let chance = differences
-        .iter()
-        .zip(variants.iter().skip(1))
-        .map(|(d, (v, _))| {
-            let note = TableNote::of(d);
-            format!(
-                "{}: {} measures compared{}; chance alone would make about {:.1} of them bold if \
-                 nothing had changed; {} bold, {} of them (†) survive the Benjamini–Hochberg \
-                 control at a {:.0}% false-discovery rate.",
-                esc(v),
-                note.measures_tested,
-                match note.constants {
-                    0 => String::new(),
-                    c => format!(" ({c} more differ in no game: no test)"),
-                },
-                note.expected_chance_stars,
-                note.starred,
-                note.fdr_kept,
-                100.0 * note.fdr
-            )
-        })
-        .collect::<Vec<_>>()
-        .join(" ");
+    let chance = chance_note(variants, differences);
     let runs: Vec<(String, &BTreeMap<String, Measured>)> =
         variants.iter().map(|(v, m)| (v.clone(), *m)).collect();
     let opening = super::targets_section(targets, &runs);
-    // Stalls are no wins: a comparison where games stalled opens on them.
-    let stalls = crate::populations::headline(&runs, differences, |m, d| {
-        format!(
-            "{} [{}, {}]{}",
-            m.show_unit(d.value),
-            m.show_unit(d.lo),
-            m.show_unit(d.hi),
-            if d.clear { " *" } else { "" }
-        )
-    })
-    .map_or(String::new(), |h| {
-        format!(
-            "<section id=\"stalls\"><h2>Stalls and decided games</h2><pre>{}</pre></section>",
-            esc(&h)
-        )
-    });
+    let stalls = stalls_section(&runs, differences);
     let others: Vec<(String, &BTreeMap<String, Compared>)> = variants
         .iter()
         .skip(1)
@@ -168,6 +84,122 @@ pub fn compare_html(
         settings(spec, "games per variant", &[("variants", names_row)]),
     );
     page(&format!("silk compare — {game} variants"), &body)
+}
+
+/// The charted measures in report order, under their groups' headings.
+fn value_charts(
+    ordered: &[(Group, String)],
+    variants: &[(String, &BTreeMap<String, Measured>)],
+    targets: &[Target],
+) -> String {
+    let mut charts = String::new();
+    let mut group: Option<Group> = None;
+    for (g, name) in ordered.iter().filter(|(_, n)| charted(n)) {
+        if group != Some(*g) {
+            charts += &format!(
+                "<h3 class=\"group\" data-group=\"{}\">{}</h3>\n",
+                g.key(),
+                esc(g.title())
+            );
+            group = Some(*g);
+        }
+        if let Some(chart) = value_chart(name, variants, targets) {
+            charts += &chart;
+        }
+    }
+    charts
+}
+
+/// One measure's chart: each variant's value and interval, with its target's band if it has
+/// one (`None` if no variant measured it).
+fn value_chart(
+    name: &str,
+    variants: &[(String, &BTreeMap<String, Measured>)],
+    targets: &[Target],
+) -> Option<String> {
+    let first = variants.iter().find_map(|(_, m)| m.get(name))?;
+    let bars: Vec<Bar> = variants
+        .iter()
+        .filter_map(|(v, m)| {
+            let x = m.get(name)?;
+            Some(Bar {
+                label: v.clone(),
+                value: x.value,
+                interval: Some((x.lo, x.hi)),
+            })
+        })
+        .collect();
+    let axis = if first.is_share() {
+        Axis::percent(&format!("{name} (%)"))
+    } else {
+        Axis::unit(name)
+    };
+    let id = format!("variant-{name}");
+    let c = Chart {
+        id: &id,
+        title: &first.about,
+        x_title: "variant",
+    };
+    let target = targets.iter().find(|t| t.measure == name);
+    let label = target.map(|t| format!("target: {}", t.label()));
+    let band = target.map(|t| {
+        let (a, b) = t.band();
+        (a, b, label.as_deref().unwrap_or(""))
+    });
+    Some(bar_chart_band(&c, &axis, &bars, None, band))
+}
+
+/// For each variant, how many differences were tested and how many are bold, against what
+/// chance alone and the false-discovery control give.
+fn chance_note(
+    variants: &[(String, &BTreeMap<String, Measured>)],
+    differences: &[BTreeMap<String, Compared>],
+) -> String {
+    differences
+        .iter()
+        .zip(variants.iter().skip(1))
+        .map(|(d, (v, _))| {
+            let note = TableNote::of(d);
+            format!(
+                "{}: {} measures compared{}; chance alone would make about {:.1} of them bold if \
+                 nothing had changed; {} bold, {} of them (†) survive the Benjamini–Hochberg \
+                 control at a {:.0}% false-discovery rate.",
+                esc(v),
+                note.measures_tested,
+                match note.constants {
+                    0 => String::new(),
+                    c => format!(" ({c} more differ in no game: no test)"),
+                },
+                note.expected_chance_stars,
+                note.starred,
+                note.fdr_kept,
+                100.0 * note.fdr
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Stalls are no wins: a comparison where games stalled opens on them (empty if none did).
+fn stalls_section(
+    runs: &[(String, &BTreeMap<String, Measured>)],
+    differences: &[BTreeMap<String, Compared>],
+) -> String {
+    crate::populations::headline(runs, differences, |m, d| {
+        format!(
+            "{} [{}, {}]{}",
+            m.show_unit(d.value),
+            m.show_unit(d.lo),
+            m.show_unit(d.hi),
+            if d.clear { " *" } else { "" }
+        )
+    })
+    .map_or(String::new(), |h| {
+        format!(
+            "<section id=\"stalls\"><h2>Stalls and decided games</h2><pre>{}</pre></section>",
+            esc(&h)
+        )
+    })
 }
 
 /// Every measure: each variant's value and each variant's difference from the base (bold where
