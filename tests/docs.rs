@@ -592,3 +592,153 @@ fn the_circle_finder_reads_module_paths() {
         "{found:?}"
     );
 }
+
+/// `line` without its string and character literals and its comment (so that braces inside
+/// them are not counted).
+fn code_of(line: &str) -> String {
+    let mut out = String::new();
+    let mut chars = line.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '"' => {
+                while let Some(d) = chars.next() {
+                    match d {
+                        '\\' => {
+                            chars.next();
+                        }
+                        '"' => break,
+                        _ => {}
+                    }
+                }
+            }
+            '\'' if matches!(chars.clone().nth(1), Some('\'')) => {
+                chars.nth(1);
+            }
+            '\'' if chars.peek() == Some(&'\\') => {
+                chars.find(|&d| d == '\'');
+            }
+            '/' if chars.peek() == Some(&'/') => break,
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// The non-test functions of `text` longer than `most` lines: (name, first line, lines).
+fn long_functions(text: &str, most: usize) -> Vec<(String, usize, usize)> {
+    let lines: Vec<&str> = text
+        .split("#[cfg(test)]\nmod tests")
+        .next()
+        .unwrap_or_default()
+        .lines()
+        .collect();
+    let mut long = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let code = code_of(line);
+        let words: Vec<&str> = code.split_whitespace().collect();
+        let Some(at) = words.iter().position(|&w| w == "fn") else {
+            continue;
+        };
+        let qualifiers = ["pub", "const", "unsafe", "async", "extern"];
+        if !words[..at]
+            .iter()
+            .all(|w| qualifiers.iter().any(|q| w.starts_with(q)))
+        {
+            continue;
+        }
+        let name: String = words
+            .get(at + 1)
+            .map(|w| {
+                w.chars()
+                    .take_while(|c| c.is_alphanumeric() || *c == '_')
+                    .collect()
+            })
+            .unwrap_or_default();
+        let (mut depth, mut opened) = (0i64, false);
+        for (j, l) in lines.iter().enumerate().skip(i) {
+            let code = code_of(l);
+            if !opened && code.contains(';') && !code.contains('{') {
+                break;
+            }
+            for c in code.chars() {
+                match c {
+                    '{' => {
+                        depth += 1;
+                        opened = true;
+                    }
+                    '}' => depth -= 1,
+                    _ => {}
+                }
+            }
+            if opened && depth <= 0 {
+                if j - i + 1 > most {
+                    long.push((name.clone(), i + 1, j - i + 1));
+                }
+                break;
+            }
+        }
+    }
+    long
+}
+
+/// Issue 45, point 4: no source file over 800 lines and no non-test function over 120 (the
+/// rules texts, `rules_text`, excepted: each is one text the rules are read from).
+#[test]
+fn issue45_no_source_file_over_800_lines_and_no_function_over_120() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut too_long = Vec::new();
+    let mut scanned = 0;
+    let mut sources = vec![root.join("src")];
+    sources.extend(
+        fs::read_dir(root.join("crates"))
+            .expect("crates/")
+            .flatten()
+            .map(|e| e.path().join("src")),
+    );
+    for src in sources.into_iter().filter(|s| s.is_dir()) {
+        let mut files = Vec::new();
+        let mut todo = vec![src.clone()];
+        while let Some(d) = todo.pop() {
+            for e in fs::read_dir(&d).expect("a folder").flatten() {
+                let p = e.path();
+                if p.is_dir() {
+                    todo.push(p);
+                } else if p.extension().is_some_and(|x| x == "rs") {
+                    files.push(p);
+                }
+            }
+        }
+        for f in files {
+            scanned += 1;
+            let text = fs::read_to_string(&f).expect("a source file");
+            let shown = f.strip_prefix(root).unwrap_or(&f).display().to_string();
+            let n = text.lines().count();
+            if n > 800 {
+                too_long.push(format!("{shown}: {n} lines"));
+            }
+            for (name, line, n) in long_functions(&text, 120) {
+                if name != "rules_text" {
+                    too_long.push(format!("{shown}:{line}: fn {name}, {n} lines"));
+                }
+            }
+        }
+    }
+    assert!(scanned > 200, "only {scanned} source files found");
+    assert!(
+        too_long.is_empty(),
+        "over the limits:\n{}",
+        too_long.join("\n")
+    );
+}
+
+/// The function measure counts a function's lines, skips braces in strings and comments, and
+/// leaves tests and declarations out.
+#[test]
+fn the_function_measure_counts_what_it_should() {
+    let text = "pub fn a() {\n    let s = \"}}}\"; // }\n    let c = '{';\n    x();\n}\nfn b();\npub(crate) fn c(\n    y: u8,\n) -> u8 {\n    y\n}\n#[cfg(test)]\nmod tests {\n    fn t() {\n\n\n\n    }\n}\n";
+    assert_eq!(
+        long_functions(text, 3),
+        vec![("a".to_string(), 1, 5), ("c".to_string(), 7, 5)]
+    );
+    assert!(long_functions(text, 5).is_empty());
+}
