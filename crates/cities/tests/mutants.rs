@@ -288,22 +288,13 @@ fn an_empty_development_deck_with_no_used_card_draws_no_shuffle() {
     assert_eq!(s.cities[0].dev_count(), before + 1);
 }
 
-/// Issue 44, point 27. Gap 22, `route_rule = waypoint`: the route by way of a waypoint enters
-/// no region twice. From Khwarezm by way of Caucasus (a corner: its other border, Armenia, is
-/// full of coin stacks and cannot be entered), the only way on to Ferghana is back through
-/// Khwarezm: that waypoint gives no route, and the mover may not pick it. With Armenia open,
-/// the same waypoint gives a route around (Armenia, Margiana, Sogdiana).
-#[test]
-fn issue44_p27_a_waypoint_route_that_must_reenter_a_region_is_refused() {
-    const CAUCASUS: u8 = 0;
-    const KHWAREZM: u8 = 1;
-    const ARMENIA: u8 = 4;
-    const MARGIANA: u8 = 5;
-    const SOGDIANA: u8 = 6;
-    const GANDHARA: u8 = 11;
-    let c = CitiesConfig::new(4);
-    assert_eq!(c.params.route_rule, RouteRule::Waypoint);
-    let mut s = at_first_turn(&c, 3);
+const KHWAREZM: u8 = 1;
+const GANDHARA: u8 = 11;
+
+/// Seat 0's turn with its city in Khwarezm, seat 1's in Ferghana (the others in Mesopotamia and
+/// Gandhara), one Soldier and 40 coins: seat 0's attack on seat 1 with it.
+fn khwarezm_attacks_ferghana(c: &CitiesConfig) -> (State, silk_cities::state::MoveKind) {
+    let mut s = at_first_turn(c, 3);
     for (city, region) in s
         .cities
         .iter_mut()
@@ -317,6 +308,23 @@ fn issue44_p27_a_waypoint_route_that_must_reenter_a_region_is_refused() {
         target: Seat(1),
         army: 1,
     };
+    (s, attack)
+}
+
+/// Issue 44, point 27. Gap 22, `route_rule = waypoint`: the route by way of a waypoint enters
+/// no region twice. From Khwarezm by way of Caucasus (a corner: its other border, Armenia, is
+/// full of coin stacks and cannot be entered), the only way on to Ferghana is back through
+/// Khwarezm: that waypoint gives no route, and the mover may not pick it. With Armenia open,
+/// the same waypoint gives a route around (Armenia, Margiana, Sogdiana).
+#[test]
+fn issue44_p27_a_waypoint_route_that_must_reenter_a_region_is_refused() {
+    const CAUCASUS: u8 = 0;
+    const ARMENIA: u8 = 4;
+    const MARGIANA: u8 = 5;
+    const SOGDIANA: u8 = 6;
+    let c = CitiesConfig::new(4);
+    assert_eq!(c.params.route_rule, RouteRule::Waypoint);
+    let (mut s, attack) = khwarezm_attacks_ferghana(&c);
     let open = engine::plan_via(&s, Seat(0), attack, 0, CAUCASUS).expect("a route around");
     assert_eq!(
         open.path(),
@@ -353,24 +361,9 @@ fn issue44_p27_a_waypoint_route_that_must_reenter_a_region_is_refused() {
 /// between them, does.
 #[test]
 fn a_waypoint_is_neither_the_movers_home_nor_the_target_city() {
-    const KHWAREZM: u8 = 1;
     const SOGDIANA: u8 = 6;
-    const GANDHARA: u8 = 11;
     let c = CitiesConfig::new(4);
-    let mut s = at_first_turn(&c, 3);
-    for (city, region) in s
-        .cities
-        .iter_mut()
-        .zip([KHWAREZM, FERGHANA, MESOPOTAMIA, GANDHARA])
-    {
-        city.region = region;
-    }
-    s.cities[0].soldiers = [1, 0];
-    s.cities[0].coins = 40;
-    let attack = silk_cities::state::MoveKind::Attack {
-        target: Seat(1),
-        army: 1,
-    };
+    let (mut s, attack) = khwarezm_attacks_ferghana(&c);
     assert_eq!(engine::plan_via(&s, Seat(0), attack, 0, KHWAREZM), None);
     assert_eq!(engine::plan_via(&s, Seat(0), attack, 0, FERGHANA), None);
     let by_sogdiana = engine::plan_via(&s, Seat(0), attack, 0, SOGDIANA).expect("a route");
