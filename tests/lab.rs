@@ -538,7 +538,8 @@ fn find_lists_the_games_where_a_condition_holds() {
 /// summary counts them apart from the decided games, as a headline share with its interval and
 /// in no win rate; each record says so; `find` lists them by `round_cap` and labels their order
 /// as a ranking at the cap; `--timeline` and the replay's end say "stalled at the round cap,
-/// ranked by …", never a plain win or "decided"; a replay of one matches its record.
+/// ranked by …", never a plain win or "decided"; a replay of one matches its record; the run
+/// points to `silk stalls`.
 #[test]
 fn issue46_stalls_are_counted_apart_and_never_called_a_win() {
     let dir = temp_dir("round-cap");
@@ -559,7 +560,12 @@ fn issue46_stalls_are_counted_apart_and_never_called_a_win() {
                 "Stalls: 4 of 4 games played (100.0% [51.0–100.0]) stalled at the round cap, \
                  ranked by score then the rules' tie-break: no win",
             )),
-        );
+        )
+        // The run says where the stalls are explained.
+        .stderr(predicate::str::contains(format!(
+            "4 game(s) stalled at the round cap: silk stalls cities {} says where each froze",
+            run.display()
+        )));
     let summary: serde_json::Value =
         serde_json::from_str(&fs::read_to_string(run.join("summary.json")).unwrap()).unwrap();
     assert_eq!(

@@ -274,6 +274,15 @@ where
             "replay any game step by step: silk replay {} --game K (e.g. --game {first})",
             dir.display()
         ));
+        // Issue 46: a run with stalls says where their explanation is.
+        if summary.round_cap > 0 {
+            out.message(&format!(
+                "{} game(s) stalled at the round cap: silk stalls {} {} says where each froze and why",
+                summary.round_cap,
+                G::NAME,
+                dir.display()
+            ));
+        }
     }
     if let Some(path) = to.html {
         let records = match to.dir {
