@@ -1,4 +1,4 @@
-//! Playing a lab run's games (what a run is: [`crate::spec`]): the one decision loop every lab
+//! Playing a lab run's games (what a run is: [`crate::RunSpec`]): the one decision loop every lab
 //! game goes through, and the worker that plays a game into its [`GameRecord`].
 
 use crate::LabError;
