@@ -441,16 +441,8 @@ pub fn is_job(dir: &Path) -> bool {
 
 fn read_job(dir: &Path) -> CliResult<JobFile> {
     let path = dir.join("job.json");
-    let text = silk_core::files::read_text(&path, silk_core::files::Limit::DATA)
-        .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-    let job: JobFile = serde_json::from_str(&text).map_err(|e| {
-        CliError::input(format!(
-            "{}: line {}, column {}: {e}",
-            path.display(),
-            e.line(),
-            e.column()
-        ))
-    })?;
+    let job: JobFile =
+        silk_core::data::read_json(&path).map_err(|e| CliError::input(e.to_string()))?;
     // A shard outside 1..=N (an edited or damaged file) is named, never indexed with.
     if let Some(sh) = job.shard {
         sh.checked()

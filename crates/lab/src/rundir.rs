@@ -120,16 +120,8 @@ mod erased {
 /// Reads a run directory's `run.json`, checking its shard.
 pub fn read_spec(dir: &Path) -> Result<RunSpec, LabError> {
     let spec_path = dir.join("run.json");
-    let text = silk_core::files::read_text(&spec_path, silk_core::files::Limit::DATA)
-        .map_err(|e| LabError::Input(format!("{}: {e}", spec_path.display())))?;
-    let spec: RunSpec = serde_json::from_str(&text).map_err(|e| {
-        LabError::Input(format!(
-            "{}: line {}, column {}: {e}",
-            spec_path.display(),
-            e.line(),
-            e.column()
-        ))
-    })?;
+    let spec: RunSpec =
+        silk_core::data::read_json(&spec_path).map_err(|e| LabError::Input(e.to_string()))?;
     if let Some(sh) = spec.shard {
         sh.checked()
             .map_err(|e| LabError::Input(format!("{}: {e}", spec_path.display())))?;

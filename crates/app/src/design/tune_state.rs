@@ -124,14 +124,8 @@ impl TuneState {
         }
         let text = silk_core::files::read_regular_text(path, silk_core::files::Limit::DATA)
             .map_err(|e| at(&e))?;
-        let file: StateFile = serde_json::from_str(&text).map_err(|e| {
-            CliError::input(format!(
-                "{}: line {}, column {}: {e}",
-                path.display(),
-                e.line(),
-                e.column()
-            ))
-        })?;
+        let file: StateFile = silk_core::data::parse_json(&text, &path.display().to_string())
+            .map_err(|e| CliError::input(e.to_string()))?;
         if file.tune != tune {
             return Err(at(
                 &"the state of another tune (other game, parameters, targets, \
