@@ -151,18 +151,9 @@ impl Table {
         to: Seat,
         say: &mut Vec<String>,
     ) -> Result<(), TableError> {
-        if !targets.contains(to) {
-            return err(format!(
-                "the pawn cannot go to {}: they have had their turn",
-                self.name(to)
-            ));
-        }
-        say.push(format!(
-            "{} passes the pawn to {}",
-            self.name(actor),
-            self.name(to)
-        ));
-        self.holder = to;
+        self.hand_pawn(actor, to, targets, "passes", say, |name| {
+            format!("the pawn cannot go to {name}: they have had their turn")
+        })?;
         self.step = Step::Take {
             actor: to,
             second: false,
@@ -178,19 +169,33 @@ impl Table {
         to: Seat,
         say: &mut Vec<String>,
     ) -> Result<(), TableError> {
-        if !holders.contains(to) {
-            return err(format!(
-                "the pawn must go to a player who did not act, not {}",
-                self.name(to)
-            ));
+        self.hand_pawn(actor, to, holders, "gives", say, |name| {
+            format!("the pawn must go to a player who did not act, not {name}")
+        })?;
+        self.open_auction(say);
+        Ok(())
+    }
+
+    /// `actor` hands the pawn to `to` if `to` is one of `allowed` (`refusal` says why not,
+    /// given `to`'s name); `verb` is how the history tells it.
+    fn hand_pawn(
+        &mut self,
+        actor: Seat,
+        to: Seat,
+        allowed: SeatSet,
+        verb: &str,
+        say: &mut Vec<String>,
+        refusal: impl FnOnce(&str) -> String,
+    ) -> Result<(), TableError> {
+        if !allowed.contains(to) {
+            return err(refusal(self.name(to)));
         }
         say.push(format!(
-            "{} gives the pawn to {}",
+            "{} {verb} the pawn to {}",
             self.name(actor),
             self.name(to)
         ));
         self.holder = to;
-        self.open_auction(say);
         Ok(())
     }
 
