@@ -193,6 +193,26 @@ fn share_json(s: &Share) -> Value {
     json!({"games": s.games, "wins": s.wins, "share": s.share, "lo": s.lo, "hi": s.hi})
 }
 
+/// `head` (a JSON object) with one subject's result: its share of all games, against each
+/// field bot, its decision time, games cut short and forfeits.
+fn with_subject_json(mut head: Value, r: &SubjectResult, field: &[String]) -> Value {
+    if let Value::Object(m) = &mut head {
+        m.insert("all".into(), share_json(&r.all));
+        m.insert(
+            "against".into(),
+            field
+                .iter()
+                .zip(&r.against)
+                .map(|(f, s)| json!({"bot": f, "result": share_json(s)}))
+                .collect(),
+        );
+        m.insert("decision_micros".into(), json!(r.micros));
+        m.insert("cut_short".into(), json!(r.cut_short));
+        m.insert("forfeits".into(), json!(r.forfeits.0));
+    }
+    head
+}
+
 fn against_text(r: &SubjectResult, field: &[String]) -> String {
     let mut t = String::new();
     for (f, s) in field.iter().zip(&r.against) {
@@ -294,15 +314,11 @@ where
             "field": args.field,
             "games_per_pairing": args.games,
             "seed": args.seed,
-            "budgets": runs.iter().zip(budgets).map(|(r, b)| json!({
-                "budget": b,
-                "bot": r.subject,
-                "all": share_json(&r.all),
-                "against": args.field.iter().zip(&r.against).map(|(f, s)| json!({"bot": f, "result": share_json(s)})).collect::<Vec<_>>(),
-                "decision_micros": r.micros,
-                "cut_short": r.cut_short,
-                "forfeits": r.forfeits.0,
-            })).collect::<Vec<_>>(),
+            "budgets": runs.iter().zip(budgets).map(|(r, b)| with_subject_json(
+                json!({"budget": b, "bot": r.subject}),
+                r,
+                &args.field,
+            )).collect::<Vec<_>>(),
             "gain_last_over_first": {"mean": gain.0, "lo": gain.1, "hi": gain.2, "games": gain.3},
         }),
     );
@@ -347,18 +363,17 @@ where
     text += &r.forfeits.text();
     out.doc(
         &text,
-        &json!({
-            "game": G::NAME,
-            "bot": bot,
-            "field": args.field,
-            "games_per_pairing": args.games,
-            "seed": args.seed,
-            "all": share_json(&r.all),
-            "against": args.field.iter().zip(&r.against).map(|(f, s)| json!({"bot": f, "result": share_json(s)})).collect::<Vec<_>>(),
-            "decision_micros": r.micros,
-            "cut_short": r.cut_short,
-            "forfeits": r.forfeits.0,
-        }),
+        &with_subject_json(
+            json!({
+                "game": G::NAME,
+                "bot": bot,
+                "field": args.field,
+                "games_per_pairing": args.games,
+                "seed": args.seed,
+            }),
+            &r,
+            &args.field,
+        ),
     );
     Ok(())
 }
