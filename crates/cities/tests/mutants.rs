@@ -311,6 +311,21 @@ fn khwarezm_attacks_ferghana(c: &CitiesConfig) -> (State, silk_cities::state::Mo
     (s, attack)
 }
 
+/// Khwarezm's attack on Ferghana is declared: the mover is asked for its route.
+fn declare_the_attack(s: &mut State) {
+    let mut ev = Vec::new();
+    Cities::apply_with(
+        s,
+        Seat(0),
+        Action::Attack {
+            target: Seat(1),
+            army: 1,
+        },
+        &mut ev,
+    )
+    .expect("the attack");
+}
+
 /// Issue 44, point 27. Gap 22, `route_rule = waypoint`: the route by way of a waypoint enters
 /// no region twice. From Khwarezm by way of Caucasus (a corner: its other border, Armenia, is
 /// full of coin stacks and cannot be entered), the only way on to Ferghana is back through
@@ -335,17 +350,7 @@ fn issue44_p27_a_waypoint_route_that_must_reenter_a_region_is_refused() {
     }
     assert_eq!(engine::plan_via(&s, Seat(0), attack, 0, CAUCASUS), None);
     // At the table: the attack asks for its route, and Caucasus is neither offered nor taken.
-    let mut ev = Vec::new();
-    Cities::apply_with(
-        &mut s,
-        Seat(0),
-        Action::Attack {
-            target: Seat(1),
-            army: 1,
-        },
-        &mut ev,
-    )
-    .expect("the attack");
+    declare_the_attack(&mut s);
     assert!(matches!(s.phase, Phase::Route { .. }), "{:?}", s.phase);
     let mut legal = Vec::new();
     Cities::legal_actions(&s, Seat(0), &mut legal);
@@ -370,17 +375,7 @@ fn a_waypoint_is_neither_the_movers_home_nor_the_target_city() {
     assert_eq!(by_sogdiana.path().first(), Some(&KHWAREZM));
     assert!(by_sogdiana.path().contains(&SOGDIANA));
     // At the table, the refusal names the waypoint as giving no route.
-    let mut ev = Vec::new();
-    Cities::apply_with(
-        &mut s,
-        Seat(0),
-        Action::Attack {
-            target: Seat(1),
-            army: 1,
-        },
-        &mut ev,
-    )
-    .expect("the attack");
+    declare_the_attack(&mut s);
     let why = refused(&s, Action::Route(KHWAREZM));
     assert!(why.contains("no route goes by way of"), "{why}");
 }
