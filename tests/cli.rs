@@ -5,7 +5,7 @@ use std::fs;
 use std::path::PathBuf;
 
 mod common;
-use common::{refusal, silk};
+use common::{ok_stdout, refusal, silk};
 
 fn temp_dir(name: &str) -> PathBuf {
     common::temp_dir("cli", name)
@@ -44,23 +44,19 @@ fn usage_errors_are_one_line_with_exit_2() {
 fn bot_game_plays_to_the_end_and_replays_identically() {
     let dir = temp_dir("replay");
     let save = dir.join("game.json");
-    let played = silk()
-        .args([
-            "play",
-            "goofspiel",
-            "--bots",
-            "random,random,random",
-            "--seed",
-            "5",
-            "--save",
-        ])
-        .arg(&save)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let played = String::from_utf8(played).unwrap();
+    let played = ok_stdout(
+        silk()
+            .args([
+                "play",
+                "goofspiel",
+                "--bots",
+                "random,random,random",
+                "--seed",
+                "5",
+                "--save",
+            ])
+            .arg(&save),
+    );
     let final_line = played.lines().last().unwrap().to_string();
     assert!(final_line.starts_with("Final: "), "{played}");
     silk()
@@ -73,22 +69,15 @@ fn bot_game_plays_to_the_end_and_replays_identically() {
 
 #[test]
 fn json_output_is_json_lines() {
-    let out = silk()
-        .args([
-            "--json",
-            "play",
-            "goofspiel",
-            "--bots",
-            "random,random",
-            "--players",
-            "2",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = ok_stdout(silk().args([
+        "--json",
+        "play",
+        "goofspiel",
+        "--bots",
+        "random,random",
+        "--players",
+        "2",
+    ]));
     let last: serde_json::Value = serde_json::from_str(text.lines().last().unwrap()).unwrap();
     assert_eq!(last["type"], "outcome");
     for line in text.lines() {
@@ -261,27 +250,23 @@ fn silk_road_scripted_human_and_saved_replay_agree() {
     let script = dir.join("moves.txt");
     fs::write(&script, "1\n".repeat(600)).unwrap();
     let save = dir.join("game.json");
-    let played = silk()
-        .args([
-            "play",
-            "silk-road",
-            "--players",
-            "3",
-            "--bots",
-            "human,greedy,random",
-            "--seed",
-            "3",
-        ])
-        .arg("--script")
-        .arg(&script)
-        .arg("--save")
-        .arg(&save)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let played = String::from_utf8(played).unwrap();
+    let played = ok_stdout(
+        silk()
+            .args([
+                "play",
+                "silk-road",
+                "--players",
+                "3",
+                "--bots",
+                "human,greedy,random",
+                "--seed",
+                "3",
+            ])
+            .arg("--script")
+            .arg(&script)
+            .arg("--save")
+            .arg(&save),
+    );
     let last = played.lines().last().unwrap();
     silk()
         .args(["replay", "silk-road"])

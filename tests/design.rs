@@ -7,7 +7,7 @@ use std::fs;
 use std::path::PathBuf;
 
 mod common;
-use common::{refusal, silk};
+use common::{ok_stdout, refusal, silk};
 
 fn temp_dir(name: &str) -> PathBuf {
     common::temp_dir("design", name)
@@ -165,16 +165,7 @@ fn issue46_compare_shows_the_decided_length_and_the_stall_share_with_its_differe
         "greedy",
     ];
     let html = temp_dir("issue46-compare").join("compare.html");
-    let out = silk()
-        .args(args)
-        .arg("--html")
-        .arg(&html)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = ok_stdout(silk().args(args).arg("--html").arg(&html));
     let page = fs::read_to_string(&html).unwrap();
     let section = page
         .split("<section id=\"stalls\">")

@@ -6,7 +6,7 @@ use std::fs;
 use std::path::PathBuf;
 
 mod common;
-use common::{refusal, silk};
+use common::{ok_stdout, refusal, silk};
 
 fn temp_dir(name: &str) -> PathBuf {
     common::temp_dir("lab", name)
@@ -614,16 +614,12 @@ fn issue46_stalls_are_counted_apart_and_never_called_a_win() {
             "Stalled at the round cap, ranked by score",
         ))
         .stderr(predicate::str::contains("the replay matches game 1"));
-    let timeline = silk()
-        .arg("replay")
-        .arg(&run)
-        .args(["--game", "1", "--timeline"])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let timeline = String::from_utf8(timeline).unwrap();
+    let timeline = ok_stdout(
+        silk()
+            .arg("replay")
+            .arg(&run)
+            .args(["--game", "1", "--timeline"]),
+    );
     assert!(!timeline.contains("decided"), "{timeline}");
     assert!(
         timeline.contains("stalled at the round cap, ranked by score then the rules' tie-break"),

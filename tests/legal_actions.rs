@@ -9,7 +9,7 @@ use silk::core::{Seat, ToMove, Traced};
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{refusal, silk};
+use common::{ok_stdout, refusal, silk};
 
 /// The trace of game 0 of a small run of `game` (`args` after the game's name), in a directory
 /// of its own named `name`.
@@ -56,16 +56,12 @@ fn decisions(trace: &Trace) -> usize {
 
 /// `silk --json replay --trace-in FILE --legal --at N`: its one record.
 fn legal_at(path: &Path, n: usize) -> Value {
-    let out = silk()
-        .args(["--json", "replay", "--trace-in"])
-        .arg(path)
-        .args(["--legal", "--at", &n.to_string()])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = ok_stdout(
+        silk()
+            .args(["--json", "replay", "--trace-in"])
+            .arg(path)
+            .args(["--legal", "--at", &n.to_string()]),
+    );
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 1, "one record: {text}");
     serde_json::from_str(lines[0]).unwrap()

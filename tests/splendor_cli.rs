@@ -5,7 +5,7 @@ use predicates::prelude::*;
 use std::fs;
 
 mod common;
-use common::{refusal, silk};
+use common::{ok_stdout, refusal, silk};
 
 #[test]
 fn bots_play_each_module_and_the_replay_agrees() {
@@ -50,22 +50,15 @@ fn bots_play_each_module_and_the_replay_agrees() {
 
 #[test]
 fn json_play_ends_with_the_outcome() {
-    let out = silk()
-        .args([
-            "--json",
-            "play",
-            "splendor",
-            "--players",
-            "2",
-            "--bots",
-            "random,random",
-        ])
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = ok_stdout(silk().args([
+        "--json",
+        "play",
+        "splendor",
+        "--players",
+        "2",
+        "--bots",
+        "random,random",
+    ]));
     for line in text.lines() {
         serde_json::from_str::<serde_json::Value>(line).expect("every line is JSON");
     }

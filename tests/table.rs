@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 mod common;
-use common::silk;
+use common::{ok_stdout, silk};
 
 fn temp_dir(name: &str) -> PathBuf {
     common::temp_dir("table", name)
@@ -239,17 +239,13 @@ fn final_count_with_majorities_and_ties() {
 fn json_events_for_other_tools() {
     let dir = temp_dir("json");
     let journal = dir.join("game.journal");
-    let out = silk()
-        .arg("--json")
-        .args(new_game_args("3"))
-        .arg(&journal)
-        .write_stdin("P1\n")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = ok_stdout(
+        silk()
+            .arg("--json")
+            .args(new_game_args("3"))
+            .arg(&journal)
+            .write_stdin("P1\n"),
+    );
     let values: Vec<serde_json::Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).unwrap())

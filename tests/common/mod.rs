@@ -19,13 +19,13 @@ pub fn temp_dir(suite: &str, name: &str) -> PathBuf {
 /// Runs `silk ARGS`, which must succeed: what it printed on stdout.
 #[allow(dead_code)] // not every test file reads the text
 pub fn stdout_of(args: &[&str]) -> String {
-    let out = silk()
-        .args(args)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    ok_stdout(silk().args(args))
+}
+
+/// Runs `cmd`, which must succeed: what it printed on stdout.
+#[allow(dead_code)] // not every test file reads the text
+pub fn ok_stdout(cmd: &mut Command) -> String {
+    let out = cmd.assert().success().get_output().stdout.clone();
     String::from_utf8(out).expect("silk prints UTF-8")
 }
 
