@@ -31,6 +31,8 @@ impl RandomPlayer {
 }
 
 impl<G: Game> Player<G> for RandomPlayer {
+    // Inline: the lab calls `try_choose`, whose default wraps this, once per decision.
+    #[inline]
     fn choose(&mut self, _: &G::State, _: Seat, legal: &[G::Action]) -> G::Action {
         legal[self.rng.index(legal.len())]
     }

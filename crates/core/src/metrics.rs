@@ -267,6 +267,16 @@ impl Counters {
         }
     }
 
+    /// Empties the counters for the metrics of `names`, keeping their memory when they already
+    /// count those (a lab worker's, reused from game to game: no allocation per game).
+    pub fn reset(&mut self, names: &std::sync::Arc<Names>) {
+        if std::sync::Arc::ptr_eq(&self.names, names) {
+            self.values.fill(None);
+        } else {
+            *self = Counters::new(names);
+        }
+    }
+
     #[inline]
     pub fn add(&mut self, key: impl Key, v: i64) {
         let slot = key.slot(self);

@@ -16,7 +16,7 @@ use crate::record::{decided, GameRecord};
 use crate::spec::RunSpec;
 use crate::stats::two_sided_p;
 use serde::Serialize;
-use silk_core::{Counters, Names, SeatCounters};
+use silk_core::{Names, SeatCounters};
 use std::sync::Arc;
 
 // Also at the path it had when it lived here.
@@ -51,24 +51,33 @@ pub fn records(
     seats: &SeatCounters,
     names: &Arc<Names>,
 ) -> Vec<PlayerRecord> {
-    (0..scores.len())
-        .map(|seat| {
-            let mut measures = Counters::new(names);
-            for m in 0..names.len() {
-                measures.add(m, seats.get(seat, m));
-            }
-            PlayerRecord {
-                bot: spec
-                    .bots
-                    .get(spec.bot_at(index, seat))
-                    .cloned()
-                    .unwrap_or_default(),
-                rank: ranks.get(seat).copied().unwrap_or(0),
-                score: scores.get(seat).copied().unwrap_or(0),
-                measures,
-            }
-        })
-        .collect()
+    let mut out = Vec::new();
+    records_into(spec, index, (scores, ranks), seats, names, &mut out);
+    out
+}
+
+/// [`records`] written over `out`, whose memory (bot names, measures) is reused.
+pub fn records_into(
+    spec: &RunSpec,
+    index: u64,
+    (scores, ranks): (&[i32], &[u8]),
+    seats: &SeatCounters,
+    names: &Arc<Names>,
+    out: &mut Vec<PlayerRecord>,
+) {
+    out.resize_with(scores.len(), PlayerRecord::default);
+    for (seat, p) in out.iter_mut().enumerate() {
+        p.measures.reset(names);
+        for m in 0..names.len() {
+            p.measures.add(m, seats.get(seat, m));
+        }
+        match spec.bots.get(spec.bot_at(index, seat)) {
+            Some(bot) => p.bot.clone_from(bot),
+            None => p.bot.clear(),
+        }
+        p.rank = ranks.get(seat).copied().unwrap_or(0);
+        p.score = scores.get(seat).copied().unwrap_or(0);
+    }
 }
 
 /// Seat `seat`'s value of per-player measure `measure` in `r` (its score for [`SCORE`]).
@@ -235,6 +244,7 @@ impl Winners {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use silk_core::Counters;
 
     fn game(ranks: &[u8], sales: &[i64]) -> GameRecord {
         let names = Arc::new(Names::new(["player.sales"]));

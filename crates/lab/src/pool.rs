@@ -78,15 +78,17 @@ fn in_order(
     all: std::ops::Range<u64>,
     mut fold: Option<Fold>,
     mut each: Option<EachRecord>,
-    mut play: impl FnMut(u64) -> Result<GameRecord, LabError>,
+    mut play: impl FnMut(u64, &mut GameRecord) -> Result<(), LabError>,
 ) -> Result<Option<Fold>, LabError> {
+    // One record, written over game after game unless it is handed on.
+    let mut r = GameRecord::default();
     for index in all {
-        let r = play(index)?;
+        play(index, &mut r)?;
         if let Some(f) = &mut fold {
             f.add(&r);
         }
         if let Some(each) = each.as_deref_mut() {
-            each(r)?;
+            each(std::mem::take(&mut r))?;
         }
     }
     Ok(fold)
@@ -144,10 +146,10 @@ where
     // Every game of a run has the same metric names: named once, shared by every record.
     let (first, _) = run::setup_game::<G>(config, spec.seed, all.start, spec.bots.len())?;
     let names = run::run_names::<G>(&first);
-    let play = |worker: &mut run::Worker<G>, index: u64| {
+    let play = |worker: &mut run::Worker<G>, index: u64, record: &mut GameRecord| {
         // The bots of this game in their seats (bots may rotate).
         let mut players = replay::players::<G>(spec, index, bots)?;
-        let r = worker.play(config, spec, index, &mut players, opts);
+        let r = worker.play_into(config, spec, index, &mut players, opts, record);
         tick();
         r
     };
@@ -158,7 +160,7 @@ where
         // One thread: each game is folded and handed on as it ends, while its record is still
         // in the cache.
         let mut worker = run::Worker::<G>::new(spec, names);
-        return in_order(all, fold, each, |index| play(&mut worker, index));
+        return in_order(all, fold, each, |index, r| play(&mut worker, index, r));
     }
     let sched = Schedule {
         next: AtomicU64::new(all.start),
@@ -270,21 +272,23 @@ fn work<G: Observe>(
     names: Arc<Names>,
     mut fold: Option<Fold>,
     tx: mpsc::Sender<Batch>,
-    play: impl Fn(&mut run::Worker<G>, u64) -> Result<GameRecord, LabError>,
+    play: impl Fn(&mut run::Worker<G>, u64, &mut GameRecord) -> Result<(), LabError>,
 ) -> Part {
     // A panic stops the others too (none waits for a batch that never comes).
     let _stop = OnPanic(|| sched.halt(sched.all.start));
     let mut worker = run::Worker::<G>::new(spec, names);
+    // One record, written over game after game unless it is handed on.
+    let mut r = GameRecord::default();
     while let Some(start) = sched.take() {
         let mut records = Vec::new();
         for index in start..start.saturating_add(sched.batch).min(sched.all.end) {
-            match play(&mut worker, index) {
-                Ok(r) => {
+            match play(&mut worker, index, &mut r) {
+                Ok(()) => {
                     if let Some(f) = &mut fold {
                         f.add(&r);
                     }
                     if sched.wants_records {
-                        records.push(Ok(r));
+                        records.push(Ok(std::mem::take(&mut r)));
                     }
                 }
                 Err(e) => {

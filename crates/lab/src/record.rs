@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use silk_core::{Counters, EndedBy, ForfeitKind};
 
 /// The result of one game: everything the summary needs, so merged shards summarise alike.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GameRecord {
     /// The run the game belongs to ([`RunSpec::id`]): a merge refuses a record of another run
@@ -155,7 +155,7 @@ impl GameRecord {
 }
 
 /// One seat's end of a game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayerRecord {
     /// The bot that played the seat in this game (bots may move round the table).

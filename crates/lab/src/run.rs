@@ -222,9 +222,26 @@ impl<G: Observe> Worker<G> {
         players: &mut [Box<dyn Player<G>>],
         opts: crate::Options,
     ) -> Result<GameRecord, LabError> {
+        let mut record = GameRecord::default();
+        self.play_into(config, spec, index, players, opts, &mut record)?;
+        Ok(record)
+    }
+
+    /// [`Worker::play`] written over `record`, whose memory is reused: a run that only folds
+    /// its records allocates none per game. After an error `record` holds nothing of use.
+    pub fn play_into(
+        &mut self,
+        config: &G::Config,
+        spec: &RunSpec,
+        index: u64,
+        players: &mut [Box<dyn Player<G>>],
+        opts: crate::Options,
+        record: &mut GameRecord,
+    ) -> Result<(), LabError> {
         let (mut state, seed) = setup_game::<G>(config, spec.seed, index, players.len())?;
         let first = G::first_player(&state).map(|s| s.0);
-        let mut metrics = Counters::new(&self.names);
+        let mut metrics = std::mem::take(&mut record.metrics);
+        metrics.reset(&self.names);
         let mut seats = SeatCounters::default();
         let mut branching_sum = 0u64;
         let mut lead = Lead {
@@ -293,10 +310,12 @@ impl<G: Observe> Worker<G> {
             metrics,
             seats,
         };
-        Ok(self.record(spec, index, &state, played))
+        self.record(spec, index, &state, played, record);
+        Ok(())
     }
 
-    /// The record of game `index`, ended in `state` after the decisions its loop counted.
+    /// The record of game `index`, ended in `state` after the decisions its loop counted,
+    /// written over `out`.
     #[inline]
     fn record(
         &mut self,
@@ -304,20 +323,31 @@ impl<G: Observe> Worker<G> {
         index: u64,
         state: &G::State,
         mut played: Played,
-    ) -> GameRecord {
+        out: &mut GameRecord,
+    ) {
         self.count_kinds(&mut played.metrics, &played.kinds, &played.runs);
-        let coverage = self.coverage(&played.kinds);
+        self.coverage(&played.kinds, &mut out.coverage);
         let outcome = G::outcome(state);
         // A game may end inside a round (a win outright, a round cap): its final standing counts.
         if outcome.is_some() {
             played.lead.check::<G>(state, &mut self.standing);
         }
         let n = played.players;
-        let (scores, ranks, finished, stuck, ended_by) = match outcome {
-            Some(o) if played.forfeit.is_none() => (o.scores, o.ranks, true, o.stuck, o.ended_by),
-            _ => (vec![0; n], vec![0; n], false, false, None),
+        (out.finished, out.stuck, out.ended_by) = match outcome {
+            Some(o) if played.forfeit.is_none() => {
+                out.scores = o.scores;
+                out.ranks = o.ranks;
+                (true, o.stuck, o.ended_by)
+            }
+            _ => {
+                out.scores.clear();
+                out.scores.resize(n, 0);
+                out.ranks.clear();
+                out.ranks.resize(n, 0);
+                (false, false, None)
+            }
         };
-        let forfeit = played.forfeit.map(|(seat, f)| SeatForfeit {
+        out.forfeit = played.forfeit.map(|(seat, f)| SeatForfeit {
             seat: seat.0,
             bot: spec
                 .bots
@@ -327,38 +357,28 @@ impl<G: Observe> Worker<G> {
             kind: f.kind,
             reason: f.reason,
         });
-        let players = if G::PLAYER_MEASURES.is_empty() {
-            Vec::new()
+        if G::PLAYER_MEASURES.is_empty() {
+            out.players.clear();
         } else {
             G::observe_end(state, &mut played.seats);
-            crate::players::records(
+            crate::players::records_into(
                 spec,
                 index,
-                &scores,
-                &ranks,
+                (&out.scores, &out.ranks),
                 &played.seats,
                 &self.player_names,
-            )
-        };
-        GameRecord {
-            run: self.run.clone(),
-            index,
-            seed: played.seed,
-            scores,
-            ranks,
-            decisions: played.decisions,
-            rounds: G::round(state),
-            branching_sum: played.branching_sum,
-            lead_changes: played.lead.changes,
-            finished,
-            stuck,
-            ended_by,
-            first: played.first,
-            metrics: played.metrics,
-            players,
-            forfeit,
-            coverage,
+                &mut out.players,
+            );
         }
+        out.run.clone_from(&self.run);
+        out.index = index;
+        out.seed = played.seed;
+        out.decisions = played.decisions;
+        out.rounds = G::round(state);
+        out.branching_sum = played.branching_sum;
+        out.lead_changes = played.lead.changes;
+        out.first = played.first;
+        out.metrics = played.metrics;
     }
 
     /// Adds the game's decisions of each kind, and its runs of each batched kind, to its metrics.
@@ -382,10 +402,11 @@ impl<G: Observe> Worker<G> {
         }
     }
 
-    /// The branches the game took (the engine's, then the decision kinds), by name in the record.
+    /// The branches the game took (the engine's, then the decision kinds), by name in the
+    /// record, written over `coverage`.
     #[inline]
-    fn coverage(&self, kinds: &[u32; MAX_DECISION_KINDS]) -> Counters {
-        let mut coverage = Counters::new(&self.branch_names);
+    fn coverage(&self, kinds: &[u32; MAX_DECISION_KINDS], coverage: &mut Counters) {
+        coverage.reset(&self.branch_names);
         for (b, count) in self.hits.iter().take_while(|&(b, _)| b < G::BRANCHES.len()) {
             coverage.add(b, count as i64);
         }
@@ -394,7 +415,6 @@ impl<G: Observe> Worker<G> {
                 coverage.add(G::BRANCHES.len() + k, count as i64);
             }
         }
-        coverage
     }
 }
 
@@ -545,6 +565,60 @@ mod tests {
     /// 5, 10); game 1 is cut after three (2, 1, 0). `turn.big` happens in 1 of the 2 games and
     /// in the 1 finished one; `turn.zero` in both; `turn.never` in none, listed first with what
     /// would make it happen; `turn` averages (5 + 3) / 2 = 4 per game.
+    /// A worker writing game after game over one record (as a run that only folds does) gives
+    /// each game exactly the record a fresh one gets: nothing of the game before stays, a game
+    /// cut short included.
+    #[test]
+    fn a_record_written_over_is_the_fresh_record_of_each_game() {
+        use silk_core::goofspiel::{GoofConfig, Goofspiel};
+        let config = GoofConfig {
+            players: 3,
+            cards: 5,
+        };
+        let spec = RunSpec {
+            game: "goofspiel".into(),
+            config: serde_json::json!({}),
+            bots: vec!["random".into(), "other".into(), "third".into()],
+            seed: 4,
+            games: 12,
+            shard: None,
+            rotate: true,
+        };
+        let players = |index: u64| -> Vec<Box<dyn Player<Goofspiel>>> {
+            (0..3)
+                .map(|s| Box::new(RandomPlayer::new(index * 3 + s)) as Box<dyn Player<Goofspiel>>)
+                .collect()
+        };
+        let (state, _) = setup_game::<Goofspiel>(&config, spec.seed, 0, 3).unwrap();
+        let names = run_names::<Goofspiel>(&state);
+        let mut reused = Worker::<Goofspiel>::new(&spec, names.clone());
+        let mut record = GameRecord::default();
+        for index in spec.indices() {
+            // Every third game is cut short after 4 decisions.
+            let opts = crate::Options {
+                threads: 1,
+                max_decisions: if index % 3 == 2 { 4 } else { 1000 },
+                check: false,
+            };
+            reused
+                .play_into(
+                    &config,
+                    &spec,
+                    index,
+                    &mut players(index),
+                    opts,
+                    &mut record,
+                )
+                .unwrap();
+            let fresh = Worker::<Goofspiel>::new(&spec, names.clone())
+                .play(&config, &spec, index, &mut players(index), opts)
+                .unwrap();
+            assert_eq!(record, fresh, "game {index}");
+            assert_eq!(record.finished, index % 3 != 2);
+            assert!(!record.players.is_empty() && !record.coverage.is_empty());
+        }
+    }
+
     #[test]
     fn issue33_coverage_counts_match_a_hand_checked_run() {
         let spec = RunSpec {
