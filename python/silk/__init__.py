@@ -43,6 +43,7 @@ __all__ = [
     "sweep",
     "learn",
     "ladder",
+    "playtests",
 ]
 
 Bot = Union[str, Callable[[dict, list], Any]]
@@ -444,3 +445,15 @@ def learn(
         if out is not None:
             fields.update(out=os.fspath(out), force=force)
         return Result(_run("learn", fields, False))
+
+
+def playtests(path: Union[str, os.PathLike], game: Optional[str] = None) -> Result:
+    """`silk playtests DIR`: the games people played (the playtest records `silk play` keeps)
+    read as a lab run. The result's `summary` holds the book (decided and stalled games, wins
+    by player with exact 95% intervals, length, table minutes by the records' clock) and
+    `records` one dict per game (its file, who sat where, how it ended, the lab's record)."""
+    fields: Dict[str, Any] = {"dir": os.fspath(path)}
+    if game is not None:
+        fields["game"] = game
+    book = _run("playtests", fields, False)
+    return Result(book, book.get("records", []))

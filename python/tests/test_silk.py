@@ -182,3 +182,25 @@ def test_issue33_learn_from_python_weighs_the_games_features(tmp_path):
     with pytest.raises(silk.SilkError, match="exists"):
         silk.learn("splendor", games=20, players=2, out=out)
 
+
+
+def test_issue47_playtests_read_the_book_the_command_line_prints(tmp_path):
+    binary = silk_binary()
+    script = tmp_path / "moves.txt"
+    script.write_text("1\n" * 5)
+    subprocess.run(
+        [str(binary), "--quiet", "play", "goofspiel", "--bots", "human,random,random",
+         "--seed", "3", "--script", str(script), "--save", str(tmp_path / "evening.json"),
+         "--names", "Ann,Bo,Cy"],
+        check=True, stdout=subprocess.DEVNULL,
+    )
+    folder = tmp_path / "playtests"
+    cli = json.loads(subprocess.run(
+        [str(binary), "--json", "playtests", str(folder)], check=True, capture_output=True,
+    ).stdout)
+    book = silk.playtests(folder)
+    assert book.summary == cli
+    assert len(book.records) == 1
+    assert [s["name"] for s in book.records[0]["playtest"]["seats"]] == ["Ann", "Bo", "Cy"]
+    with pytest.raises(silk.SilkError, match="no playtest record"):
+        silk.playtests(tmp_path)

@@ -8,9 +8,12 @@ use crate::hot_seat::{self, HotSeat};
 use crate::narrate::Narration;
 pub use crate::narrate::{outcome_text, print_outcome};
 use crate::output::Out;
-use silk_core::lock::FileLock;
+use crate::playtest::Recorder;
+#[cfg(any(test, feature = "testing"))]
+pub use crate::save::SAVES;
+pub use crate::save::{load_resume, SaveFile, BOT_BATCH};
 use silk_core::{next_decider, Game, Player, Replay, Seat, ToMove};
-use std::io::{BufRead, Write};
+use std::io::BufRead;
 use std::path::{Path, PathBuf};
 
 /// Who sits in a seat.
@@ -30,163 +33,8 @@ pub struct PlayOptions {
     /// Game assists in a human's view (Splendor: what is affordable, what remains to pay);
     /// off in competitor mode.
     pub assist: bool,
-}
-
-/// The replay on disk. Each save writes the whole replay to `FILE.tmp`, syncs it and renames it
-/// over `FILE`: a rename is atomic, so at every moment `FILE` is a complete replay (the previous
-/// one or the new one) whatever kills the process, and the format stays the one `silk replay`
-/// has always read. The text is kept in memory and grows by one line per move, so a save costs
-/// one write, one sync and one rename, not a new serialisation of the whole game.
-///
-/// What a person enters is saved at once ([`SaveFile::after_move`]), and so is every move
-/// before a person is asked ([`SaveFile::flush`]): no entry of a person, and no position a
-/// person was asked to play from, is ever lost. Bots' moves in between are saved together, every [`BOT_BATCH`] moves and when the
-/// game stops, since a save per move (a write and a rename each) made a bots-only Cities game
-/// about 90 times slower; a crash loses at most those, and `--resume` has the bots play them
-/// again.
-pub struct SaveFile {
-    path: PathBuf,
-    tmp: PathBuf,
-    /// The replay's JSON without its closing `]}`: everything up to the last move.
-    text: String,
-    moves: usize,
-    /// The header alone (no move), for a save rewritten after an undo.
-    head: String,
-    /// Held while the game is played: a second `--resume` of the same file is refused.
-    _lock: FileLock,
-}
-
-/// Bots' moves saved together at most (see [`SaveFile`]).
-pub const BOT_BATCH: usize = 256;
-
-#[cfg(any(test, feature = "testing"))]
-thread_local! {
-    /// Every save this thread made, as (moves in the file, synced): the tests count them.
-    pub static SAVES: std::cell::RefCell<Vec<(usize, bool)>> = const { std::cell::RefCell::new(Vec::new()) };
-}
-
-impl SaveFile {
-    /// Where the game is kept.
-    pub fn path(&self) -> &Path {
-        &self.path
-    }
-
-    /// Claims `path` for a new game: an existing file is refused unless `force`, before any
-    /// move is played (so is a path that cannot be written). The file is never empty: the
-    /// lock settles which of two sessions saving to one new path gets it, then the header is
-    /// written whole (temp file, rename) before the first prompt. An empty file holds no game
-    /// (an older silk killed as it started left one): it is taken like a new path.
-    pub fn create<G: Game>(
-        path: &Path,
-        force: bool,
-        replay: &Replay<G>,
-        out: &mut Out,
-    ) -> CliResult<Self> {
-        let shown = path.display();
-        let lock = crate::lock::take(path, out)?;
-        match std::fs::metadata(path) {
-            Ok(m) if m.is_dir() => Err(CliError::input(format!("{shown}: a directory"))),
-            Ok(m) if m.len() > 0 && !force => Err(CliError::input(format!(
-                "{shown} already exists: continue it with --resume {shown}, overwrite it with --force, or save elsewhere"
-            ))),
-            _ => Self::locked(path, replay, lock),
-        }
-    }
-
-    /// The file for `replay` (new, or resumed from this file), written at once.
-    pub fn at<G: Game>(path: &Path, replay: &Replay<G>, out: &mut Out) -> CliResult<Self> {
-        let lock = crate::lock::take(path, out)?;
-        Self::locked(path, replay, lock)
-    }
-
-    fn locked<G: Game>(path: &Path, replay: &Replay<G>, lock: FileLock) -> CliResult<Self> {
-        let mut tmp = path.as_os_str().to_owned();
-        tmp.push(".tmp");
-        // The header as serde writes it, with the moves then added one compact line each.
-        let head = Replay::<G>::new(replay.config.clone(), replay.seed).to_json();
-        let text = head
-            .strip_suffix("[]\n}")
-            .filter(|h| h.ends_with("\"moves\": "))
-            .ok_or_else(|| CliError::Internal("unexpected replay layout".into()))?
-            .to_string()
-            + "[";
-        let mut file = SaveFile {
-            path: path.to_path_buf(),
-            tmp: PathBuf::from(tmp),
-            head: text.clone(),
-            text,
-            moves: 0,
-            _lock: lock,
-        };
-        file.write(replay, true)?;
-        Ok(file)
-    }
-
-    /// Saves `replay` after a move: at once if a person entered it (with any bots' moves before
-    /// it), or when the game is over; a bot's move once [`BOT_BATCH`] wait.
-    pub fn after_move<G: Game>(&mut self, replay: &Replay<G>, at_once: bool) -> CliResult<()> {
-        if at_once || replay.moves.len() >= self.moves + BOT_BATCH {
-            self.write(replay, true)
-        } else {
-            Ok(())
-        }
-    }
-
-    /// Saves the moves not yet on disk, if any: before a person is asked, and when the game
-    /// stops.
-    pub fn flush<G: Game>(&mut self, replay: &Replay<G>) -> CliResult<()> {
-        if replay.moves.len() > self.moves {
-            self.write(replay, true)
-        } else {
-            Ok(())
-        }
-    }
-
-    /// Saves `replay` whole, its moves no longer extending those saved (after an undo).
-    pub fn rewrite<G: Game>(&mut self, replay: &Replay<G>) -> CliResult<()> {
-        self.text = self.head.clone();
-        self.moves = 0;
-        self.write(replay, true)
-    }
-
-    /// Saves `replay`, whose moves extend those already saved. `sync`: on disk before the
-    /// rename, so that not even a power cut loses it (a killed process never loses a save).
-    pub fn write<G: Game>(&mut self, replay: &Replay<G>, sync: bool) -> CliResult<()> {
-        for m in &replay.moves[self.moves..] {
-            let line = serde_json::to_string(m).map_err(|e| CliError::Internal(e.to_string()))?;
-            self.text += if self.moves == 0 { "\n    " } else { ",\n    " };
-            self.text += &line;
-            self.moves += 1;
-        }
-        let end = if self.moves == 0 {
-            "]\n}\n"
-        } else {
-            "\n  ]\n}\n"
-        };
-        let io = |e: std::io::Error| CliError::input(format!("{}: {e}", self.tmp.display()));
-        let mut f = silk_core::files::create_temp(&self.tmp).map_err(io)?;
-        f.write_all(self.text.as_bytes())
-            .and_then(|_| f.write_all(end.as_bytes()))
-            .and_then(|_| if sync { f.sync_data() } else { Ok(()) })
-            .map_err(io)?;
-        drop(f);
-        #[cfg(any(test, feature = "testing"))]
-        SAVES.with(|s| s.borrow_mut().push((self.moves, sync)));
-        std::fs::rename(&self.tmp, &self.path)
-            .map_err(|e| CliError::input(format!("{}: {e}", self.path.display())))
-    }
-}
-
-/// The game kept in `path` for `--resume`; an empty file (a session stopped as it started)
-/// says how to start a game in it.
-pub fn load_resume<G: Game>(path: &Path) -> CliResult<Replay<G>> {
-    if std::fs::metadata(path).is_ok_and(|m| m.is_file() && m.len() == 0) {
-        let shown = path.display();
-        return Err(CliError::input(format!(
-            "{shown}: empty, no game saved in it yet (a session stopped as it started): start one in it with --save {shown}"
-        )));
-    }
-    Ok(Replay::<G>::load(path)?)
+    /// Where a game with people is recorded as a playtest.
+    pub playtest: crate::playtest::PlaytestOptions,
 }
 
 /// Plays one game to the end (or until the humans stop) and prints the outcome. `replay`
@@ -213,27 +61,28 @@ pub fn run<G: CliGame>(
         )));
     }
     // Written now: a path that cannot be written fails before any move is played.
-    let mut save = match &opts.save {
+    let save = match &opts.save {
         Some(path) if opts.resumed => Some(SaveFile::at(path, &replay, out)?),
         Some(path) => Some(SaveFile::create(path, opts.force, &replay, out)?),
         None => None,
     };
+    let record = playtest_record(&replay, &seats, opts, out)?;
+    let mut kept = Kept { save, record };
     let mut result = play_on(
         &mut replay,
         &mut state,
         &mut seats,
         &mut source,
-        &mut save,
+        &mut kept,
         opts,
         out,
     );
     // Bots' moves still waiting (see `SaveFile`) go to disk whatever stopped the game.
-    if let Some(s) = save.as_mut() {
-        let flushed = s.flush(&replay);
-        if result.is_ok() {
-            result = flushed;
-        }
+    let flushed = kept.flush(&replay);
+    if result.is_ok() {
+        result = flushed;
     }
+    let save = kept.save;
     // Whatever stopped the game, every move played is in the file: say how to continue it.
     let unfinished = next_decider(G::to_move(&state)).is_some();
     match (&save, unfinished) {
@@ -241,9 +90,9 @@ pub fn run<G: CliGame>(
             let hint = format!(
                 "{} moves saved in {}: continue with silk play {} --resume {}",
                 replay.moves.len(),
-                s.path.display(),
+                s.path().display(),
                 G::NAME,
-                s.path.display()
+                s.path().display()
             );
             match result {
                 Err(CliError::Input(m)) => Err(CliError::Input(format!("{m} ({hint})"))),
@@ -258,29 +107,78 @@ pub fn run<G: CliGame>(
     }
 }
 
-fn play_on<G: CliGame>(
-    replay: &mut Replay<G>,
-    state: &mut G::State,
-    seats: &mut [SeatKind<G>],
-    source: &mut MoveSource,
-    save: &mut Option<SaveFile>,
+/// The playtest record of a game with a person in it, where `opts` keeps one (said on stderr).
+fn playtest_record<G: CliGame>(
+    replay: &Replay<G>,
+    seats: &[SeatKind<G>],
     opts: &PlayOptions,
     out: &mut Out,
-) -> CliResult<()> {
-    let n = G::num_seats(state);
-    let humans: Vec<Seat> = Seat::all(n)
-        .filter(|s| matches!(seats[s.index()], SeatKind::Human))
-        .collect();
-    // With one human the narration is theirs; with several (hot seat) or none, it is public.
-    let viewer = if humans.len() == 1 {
-        Some(humans[0])
-    } else {
-        None
+) -> CliResult<Option<Recorder<G>>> {
+    if !seats.iter().any(|s| matches!(s, SeatKind::Human)) {
+        return Ok(None);
+    }
+    let started = crate::playtest::utc_now();
+    let Some(path) = opts
+        .playtest
+        .path(opts.save.as_deref(), G::NAME, replay.seed, &started)
+    else {
+        return Ok(None);
     };
-    let mut narration = Narration::new(viewer);
-    let mut hot_seat = HotSeat::new(hot_seat::interactive(source), humans.len(), n);
-    let mut legal = Vec::new();
-    let mut events = Vec::new();
+    let players: Vec<String> = seats
+        .iter()
+        .map(|s| match s {
+            SeatKind::Human => "human".into(),
+            SeatKind::Bot(name, _) => name.clone(),
+        })
+        .collect();
+    let record = Recorder::start(&path, replay, &players, &opts.playtest, out)?;
+    out.message(&format!(
+        "playtest record: {} (silk playtests {} reads the folder)",
+        record.path().display(),
+        path.parent().unwrap_or(Path::new(".")).display()
+    ));
+    Ok(Some(record))
+}
+
+/// Where a game is kept as it is played: its save, its playtest record (either may be absent).
+struct Kept<G: Game> {
+    save: Option<SaveFile>,
+    record: Option<Recorder<G>>,
+}
+
+impl<G: Game> Kept<G> {
+    /// Every move played so far on disk.
+    fn flush(&mut self, replay: &Replay<G>) -> CliResult<()> {
+        if let Some(s) = self.save.as_mut() {
+            s.flush(replay)?;
+        }
+        match self.record.as_mut() {
+            Some(r) => r.flush(),
+            None => Ok(()),
+        }
+    }
+
+    /// The move just recorded in `replay` kept: at once if `at_once`, else in a batch.
+    fn after_move(&mut self, replay: &Replay<G>, at_once: bool) -> CliResult<()> {
+        if let Some(s) = self.save.as_mut() {
+            s.after_move(replay, at_once)?;
+        }
+        match (self.record.as_mut(), replay.moves.last()) {
+            (Some(r), Some(m)) => r.decided(m, at_once),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// The first lines of a game: who sits where, and the opening (or, resumed, how far it got).
+fn greet<G: CliGame>(
+    replay: &Replay<G>,
+    state: &G::State,
+    seats: &[SeatKind<G>],
+    (opts, narration): (&PlayOptions, &mut Narration),
+    out: &mut Out,
+) {
+    let n = seats.len();
     out.message(&format!(
         "{} for {n} players, seed {}. Seats: {}",
         G::NAME,
@@ -303,6 +201,32 @@ fn play_on<G: CliGame>(
     } else if let Some(opening) = G::opening(state) {
         narration.header(&opening, out);
     }
+}
+
+fn play_on<G: CliGame>(
+    replay: &mut Replay<G>,
+    state: &mut G::State,
+    seats: &mut [SeatKind<G>],
+    source: &mut MoveSource,
+    kept: &mut Kept<G>,
+    opts: &PlayOptions,
+    out: &mut Out,
+) -> CliResult<()> {
+    let n = G::num_seats(state);
+    let humans: Vec<Seat> = Seat::all(n)
+        .filter(|s| matches!(seats[s.index()], SeatKind::Human))
+        .collect();
+    // With one human the narration is theirs; with several (hot seat) or none, it is public.
+    let viewer = if humans.len() == 1 {
+        Some(humans[0])
+    } else {
+        None
+    };
+    let mut narration = Narration::new(viewer);
+    let mut hot_seat = HotSeat::new(hot_seat::interactive(source), humans.len(), n);
+    let mut legal = Vec::new();
+    let mut events = Vec::new();
+    greet(replay, state, seats, (opts, &mut narration), out);
 
     let mut decisions = replay.moves.len() as u64;
     while let Some(seat) = next_decider(G::to_move(state)) {
@@ -316,15 +240,16 @@ fn play_on<G: CliGame>(
         if legal.is_empty() {
             return Err(CliError::Internal(format!("{seat} has no legal action")));
         }
+        if let Some(r) = kept.record.as_mut() {
+            r.asked();
+        }
         let action = match &mut seats[seat.index()] {
             SeatKind::Bot(name, bot) => match bot.try_choose(state, seat, &legal) {
                 Ok(a) => a,
                 Err(f) => {
                     // The moves so far stay saved; the exit code says the game did not end
                     // (2: the bot's program is at fault, not silk).
-                    if let Some(s) = save.as_mut() {
-                        s.write(replay, true)?;
-                    }
+                    kept.flush(replay)?;
                     return Err(CliError::input(format!(
                         "{seat} ({name}) forfeits: {f}; game left unfinished"
                     )));
@@ -332,9 +257,7 @@ fn play_on<G: CliGame>(
             },
             SeatKind::Human => {
                 // Every move before a question to a person is on disk before it is asked.
-                if let Some(s) = save.as_mut() {
-                    s.flush(replay)?;
-                }
+                kept.flush(replay)?;
                 let asked = hot_seat.before_view(seat, source, &narration, out)?;
                 match asked
                     .then(|| ask_human::<G>(state, seat, &legal, source, opts.assist, out))
@@ -359,12 +282,10 @@ fn play_on<G: CliGame>(
             return Err(CliError::Internal(format!("{seat} {text:?}: {e}")));
         }
         decisions += 1;
-        if let Some(s) = save.as_mut() {
-            // A person's entry at once (a sync, about 5 ms: unnoticed between entries); bots'
-            // moves in batches.
-            let over = next_decider(G::to_move(state)).is_none();
-            s.after_move(replay, humans.contains(&seat) || over)?;
-        }
+        // A person's entry at once (a sync, about 5 ms: unnoticed between entries); bots'
+        // moves in batches.
+        let at_once = humans.contains(&seat) || next_decider(G::to_move(state)).is_none();
+        kept.after_move(replay, at_once)?;
         let shown = (!secret).then_some(text.as_str());
         narration.decision::<G>(state, seat, shown, &events, out);
     }

@@ -217,15 +217,7 @@ impl<G: CliGame> PlaySession<G> {
         else {
             return Err("nothing to undo: no person has moved yet".into());
         };
-        let r = &self.replay;
-        let mut replay = Replay::<G> {
-            format: r.format.clone(),
-            version: r.version,
-            game: r.game.clone(),
-            seed: r.seed,
-            config: r.config.clone(),
-            moves: r.moves.clone(),
-        };
+        let mut replay = self.replay.clone();
         let gone = replay.moves.split_off(k);
         let state = replay.run("the game").map_err(|e| e.to_string())?;
         if let Some(save) = self.save.as_mut() {

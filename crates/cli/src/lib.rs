@@ -65,6 +65,10 @@ enum Command {
     /// Why the games of a run that the round cap ended stalled: each one's freeze and, seat by
     /// seat, what holds each source of points shut; the share of stalls each cause holds.
     Stalls(commands::stalls::StallsArgs),
+    /// The games people played (the playtest records `silk play` keeps in a folder) read as a
+    /// lab run: decided or stalled, wins by player with exact 95% intervals, length, table
+    /// minutes by the records' clock, and each game.
+    Playtests(commands::playtests::PlaytestsArgs),
     /// Without a game: the shared mechanics across the engines, from greedy bots' games
     /// (auctions, routes, resource conversion, seat advantage, length, branching; "—": not in
     /// that game). With --mechanic auction: every engine under every auction format at each of
@@ -193,6 +197,7 @@ fn run(command: Command, values_groups: Vec<Vec<String>>, out: &mut Out) -> CliR
         Command::Sweep(args) => args.run(values_groups, out),
         Command::Find(args) => args.run(out),
         Command::Stalls(args) => args.run(out),
+        Command::Playtests(args) => args.run(out),
         Command::Compare(args) => args.run(out),
         Command::Findings(args) => args.run(out),
         Command::Gaps(args) => args.run(out),

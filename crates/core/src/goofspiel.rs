@@ -727,6 +727,7 @@ mod tests {
             replay.moves.push(crate::LoggedMove {
                 seat: Seat(seat),
                 action: "bid 1".into(),
+                ms: None,
             });
             let err = replay.run("game.json").unwrap_err().to_string();
             assert!(err.contains("move 1"), "{err}");

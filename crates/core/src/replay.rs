@@ -16,10 +16,38 @@ pub const REPLAY_VERSION: u32 = 1;
 pub struct LoggedMove {
     pub seat: Seat,
     pub action: String,
+    /// Milliseconds the seat took to decide, from the question to the answer: kept in a
+    /// playtest's record ([`Playtest`]), absent in a plain save.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ms: Option<u64>,
+}
+
+/// A game people played, as its playtest record keeps it (the lab reads a folder of them:
+/// `silk playtests`): when it started and who sat where.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Playtest {
+    /// When the first move was asked for, in UTC (`2026-12-05T20:14:03Z`).
+    pub started: String,
+    /// Where the group played, as the host typed it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<String>,
+    /// Each seat in order: who sat there and who decided for it.
+    pub seats: Vec<PlaytestSeat>,
+}
+
+/// One seat of a playtest.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlaytestSeat {
+    /// The player's name, or the seat's label (`P2`) when none was given.
+    pub name: String,
+    /// `human`, or the bot that played the seat.
+    pub player: String,
 }
 
 /// A game's full record.
-#[derive(Clone, Debug, Serialize, Deserialize)]
+#[derive(Debug, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, bound = "")]
 pub struct Replay<G: Game> {
     /// Always "silk-replay": tells a replay from other JSON.
@@ -28,7 +56,26 @@ pub struct Replay<G: Game> {
     pub game: String,
     pub seed: u64,
     pub config: G::Config,
+    /// Who played, when and where: in a playtest's record only (before the moves, which a
+    /// save appends to).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub playtest: Option<Playtest>,
     pub moves: Vec<LoggedMove>,
+}
+
+// By hand: a derived `Clone` would ask the game type itself to be `Clone`.
+impl<G: Game> Clone for Replay<G> {
+    fn clone(&self) -> Self {
+        Replay {
+            format: self.format.clone(),
+            version: self.version,
+            game: self.game.clone(),
+            seed: self.seed,
+            config: self.config.clone(),
+            playtest: self.playtest.clone(),
+            moves: self.moves.clone(),
+        }
+    }
 }
 
 impl<G: Game> Replay<G> {
@@ -39,6 +86,7 @@ impl<G: Game> Replay<G> {
             game: G::NAME.into(),
             seed,
             config,
+            playtest: None,
             moves: Vec::new(),
         }
     }
@@ -48,6 +96,7 @@ impl<G: Game> Replay<G> {
         self.moves.push(LoggedMove {
             seat,
             action: G::action_to_string(state_before, action),
+            ms: None,
         });
     }
 

@@ -238,7 +238,23 @@ impl<G: Observe> Worker<G> {
         opts: crate::Options,
         record: &mut GameRecord,
     ) -> Result<(), LabError> {
-        let (mut state, seed) = setup_game::<G>(config, spec.seed, index, players.len())?;
+        let (state, seed) = setup_game::<G>(config, spec.seed, index, players.len())?;
+        self.play_from(state, seed, spec, index, players, opts, record)
+    }
+
+    /// [`Worker::play_into`] from `state`, a game already set up from `seed` (a game people
+    /// played, read back from its record, has its own seed rather than one of a run's).
+    #[allow(clippy::too_many_arguments)] // play_into's, with the state it sets up
+    pub fn play_from(
+        &mut self,
+        mut state: G::State,
+        seed: u64,
+        spec: &RunSpec,
+        index: u64,
+        players: &mut [Box<dyn Player<G>>],
+        opts: crate::Options,
+        record: &mut GameRecord,
+    ) -> Result<(), LabError> {
         let first = G::first_player(&state).map(|s| s.0);
         let mut metrics = std::mem::take(&mut record.metrics);
         metrics.reset(&self.names);

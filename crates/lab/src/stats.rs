@@ -7,6 +7,61 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     wilson_share(k as f64, n)
 }
 
+/// The exact (Clopper–Pearson) 95% interval for `k` successes in `n` trials: the shares whose
+/// binomial tails at `k` are at least 2.5%. Wider than [`wilson`], and honest for a handful of
+/// games (a playtest book's five evenings), where the normal approximation is not.
+pub fn exact_binomial(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let k = k.min(n);
+    // P(X <= k) for X ~ Binomial(n, p), summed term by term (n is a count of games).
+    let cdf = |p: f64, k: u64| -> f64 {
+        if p <= 0.0 {
+            return 1.0;
+        }
+        if p >= 1.0 {
+            return if k >= n { 1.0 } else { 0.0 };
+        }
+        let (lp, lq) = (p.ln(), (1.0 - p).ln());
+        let mut log_choose = 0.0f64;
+        let mut sum = 0.0;
+        for i in 0..=k {
+            if i > 0 {
+                log_choose += ((n - i + 1) as f64).ln() - (i as f64).ln();
+            }
+            sum += (log_choose + i as f64 * lp + (n - i) as f64 * lq).exp();
+        }
+        sum.min(1.0)
+    };
+    // Bisection: the tail is monotone in p.
+    let solve = |f: &dyn Fn(f64) -> bool| {
+        let (mut lo, mut hi) = (0.0f64, 1.0f64);
+        for _ in 0..60 {
+            let mid = (lo + hi) / 2.0;
+            if f(mid) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        (lo + hi) / 2.0
+    };
+    let lower = if k == 0 {
+        0.0
+    } else {
+        // The p at which P(X >= k) = 2.5%: below it, k successes would be rarer.
+        solve(&|p| 1.0 - cdf(p, k - 1) < 0.025)
+    };
+    let upper = if k == n {
+        1.0
+    } else {
+        // The p at which P(X <= k) = 2.5%.
+        solve(&|p| cdf(p, k) > 0.025)
+    };
+    (lower, upper)
+}
+
 /// [`wilson`] for a count that may hold halves (a first place shared between two bots counts
 /// half a win).
 pub fn wilson_share(k: f64, n: u64) -> (f64, f64) {
@@ -326,6 +381,26 @@ impl Tally {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    /// Clopper–Pearson intervals as published tables give them (to four places).
+    fn exact_binomial_matches_known_values() {
+        let near = |(lo, hi): (f64, f64), (a, b): (f64, f64)| {
+            assert!(
+                (lo - a).abs() < 5e-4 && (hi - b).abs() < 5e-4,
+                "{lo} {hi} vs {a} {b}"
+            )
+        };
+        near(exact_binomial(0, 5), (0.0, 0.5218));
+        near(exact_binomial(5, 5), (0.4782, 1.0));
+        near(exact_binomial(2, 10), (0.0252, 0.5561));
+        near(exact_binomial(1, 1), (0.025, 1.0));
+        near(exact_binomial(50, 100), (0.3983, 0.6017));
+        assert_eq!(exact_binomial(0, 0), (0.0, 1.0));
+        // Wider than Wilson's at few games.
+        let (w, e) = (wilson(2, 10), exact_binomial(2, 10));
+        assert!(e.0 < w.0 && e.1 > w.1);
+    }
 
     #[test]
     fn wilson_matches_known_values() {

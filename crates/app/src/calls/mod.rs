@@ -196,6 +196,7 @@ pub enum Call {
     Sweep(Sweep),
     Ladder(Ladder),
     Learn(Learn),
+    Playtests(Playtests),
 }
 
 impl Call {
@@ -206,8 +207,19 @@ impl Call {
             Call::Sweep(c) => c.run(out),
             Call::Ladder(c) => c.run(out),
             Call::Learn(c) => c.run(out),
+            Call::Playtests(c) => crate::playtest::book::run(&c.dir, c.game, out),
         }
     }
+}
+
+/// `silk playtests DIR`: a folder of playtest records read as a book.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Playtests {
+    pub dir: std::path::PathBuf,
+    /// The game, when the folder holds records of several.
+    #[serde(default)]
+    pub game: Option<crate::games::GameName>,
 }
 
 /// Runs the call `json` (a [`Call`]) in this process: what it writes to stdout as JSON, or

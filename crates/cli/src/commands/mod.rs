@@ -13,6 +13,7 @@ pub mod lab;
 pub mod ladder;
 pub mod learn;
 pub mod play;
+pub mod playtests;
 pub mod replay;
 pub mod rules;
 pub mod simulate;

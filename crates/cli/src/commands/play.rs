@@ -65,6 +65,21 @@ pub struct PlayArgs {
     /// working), served at the address kept there unless --bind says otherwise.
     #[arg(long, requires = "serve")]
     pub new_links: bool,
+    /// Keep this game's playtest record (a game with a person in it) in this folder; default:
+    /// `playtests/` beside the --save file (without --save and this, no record is kept).
+    /// `silk playtests DIR` reads the folder. (Games on phones, --serve, are not recorded yet.)
+    #[arg(long, value_name = "DIR", conflicts_with = "serve")]
+    pub playtests: Option<PathBuf>,
+    /// Keep no playtest record of this game.
+    #[arg(long, conflicts_with = "playtests")]
+    pub no_playtest: bool,
+    /// The players' names in seat order, comma-separated, for the playtest record (default:
+    /// the seat labels P1, P2, …).
+    #[arg(long, value_delimiter = ',', value_name = "NAMES")]
+    pub names: Vec<String>,
+    /// Where the group plays, for the playtest record.
+    #[arg(long)]
+    pub place: Option<String>,
     #[command(flatten)]
     pub bot_time: crate::outside::BotTimeArgs,
 }
@@ -85,6 +100,10 @@ impl PlayArgs {
             serve,
             bind,
             new_links,
+            playtests,
+            no_playtest,
+            names,
+            place,
             bot_time,
         } = self;
         bot_time.apply();
@@ -127,6 +146,12 @@ impl PlayArgs {
                 force,
                 max_decisions: 1_000_000,
                 assist: !competitor,
+                playtest: silk_app::playtest::PlaytestOptions {
+                    dir: playtests,
+                    off: no_playtest,
+                    names,
+                    place,
+                },
             };
             play::run::<G>(replay, seats, source, &opts, out)
         })

@@ -1,0 +1,460 @@
+//! `silk playtests DIR`: a folder of playtest records read as a lab run. Each record is played
+//! again through the lab's own loop ([`silk_lab::run::Worker`]), so a game people played is
+//! measured exactly as a bot's game is (decided or stalled, length, first player, lead changes,
+//! the engine's metrics); the table minutes are the record's own clock. With a handful of games
+//! every share carries its exact (Clopper–Pearson) interval and nothing is starred.
+
+use crate::error::{CliError, CliResult};
+use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
+use crate::output::Out;
+use serde_json::{json, Value};
+use silk_core::{Forfeit, ForfeitKind, LoggedMove, Player, Playtest, Replay, Seat};
+use silk_lab::measure::decided;
+use silk_lab::run::{run_names, Worker};
+use silk_lab::stats::exact_binomial;
+use silk_lab::{GameRecord, RunSpec};
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+
+/// One game of the book.
+pub struct BookGame {
+    /// The record's file name in the folder.
+    pub file: String,
+    pub playtest: Playtest,
+    /// The game as the lab measures it (`finished` false: the record stops before the end).
+    pub record: GameRecord,
+    /// Minutes at the table by the record's clock: the sum of its decisions' times.
+    pub minutes: f64,
+    /// Decisions the record has no time for (moves replayed from a plain save).
+    pub untimed: usize,
+}
+
+impl BookGame {
+    /// The names of the seats that won (all who share first place), in a decided game.
+    pub fn winners(&self) -> Vec<&str> {
+        if !decided(&self.record) {
+            return Vec::new();
+        }
+        self.record
+            .ranks
+            .iter()
+            .zip(&self.playtest.seats)
+            .filter(|(&r, _)| r == 0)
+            .map(|(_, s)| s.name.as_str())
+            .collect()
+    }
+
+    /// How the game ended, in words.
+    pub fn ending(&self) -> String {
+        let r = &self.record;
+        if !r.finished {
+            format!("unfinished after {} decisions", r.decisions)
+        } else if r.stuck {
+            "stuck: nobody could act".into()
+        } else if r.ended_by.is_some() {
+            format!("stalled at the round cap (round {})", r.rounds)
+        } else {
+            format!("won by {}", self.winners().join(" and "))
+        }
+    }
+}
+
+/// The records of one game in a folder, read and measured.
+pub struct Book {
+    pub game: &'static str,
+    pub dir: PathBuf,
+    pub games: Vec<BookGame>,
+    /// Files in the folder that are not this game's playtest records, with why.
+    pub skipped: Vec<(String, String)>,
+}
+
+/// `silk playtests DIR`: the book of `game`'s records in `dir` (without `game`, the one game
+/// the folder's records play), written to `out` as text or JSON.
+pub fn run(dir: &Path, game: Option<GameName>, out: &mut Out) -> CliResult<()> {
+    let game = match game {
+        Some(g) => g,
+        None => only_game(dir)?,
+    };
+    with_game!(game, G => {
+        let (text, value) = read::<G>(dir)?.render();
+        out.doc(&text, &value);
+        Ok(())
+    })
+}
+
+/// The one game the records in `dir` play (a folder of several asks for one).
+fn only_game(dir: &Path) -> CliResult<GameName> {
+    let games = games_in(dir)?;
+    match games.as_slice() {
+        [one] => GameName::named(one).ok_or_else(|| {
+            CliError::input(format!(
+                "{}: records of {one:?}, a game silk does not play",
+                dir.display()
+            ))
+        }),
+        [] => Err(CliError::input(format!(
+            "{}: no playtest record here (silk play keeps one for every game with a person in it)",
+            dir.display()
+        ))),
+        many => Err(CliError::input(format!(
+            "{}: records of several games ({}): choose one with --game",
+            dir.display(),
+            many.join(", ")
+        ))),
+    }
+}
+
+/// Reads every playtest record of `G` in `dir` (`*.json`, in name order). A record that does
+/// not replay is refused with its file and move; other files are listed as skipped.
+pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
+        .collect();
+    files.sort();
+    let mut book = Book {
+        game: G::NAME,
+        dir: dir.to_path_buf(),
+        games: Vec::new(),
+        skipped: Vec::new(),
+    };
+    for path in files {
+        let file = path
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        let why = match header_of(&path) {
+            Some((g, true)) if g == G::NAME => None,
+            Some((g, true)) => Some(format!("a {g} record")),
+            Some((_, false)) => Some("a save, not a playtest record".to_string()),
+            None => Some("not a silk record".to_string()),
+        };
+        if let Some(why) = why {
+            book.skipped.push((file, why));
+            continue;
+        }
+        let replay = Replay::<G>::load(&path)?;
+        let Some(playtest) = replay.playtest.clone() else {
+            book.skipped
+                .push((file, "a save, not a playtest record".into()));
+            continue;
+        };
+        // Every move is checked against the rules first: a damaged record names its move.
+        replay.run(&path.display().to_string())?;
+        if playtest.seats.len() != G::num_seats(&G::setup(&replay.config, replay.seed)?) {
+            return Err(CliError::input(format!(
+                "{}: playtest.seats: {} seats for the game's {}",
+                path.display(),
+                playtest.seats.len(),
+                G::num_seats(&G::setup(&replay.config, replay.seed)?)
+            )));
+        }
+        let index = book.games.len() as u64;
+        let record = measure::<G>(&replay, &playtest, index)?;
+        book.games.push(BookGame {
+            file,
+            minutes: replay.moves.iter().filter_map(|m| m.ms).sum::<u64>() as f64 / 60_000.0,
+            untimed: replay.moves.iter().filter(|m| m.ms.is_none()).count(),
+            playtest,
+            record,
+        });
+    }
+    Ok(book)
+}
+
+/// The games the silk records in `dir` play, each once, in name order.
+pub fn games_in(dir: &Path) -> CliResult<Vec<String>> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
+    let mut games: Vec<String> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
+        .filter_map(|p| {
+            header_of(&p)
+                .filter(|(_, playtest)| *playtest)
+                .map(|(g, _)| g)
+        })
+        .collect();
+    games.sort();
+    games.dedup();
+    Ok(games)
+}
+
+/// The `game` a JSON file names, if it is a silk record, and whether it is a playtest's
+/// (read without its moves' types).
+fn header_of(path: &Path) -> Option<(String, bool)> {
+    #[derive(serde::Deserialize)]
+    struct Header {
+        format: String,
+        game: String,
+        #[serde(default)]
+        playtest: Option<serde::de::IgnoredAny>,
+    }
+    let text = silk_core::files::read_text(path, silk_core::files::Limit::SAVE).ok()?;
+    let h: Header = serde_json::from_str(&text).ok()?;
+    (h.format == "silk-replay").then_some((h.game, h.playtest.is_some()))
+}
+
+/// Plays `replay`'s moves again through the lab's loop: the game's record as a run's would be.
+fn measure<G: CliGame>(
+    replay: &Replay<G>,
+    playtest: &Playtest,
+    index: u64,
+) -> CliResult<GameRecord> {
+    let state = G::setup(&replay.config, replay.seed)?;
+    let spec = RunSpec {
+        game: G::NAME.into(),
+        config: serde_json::to_value(&replay.config)
+            .map_err(|e| CliError::Internal(e.to_string()))?,
+        bots: playtest.seats.iter().map(|s| s.player.clone()).collect(),
+        seed: replay.seed,
+        games: 1,
+        shard: None,
+        rotate: false,
+    };
+    let moves = Rc::new(RefCell::new(
+        replay.moves.iter().cloned().collect::<VecDeque<_>>(),
+    ));
+    let mut players: Vec<Box<dyn Player<G>>> = (0..playtest.seats.len())
+        .map(|_| Box::new(Recorded(moves.clone())) as Box<dyn Player<G>>)
+        .collect();
+    let opts = silk_lab::Options {
+        threads: 1,
+        max_decisions: replay.moves.len() as u64,
+        check: false,
+    };
+    let mut record = GameRecord::default();
+    Worker::<G>::new(&spec, run_names::<G>(&state)).play_from(
+        state,
+        replay.seed,
+        &spec,
+        index,
+        &mut players,
+        opts,
+        &mut record,
+    )?;
+    Ok(record)
+}
+
+/// A seat played from the record's moves (shared by every seat: they come in the record's
+/// order). The moves were checked against the rules before, so none is refused here.
+struct Recorded(Rc<RefCell<VecDeque<LoggedMove>>>);
+
+impl<G: CliGame> Player<G> for Recorded {
+    fn choose(&mut self, state: &G::State, seat: Seat, legal: &[G::Action]) -> G::Action {
+        <Self as Player<G>>::try_choose(self, state, seat, legal).unwrap_or(legal[0])
+    }
+
+    fn try_choose(
+        &mut self,
+        state: &G::State,
+        seat: Seat,
+        legal: &[G::Action],
+    ) -> Result<G::Action, Forfeit> {
+        let m = self.0.borrow_mut().pop_front();
+        let refused = |reason: String| Forfeit {
+            kind: ForfeitKind::Illegal,
+            reason,
+        };
+        let m = m.ok_or_else(|| refused("the record has no more moves".into()))?;
+        if m.seat != seat {
+            return Err(refused(format!(
+                "the record has {} move where {seat} is asked",
+                m.seat
+            )));
+        }
+        G::parse_action(state, seat, &m.action)
+            .ok()
+            .filter(|a| legal.contains(a))
+            .ok_or_else(|| refused(format!("{:?} is not a legal move here", m.action)))
+    }
+}
+
+/// A share with its exact interval, as text (`1 of 3  33.3% [0.8, 90.6]`) and JSON.
+fn share(k: u64, n: u64) -> (String, Value) {
+    let (lo, hi) = exact_binomial(k, n);
+    let p = if n == 0 { 0.0 } else { k as f64 / n as f64 };
+    (
+        format!(
+            "{k} of {n}  {:.1}% [{:.1}, {:.1}]",
+            100.0 * p,
+            100.0 * lo,
+            100.0 * hi
+        ),
+        json!({"count": k, "of": n, "share": p, "lo": lo, "hi": hi}),
+    )
+}
+
+/// Mean, least and most of `xs`, as text (`6.0 (5–7)`) and JSON.
+fn spread(xs: &[f64]) -> (String, Value) {
+    if xs.is_empty() {
+        return ("—".into(), json!({"n": 0}));
+    }
+    let mean = xs.iter().sum::<f64>() / xs.len() as f64;
+    let lo = xs.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    (
+        format!("{mean:.1} ({lo:.1}–{hi:.1})"),
+        json!({"n": xs.len(), "mean": mean, "min": lo, "max": hi}),
+    )
+}
+
+/// Wins by the name at the table over the decided games `dec` (a name may sit in different
+/// seats from game to game), each with its exact interval.
+fn wins(dec: &[&BookGame]) -> (String, Vec<Value>) {
+    let mut names: Vec<&str> = Vec::new();
+    for g in dec {
+        for s in &g.playtest.seats {
+            if !names.contains(&s.name.as_str()) {
+                names.push(&s.name);
+            }
+        }
+    }
+    let mut text = String::new();
+    if !dec.is_empty() {
+        text += &format!(
+            "Wins over the {} decided game(s) (a shared first place counts for each):\n",
+            dec.len()
+        );
+    }
+    let mut wins_json = Vec::new();
+    for name in &names {
+        let played = dec
+            .iter()
+            .filter(|g| g.playtest.seats.iter().any(|s| s.name == *name))
+            .count() as u64;
+        let won = dec.iter().filter(|g| g.winners().contains(name)).count() as u64;
+        let (t, j) = share(won, played);
+        text += &format!("  {name:<16} {t}\n");
+        wins_json.push(json!({"name": name, "wins": j}));
+    }
+    (text, wins_json)
+}
+
+impl Book {
+    /// Each game on a line (and the files skipped), and each game's JSON.
+    fn listing(&self) -> (String, Vec<Value>) {
+        let mut text = "\nGames:\n".to_string();
+        let mut games_json = Vec::new();
+        for g in &self.games {
+            let seats: Vec<String> = g
+                .playtest
+                .seats
+                .iter()
+                .map(|s| format!("{} ({})", s.name, s.player))
+                .collect();
+            text += &format!(
+                "  {}  {}  {}{}: {}; {} rounds, {} decisions, {:.1} min\n",
+                g.playtest.started,
+                g.file,
+                seats.join(", "),
+                g.playtest
+                    .place
+                    .as_deref()
+                    .map_or(String::new(), |p| format!(" at {p}")),
+                g.ending(),
+                g.record.rounds,
+                g.record.decisions,
+                g.minutes
+            );
+            games_json.push(json!({
+                "file": g.file,
+                "playtest": g.playtest,
+                "ending": g.ending(),
+                "winners": g.winners(),
+                "minutes": g.minutes,
+                "untimed": g.untimed,
+                "record": g.record,
+            }));
+        }
+        for (file, why) in &self.skipped {
+            text += &format!("  (skipped {file}: {why})\n");
+        }
+        (text, games_json)
+    }
+
+    /// The book as text and as one JSON document.
+    pub fn render(&self) -> (String, Value) {
+        let all = self.games.len() as u64;
+        let finished: Vec<&BookGame> = self.games.iter().filter(|g| g.record.finished).collect();
+        let dec: Vec<&BookGame> = self.games.iter().filter(|g| decided(&g.record)).collect();
+        let stalls = finished
+            .iter()
+            .filter(|g| g.record.ended_by.is_some())
+            .count() as u64;
+        let stuck = finished.iter().filter(|g| g.record.stuck).count() as u64;
+        let n_dec = dec.len() as u64;
+        let mut text = format!(
+            "{} playtests in {}: {all} game(s) ({} finished, {} unfinished: stopped before the end)\n\
+             Intervals are exact 95% (Clopper–Pearson): with a handful of games they are wide, and \
+             nothing is starred.\n\n",
+            self.game,
+            self.dir.display(),
+            finished.len(),
+            all - finished.len() as u64
+        );
+        let (stall_text, stall_json) = share(stalls, finished.len() as u64);
+        text += &format!(
+            "Finished games: {} decided, {stuck} stuck, stalled at the round cap {stall_text}\n",
+            n_dec
+        );
+        let (wins_text, wins_json) = wins(&dec);
+        text += &wins_text;
+        let first_won = dec
+            .iter()
+            .filter(|g| {
+                g.record
+                    .first
+                    .is_some_and(|f| g.record.ranks.get(f as usize) == Some(&0))
+            })
+            .count() as u64;
+        let with_first = dec.iter().filter(|g| g.record.first.is_some()).count() as u64;
+        let (first_text, first_json) = share(first_won, with_first);
+        if with_first > 0 {
+            text += &format!("The first player won {first_text}\n");
+        }
+        let of = |f: &dyn Fn(&BookGame) -> f64, games: &[&BookGame]| {
+            spread(&games.iter().map(|g| f(g)).collect::<Vec<_>>())
+        };
+        let rounds = of(&|g| g.record.rounds as f64, &dec);
+        let decisions = of(&|g| g.record.decisions as f64, &dec);
+        let minutes = of(&|g| g.minutes, &dec);
+        let minutes_all = of(&|g| g.minutes, &self.games.iter().collect::<Vec<_>>());
+        let leads = of(&|g| g.record.lead_changes as f64, &dec);
+        text += &format!(
+            "Decided games: rounds {}, decisions {}, lead changes {}\n\
+             Table minutes by the records' clock: decided games {}; all games {}\n",
+            rounds.0, decisions.0, leads.0, minutes.0, minutes_all.0
+        );
+        let untimed: usize = self.games.iter().map(|g| g.untimed).sum();
+        if untimed > 0 {
+            text += &format!(
+                "({untimed} decisions have no time: moves replayed from a save before the record began)\n"
+            );
+        }
+        let (games_text, games_json) = self.listing();
+        text += &games_text;
+        let value = json!({
+            "game": self.game,
+            "dir": self.dir.display().to_string(),
+            "games": all,
+            "finished": finished.len(),
+            "decided": n_dec,
+            "stuck": stuck,
+            "stalls": stall_json,
+            "wins": wins_json,
+            "first_player_wins": first_json,
+            "rounds": rounds.1,
+            "decisions": decisions.1,
+            "lead_changes": leads.1,
+            "minutes_decided": minutes.1,
+            "minutes_all": minutes_all.1,
+            "records": games_json,
+            "skipped": self.skipped.iter().map(|(f, w)| json!({"file": f, "why": w})).collect::<Vec<_>>(),
+        });
+        (text, value)
+    }
+}

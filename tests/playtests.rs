@@ -1,0 +1,313 @@
+//! Issue 47: a game people play in the terminal is kept as a playtest record (who sat where,
+//! when, where, each decision's time), written as it is played, and `silk playtests DIR` reads
+//! a folder of records as a lab run.
+
+use serde_json::Value;
+use std::fs;
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+
+mod common;
+use common::{json_doc, ok_stdout, refusal, silk};
+
+fn temp_dir(name: &str) -> PathBuf {
+    common::temp_dir("playtests", name)
+}
+
+fn read(path: &Path) -> Value {
+    serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// `silk play goofspiel` with a person in seat 1 and two random bots, seed 3, the person's
+/// entries from `script`, saved in `save` (resumed if it exists), with `extra` flags: its
+/// stdout when it plays to the end; a script that runs out stops the game (exit 2).
+fn play(save: &Path, script: &str, extra: &[&str]) -> Option<String> {
+    let dir = save.parent().unwrap();
+    let script_file = dir.join("script.txt");
+    fs::write(&script_file, script).unwrap();
+    // A resumed game takes its seed from the file.
+    let (how, seed) = match save.exists() {
+        true => ("--resume", &[][..]),
+        false => ("--save", &["--seed", "3"][..]),
+    };
+    let out = silk()
+        .args(["play", "goofspiel", "--bots", "human,random,random"])
+        .args(seed)
+        .arg("--script")
+        .arg(&script_file)
+        .args(extra)
+        .arg(how)
+        .arg(save)
+        .output()
+        .unwrap();
+    match out.status.code() {
+        Some(0) => Some(String::from_utf8(out.stdout).unwrap()),
+        Some(2) => None,
+        _ => panic!("{out:?}"),
+    }
+}
+
+/// Point 1: the record lies in `playtests/` beside the save, names each seat's player and
+/// kind, the place and the start, and times every decision; the book reads it as the lab would
+/// measure the game, and its winner is the one the game announced.
+#[test]
+fn issue47_a_game_with_a_person_is_kept_as_a_playtest_record() {
+    let dir = temp_dir("record");
+    let save = dir.join("evening.json");
+    let shown = play(
+        &save,
+        &"1\n".repeat(5),
+        &["--names", "Ann,,Cy", "--place", "the kitchen"],
+    )
+    .expect("the game plays to its end");
+    assert!(shown.contains("Final: 1. P1 with 5"), "{shown}");
+    let record = dir.join("playtests").join("evening.json");
+    let r = read(&record);
+    assert_eq!(r["playtest"]["place"], "the kitchen");
+    let seats: Vec<(String, String)> = r["playtest"]["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| {
+            (
+                s["name"].as_str().unwrap().into(),
+                s["player"].as_str().unwrap().into(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        seats,
+        [("Ann", "human"), ("P2", "random"), ("Cy", "random")]
+            .map(|(a, b)| (a.to_string(), b.to_string()))
+    );
+    let started = r["playtest"]["started"].as_str().unwrap();
+    assert!(started.len() == 20 && started.ends_with('Z'), "{started}");
+    let moves = r["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 15);
+    assert!(
+        moves.iter().all(|m| m["ms"].is_u64()),
+        "every decision is timed"
+    );
+    // The save itself stays a plain save.
+    assert!(read(&save).get("playtest").is_none());
+    assert!(read(&save)["moves"][0].get("ms").is_none());
+
+    let book = json_doc(&["playtests", dir.join("playtests").to_str().unwrap()]);
+    assert_eq!(book["game"], "goofspiel");
+    assert_eq!(
+        (book["games"].as_u64(), book["decided"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(book["records"][0]["winners"], serde_json::json!(["Ann"]));
+    assert_eq!(book["records"][0]["record"]["decisions"], 15);
+    let ann = &book["wins"][0];
+    assert_eq!(ann["name"], "Ann");
+    // One win of one game: the exact interval is [2.5 %, 100 %], not a certainty.
+    assert!(
+        (ann["wins"]["lo"].as_f64().unwrap() - 0.025).abs() < 1e-3,
+        "{ann}"
+    );
+}
+
+/// Point 1: a game stopped in the middle reads as unfinished with every move made so far, and
+/// `--resume` continues the same record, keeping the times it had.
+#[test]
+fn issue47_a_game_stopped_midway_is_unfinished_then_resumed_into_the_same_record() {
+    let dir = temp_dir("resume");
+    let save = dir.join("game.json");
+    assert_eq!(play(&save, "1\n1\n", &[]), None, "the script runs out");
+    let record = dir.join("playtests").join("game.json");
+    let first = read(&record)["moves"].as_array().unwrap().clone();
+    assert!(first.len() >= 6 && first.len() < 15, "{}", first.len());
+    let book = json_doc(&["playtests", dir.join("playtests").to_str().unwrap()]);
+    assert_eq!(
+        (book["games"].as_u64(), book["finished"].as_u64()),
+        (Some(1), Some(0))
+    );
+    let text = ok_stdout(silk().arg("playtests").arg(dir.join("playtests")));
+    assert!(
+        text.contains("1 unfinished") && text.contains("unfinished after"),
+        "{text}"
+    );
+
+    play(&save, &"1\n".repeat(5), &[]).expect("resumed to the end");
+    let r = read(&record);
+    let moves = r["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 15);
+    assert_eq!(
+        moves[..first.len()],
+        first[..],
+        "the first moves and their times kept"
+    );
+    let book = json_doc(&["playtests", dir.join("playtests").to_str().unwrap()]);
+    assert_eq!(
+        (book["games"].as_u64(), book["decided"].as_u64()),
+        (Some(1), Some(1))
+    );
+}
+
+/// Point 1: kill -9 in the middle of a Silk Road game with a person: the record holds every
+/// move the person was asked after, and reads as an unfinished game.
+#[test]
+fn issue47_a_killed_game_keeps_its_record_to_the_last_move() {
+    let dir = temp_dir("kill");
+    let save = dir.join("game.json");
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("silk"))
+        .args([
+            "play",
+            "silk-road",
+            "--bots",
+            "human,greedy,greedy,greedy",
+            "--seed",
+            "3",
+        ])
+        .arg("--save")
+        .arg(&save)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    for _ in 0..3 {
+        stdin.write_all(b"1\n").unwrap();
+        stdin.flush().unwrap();
+        loop {
+            line.clear();
+            assert!(
+                stdout.read_line(&mut line).unwrap() > 0,
+                "silk play stopped early"
+            );
+            if line.starts_with("P1 ") {
+                break;
+            }
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let record = read(&dir.join("playtests").join("game.json"));
+    let kept = record["moves"].as_array().unwrap();
+    let human = kept.iter().filter(|m| m["seat"] == 0).count();
+    assert!(human >= 3, "{kept:?}");
+    let book = json_doc(&["playtests", dir.join("playtests").to_str().unwrap()]);
+    assert_eq!(book["finished"], 0);
+    assert_eq!(book["records"][0]["record"]["decisions"], kept.len());
+}
+
+/// Only games with a person are recorded, only where asked (beside a save, or --playtests),
+/// and --no-playtest keeps none: a game without --save writes nothing in the folder it runs in.
+#[test]
+fn issue47_records_are_kept_only_for_people_and_only_where_asked() {
+    let dir = temp_dir("where");
+    ok_stdout(
+        silk()
+            .args(["play", "goofspiel", "--bots", "random", "--save"])
+            .arg(dir.join("bots.json")),
+    );
+    assert!(
+        !dir.join("playtests").exists(),
+        "a bots-only game is no playtest"
+    );
+    let script = dir.join("s.txt");
+    fs::write(&script, "1\n".repeat(5)).unwrap();
+    let cwd = dir.join("cwd");
+    fs::create_dir_all(&cwd).unwrap();
+    ok_stdout(
+        silk()
+            .current_dir(&cwd)
+            .args([
+                "play",
+                "goofspiel",
+                "--bots",
+                "human,random,random",
+                "--script",
+            ])
+            .arg(&script),
+    );
+    assert_eq!(
+        fs::read_dir(&cwd).unwrap().count(),
+        0,
+        "nothing written unasked"
+    );
+    ok_stdout(
+        silk()
+            .args([
+                "play",
+                "goofspiel",
+                "--bots",
+                "human,random,random",
+                "--no-playtest",
+            ])
+            .arg("--script")
+            .arg(&script)
+            .arg("--save")
+            .arg(dir.join("quiet.json")),
+    );
+    assert!(!dir.join("playtests").exists());
+    let book = dir.join("book");
+    ok_stdout(
+        silk()
+            .args([
+                "play",
+                "goofspiel",
+                "--bots",
+                "human,random,random",
+                "--seed",
+                "9",
+            ])
+            .arg("--script")
+            .arg(&script)
+            .arg("--playtests")
+            .arg(&book),
+    );
+    let names: Vec<String> = fs::read_dir(&book)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(
+        names.len() == 1 && names[0].ends_with("Z-goofspiel-9.json"),
+        "{names:?}"
+    );
+}
+
+/// A record whose move the rules refuse is named with its file and move (exit 2); a folder of
+/// two games' records asks which one, and --game reads one and lists the other as skipped.
+#[test]
+fn issue47_a_damaged_record_and_a_mixed_folder_are_refused_clearly() {
+    let dir = temp_dir("bad");
+    let save = dir.join("g.json");
+    play(&save, &"1\n".repeat(5), &[]).expect("played to the end");
+    let folder = dir.join("playtests");
+    let record = folder.join("g.json");
+    let text = fs::read_to_string(&record).unwrap();
+    fs::write(
+        folder.join("h.json"),
+        text.replacen("\"bid 1\"", "\"bid 99\"", 1),
+    )
+    .unwrap();
+    let err = refusal(&["playtests", folder.to_str().unwrap()]);
+    assert!(err.contains("h.json") && err.contains("move 1"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    fs::remove_file(folder.join("h.json")).unwrap();
+
+    // A Silk Road game stopped when its script runs out: a record of another game.
+    silk()
+        .args(["play", "silk-road", "--bots", "human,greedy,greedy"])
+        .arg("--script")
+        .arg(dir.join("script.txt"))
+        .arg("--playtests")
+        .arg(&folder)
+        .assert()
+        .code(2);
+    let err = refusal(&["playtests", folder.to_str().unwrap()]);
+    assert!(
+        err.contains("several games") && err.contains("--game"),
+        "{err}"
+    );
+    let book = json_doc(&["playtests", folder.to_str().unwrap(), "--game", "goofspiel"]);
+    assert_eq!(book["games"], 1);
+    assert_eq!(book["skipped"][0]["why"], "a silk-road record");
+}
