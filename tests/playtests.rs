@@ -311,3 +311,63 @@ fn issue47_a_damaged_record_and_a_mixed_folder_are_refused_clearly() {
     assert_eq!(book["games"], 1);
     assert_eq!(book["skipped"][0]["why"], "a silk-road record");
 }
+
+/// Point 2: after the result each person answers the playtest questions (two people at one
+/// terminal, read here from a script with --feedback): enjoyment, length, the rounds most and
+/// least engaging, unclear parts of the rules (by number from `silk rules GAME`'s sections), a
+/// comment; a person may skip. The answers are kept with the record, and the book sums them up
+/// by question and quotes the comments.
+#[test]
+fn issue47_each_person_answers_the_feedback_and_the_book_reads_it() {
+    let dir = temp_dir("feedback");
+    let script = dir.join("moves.txt");
+    // Two people bid their cards in turn (5 rounds), then P1 answers everything and P2 skips.
+    let moves = "1\n1\n".repeat(5);
+    let answers = "yes\n4\n2\n3\n1\n1\nlonger please\nskip\n";
+    fs::write(&script, format!("{moves}{answers}")).unwrap();
+    let save = dir.join("night.json");
+    silk()
+        .args([
+            "play",
+            "goofspiel",
+            "--bots",
+            "human,human,random",
+            "--seed",
+            "4",
+        ])
+        .args(["--names", "Ann,Bo", "--feedback", "--script"])
+        .arg(&script)
+        .arg("--save")
+        .arg(&save)
+        .assert()
+        .success();
+    let record = read(&dir.join("playtests").join("night.json"));
+    let fb = record["playtest"]["feedback"].as_array().unwrap();
+    assert_eq!(fb.len(), 1, "P2 skipped: {fb:?}");
+    assert_eq!(fb[0]["seat"], 0);
+    assert_eq!(fb[0]["enjoyment"], 4);
+    assert_eq!(fb[0]["length"], "about right");
+    assert_eq!(fb[0]["most_engaged_round"], 3);
+    assert_eq!(fb[0]["least_engaged_round"], 1);
+    assert_eq!(
+        fb[0]["unclear"],
+        serde_json::json!(["the rules as a whole"])
+    );
+    assert_eq!(fb[0]["comment"], "longer please");
+    // The moves are all still there after the header was written again.
+    assert_eq!(record["moves"].as_array().unwrap().len(), 15);
+
+    let folder = dir.join("playtests");
+    let book = json_doc(&["playtests", folder.to_str().unwrap()]);
+    assert_eq!(book["feedback"]["answers"], 1);
+    assert_eq!(
+        book["feedback"]["enjoyment"]["counts"],
+        serde_json::json!([0, 0, 0, 1, 0])
+    );
+    assert_eq!(book["feedback"]["by_player"][0]["name"], "Ann");
+    let text = ok_stdout(silk().arg("playtests").arg(&folder));
+    assert!(
+        text.contains("enjoyment (1-5): mean 4.0 of 1") && text.contains("\"longer please\" — Ann"),
+        "{text}"
+    );
+}

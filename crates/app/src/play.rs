@@ -8,7 +8,7 @@ use crate::hot_seat::{self, HotSeat};
 use crate::narrate::Narration;
 pub use crate::narrate::{outcome_text, print_outcome};
 use crate::output::Out;
-use crate::playtest::Recorder;
+use crate::playtest::{feedback, Recorder};
 #[cfg(any(test, feature = "testing"))]
 pub use crate::save::SAVES;
 pub use crate::save::{load_resume, SaveFile, BOT_BATCH};
@@ -82,6 +82,14 @@ pub fn run<G: CliGame>(
     if result.is_ok() {
         result = flushed;
     }
+    // A finished game with a record: the people's playtest answers, kept with it.
+    let over = next_decider(G::to_move(&state)).is_none();
+    if let (true, true, Some(r)) = (result.is_ok(), over, kept.record.as_mut()) {
+        let tty = hot_seat::interactive(&source);
+        if tty || opts.playtest.feedback {
+            result = ask_feedback(r, &replay, &state, &seats, (&mut source, tty), out);
+        }
+    }
     let save = kept.save;
     // Whatever stopped the game, every move played is in the file: say how to continue it.
     let unfinished = next_decider(G::to_move(&state)).is_some();
@@ -138,6 +146,33 @@ fn playtest_record<G: CliGame>(
         path.parent().unwrap_or(Path::new(".")).display()
     ));
     Ok(Some(record))
+}
+
+/// Asks each person at the table the playtest questions, in seat order, and keeps each
+/// one's answers with the record as they are given.
+fn ask_feedback<G: CliGame>(
+    record: &mut Recorder<G>,
+    replay: &Replay<G>,
+    state: &G::State,
+    seats: &[SeatKind<G>],
+    (source, tty): (&mut MoveSource, bool),
+    out: &mut Out,
+) -> CliResult<()> {
+    let sections = feedback::rule_sections(&G::rules_text(&replay.config));
+    let names = record.names();
+    for (i, seat) in seats.iter().enumerate() {
+        if !matches!(seat, SeatKind::Human) {
+            continue;
+        }
+        let seat = Seat(i as u8);
+        let name = names.get(i).cloned().unwrap_or_else(|| seat.to_string());
+        let rounds = G::round(state);
+        if let Some(f) = feedback::ask_player((seat, &name), rounds, &sections, (source, tty), out)?
+        {
+            record.add_feedback(f)?;
+        }
+    }
+    Ok(())
 }
 
 /// Where a game is kept as it is played: its save, its playtest record (either may be absent).

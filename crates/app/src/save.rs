@@ -78,16 +78,7 @@ impl SaveFile {
     fn locked<G: Game>(path: &Path, replay: &Replay<G>, lock: FileLock) -> CliResult<Self> {
         let mut tmp = path.as_os_str().to_owned();
         tmp.push(".tmp");
-        // The header as serde writes it, with the moves then added one compact line each.
-        let mut header = Replay::<G>::new(replay.config.clone(), replay.seed);
-        header.playtest = replay.playtest.clone();
-        let head = header.to_json();
-        let text = head
-            .strip_suffix("[]\n}")
-            .filter(|h| h.ends_with("\"moves\": "))
-            .ok_or_else(|| CliError::Internal("unexpected replay layout".into()))?
-            .to_string()
-            + "[";
+        let text = head_text(replay)?;
         let mut file = SaveFile {
             path: path.to_path_buf(),
             tmp: PathBuf::from(tmp),
@@ -118,6 +109,12 @@ impl SaveFile {
         } else {
             Ok(())
         }
+    }
+
+    /// Saves `replay` whole with its header written again (a playtest's feedback added).
+    pub fn rewrite_with_header<G: Game>(&mut self, replay: &Replay<G>) -> CliResult<()> {
+        self.head = head_text(replay)?;
+        self.rewrite(replay)
     }
 
     /// Saves `replay` whole, its moves no longer extending those saved (after an undo).
@@ -153,6 +150,20 @@ impl SaveFile {
         std::fs::rename(&self.tmp, &self.path)
             .map_err(|e| CliError::input(format!("{}: {e}", self.path.display())))
     }
+}
+
+/// `replay`'s header as serde writes it, up to the opening of its moves (which are then
+/// added one compact line each).
+fn head_text<G: Game>(replay: &Replay<G>) -> CliResult<String> {
+    let mut header = Replay::<G>::new(replay.config.clone(), replay.seed);
+    header.playtest = replay.playtest.clone();
+    let head = header.to_json();
+    Ok(head
+        .strip_suffix("[]\n}")
+        .filter(|h| h.ends_with("\"moves\": "))
+        .ok_or_else(|| CliError::Internal("unexpected replay layout".into()))?
+        .to_string()
+        + "[")
 }
 
 /// The game kept in `path` for `--resume`; an empty file (a session stopped as it started)

@@ -57,7 +57,7 @@ pub use metrics::{Counters, DecisionKind, MechanicUse, Names, Observe, SeatCount
 pub use policy::{
     best_by, Features, Heuristic, StrongPreset, Style, WeightSet, MAX_FEATURES, MAX_WEIGHTS,
 };
-pub use replay::{LoggedMove, Playtest, PlaytestSeat, Replay, REPLAY_VERSION};
+pub use replay::{Feedback, LoggedMove, Playtest, PlaytestSeat, Replay, REPLAY_VERSION};
 pub use rng::SilkRng;
 pub use seat::{Seat, SeatSet, MAX_SEATS};
 pub use shared::{Compiled, Shared};

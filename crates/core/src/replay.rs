@@ -34,6 +34,35 @@ pub struct Playtest {
     pub place: Option<String>,
     /// Each seat in order: who sat there and who decided for it.
     pub seats: Vec<PlaytestSeat>,
+    /// What the people answered after the result, one entry per person who answered.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub feedback: Vec<Feedback>,
+}
+
+/// One person's answers to the playtest questions (each may be skipped).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Feedback {
+    /// The seat the person played (0 for P1).
+    pub seat: u8,
+    /// How much they enjoyed it, 1 (not at all) to 5 (very much).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub enjoyment: Option<u8>,
+    /// How the length felt: `too long`, `about right` or `too short`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub length: Option<String>,
+    /// The round they were most engaged in (from 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub most_engaged_round: Option<u32>,
+    /// The round they were least engaged in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub least_engaged_round: Option<u32>,
+    /// The sections of the rules (`silk rules GAME`) they found unclear.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unclear: Vec<String>,
+    /// Anything else, in their words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
 }
 
 /// One seat of a playtest.

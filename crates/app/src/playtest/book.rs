@@ -334,6 +334,115 @@ fn wins(dec: &[&BookGame]) -> (String, Vec<Value>) {
     (text, wins_json)
 }
 
+/// The people's answers over the book: by question (enjoyment, length, engaging rounds,
+/// unclear rules), then by player with their words.
+fn feedback(games: &[BookGame]) -> (String, Value) {
+    let answers: Vec<(&BookGame, &silk_core::Feedback)> = games
+        .iter()
+        .flat_map(|g| g.playtest.feedback.iter().map(move |f| (g, f)))
+        .collect();
+    if answers.is_empty() {
+        return (String::new(), json!({"answers": 0}));
+    }
+    let with_answers = games
+        .iter()
+        .filter(|g| !g.playtest.feedback.is_empty())
+        .count();
+    let mut text = format!(
+        "\nFeedback: {} answer(s) from {with_answers} game(s)\n",
+        answers.len()
+    );
+    let enjoyed: Vec<u8> = answers.iter().filter_map(|(_, f)| f.enjoyment).collect();
+    let mut counts = [0u32; 5];
+    for &e in &enjoyed {
+        if let Some(c) = counts.get_mut(e as usize - 1) {
+            *c += 1;
+        }
+    }
+    let mean = enjoyed.iter().map(|&e| e as f64).sum::<f64>() / enjoyed.len().max(1) as f64;
+    if !enjoyed.is_empty() {
+        text += &format!(
+            "  enjoyment (1-5): mean {mean:.1} of {} answer(s); 1: {}, 2: {}, 3: {}, 4: {}, 5: {}\n",
+            enjoyed.len(),
+            counts[0],
+            counts[1],
+            counts[2],
+            counts[3],
+            counts[4]
+        );
+    }
+    let tally = |pick: &dyn Fn(&silk_core::Feedback) -> Vec<String>| {
+        let mut t: Vec<(String, u32)> = Vec::new();
+        for (_, f) in &answers {
+            for k in pick(f) {
+                match t.iter_mut().find(|(x, _)| *x == k) {
+                    Some(e) => e.1 += 1,
+                    None => t.push((k, 1)),
+                }
+            }
+        }
+        t
+    };
+    let length = tally(&|f| f.length.iter().cloned().collect());
+    let most = tally(&|f| {
+        f.most_engaged_round
+            .map(|r| format!("round {r}"))
+            .into_iter()
+            .collect()
+    });
+    let least = tally(&|f| {
+        f.least_engaged_round
+            .map(|r| format!("round {r}"))
+            .into_iter()
+            .collect()
+    });
+    let unclear = tally(&|f| f.unclear.clone());
+    let listed = |t: &[(String, u32)]| {
+        t.iter()
+            .map(|(k, n)| format!("{k} ×{n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    for (label, t) in [
+        ("length", &length),
+        ("most engaged", &most),
+        ("least engaged", &least),
+        ("rules unclear", &unclear),
+    ] {
+        if !t.is_empty() {
+            text += &format!("  {label}: {}\n", listed(t));
+        }
+    }
+    let mut by_player = Vec::new();
+    for (g, f) in &answers {
+        let name = g
+            .playtest
+            .seats
+            .get(f.seat as usize)
+            .map_or(String::new(), |s| s.name.clone());
+        if let Some(c) = &f.comment {
+            text += &format!("  \"{c}\" — {name} ({})\n", g.file);
+        }
+        by_player.push(json!({"name": name, "file": g.file, "answers": f}));
+    }
+    let as_map = |t: &[(String, u32)]| {
+        t.iter()
+            .map(|(k, n)| (k.clone(), json!(n)))
+            .collect::<serde_json::Map<String, Value>>()
+    };
+    let value = json!({
+        "answers": answers.len(),
+        "games": with_answers,
+        "enjoyment": {"n": enjoyed.len(), "mean": (!enjoyed.is_empty()).then_some(mean), "counts": counts},
+        "length": as_map(&length),
+        "most_engaged": as_map(&most),
+        "least_engaged": as_map(&least),
+        "unclear": as_map(&unclear),
+        "by_player": by_player,
+    });
+    (text, value)
+}
+
 impl Book {
     /// Each game on a line (and the files skipped), and each game's JSON.
     fn listing(&self) -> (String, Vec<Value>) {
@@ -435,6 +544,8 @@ impl Book {
                 "({untimed} decisions have no time: moves replayed from a save before the record began)\n"
             );
         }
+        let (feedback_text, feedback_json) = feedback(&self.games);
+        text += &feedback_text;
         let (games_text, games_json) = self.listing();
         text += &games_text;
         let value = json!({
@@ -452,6 +563,7 @@ impl Book {
             "lead_changes": leads.1,
             "minutes_decided": minutes.1,
             "minutes_all": minutes_all.1,
+            "feedback": feedback_json,
             "records": games_json,
             "skipped": self.skipped.iter().map(|(f, w)| json!({"file": f, "why": w})).collect::<Vec<_>>(),
         });

@@ -5,6 +5,7 @@
 //! reads as unfinished. `silk playtests DIR` reads a folder of them as a book ([`book`]).
 
 pub mod book;
+pub mod feedback;
 
 use crate::error::{CliError, CliResult};
 use crate::output::Out;
@@ -25,6 +26,9 @@ pub struct PlaytestOptions {
     pub names: Vec<String>,
     /// Where the group plays.
     pub place: Option<String>,
+    /// Ask the people the playtest questions after the result even when the moves come from
+    /// a script (`--feedback`; a person at a terminal is always asked).
+    pub feedback: bool,
 }
 
 impl PlaytestOptions {
@@ -100,6 +104,7 @@ impl<G: Game> Recorder<G> {
                         player: player.clone(),
                     })
                     .collect(),
+                feedback: Vec::new(),
             },
         });
         // Times of the moves the record already had, while they agree with the game's.
@@ -140,6 +145,22 @@ impl<G: Game> Recorder<G> {
             ..m.clone()
         });
         self.file.after_move(&self.replay, at_once)
+    }
+
+    /// The seats' names, in order.
+    pub fn names(&self) -> Vec<String> {
+        self.replay.playtest.as_ref().map_or_else(Vec::new, |p| {
+            p.seats.iter().map(|s| s.name.clone()).collect()
+        })
+    }
+
+    /// A person's answers, kept with the record at once.
+    pub fn add_feedback(&mut self, f: silk_core::Feedback) -> CliResult<()> {
+        if let Some(p) = self.replay.playtest.as_mut() {
+            p.feedback.retain(|old| old.seat != f.seat);
+            p.feedback.push(f);
+        }
+        self.file.rewrite_with_header(&self.replay)
     }
 
     /// Every decision kept so far on disk: before a person is asked, and when the game stops.

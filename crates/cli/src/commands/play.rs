@@ -80,6 +80,11 @@ pub struct PlayArgs {
     /// Where the group plays, for the playtest record.
     #[arg(long)]
     pub place: Option<String>,
+    /// After the result, ask each person the playtest questions (enjoyment, length, the
+    /// rounds most and least engaging, unclear rules, a comment) even when the moves come
+    /// from --script; a person at a terminal is always asked (and may skip).
+    #[arg(long, conflicts_with = "no_playtest")]
+    pub feedback: bool,
     #[command(flatten)]
     pub bot_time: crate::outside::BotTimeArgs,
 }
@@ -104,6 +109,7 @@ impl PlayArgs {
             no_playtest,
             names,
             place,
+            feedback,
             bot_time,
         } = self;
         bot_time.apply();
@@ -151,6 +157,7 @@ impl PlayArgs {
                     off: no_playtest,
                     names,
                     place,
+                    feedback,
                 },
             };
             play::run::<G>(replay, seats, source, &opts, out)
