@@ -371,3 +371,61 @@ fn issue47_each_person_answers_the_feedback_and_the_book_reads_it() {
         "{text}"
     );
 }
+
+/// Point 4, move matching: a "person" who plays exactly as greedy-aggressive (a bots-only game
+/// whose record names seat 1 a person) agrees with that style at every decision, top 1, while
+/// another style disagrees somewhere: the book names the style that plays like the group.
+#[test]
+fn issue47_the_style_that_played_the_peoples_moves_matches_them_all() {
+    let dir = temp_dir("matching");
+    let save = dir.join("g.json");
+    silk()
+        .args([
+            "play",
+            "silk-road",
+            "--bots",
+            "greedy-aggressive",
+            "--seed",
+            "5",
+            "--save",
+        ])
+        .arg(&save)
+        .assert()
+        .success();
+    let mut record = read(&save);
+    let seats: Vec<Value> = (0..4)
+        .map(|i| match i {
+            0 => serde_json::json!({"name": "Ann", "player": "human"}),
+            _ => serde_json::json!({"name": format!("P{}", i + 1), "player": "greedy-aggressive"}),
+        })
+        .collect();
+    record.as_object_mut().unwrap().insert(
+        "playtest".into(),
+        serde_json::json!({"started": "2026-12-05T20:00:00Z", "seats": seats}),
+    );
+    let folder = dir.join("book");
+    fs::create_dir_all(&folder).unwrap();
+    fs::write(folder.join("g.json"), record.to_string()).unwrap();
+    let book = json_doc(&["playtests", folder.to_str().unwrap()]);
+    let m = &book["matching"];
+    let people = m["decisions"].as_u64().unwrap();
+    assert!(people >= 10, "{m}");
+    let style = |bot: &str| {
+        m["styles"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["bot"] == bot)
+            .unwrap_or_else(|| panic!("{bot} in {m}"))
+            .clone()
+    };
+    assert_eq!(style("greedy-aggressive")["top1"]["count"], people);
+    assert_eq!(style("greedy-aggressive")["top3"]["count"], people);
+    let others = ["greedy", "greedy-trader", "greedy-builder"];
+    assert!(
+        others
+            .iter()
+            .any(|b| style(b)["top1"]["count"].as_u64() < Some(people)),
+        "{m}"
+    );
+}

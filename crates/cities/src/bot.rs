@@ -73,6 +73,12 @@ impl Heuristic for Cities {
         silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
     }
 
+    fn styled_values(s: &State, seat: Seat, legal: &[Action], style: Style, out: &mut Vec<f32>) {
+        let w = Weights::of(style);
+        out.clear();
+        out.extend(legal.iter().map(|&a| value(s, seat, a, &w)));
+    }
+
     const WEIGHTS: &'static [&'static str] = Weights::NAMES;
 
     /// 20 playouts of 40 moves (about ten per seat) in the tuned aggressive style: measured

@@ -58,6 +58,20 @@ pub trait Heuristic: Game {
         WeightSet::default()
     }
 
+    /// The value `style` puts on each action of `legal`, in order, into `out` (its choice is
+    /// the best of them, ties drawn at random): `silk playtests` ranks people's decisions by
+    /// it. The default leaves `out` empty: a policy that is not a value over the actions.
+    fn styled_values(
+        state: &Self::State,
+        seat: Seat,
+        legal: &[Self::Action],
+        style: Style,
+        out: &mut Vec<f32>,
+    ) {
+        let _ = (state, seat, legal, style);
+        out.clear();
+    }
+
     /// The choice of a player with these weights (a style, or a style with some weights
     /// changed). The default, for a policy without weights: the balanced style.
     fn weighted_choose(

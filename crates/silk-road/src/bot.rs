@@ -46,6 +46,12 @@ impl Heuristic for SilkRoad {
         silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
     }
 
+    fn styled_values(s: &State, seat: Seat, legal: &[Action], style: Style, out: &mut Vec<f32>) {
+        let w = Weights::of(style);
+        out.clear();
+        out.extend(legal.iter().map(|&a| value(s, seat, a, &w)));
+    }
+
     /// The learned value (`silk learn silk-road`, data/silk-road/value.json) of the seat's
     /// features: what the strong bot's search ranks the seats by where it cuts a playout short.
     fn estimate(s: &State, seat: Seat) -> Option<f32> {

@@ -42,6 +42,13 @@ impl Heuristic for Splendor {
         silk_core::best_by(legal, rng, |a| value(s, p, &wants, a))
     }
 
+    fn styled_values(s: &State, seat: Seat, legal: &[Action], style: Style, out: &mut Vec<f32>) {
+        let p = seat.index();
+        let wants = Wants::new(s, p, Weights::of(style));
+        out.clear();
+        out.extend(legal.iter().map(|&a| value(s, p, &wants, a)));
+    }
+
     /// The learned value (`silk learn splendor`, data/splendor/value.json) of the seat's
     /// features: what the strong bot's search ranks the seats by where it cuts a playout short.
     fn estimate(s: &State, seat: Seat) -> Option<f32> {

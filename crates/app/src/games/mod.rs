@@ -77,6 +77,19 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
         silk_core::Features::default()
     }
 
+    /// Each greedy style's value of each legal action ([`silk_core::Heuristic::styled_values`]):
+    /// `silk playtests` ranks the people's decisions by it. Empty for a game without styles.
+    fn styled_values(
+        state: &Self::State,
+        seat: silk_core::Seat,
+        legal: &[Self::Action],
+        style: silk_core::Style,
+        out: &mut Vec<f32>,
+    ) {
+        let _ = (state, seat, legal, style);
+        out.clear();
+    }
+
     /// The bundled value file (`data/GAME/value.json`) the strong bot ranks seats by, if any.
     const VALUE: Option<&'static str> = None;
 

@@ -57,6 +57,16 @@ impl CliGame for SilkRoad {
 
     const VALUE: Option<&'static str> = Some(silk_road::VALUE_JSON);
 
+    fn styled_values(
+        state: &State,
+        seat: silk_core::Seat,
+        legal: &[Self::Action],
+        style: silk_core::Style,
+        out: &mut Vec<f32>,
+    ) {
+        <Self as silk_core::Heuristic>::styled_values(state, seat, legal, style, out)
+    }
+
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
         kind.with_heuristic::<Self>(seed).map_err(CliError::input)
     }

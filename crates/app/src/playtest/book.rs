@@ -68,6 +68,8 @@ pub struct Book {
     pub games: Vec<BookGame>,
     /// Files in the folder that are not this game's playtest records, with why.
     pub skipped: Vec<(String, String)>,
+    /// How the game's greedy styles agree with the people's decisions.
+    pub matching: super::matching::Matching,
 }
 
 /// `silk playtests DIR`: the book of `game`'s records in `dir` (without `game`, the one game
@@ -78,7 +80,7 @@ pub fn run(dir: &Path, game: Option<GameName>, out: &mut Out) -> CliResult<()> {
         None => only_game(dir)?,
     };
     with_game!(game, G => {
-        let (text, value) = read::<G>(dir)?.render();
+        let (text, value) = read::<G>(dir)?.render::<G>();
         out.doc(&text, &value);
         Ok(())
     })
@@ -121,6 +123,7 @@ pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
         dir: dir.to_path_buf(),
         games: Vec::new(),
         skipped: Vec::new(),
+        matching: Default::default(),
     };
     for path in files {
         let file = path
@@ -154,6 +157,7 @@ pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
         }
         let index = book.games.len() as u64;
         let record = measure::<G>(&replay, &playtest, index)?;
+        book.matching.count::<G>(&replay, &playtest)?;
         book.games.push(BookGame {
             file,
             minutes: replay.moves.iter().filter_map(|m| m.ms).sum::<u64>() as f64 / 60_000.0,
@@ -486,7 +490,7 @@ impl Book {
     }
 
     /// The book as text and as one JSON document.
-    pub fn render(&self) -> (String, Value) {
+    pub fn render<G: CliGame>(&self) -> (String, Value) {
         let all = self.games.len() as u64;
         let finished: Vec<&BookGame> = self.games.iter().filter(|g| g.record.finished).collect();
         let dec: Vec<&BookGame> = self.games.iter().filter(|g| decided(&g.record)).collect();
@@ -546,6 +550,8 @@ impl Book {
         }
         let (feedback_text, feedback_json) = feedback(&self.games);
         text += &feedback_text;
+        let (matching_text, matching_json) = self.matching.render::<G>(share);
+        text += &matching_text;
         let (games_text, games_json) = self.listing();
         text += &games_text;
         let value = json!({
@@ -564,6 +570,7 @@ impl Book {
             "minutes_decided": minutes.1,
             "minutes_all": minutes_all.1,
             "feedback": feedback_json,
+            "matching": matching_json,
             "records": games_json,
             "skipped": self.skipped.iter().map(|(f, w)| json!({"file": f, "why": w})).collect::<Vec<_>>(),
         });
