@@ -10,6 +10,8 @@ use std::process::Stdio;
 
 mod common;
 use common::{json_doc, ok_stdout, refusal, silk};
+#[path = "common/server.rs"]
+mod server;
 
 fn temp_dir(name: &str) -> PathBuf {
     common::temp_dir("playtests", name)
@@ -427,5 +429,67 @@ fn issue47_the_style_that_played_the_peoples_moves_matches_them_all() {
             .iter()
             .any(|b| style(b)["top1"]["count"].as_u64() < Some(people)),
         "{m}"
+    );
+}
+
+/// Point 1 on phones: a Splendor game served with two people (`silk play --serve`), played to
+/// the end through their pages, is recorded beside its save like a terminal game (every move,
+/// timed); the book reads it as a decided game. A server killed in the middle of another
+/// leaves that record with every move made so far.
+#[test]
+fn issue47_a_game_on_phones_is_recorded_too() {
+    let dir = temp_dir("phones");
+    let save = dir.join("table.json");
+    let args = [
+        "play",
+        "splendor",
+        "--players",
+        "2",
+        "--bots",
+        "human",
+        "--seed",
+        "2",
+        "--names",
+        "Ann,Bo",
+        "--save",
+    ];
+    let served = server::Served::start(&[&args[..], &[save.to_str().unwrap()]].concat(), 2);
+    server::play_splendor_by_http(&served, 1000, |_| {});
+    drop(served);
+    let record = read(&dir.join("playtests").join("table.json"));
+    let moves = record["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), read(&save)["moves"].as_array().unwrap().len());
+    assert!(moves.iter().all(|m| m["ms"].is_u64()));
+    let book = json_doc(&["playtests", dir.join("playtests").to_str().unwrap()]);
+    assert_eq!(
+        (book["games"].as_u64(), book["decided"].as_u64()),
+        (Some(1), Some(1))
+    );
+    assert_eq!(book["records"][0]["playtest"]["seats"][1]["name"], "Bo");
+
+    let crashed = dir.join("crash.json");
+    let mut served = server::Served::start(&[&args[..], &[crashed.to_str().unwrap()]].concat(), 2);
+    // Ten entries, each the first move offered to the seat asked; then kill -9.
+    for _ in 0..10 {
+        let (k, first) = (1..=2)
+            .find_map(|k| {
+                let s = served.snapshot(&format!("{}/events", served.seat_path(k)));
+                let moves = s["game"]["moves"].as_array().cloned().unwrap_or_default();
+                moves
+                    .first()
+                    .map(|m| (k, m["text"].as_str().unwrap().to_string()))
+            })
+            .expect("a seat is asked");
+        assert_eq!(served.act(k, &first)["ok"], Value::Bool(true));
+    }
+    served.crash();
+    let kept = read(&dir.join("playtests").join("crash.json"));
+    assert_eq!(kept["moves"].as_array().unwrap().len(), 10);
+    assert_eq!(read(&crashed)["moves"].as_array().unwrap().len(), 10);
+    fs::remove_file(dir.join("playtests").join("table.json")).unwrap();
+    let book = json_doc(&["playtests", dir.join("playtests").to_str().unwrap()]);
+    assert_eq!(
+        (book["games"].as_u64(), book["finished"].as_u64()),
+        (Some(1), Some(0))
     );
 }

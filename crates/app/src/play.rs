@@ -66,7 +66,7 @@ pub fn run<G: CliGame>(
         Some(path) => Some(SaveFile::create(path, opts.force, &replay, out)?),
         None => None,
     };
-    let record = playtest_record(&replay, &seats, opts, out)?;
+    let record = playtest_record(&replay, &seats, (opts.save.as_deref(), &opts.playtest), out)?;
     let mut kept = Kept { save, record };
     let mut result = play_on(
         &mut replay,
@@ -115,21 +115,19 @@ pub fn run<G: CliGame>(
     }
 }
 
-/// The playtest record of a game with a person in it, where `opts` keeps one (said on stderr).
-fn playtest_record<G: CliGame>(
+/// The playtest record of a game with a person in it, saved in `save` (if any), where
+/// `playtest` keeps one (said on stderr).
+pub fn playtest_record<G: CliGame>(
     replay: &Replay<G>,
     seats: &[SeatKind<G>],
-    opts: &PlayOptions,
+    (save, playtest): (Option<&Path>, &crate::playtest::PlaytestOptions),
     out: &mut Out,
 ) -> CliResult<Option<Recorder<G>>> {
     if !seats.iter().any(|s| matches!(s, SeatKind::Human)) {
         return Ok(None);
     }
     let started = crate::playtest::utc_now();
-    let Some(path) = opts
-        .playtest
-        .path(opts.save.as_deref(), G::NAME, replay.seed, &started)
-    else {
+    let Some(path) = playtest.path(save, G::NAME, replay.seed, &started) else {
         return Ok(None);
     };
     let players: Vec<String> = seats
@@ -139,7 +137,7 @@ fn playtest_record<G: CliGame>(
             SeatKind::Bot(name, _) => name.clone(),
         })
         .collect();
-    let record = Recorder::start(&path, replay, &players, &opts.playtest, out)?;
+    let record = Recorder::start(&path, replay, &players, playtest, out)?;
     out.message(&format!(
         "playtest record: {} (silk playtests {} reads the folder)",
         record.path().display(),

@@ -6,6 +6,7 @@ use crate::error::{CliError, CliResult};
 use crate::games::CliGame;
 use crate::output::Out;
 use crate::play::{outcome_text, SaveFile, SeatKind};
+use crate::playtest::Recorder;
 use serde_json::{json, Value};
 use silk_core::{Replay, Seat, ToMove};
 use std::net::SocketAddr;
@@ -20,6 +21,8 @@ pub struct PlaySession<G: CliGame> {
     state: G::State,
     seats: Vec<SeatKind<G>>,
     save: Option<SaveFile>,
+    /// The playtest record of a game with people in it ([`crate::playtest`]).
+    record: Option<Recorder<G>>,
     assist: bool,
     /// What the public saw happen, in order.
     public_log: Vec<String>,
@@ -40,7 +43,7 @@ impl<G: CliGame> PlaySession<G> {
     pub fn new(
         replay: Replay<G>,
         seats: Vec<SeatKind<G>>,
-        save: Option<SaveFile>,
+        (save, record): (Option<SaveFile>, Option<Recorder<G>>),
         assist: bool,
         max_decisions: u64,
     ) -> CliResult<Self> {
@@ -57,6 +60,7 @@ impl<G: CliGame> PlaySession<G> {
             state,
             seats,
             save,
+            record,
             assist,
             public_log: Vec::new(),
             seat_log: vec![Vec::new(); n],
@@ -104,6 +108,13 @@ impl<G: CliGame> PlaySession<G> {
             if let Err(e) = save.write(&self.replay, true) {
                 self.broken = Some(format!("the game could not be saved: {e}"));
             }
+        }
+        // Each decision timed from the last change of the game (its question, for a page).
+        if let (Some(r), Some(m)) = (self.record.as_mut(), self.replay.moves.last()) {
+            if let Err(e) = r.decided(m, true) {
+                self.broken = Some(format!("the playtest record could not be written: {e}"));
+            }
+            r.asked();
         }
         let logs = (&mut self.public_log, &mut self.seat_log);
         Self::narrate(logs, &self.state, seat, &text, secret, &events);
@@ -222,6 +233,10 @@ impl<G: CliGame> PlaySession<G> {
         let state = replay.run("the game").map_err(|e| e.to_string())?;
         if let Some(save) = self.save.as_mut() {
             save.rewrite(&replay).map_err(|e| e.to_string())?;
+        }
+        if let Some(r) = self.record.as_mut() {
+            r.take_back_to(replay.moves.len())
+                .map_err(|e| e.to_string())?;
         }
         self.replay = replay;
         self.state = state;

@@ -64,7 +64,7 @@ fn follow<G: CliGame>(seed: u64, cap: u32) -> u32 {
     let n = G::num_seats(&G::setup(&config, seed).unwrap());
     let seats = (0..n).map(|_| SeatKind::Human).collect();
     let replay = Replay::new(config, seed);
-    let mut session = PlaySession::<G>::new(replay, seats, None, true, 1_000_000).unwrap();
+    let mut session = PlaySession::<G>::new(replay, seats, (None, None), true, 1_000_000).unwrap();
     let mut rng = SilkRng::seed_from(seed);
     let mut pick = seed;
     for decisions in 0..cap {

@@ -611,7 +611,7 @@ pub fn cities(
         }
     };
     let n = Cities::num_seats(&Cities::setup(&replay.config, replay.seed)?);
-    let seats = (0..n).map(|_| crate::play::SeatKind::Human).collect();
+    let seats: Vec<_> = (0..n).map(|_| crate::play::SeatKind::Human).collect();
     let path = resume
         .clone()
         .or(journal)
@@ -626,7 +626,11 @@ pub fn cities(
         path.display(),
         path.display()
     ));
-    let session = crate::serve::PlaySession::new(replay, seats, Some(save), true, 1_000_000)?;
+    // The playtest record, beside the journal (docs/playtests.md).
+    let record =
+        crate::play::playtest_record(&replay, &seats, (Some(&path), &Default::default()), out)?;
+    let session =
+        crate::serve::PlaySession::new(replay, seats, (Some(save), record), true, 1_000_000)?;
     let resume = format!("silk table cities --resume {} --serve", path.display());
     crate::serve::serve(session, serving, Some(resume), out)
 }

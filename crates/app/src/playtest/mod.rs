@@ -164,6 +164,13 @@ impl<G: Game> Recorder<G> {
         self.file.rewrite_with_header(&self.replay)
     }
 
+    /// The game's moves are now `moves` (an undo took some back): the record keeps those, with
+    /// the times it had for them.
+    pub fn take_back_to(&mut self, moves: usize) -> CliResult<()> {
+        self.replay.moves.truncate(moves);
+        self.file.rewrite(&self.replay)
+    }
+
     /// Every decision kept so far on disk: before a person is asked, and when the game stops.
     pub fn flush(&mut self) -> CliResult<()> {
         self.file.flush(&self.replay)

@@ -67,8 +67,9 @@ pub struct PlayArgs {
     pub new_links: bool,
     /// Keep this game's playtest record (a game with a person in it) in this folder; default:
     /// `playtests/` beside the --save file (without --save and this, no record is kept).
-    /// `silk playtests DIR` reads the folder. (Games on phones, --serve, are not recorded yet.)
-    #[arg(long, value_name = "DIR", conflicts_with = "serve")]
+    /// `silk playtests DIR` reads the folder. (On phones, --serve, nobody is asked the
+    /// feedback questions yet.)
+    #[arg(long, value_name = "DIR")]
     pub playtests: Option<PathBuf>,
     /// Keep no playtest record of this game.
     #[arg(long, conflicts_with = "playtests")]
@@ -83,7 +84,7 @@ pub struct PlayArgs {
     /// After the result, ask each person the playtest questions (enjoyment, length, the
     /// rounds most and least engaging, unclear rules, a comment) even when the moves come
     /// from --script; a person at a terminal is always asked (and may skip).
-    #[arg(long, conflicts_with = "no_playtest")]
+    #[arg(long, conflicts_with_all = ["no_playtest", "serve"])]
     pub feedback: bool,
     #[command(flatten)]
     pub bot_time: crate::outside::BotTimeArgs,
@@ -138,7 +139,18 @@ impl PlayArgs {
                         if bots.is_empty() { String::new() } else { format!(" --bots {}", bots.join(",")) }
                     )
                 });
-                let session = serve::PlaySession::new(replay, seats, save, !competitor, 1_000_000)?;
+                let playtest = silk_app::playtest::PlaytestOptions {
+                    dir: playtests,
+                    off: no_playtest,
+                    names,
+                    place,
+                    feedback: false,
+                };
+                let saved = save.as_ref().map(|s| s.path().to_path_buf());
+                let record =
+                    play::playtest_record(&replay, &seats, (saved.as_deref(), &playtest), out)?;
+                let session =
+                    serve::PlaySession::new(replay, seats, (save, record), !competitor, 1_000_000)?;
                 let serving = serve::Serving { bind, new_links, resumed: resume.is_some() };
                 return serve::serve(session, serving, resume_hint, out);
             }
