@@ -4,9 +4,7 @@
 
 use serde_json::Value;
 use std::fs;
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 
 mod common;
 use common::{json_doc, ok_stdout, refusal, silk};
@@ -155,41 +153,17 @@ fn issue47_a_game_stopped_midway_is_unfinished_then_resumed_into_the_same_record
 fn issue47_a_killed_game_keeps_its_record_to_the_last_move() {
     let dir = temp_dir("kill");
     let save = dir.join("game.json");
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("silk"))
-        .args([
-            "play",
-            "silk-road",
-            "--bots",
-            "human,greedy,greedy,greedy",
-            "--seed",
-            "3",
-        ])
-        .arg("--save")
-        .arg(&save)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut line = String::new();
-    for _ in 0..3 {
-        stdin.write_all(b"1\n").unwrap();
-        stdin.flush().unwrap();
-        loop {
-            line.clear();
-            assert!(
-                stdout.read_line(&mut line).unwrap() > 0,
-                "silk play stopped early"
-            );
-            if line.starts_with("P1 ") {
-                break;
-            }
-        }
-    }
-    child.kill().unwrap();
-    child.wait().unwrap();
+    let args = [
+        "play",
+        "silk-road",
+        "--bots",
+        "human,greedy,greedy,greedy",
+        "--seed",
+        "3",
+        "--save",
+        save.to_str().unwrap(),
+    ];
+    common::kill_after_entries(&args, 3);
     let record = read(&dir.join("playtests").join("game.json"));
     let kept = record["moves"].as_array().unwrap();
     let human = kept.iter().filter(|m| m["seat"] == 0).count();

@@ -4,9 +4,7 @@
 
 use predicates::prelude::*;
 use std::fs;
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 
 mod common;
 use common::{refusal, silk};
@@ -46,37 +44,8 @@ const SEATS: [&str; 6] = [
 fn a_killed_game_is_saved_and_resumes() {
     let dir = temp_dir("kill");
     let save = dir.join("game.json");
-    let bin = assert_cmd::cargo::cargo_bin("silk");
-    let mut child = std::process::Command::new(bin)
-        .args(SEATS)
-        .arg("--save")
-        .arg(&save)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    // Three moves of the human, each answered before the next is typed (so it was saved).
-    let mut line = String::new();
-    for _ in 0..3 {
-        stdin.write_all(b"1\n").unwrap();
-        stdin.flush().unwrap();
-        loop {
-            line.clear();
-            assert!(
-                stdout.read_line(&mut line).unwrap() > 0,
-                "silk play stopped early"
-            );
-            // One line per move: the human's own moves are told as "P1 …".
-            if line.starts_with("P1 ") {
-                break;
-            }
-        }
-    }
-    child.kill().unwrap(); // SIGKILL: no exit path of silk's own runs
-    child.wait().unwrap();
+    let save_arg = save.to_str().unwrap();
+    common::kill_after_entries(&[&SEATS[..], &["--save", save_arg]].concat(), 3);
     let before = moves(&save);
     assert!(
         before.iter().filter(|(seat, _)| *seat == 0).count() >= 3,
