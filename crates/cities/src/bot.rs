@@ -104,6 +104,18 @@ impl Heuristic for Cities {
         silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
     }
 
+    fn weighted_values(
+        s: &State,
+        seat: Seat,
+        legal: &[Action],
+        weights: &WeightSet,
+        out: &mut Vec<f32>,
+    ) {
+        let w = Weights::of(Style::Balanced).with_params(weights);
+        out.clear();
+        out.extend(legal.iter().map(|&a| value(s, seat, a, &w)));
+    }
+
     /// The learned value (`silk learn cities`, data/cities/value.json) of the seat's features:
     /// what the strong bot's search ranks the seats by where it cuts a playout short (games
     /// run to hundreds of decisions).

@@ -72,6 +72,20 @@ pub trait Heuristic: Game {
         out.clear();
     }
 
+    /// The value a player with these `weights` ([`Heuristic::weighted_choose`]'s) puts on each
+    /// action of `legal`, in order, into `out`: `silk tune --imitate` fits weights under which
+    /// people's choices are likely. The default leaves `out` empty.
+    fn weighted_values(
+        state: &Self::State,
+        seat: Seat,
+        legal: &[Self::Action],
+        weights: &WeightSet,
+        out: &mut Vec<f32>,
+    ) {
+        let _ = (state, seat, legal, weights);
+        out.clear();
+    }
+
     /// The choice of a player with these weights (a style, or a style with some weights
     /// changed). The default, for a policy without weights: the balanced style.
     fn weighted_choose(

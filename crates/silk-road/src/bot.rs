@@ -133,13 +133,20 @@ impl Heuristic for SilkRoad {
         rng: &mut SilkRng,
         p: &WeightSet,
     ) -> Action {
-        let w = Weights {
-            lead: p.get(0),
-            resale: p.get(1),
-            vizier: p.get(2),
-            shown: p.get(3),
-        };
+        let w = Weights::from_params(p);
         silk_core::best_by(legal, rng, |a| value(s, seat, a, &w))
+    }
+
+    fn weighted_values(
+        s: &State,
+        seat: Seat,
+        legal: &[Action],
+        weights: &WeightSet,
+        out: &mut Vec<f32>,
+    ) {
+        let w = Weights::from_params(weights);
+        out.clear();
+        out.extend(legal.iter().map(|&a| value(s, seat, a, &w)));
     }
 }
 
@@ -157,6 +164,16 @@ struct Weights {
 }
 
 impl Weights {
+    /// The weights a [`WeightSet`] names, in [`Heuristic::WEIGHTS`] order.
+    fn from_params(p: &WeightSet) -> Weights {
+        Weights {
+            lead: p.get(0),
+            resale: p.get(1),
+            vizier: p.get(2),
+            shown: p.get(3),
+        }
+    }
+
     /// Tuned with `silk tune silk-road --bot …` (docs/bots.md, "Tuned: Silk Road's and
     /// Splendor's styles"): `shown` under an all-pay reveal, the aggressive style against the
     /// others. The trader and builder searches found nothing clear of their guessed weights.

@@ -113,16 +113,23 @@ impl Heuristic for Splendor {
         weights: &WeightSet,
     ) -> Action {
         let p = seat.index();
-        let w = Weights {
-            points: weights.get(0),
-            bonus: weights.get(1),
-            gems: weights.get(2),
-            blind: weights.get(3),
-            deny: weights.get(4),
-            keep: weights.get(5),
-        };
+        let w = Weights::from_params(weights);
         let wants = Wants::new(s, p, w);
         silk_core::best_by(legal, rng, |a| value(s, p, &wants, a))
+    }
+
+    fn weighted_values(
+        s: &State,
+        seat: Seat,
+        legal: &[Action],
+        weights: &WeightSet,
+        out: &mut Vec<f32>,
+    ) {
+        let p = seat.index();
+        let w = Weights::from_params(weights);
+        let wants = Wants::new(s, p, w);
+        out.clear();
+        out.extend(legal.iter().map(|&a| value(s, p, &wants, a)));
     }
 }
 
@@ -144,6 +151,18 @@ struct Weights {
 }
 
 impl Weights {
+    /// The weights a [`WeightSet`] names, in [`Heuristic::WEIGHTS`] order.
+    fn from_params(p: &WeightSet) -> Weights {
+        Weights {
+            points: p.get(0),
+            bonus: p.get(1),
+            gems: p.get(2),
+            blind: p.get(3),
+            deny: p.get(4),
+            keep: p.get(5),
+        }
+    }
+
     /// The styles as tuned by `silk tune splendor --bot …` against the other styles (docs/bots.md,
     /// "Tuned: Silk Road's and Splendor's styles"); each keeps its kind: the aggressive style
     /// prizes prestige at least 4× a bonus, the builder a bonus above prestige, the trader gems

@@ -133,6 +133,22 @@ impl CliGame for Cities {
         <Self as silk_core::Heuristic>::styled_values(state, seat, legal, style, out)
     }
 
+    const WEIGHTS: &'static [&'static str] = <Self as silk_core::Heuristic>::WEIGHTS;
+
+    fn style_weights(style: silk_core::Style) -> silk_core::WeightSet {
+        <Self as silk_core::Heuristic>::style_weights(style)
+    }
+
+    fn weighted_values(
+        state: &State,
+        seat: silk_core::Seat,
+        legal: &[Self::Action],
+        weights: &silk_core::WeightSet,
+        out: &mut Vec<f32>,
+    ) {
+        <Self as silk_core::Heuristic>::weighted_values(state, seat, legal, weights, out)
+    }
+
     fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
         kind.with_heuristic::<Self>(seed).map_err(CliError::input)
     }

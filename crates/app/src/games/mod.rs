@@ -90,6 +90,30 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
         out.clear();
     }
 
+    /// The names of the heuristic's weights ([`silk_core::Heuristic::WEIGHTS`]); none for a
+    /// game without a heuristic.
+    const WEIGHTS: &'static [&'static str] = &[];
+
+    /// A style's weights, in [`CliGame::WEIGHTS`] order.
+    fn style_weights(style: silk_core::Style) -> silk_core::WeightSet {
+        let _ = style;
+        silk_core::WeightSet::default()
+    }
+
+    /// The value a greedy player with `weights` puts on each legal action
+    /// ([`silk_core::Heuristic::weighted_values`]): `silk tune --imitate` fits weights to
+    /// people's choices with it. Empty for a game without a heuristic.
+    fn weighted_values(
+        state: &Self::State,
+        seat: silk_core::Seat,
+        legal: &[Self::Action],
+        weights: &silk_core::WeightSet,
+        out: &mut Vec<f32>,
+    ) {
+        let _ = (state, seat, legal, weights);
+        out.clear();
+    }
+
     /// The bundled value file (`data/GAME/value.json`) the strong bot ranks seats by, if any.
     const VALUE: Option<&'static str> = None;
 

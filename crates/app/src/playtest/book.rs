@@ -108,9 +108,20 @@ fn only_game(dir: &Path) -> CliResult<GameName> {
     }
 }
 
-/// Reads every playtest record of `G` in `dir` (`*.json`, in name order). A record that does
-/// not replay is refused with its file and move; other files are listed as skipped.
-pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
+/// A file of a folder that is not one of the game's playtest records: its name, and why.
+pub type Skipped = (String, String);
+
+/// One playtest record read from a folder: its file name, the game and who played it.
+pub struct Record<G: silk_core::Game> {
+    pub file: String,
+    pub replay: Replay<G>,
+    pub playtest: Playtest,
+}
+
+/// Every playtest record of `G` in `dir` (`*.json`, in name order), each checked against the
+/// rules (a damaged record is refused with its file and move), and the other files with why
+/// they were skipped.
+pub fn records<G: CliGame>(dir: &Path) -> CliResult<(Vec<Record<G>>, Vec<Skipped>)> {
     let entries =
         std::fs::read_dir(dir).map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
     let mut files: Vec<PathBuf> = entries
@@ -118,13 +129,7 @@ pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
         .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
         .collect();
     files.sort();
-    let mut book = Book {
-        game: G::NAME,
-        dir: dir.to_path_buf(),
-        games: Vec::new(),
-        skipped: Vec::new(),
-        matching: Default::default(),
-    };
+    let (mut kept, mut skipped) = (Vec::new(), Vec::new());
     for path in files {
         let file = path
             .file_name()
@@ -136,25 +141,49 @@ pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
             None => Some("not a silk record".to_string()),
         };
         if let Some(why) = why {
-            book.skipped.push((file, why));
+            skipped.push((file, why));
             continue;
         }
         let replay = Replay::<G>::load(&path)?;
         let Some(playtest) = replay.playtest.clone() else {
-            book.skipped
-                .push((file, "a save, not a playtest record".into()));
+            skipped.push((file, "a save, not a playtest record".into()));
             continue;
         };
         // Every move is checked against the rules first: a damaged record names its move.
         replay.run(&path.display().to_string())?;
-        if playtest.seats.len() != G::num_seats(&G::setup(&replay.config, replay.seed)?) {
+        let seats = G::num_seats(&G::setup(&replay.config, replay.seed)?);
+        if playtest.seats.len() != seats {
             return Err(CliError::input(format!(
-                "{}: playtest.seats: {} seats for the game's {}",
+                "{}: playtest.seats: {} seats for the game's {seats}",
                 path.display(),
                 playtest.seats.len(),
-                G::num_seats(&G::setup(&replay.config, replay.seed)?)
             )));
         }
+        kept.push(Record {
+            file,
+            replay,
+            playtest,
+        });
+    }
+    Ok((kept, skipped))
+}
+
+/// Reads every playtest record of `G` in `dir` and measures each game as the lab would.
+pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
+    let (records, skipped) = records::<G>(dir)?;
+    let mut book = Book {
+        game: G::NAME,
+        dir: dir.to_path_buf(),
+        games: Vec::new(),
+        skipped,
+        matching: Default::default(),
+    };
+    for Record {
+        file,
+        replay,
+        playtest,
+    } in records
+    {
         let index = book.games.len() as u64;
         let record = measure::<G>(&replay, &playtest, index)?;
         book.matching.count::<G>(&replay, &playtest)?;

@@ -48,34 +48,21 @@ impl Matching {
             self.styles =
                 vec![(Agreement::default(), vec![Agreement::default(); kinds]); Style::ALL.len()];
         }
-        let mut state = G::setup(&replay.config, replay.seed)?;
-        let (mut legal, mut values) = (Vec::new(), Vec::new());
-        for m in &replay.moves {
-            let person = playtest
-                .seats
-                .get(m.seat.index())
-                .is_some_and(|s| s.player == "human");
-            G::legal_actions(&state, m.seat, &mut legal);
-            let action = G::parse_action(&state, m.seat, &m.action)
-                .map_err(|e| crate::error::CliError::input(e.reason))?;
-            let chosen = legal.iter().position(|a| *a == action);
-            if let (true, Some(i), true) = (person, chosen, legal.len() > 1) {
-                let kind = G::decision_kind(&action).min(kinds - 1);
-                for (k, &style) in Style::ALL.iter().enumerate() {
-                    G::styled_values(&state, m.seat, &legal, style, &mut values);
-                    if values.len() != legal.len() {
-                        continue;
-                    }
-                    let above = values.iter().filter(|&&v| v > values[i] + 1e-4).count();
-                    let (all, by_kind) = &mut self.styles[k];
-                    all.add(above == 0, above < 3);
-                    by_kind[kind].add(above == 0, above < 3);
+        let mut values = Vec::new();
+        let styles = &mut self.styles;
+        people_decisions::<G>(replay, playtest, |state, seat, legal, i| {
+            let kind = G::decision_kind(&legal[i]).min(kinds - 1);
+            for (k, &style) in Style::ALL.iter().enumerate() {
+                G::styled_values(state, seat, legal, style, &mut values);
+                if values.len() != legal.len() {
+                    continue;
                 }
+                let above = values.iter().filter(|&&v| v > values[i] + 1e-4).count();
+                let (all, by_kind) = &mut styles[k];
+                all.add(above == 0, above < 3);
+                by_kind[kind].add(above == 0, above < 3);
             }
-            G::apply(&mut state, m.seat, action)
-                .map_err(|e| crate::error::CliError::input(e.to_string()))?;
-        }
-        Ok(())
+        })
     }
 
     /// The table as text and JSON, each share with its exact interval (over decisions, which
@@ -137,4 +124,34 @@ impl Matching {
         text += "\n";
         (text, json!({"decisions": counted, "styles": styles}))
     }
+}
+
+/// Hands `each` every decision a person made in `replay` with more than one legal action: the
+/// state before it, the seat, the legal actions and the place of the one chosen.
+pub fn people_decisions<G: CliGame>(
+    replay: &Replay<G>,
+    playtest: &Playtest,
+    mut each: impl FnMut(&G::State, silk_core::Seat, &[G::Action], usize),
+) -> CliResult<()> {
+    let mut state = G::setup(&replay.config, replay.seed)?;
+    let mut legal = Vec::new();
+    for m in &replay.moves {
+        let person = playtest
+            .seats
+            .get(m.seat.index())
+            .is_some_and(|s| s.player == "human");
+        G::legal_actions(&state, m.seat, &mut legal);
+        let action = G::parse_action(&state, m.seat, &m.action)
+            .map_err(|e| crate::error::CliError::input(e.reason))?;
+        if let (true, Some(i), true) = (
+            person,
+            legal.iter().position(|a| *a == action),
+            legal.len() > 1,
+        ) {
+            each(&state, m.seat, &legal, i);
+        }
+        G::apply(&mut state, m.seat, action)
+            .map_err(|e| crate::error::CliError::input(e.to_string()))?;
+    }
+    Ok(())
 }

@@ -6,6 +6,7 @@
 
 pub mod book;
 pub mod feedback;
+pub mod imitate;
 pub mod matching;
 
 use crate::error::{CliError, CliResult};

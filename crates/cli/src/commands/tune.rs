@@ -14,10 +14,10 @@ pub struct TuneArgs {
     /// A parameter to tune, by its path in the config (as in `silk sweep`), each followed
     /// by --values; with --bot, a weight of the bot's heuristic (`silk tune cities --bot
     /// greedy-aggressive --param attack --values 1 1.4 2`).
-    #[arg(long = "param", required = true)]
+    #[arg(long = "param", required_unless_present = "imitate")]
     pub params: Vec<String>,
     /// The values to try for the preceding --param (JSON: 3, true, "box").
-    #[arg(long = "values", num_args = 1.., required = true, action = clap::ArgAction::Append)]
+    #[arg(long = "values", num_args = 1.., required_unless_present = "imitate", action = clap::ArgAction::Append)]
     pub values: Vec<String>,
     /// The targets (and the table-time model) as JSON.
     #[arg(
@@ -31,6 +31,11 @@ pub struct TuneArgs {
     /// won against --field, instead of the rules against targets.
     #[arg(long, value_name = "BOT")]
     pub bot: Option<String>,
+    /// With --bot: fit the style's weights to the decisions people made in the playtest
+    /// records of this folder (docs/playtests.md) instead of playing games: the weights
+    /// under which their choices are likeliest, checked on every fourth game held out.
+    #[arg(long, value_name = "DIR", requires = "bot", conflicts_with_all = ["params", "field"])]
+    pub imitate: Option<std::path::PathBuf>,
     /// With --bot: the bots it plays, head to head as `silk ladder` pairs them (default:
     /// greedy and its three styles).
     #[arg(long, value_delimiter = ',', requires = "bot")]
@@ -73,6 +78,11 @@ pub struct TuneArgs {
 impl TuneArgs {
     /// `values`: the `--values` lists, one per occurrence (see `args::values_groups`).
     pub fn run(self, values: Vec<Vec<String>>, out: &mut Out) -> CliResult<()> {
+        if let (Some(dir), Some(bot)) = (&self.imitate, &self.bot) {
+            return with_game!(self.game, G => {
+                silk_app::playtest::imitate::run::<G>(dir, bot.trim(), out)
+            });
+        }
         let TuneArgs {
             game,
             params,
