@@ -518,3 +518,48 @@ fn issue47_imitate_recovers_the_weights_of_synthetic_people() {
     ]);
     assert!(err.contains("greedy style"), "{err}");
 }
+
+/// Point 4: `silk compare GAME --book DIR` sets the people's games against a bot run of their
+/// config. Synthetic people who play as greedy-aggressive, against greedy-aggressive bots: about
+/// as many figures outside the bots' prediction as chance gives; against random bots, which
+/// play nothing like them, many more (the same seeds every run: no flake).
+#[test]
+fn issue47_compare_a_book_against_bots_finds_the_bots_unlike_the_people() {
+    let dir = temp_dir("against");
+    let folder = dir.join("book");
+    for seed in 1..=8 {
+        synthetic_record(&dir, &folder, "greedy-aggressive", seed);
+    }
+    let against = |bots: &str| {
+        json_doc(&[
+            "compare",
+            "silk-road",
+            "--book",
+            folder.to_str().unwrap(),
+            "--bots",
+            bots,
+            "--games",
+            "300",
+        ])
+    };
+    let alike = against("greedy-aggressive");
+    let unlike = against("random");
+    let outside = |d: &Value| d["outside"].as_u64().unwrap();
+    let chance = alike["expected_by_chance"].as_f64().unwrap();
+    assert_eq!(alike["people_games"], 8);
+    assert!((outside(&alike) as f64) <= 3.0 * chance, "{alike}");
+    assert!(
+        outside(&unlike) >= 3 * outside(&alike).max(3),
+        "{} vs {}",
+        outside(&unlike),
+        outside(&alike)
+    );
+    let rounds = alike["figures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["figure"] == "rounds")
+        .unwrap()
+        .clone();
+    assert_eq!(rounds["games"]["people"], 8);
+}

@@ -6,6 +6,7 @@
 //! silk-cli parses a command line into those arguments, and the Python package (silk-py) calls
 //! [`embed`] and [`outside`].
 
+pub mod against_bots;
 pub mod bench;
 pub mod calls;
 pub mod design;

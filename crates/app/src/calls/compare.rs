@@ -35,6 +35,8 @@ pub struct Compare {
     pub batch: BatchRequest,
     /// Keep the comparison's games and result here.
     pub out: Option<PathBuf>,
+    /// A folder of playtest records: the people's games against the bots' (docs/playtests.md).
+    pub book: Option<PathBuf>,
     /// The games' source when a merge runs the comparison again over its shards.
     #[serde(skip)]
     pub io: GamesIo,
@@ -54,6 +56,7 @@ impl Compare {
             targets,
             batch,
             out: dir,
+            book,
             io,
         } = self;
         let io = crate::jobs::games_io(&io, batch.shard.as_deref(), dir.as_deref(), false)?;
@@ -79,9 +82,15 @@ impl Compare {
             }
             return compare_engines(&batch, out);
         };
+        if let Some(book) = book {
+            return with_game!(game, G => {
+                let batch = batch.batch(out);
+                crate::against_bots::run::<G>(&book, &batch, out)
+            });
+        }
         if variants.is_empty() {
             return Err(CliError::input(
-                "which variants? silk compare GAME --variant NAME=CONFIG …",
+                "which variants? silk compare GAME --variant NAME=CONFIG … (or --book DIR)",
             ));
         }
         with_game!(game, G => {

@@ -232,7 +232,7 @@ fn header_of(path: &Path) -> Option<(String, bool)> {
 }
 
 /// Plays `replay`'s moves again through the lab's loop: the game's record as a run's would be.
-fn measure<G: CliGame>(
+pub(crate) fn measure<G: CliGame>(
     replay: &Replay<G>,
     playtest: &Playtest,
     index: u64,

@@ -52,6 +52,11 @@ pub struct CompareArgs {
     #[arg(long, value_name = "DIR")]
     pub out: Option<PathBuf>,
     /// The games' source when `silk lab merge` runs the comparison again over its shards.
+    /// With a game: the people's games of this folder of playtest records (docs/playtests.md)
+    /// against the bots' games (--bots, --games) on the records' config: which figures fall
+    /// outside what the bots predict.
+    #[arg(long, value_name = "DIR", requires = "game", conflicts_with_all = ["variants", "html", "targets", "out"])]
+    pub book: Option<PathBuf>,
     #[arg(skip)]
     pub io: crate::jobs::GamesIo,
 }
@@ -69,6 +74,7 @@ impl CompareArgs {
             targets: self.targets,
             batch: self.batch.request(),
             out: self.out,
+            book: self.book,
             io: self.io,
         }
         .run(out)
