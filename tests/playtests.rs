@@ -126,6 +126,12 @@ fn issue47_a_game_with_a_person_is_kept_as_a_playtest_record() {
     );
     assert_eq!(book["records"][0]["winners"], serde_json::json!(["Ann"]));
     assert_eq!(book["records"][0]["record"]["decisions"], 15);
+    // Point 3: each game's timeline, round by round (goofspiel: five prizes, five rounds).
+    let rounds = book["records"][0]["timeline"]["rounds"].as_array().unwrap();
+    assert_eq!(rounds.len(), 5, "{}", book["records"][0]["timeline"]);
+    assert_eq!(rounds[4]["score"][0], 5, "Ann's 5 at the end");
+    let text = ok_stdout(silk().arg("playtests").arg(dir.join("playtests")));
+    assert!(text.contains(" by round: ") && text.contains("5-3-1"), "{text}");
     let ann = &book["wins"][0];
     assert_eq!(ann["name"], "Ann");
     // One win of one game: the exact interval is [2.5 %, 100 %], not a certainty.

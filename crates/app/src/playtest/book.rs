@@ -29,6 +29,8 @@ pub struct BookGame {
     pub minutes: f64,
     /// Decisions the record has no time for (moves replayed from a plain save).
     pub untimed: usize,
+    /// The standings at the end of each round, and the round the game was decided in.
+    pub timeline: silk_core::standings::Timeline,
 }
 
 impl BookGame {
@@ -187,7 +189,9 @@ pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
         let index = book.games.len() as u64;
         let record = measure::<G>(&replay, &playtest, index)?;
         book.matching.count::<G>(&replay, &playtest)?;
+        let timeline = timeline_of::<G>(&replay)?;
         book.games.push(BookGame {
+            timeline,
             file,
             minutes: replay.moves.iter().filter_map(|m| m.ms).sum::<u64>() as f64 / 60_000.0,
             untimed: replay.moves.iter().filter(|m| m.ms.is_none()).count(),
@@ -196,6 +200,31 @@ pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
         });
     }
     Ok(book)
+}
+
+/// The standings of `replay`'s game at the end of each round (as `silk replay --timeline`).
+fn timeline_of<G: CliGame>(replay: &Replay<G>) -> CliResult<silk_core::standings::Timeline> {
+    let start = G::setup(&replay.config, replay.seed)?;
+    let mut recorder = silk_core::standings::TimelineRecorder::new::<G>(&start);
+    let end = replay.run_each("the record", |_, after, _| recorder.step::<G>(after))?;
+    Ok(recorder.finish::<G>(&end))
+}
+
+/// A timeline on one line: each round's scores (`1: 0-1-0 · 2: 1-1-0 …`) and when the game
+/// was decided.
+fn timeline_text(t: &silk_core::standings::Timeline) -> String {
+    let rows: Vec<String> = t
+        .rounds
+        .iter()
+        .map(|r| {
+            let s: Vec<String> = r.score.iter().map(|x| x.to_string()).collect();
+            format!("{}: {}", r.round, s.join("-"))
+        })
+        .collect();
+    let decided = t.decided_at.map_or(String::new(), |r| {
+        format!(" (the order settled after round {r})")
+    });
+    format!("{} by round: {}{decided}", t.score, rows.join(" · "))
 }
 
 /// The games the silk records in `dir` play, each once, in name order.
@@ -502,6 +531,9 @@ impl Book {
                 g.record.decisions,
                 g.minutes
             );
+            if !g.timeline.rounds.is_empty() {
+                text += &format!("      {}\n", timeline_text(&g.timeline));
+            }
             games_json.push(json!({
                 "file": g.file,
                 "playtest": g.playtest,
@@ -509,6 +541,7 @@ impl Book {
                 "winners": g.winners(),
                 "minutes": g.minutes,
                 "untimed": g.untimed,
+                "timeline": g.timeline,
                 "record": g.record,
             }));
         }
