@@ -131,7 +131,10 @@ fn issue47_a_game_with_a_person_is_kept_as_a_playtest_record() {
     assert_eq!(rounds.len(), 5, "{}", book["records"][0]["timeline"]);
     assert_eq!(rounds[4]["score"][0], 5, "Ann's 5 at the end");
     let text = ok_stdout(silk().arg("playtests").arg(dir.join("playtests")));
-    assert!(text.contains(" by round: ") && text.contains("5-3-1"), "{text}");
+    assert!(
+        text.contains(" by round: ") && text.contains("5-3-1"),
+        "{text}"
+    );
     let ann = &book["wins"][0];
     assert_eq!(ann["name"], "Ann");
     // One win of one game: the exact interval is [2.5 %, 100 %], not a certainty.
@@ -377,6 +380,24 @@ fn issue47_each_person_answers_the_feedback_and_the_book_reads_it() {
         text.contains("enjoyment (1-5): mean 4.0 of 1") && text.contains("\"longer please\" — Ann"),
         "{text}"
     );
+    // The same book as a page.
+    let page = dir.join("book.html");
+    ok_stdout(
+        silk()
+            .arg("playtests")
+            .arg(&folder)
+            .arg("--html")
+            .arg(&page),
+    );
+    let html = fs::read_to_string(&page).unwrap();
+    assert!(html.contains("mean 4.0 of 1"), "{html}");
+    assert!(html.contains("“longer please” — Ann"), "{html}");
+    refusal(&[
+        "playtests",
+        folder.to_str().unwrap(),
+        "--html",
+        page.to_str().unwrap(),
+    ]);
 }
 
 /// Point 4, move matching: a "person" who plays exactly as greedy-aggressive (a bots-only game

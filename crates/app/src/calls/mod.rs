@@ -207,7 +207,7 @@ impl Call {
             Call::Sweep(c) => c.run(out),
             Call::Ladder(c) => c.run(out),
             Call::Learn(c) => c.run(out),
-            Call::Playtests(c) => crate::playtest::book::run(&c.dir, c.game, out),
+            Call::Playtests(c) => crate::playtest::book::run(&c.dir, c.game, None, out),
         }
     }
 }

@@ -75,14 +75,28 @@ pub struct Book {
 }
 
 /// `silk playtests DIR`: the book of `game`'s records in `dir` (without `game`, the one game
-/// the folder's records play), written to `out` as text or JSON.
-pub fn run(dir: &Path, game: Option<GameName>, out: &mut Out) -> CliResult<()> {
+/// the folder's records play), written to `out` as text or JSON, and as a page to `html`
+/// (refused if it exists, unless its flag says to replace it).
+pub fn run(
+    dir: &Path,
+    game: Option<GameName>,
+    html: Option<(&Path, bool)>,
+    out: &mut Out,
+) -> CliResult<()> {
+    if let Some((path, force)) = html {
+        // Refused before any work if it exists (unless replaced on purpose).
+        silk_lab::check_new(path, force)?;
+    }
     let game = match game {
         Some(g) => g,
         None => only_game(dir)?,
     };
     with_game!(game, G => {
         let (text, value) = read::<G>(dir)?.render::<G>();
+        if let Some((path, _)) = html {
+            silk_lab::write_atomic(path, silk_lab::report::book_html(&value).as_bytes())?;
+            out.message(&format!("wrote {}", path.display()));
+        }
         out.doc(&text, &value);
         Ok(())
     })

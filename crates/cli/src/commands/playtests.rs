@@ -16,10 +16,17 @@ pub struct PlaytestsArgs {
     /// The game whose records to read, when the folder holds records of several games.
     #[arg(long, value_enum)]
     pub game: Option<GameName>,
+    /// Also write the book as a self-contained HTML page.
+    #[arg(long, value_name = "PATH")]
+    pub html: Option<PathBuf>,
+    /// Replace the --html page if it exists.
+    #[arg(long, requires = "html")]
+    pub force: bool,
 }
 
 impl PlaytestsArgs {
     pub fn run(self, out: &mut Out) -> CliResult<()> {
-        silk_app::playtest::book::run(&self.dir, self.game, out)
+        let html = self.html.as_deref().map(|p| (p, self.force));
+        silk_app::playtest::book::run(&self.dir, self.game, html, out)
     }
 }

@@ -4,6 +4,7 @@
 //! `chart` holds the SVG primitives every report kind draws with; each report kind has its own
 //! file, and `metrics` the sections of a game's own metrics that several kinds share.
 
+mod book;
 pub mod chart;
 mod compare;
 mod coverage;
@@ -17,6 +18,7 @@ mod stalls;
 mod sweep;
 mod timeline;
 
+pub use book::book_html;
 pub use chart::{histogram, lines, rate_bars};
 pub use compare::compare_html;
 pub use coverage::{coverage_html, coverage_section};
