@@ -31,6 +31,12 @@ pub struct GreedyBot {
     style: Style,
     /// Weights of its own in place of the style's (`greedy+attack=1.8`).
     weights: Option<WeightSet>,
+    /// A softened choice (`greedy-aggressive~0.5`): each action with probability in proportion
+    /// to `exp(value / temperature)` rather than the best at once — a player who mostly plays
+    /// the style and sometimes does not (the lab's synthetic people).
+    temperature: Option<f32>,
+    /// The style's values of the legal actions, reused from decision to decision.
+    values: Vec<f32>,
 }
 
 impl GreedyBot {
@@ -43,6 +49,16 @@ impl GreedyBot {
             rng: SilkRng::seed_from(seed),
             style,
             weights: None,
+            temperature: None,
+            values: Vec::new(),
+        }
+    }
+
+    /// The style with its choice softened at `temperature` (in the heuristic's value units).
+    pub fn softened(seed: u64, style: Style, temperature: f32) -> Self {
+        GreedyBot {
+            temperature: Some(temperature),
+            ..Self::styled(seed, style)
         }
     }
 
@@ -57,11 +73,33 @@ impl GreedyBot {
 
 impl<G: Heuristic> Player<G> for GreedyBot {
     fn choose(&mut self, state: &G::State, seat: Seat, legal: &[G::Action]) -> G::Action {
+        if let Some(t) = self.temperature {
+            G::styled_values(state, seat, legal, self.style, &mut self.values);
+            if self.values.len() == legal.len() {
+                return legal[soft_pick(&self.values, t, &mut self.rng)];
+            }
+        }
         match &self.weights {
             Some(w) => G::weighted_choose(state, seat, legal, &mut self.rng, w),
             None => G::styled_choose(state, seat, legal, &mut self.rng, self.style),
         }
     }
+}
+
+/// An index drawn with probability in proportion to `exp(value / t)`.
+fn soft_pick(values: &[f32], t: f32, rng: &mut SilkRng) -> usize {
+    let max = values.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let weight = |v: f32| ((v - max) as f64 / t as f64).exp();
+    let total: f64 = values.iter().map(|&v| weight(v)).sum();
+    // A uniform draw in [0, total) from 53 random bits.
+    let mut x = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 * total;
+    for (i, &v) in values.iter().enumerate() {
+        x -= weight(v);
+        if x < 0.0 {
+            return i;
+        }
+    }
+    values.len() - 1
 }
 
 /// The bot kinds a command line may name.
@@ -77,6 +115,9 @@ pub enum BotKind {
     MctsGreedy(Budget, Style),
     /// The heuristic in a style with some weights changed (`greedy-aggressive+attack=1.8`).
     Tuned(Style, Tweaks),
+    /// The heuristic in a style with its choice softened (`greedy-aggressive~0.5`: each action
+    /// in proportion to `exp(value / 0.5)`), the temperature in thousandths.
+    Soft(Style, u32),
     /// The game's cheap strong bot (`strong`), its iterations and playout depth the game's
     /// preset unless named (`strong40`, `strong40d25`; 0 means the preset's), and how sure
     /// the search must be to overrule the heuristic (`strongc2`: 2 standard errors; in tenths,
@@ -98,11 +139,23 @@ impl BotKind {
         "mcts (mctsN: N iterations, mctsNms: N ms per decision)",
         "mcts-greedy (mcts-greedyN, mcts-greedyNms: heuristic rollouts; mcts-greedy-STYLEN: a style's)",
         "greedy-STYLE+WEIGHT=V… (the heuristic with weights changed: greedy+attack=1.8)",
+        "greedy-STYLE~T (the style's choice softened: each action in proportion to exp(value / T), greedy-aggressive~0.5)",
         "strong (the game's cheap strong bot; strongN: N iterations, strongNdD: playouts of D moves, …cZ: overrules its heuristic only Z standard errors sure, strong20d40c2)",
     ];
 
     pub fn parse(name: &str) -> Option<BotKind> {
         let n = name.trim().to_ascii_lowercase();
+        if let Some((base, t)) = n.split_once('~') {
+            let style = match base {
+                "greedy" => Style::Balanced,
+                s => Style::parse(s.strip_prefix("greedy-")?)?,
+            };
+            let t = t
+                .parse::<f64>()
+                .ok()
+                .filter(|t| (0.001..=1000.0).contains(t))?;
+            return Some(BotKind::Soft(style, (t * 1000.0).round() as u32));
+        }
         if let Some(at) = n.find('+') {
             let style = match &n[..at] {
                 "greedy" => Style::Balanced,
@@ -177,6 +230,7 @@ impl BotKind {
             BotKind::Greedy(_)
             | BotKind::MctsGreedy(..)
             | BotKind::Tuned(..)
+            | BotKind::Soft(..)
             | BotKind::Strong { .. } => None,
         }
     }
@@ -194,6 +248,9 @@ impl BotKind {
                 confidence_tenths,
             } => Box::new(strong::<G>(seed, iterations, depth, confidence_tenths)),
             BotKind::Greedy(style) => Box::new(GreedyBot::styled(seed, style)),
+            BotKind::Soft(style, milli) => {
+                Box::new(GreedyBot::softened(seed, style, milli as f32 / 1000.0))
+            }
             BotKind::MctsGreedy(budget, style) => Box::new(
                 MctsBot::<G>::with_rollout(seed, Self::config(budget), styled_rollout::<G>(style))
                     .with_estimate(G::estimate),
@@ -297,6 +354,53 @@ mod tests {
             Some(BotKind::MctsGreedy(Millis(100), Style::Balanced))
         );
         assert_eq!(BotKind::parse("alphazero"), None);
+    }
+
+    #[test]
+    fn issue47_softened_greedy_names_parse() {
+        assert_eq!(
+            BotKind::parse("greedy-aggressive~0.5"),
+            Some(BotKind::Soft(Style::Aggressive, 500))
+        );
+        assert_eq!(
+            BotKind::parse("greedy~2"),
+            Some(BotKind::Soft(Style::Balanced, 2000))
+        );
+        for bad in [
+            "greedy~0",
+            "greedy~",
+            "greedy-nope~1",
+            "greedy~x",
+            "random~1",
+        ] {
+            assert_eq!(BotKind::parse(bad), None, "{bad}");
+        }
+    }
+
+    /// A softened choice follows exp(value / t): at a tiny temperature the best action, at a
+    /// large one each action about equally often.
+    #[test]
+    fn issue47_soft_pick_follows_the_temperature() {
+        let values = [1.0f32, 0.0, 0.5];
+        let mut rng = SilkRng::seed_from(3);
+        assert!((0..200).all(|_| soft_pick(&values, 0.001, &mut rng) == 0));
+        let mut counts = [0u32; 3];
+        for _ in 0..3000 {
+            counts[soft_pick(&values, 1000.0, &mut rng)] += 1;
+        }
+        assert!(
+            counts.iter().all(|&c| (900..=1100).contains(&c)),
+            "{counts:?}"
+        );
+        // t = 1: probabilities e^1 : e^0 : e^0.5 over their sum (0.506, 0.186, 0.307).
+        let mut counts = [0u32; 3];
+        for _ in 0..10000 {
+            counts[soft_pick(&values, 1.0, &mut rng)] += 1;
+        }
+        assert!(
+            (4800..=5300).contains(&counts[0]) && (1650..=2050).contains(&counts[1]),
+            "{counts:?}"
+        );
     }
 
     #[test]

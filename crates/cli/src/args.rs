@@ -74,7 +74,8 @@ pub struct BatchArgs {
     /// `silk play`; the number named sets the players unless --players does. Without it every
     /// seat is random. Names: random, greedy, greedy-aggressive|trader|builder, mctsN, mctsNms,
     /// mcts-greedyN, mcts-greedyNms, mcts-greedy-STYLEN (rollouts in a style, e.g.
-    /// mcts-greedy-aggressive800), greedy-STYLE+WEIGHT=V (weights changed), strong (the
+    /// mcts-greedy-aggressive800), greedy-STYLE+WEIGHT=V (weights changed), greedy-STYLE~T
+    /// (the style's choice softened: each action in proportion to exp(value / T)), strong (the
     /// game's cheap strong bot; strongNdDcZ: N playouts of D moves, Z standard errors to
     /// overrule its heuristic); 'cmd:PROGRAM ARGS' runs a program of your own as the bot
     /// (JSON Lines on its stdin and stdout, docs/bot-protocol.md).
