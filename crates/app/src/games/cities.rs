@@ -4,12 +4,10 @@
 use super::{CliGame, DataFiles};
 use crate::error::{CliError, CliResult};
 
-use silk_bots::BotKind;
 use silk_cities::data::{parse_json, FileNames, MapData, Params, Rules};
 use silk_cities::event::Event;
 use silk_cities::state::State;
 use silk_cities::{Cities, CitiesConfig};
-use silk_core::Player;
 use std::path::Path;
 
 fn read_text(path: &Path) -> CliResult<String> {
@@ -115,43 +113,9 @@ impl CliGame for Cities {
         Ok(config)
     }
 
-    const FEATURES: &'static [&'static str] = <Self as silk_core::Heuristic>::FEATURES;
-
-    fn features(state: &State, seat: silk_core::Seat) -> silk_core::Features {
-        <Self as silk_core::Heuristic>::features(state, seat)
-    }
+    crate::heuristic_items!();
 
     const VALUE: Option<&'static str> = Some(silk_cities::VALUE_JSON);
-
-    fn styled_values(
-        state: &State,
-        seat: silk_core::Seat,
-        legal: &[Self::Action],
-        style: silk_core::Style,
-        out: &mut Vec<f32>,
-    ) {
-        <Self as silk_core::Heuristic>::styled_values(state, seat, legal, style, out)
-    }
-
-    const WEIGHTS: &'static [&'static str] = <Self as silk_core::Heuristic>::WEIGHTS;
-
-    fn style_weights(style: silk_core::Style) -> silk_core::WeightSet {
-        <Self as silk_core::Heuristic>::style_weights(style)
-    }
-
-    fn weighted_values(
-        state: &State,
-        seat: silk_core::Seat,
-        legal: &[Self::Action],
-        weights: &silk_core::WeightSet,
-        out: &mut Vec<f32>,
-    ) {
-        <Self as silk_core::Heuristic>::weighted_values(state, seat, legal, weights, out)
-    }
-
-    fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
-        kind.with_heuristic::<Self>(seed).map_err(CliError::input)
-    }
 
     fn stall(state: &State) -> Option<silk_core::stall::StallReading> {
         Some(silk_cities::stall::reading(state))

@@ -27,6 +27,57 @@ use std::path::Path;
 
 /// What the CLI needs of an engine beyond [`Game`]: building a config from flags and files,
 /// and its bots. Holds no rules itself (the rules text is [`Game::rules_text`]).
+/// The items of [`CliGame`] a game with a [`silk_core::Heuristic`] takes from it, as is: its
+/// features and weights, its styles' and weights' values, and every bot (`greedy…`, `strong`).
+#[macro_export]
+#[doc(hidden)]
+macro_rules! heuristic_items {
+    () => {
+        const FEATURES: &'static [&'static str] = <Self as silk_core::Heuristic>::FEATURES;
+
+        fn features(
+            state: &<Self as silk_core::Game>::State,
+            seat: silk_core::Seat,
+        ) -> silk_core::Features {
+            <Self as silk_core::Heuristic>::features(state, seat)
+        }
+
+        const WEIGHTS: &'static [&'static str] = <Self as silk_core::Heuristic>::WEIGHTS;
+
+        fn style_weights(style: silk_core::Style) -> silk_core::WeightSet {
+            <Self as silk_core::Heuristic>::style_weights(style)
+        }
+
+        fn styled_values(
+            state: &<Self as silk_core::Game>::State,
+            seat: silk_core::Seat,
+            legal: &[<Self as silk_core::Game>::Action],
+            style: silk_core::Style,
+            out: &mut Vec<f32>,
+        ) {
+            <Self as silk_core::Heuristic>::styled_values(state, seat, legal, style, out)
+        }
+
+        fn weighted_values(
+            state: &<Self as silk_core::Game>::State,
+            seat: silk_core::Seat,
+            legal: &[<Self as silk_core::Game>::Action],
+            weights: &silk_core::WeightSet,
+            out: &mut Vec<f32>,
+        ) {
+            <Self as silk_core::Heuristic>::weighted_values(state, seat, legal, weights, out)
+        }
+
+        fn bot(
+            kind: silk_bots::BotKind,
+            seed: u64,
+        ) -> $crate::error::CliResult<Box<dyn silk_core::Player<Self>>> {
+            kind.with_heuristic::<Self>(seed)
+                .map_err($crate::error::CliError::input)
+        }
+    };
+}
+
 pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
     /// One line for `silk games`.
     const SUMMARY: &'static str;

@@ -3,8 +3,7 @@
 use super::{read_json, CliGame, DataFiles, FinalReport};
 use crate::error::{CliError, CliResult};
 use serde_json::{json, Value};
-use silk_bots::BotKind;
-use silk_core::{Player, Seat};
+use silk_core::Seat;
 use silk_road::data::Rules;
 use silk_road::SILVER_PER_GOLD;
 use silk_road::{scoring, Event, Good, Phase, SilkRoad, SilkRoadConfig, State};
@@ -49,43 +48,9 @@ impl CliGame for SilkRoad {
         Ok(config)
     }
 
-    const FEATURES: &'static [&'static str] = <Self as silk_core::Heuristic>::FEATURES;
-
-    fn features(state: &State, seat: silk_core::Seat) -> silk_core::Features {
-        <Self as silk_core::Heuristic>::features(state, seat)
-    }
+    crate::heuristic_items!();
 
     const VALUE: Option<&'static str> = Some(silk_road::VALUE_JSON);
-
-    fn styled_values(
-        state: &State,
-        seat: silk_core::Seat,
-        legal: &[Self::Action],
-        style: silk_core::Style,
-        out: &mut Vec<f32>,
-    ) {
-        <Self as silk_core::Heuristic>::styled_values(state, seat, legal, style, out)
-    }
-
-    const WEIGHTS: &'static [&'static str] = <Self as silk_core::Heuristic>::WEIGHTS;
-
-    fn style_weights(style: silk_core::Style) -> silk_core::WeightSet {
-        <Self as silk_core::Heuristic>::style_weights(style)
-    }
-
-    fn weighted_values(
-        state: &State,
-        seat: silk_core::Seat,
-        legal: &[Self::Action],
-        weights: &silk_core::WeightSet,
-        out: &mut Vec<f32>,
-    ) {
-        <Self as silk_core::Heuristic>::weighted_values(state, seat, legal, weights, out)
-    }
-
-    fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
-        kind.with_heuristic::<Self>(seed).map_err(CliError::input)
-    }
 
     /// The first leader, drawn at random at setup.
     fn opening(s: &State) -> Option<String> {

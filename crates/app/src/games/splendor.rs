@@ -3,9 +3,8 @@
 
 use super::{CliGame, DataFiles, PageResult};
 use crate::error::{CliError, CliResult};
-use silk_bots::BotKind;
 use silk_core::data::{parse_json, DataError};
-use silk_core::{Player, SetupError};
+use silk_core::SetupError;
 use silk_splendor::data::{self as sd, Params, SplendorConfig};
 use silk_splendor::Splendor;
 use std::path::Path;
@@ -89,43 +88,9 @@ impl CliGame for Splendor {
         Ok(config)
     }
 
-    const FEATURES: &'static [&'static str] = <Self as silk_core::Heuristic>::FEATURES;
-
-    fn features(state: &silk_splendor::state::State, seat: silk_core::Seat) -> silk_core::Features {
-        <Self as silk_core::Heuristic>::features(state, seat)
-    }
+    crate::heuristic_items!();
 
     const VALUE: Option<&'static str> = Some(silk_splendor::VALUE_JSON);
-
-    fn styled_values(
-        state: &silk_splendor::state::State,
-        seat: silk_core::Seat,
-        legal: &[Self::Action],
-        style: silk_core::Style,
-        out: &mut Vec<f32>,
-    ) {
-        <Self as silk_core::Heuristic>::styled_values(state, seat, legal, style, out)
-    }
-
-    const WEIGHTS: &'static [&'static str] = <Self as silk_core::Heuristic>::WEIGHTS;
-
-    fn style_weights(style: silk_core::Style) -> silk_core::WeightSet {
-        <Self as silk_core::Heuristic>::style_weights(style)
-    }
-
-    fn weighted_values(
-        state: &silk_splendor::state::State,
-        seat: silk_core::Seat,
-        legal: &[Self::Action],
-        weights: &silk_core::WeightSet,
-        out: &mut Vec<f32>,
-    ) {
-        <Self as silk_core::Heuristic>::weighted_values(state, seat, legal, weights, out)
-    }
-
-    fn bot(kind: BotKind, seed: u64) -> CliResult<Box<dyn Player<Self>>> {
-        kind.with_heuristic::<Self>(seed).map_err(CliError::input)
-    }
 
     fn table_text(state: &Self::State, seat: silk_core::Seat, assist: bool) -> String {
         silk_splendor::view::text_with(state, seat, assist)
