@@ -132,25 +132,24 @@ pub struct Record<G: silk_core::Game> {
     pub file: String,
     pub replay: Replay<G>,
     pub playtest: Playtest,
+    /// The standings at the end of each round (as `silk replay --timeline`), taken while the
+    /// moves were checked.
+    pub timeline: silk_core::standings::Timeline,
 }
 
 /// Every playtest record of `G` in `dir` (`*.json`, in name order), each checked against the
 /// rules (a damaged record is refused with its file and move), and the other files with why
 /// they were skipped.
 pub fn records<G: CliGame>(dir: &Path) -> CliResult<(Vec<Record<G>>, Vec<Skipped>)> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
-    let mut files: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
-        .collect();
-    files.sort();
     let (mut kept, mut skipped) = (Vec::new(), Vec::new());
-    for path in files {
+    for path in json_files(dir)? {
         let file = path
             .file_name()
             .map_or(String::new(), |n| n.to_string_lossy().into_owned());
-        let why = match header_of(&path) {
+        let origin = path.display().to_string();
+        let text = silk_core::files::read_text(&path, silk_core::files::Limit::SAVE)
+            .map_err(|e| CliError::input(format!("{origin}: {e}")))?;
+        let why = match header_in(&text) {
             Some((g, true)) if g == G::NAME => None,
             Some((g, true)) => Some(format!("a {g} record")),
             Some((_, false)) => Some("a save, not a playtest record".to_string()),
@@ -160,28 +159,43 @@ pub fn records<G: CliGame>(dir: &Path) -> CliResult<(Vec<Record<G>>, Vec<Skipped
             skipped.push((file, why));
             continue;
         }
-        let replay = Replay::<G>::load(&path)?;
+        let replay = Replay::<G>::from_json(&text, &origin)?;
         let Some(playtest) = replay.playtest.clone() else {
             skipped.push((file, "a save, not a playtest record".into()));
             continue;
         };
-        // Every move is checked against the rules first: a damaged record names its move.
-        replay.run(&path.display().to_string())?;
-        let seats = G::num_seats(&G::setup(&replay.config, replay.seed)?);
+        // Every move is checked against the rules (a damaged record names its move), and the
+        // standings are taken on the way.
+        let start = G::setup(&replay.config, replay.seed)?;
+        let seats = G::num_seats(&start);
         if playtest.seats.len() != seats {
             return Err(CliError::input(format!(
-                "{}: playtest.seats: {} seats for the game's {seats}",
-                path.display(),
+                "{origin}: playtest.seats: {} seats for the game's {seats}",
                 playtest.seats.len(),
             )));
         }
+        let mut recorder = silk_core::standings::TimelineRecorder::new::<G>(&start);
+        let end = replay.run_each(&origin, |_, after, _| recorder.step::<G>(after))?;
         kept.push(Record {
             file,
             replay,
             playtest,
+            timeline: recorder.finish::<G>(&end),
         });
     }
     Ok((kept, skipped))
+}
+
+/// The `*.json` files of `dir`, in name order.
+fn json_files(dir: &Path) -> CliResult<Vec<PathBuf>> {
+    let entries =
+        std::fs::read_dir(dir).map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
+    let mut files: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
+        .collect();
+    files.sort();
+    Ok(files)
 }
 
 /// Reads every playtest record of `G` in `dir` and measures each game as the lab would.
@@ -198,12 +212,12 @@ pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
         file,
         replay,
         playtest,
+        timeline,
     } in records
     {
         let index = book.games.len() as u64;
         let record = measure::<G>(&replay, &playtest, index)?;
         book.matching.count::<G>(&replay, &playtest)?;
-        let timeline = timeline_of::<G>(&replay)?;
         book.games.push(BookGame {
             timeline,
             file,
@@ -214,14 +228,6 @@ pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
         });
     }
     Ok(book)
-}
-
-/// The standings of `replay`'s game at the end of each round (as `silk replay --timeline`).
-fn timeline_of<G: CliGame>(replay: &Replay<G>) -> CliResult<silk_core::standings::Timeline> {
-    let start = G::setup(&replay.config, replay.seed)?;
-    let mut recorder = silk_core::standings::TimelineRecorder::new::<G>(&start);
-    let end = replay.run_each("the record", |_, after, _| recorder.step::<G>(after))?;
-    Ok(recorder.finish::<G>(&end))
 }
 
 /// A timeline on one line: each round's scores (`1: 0-1-0 · 2: 1-1-0 …`) and when the game
@@ -243,13 +249,11 @@ fn timeline_text(t: &silk_core::standings::Timeline) -> String {
 
 /// The games the silk records in `dir` play, each once, in name order.
 pub fn games_in(dir: &Path) -> CliResult<Vec<String>> {
-    let entries =
-        std::fs::read_dir(dir).map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
-    let mut games: Vec<String> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json") && p.is_file())
+    let mut games: Vec<String> = json_files(dir)?
+        .iter()
         .filter_map(|p| {
-            header_of(&p)
+            let text = silk_core::files::read_text(p, silk_core::files::Limit::SAVE).ok()?;
+            header_in(&text)
                 .filter(|(_, playtest)| *playtest)
                 .map(|(g, _)| g)
         })
@@ -259,9 +263,9 @@ pub fn games_in(dir: &Path) -> CliResult<Vec<String>> {
     Ok(games)
 }
 
-/// The `game` a JSON file names, if it is a silk record, and whether it is a playtest's
-/// (read without its moves' types).
-fn header_of(path: &Path) -> Option<(String, bool)> {
+/// The `game` a record's JSON text names, if it is a silk record, and whether it is a
+/// playtest's (read without its moves' types).
+fn header_in(text: &str) -> Option<(String, bool)> {
     #[derive(serde::Deserialize)]
     struct Header {
         format: String,
@@ -269,8 +273,7 @@ fn header_of(path: &Path) -> Option<(String, bool)> {
         #[serde(default)]
         playtest: Option<serde::de::IgnoredAny>,
     }
-    let text = silk_core::files::read_text(path, silk_core::files::Limit::SAVE).ok()?;
-    let h: Header = serde_json::from_str(&text).ok()?;
+    let h: Header = serde_json::from_str(text).ok()?;
     (h.format == "silk-replay").then_some((h.game, h.playtest.is_some()))
 }
 
