@@ -9,11 +9,11 @@ use crate::error::{CliError, CliResult};
 use crate::games::CliGame;
 use crate::lab;
 use crate::output::Out;
-use crate::playtest::book::{measure, records, Record};
+use crate::playtest::book::{measure, records};
 use serde_json::{json, Value};
 use silk_lab::measure::decided;
 use silk_lab::GameRecord;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 
 /// The 95% range of the count of successes in `n` trials at rate `p`: the 2.5% and 97.5%
@@ -61,18 +61,83 @@ impl Row {
     }
 }
 
-/// A share: `hit` of the games `over` holds, for the people and the bots.
-fn share_row(
-    name: &str,
-    (people, bots): (&[GameRecord], &[GameRecord]),
-    over: impl Fn(&GameRecord) -> bool,
-    hit: impl Fn(&GameRecord) -> bool,
-) -> Option<Row> {
-    let count = |rs: &[GameRecord]| {
-        let of: Vec<&GameRecord> = rs.iter().filter(|r| over(r)).collect();
-        (of.iter().filter(|r| hit(r)).count() as u64, of.len() as u64)
-    };
-    let ((kp, np), (kb, nb)) = (count(people), count(bots));
+/// What one side (the people, or the bots) counted, game by game: the shares' counts and, for
+/// each mean, the sum and sum of squares over the decided games. It grows with the number of
+/// figures, not of games: a bot run streams through it.
+#[derive(Default)]
+struct Tally {
+    games: u64,
+    finished: u64,
+    stalls: u64,
+    /// Decided games with a first player, and those the first player won.
+    with_first: u64,
+    first_won: u64,
+    decided: u64,
+    /// Over the decided games, (sum, sum of squares) of each of [`MEANS`]…
+    fixed: [(f64, f64); 3],
+    /// …and of each engine metric (one a game did not touch counts 0 there).
+    sums: BTreeMap<String, (f64, f64)>,
+}
+
+/// The fixed means, before the engine's metrics.
+const MEANS: [&str; 3] = ["rounds", "decisions", "lead changes"];
+
+/// A mean's figure: one of [`MEANS`] by its place, or an engine metric by its name.
+#[derive(Clone, Copy)]
+enum Figure<'a> {
+    Fixed(usize),
+    Metric(&'a str),
+}
+
+impl Tally {
+    fn add(&mut self, r: &GameRecord) {
+        self.games += 1;
+        if r.finished && !r.stuck {
+            self.finished += 1;
+            self.stalls += r.ended_by.is_some() as u64;
+        }
+        if !decided(r) {
+            return;
+        }
+        self.decided += 1;
+        if let Some(f) = r.first {
+            self.with_first += 1;
+            self.first_won += (r.ranks.get(f as usize) == Some(&0)) as u64;
+        }
+        let add = |e: &mut (f64, f64), v: f64| {
+            e.0 += v;
+            e.1 += v * v;
+        };
+        let fixed = [r.rounds as f64, r.decisions as f64, r.lead_changes as f64];
+        for (e, v) in self.fixed.iter_mut().zip(fixed) {
+            add(e, v);
+        }
+        for (name, v) in r.metrics.iter() {
+            add(self.sums.entry(name.to_string()).or_default(), v as f64);
+        }
+    }
+
+    /// The (sum, sum of squares) of a figure: one of [`MEANS`] by its place, else a metric.
+    fn sums_of(&self, figure: Figure) -> (f64, f64) {
+        match figure {
+            Figure::Fixed(i) => self.fixed[i],
+            Figure::Metric(name) => self.sums.get(name).copied().unwrap_or_default(),
+        }
+    }
+
+    /// The mean of `figure` over the decided games, and its sample standard deviation.
+    fn mean_sd(&self, figure: Figure) -> (f64, f64) {
+        let (sum, sq) = self.sums_of(figure);
+        let n = self.decided as f64;
+        let mean = sum / n.max(1.0);
+        let var = (sq - n * mean * mean) / (n - 1.0).max(1.0);
+        (mean, var.max(0.0).sqrt())
+    }
+}
+
+/// A share (`k` of `n` for the people, for the bots): the people's against the binomial range
+/// of `n` games at the bots' rate.
+fn share_row(name: &str, (kp, np): (u64, u64), (kb, nb): (u64, u64)) -> Option<Row> {
     if np == 0 || nb == 0 {
         return None;
     }
@@ -87,32 +152,20 @@ fn share_row(
     })
 }
 
-/// A mean over the decided games, for the people and the bots.
-fn mean_row(
-    name: &str,
-    (people, bots): (&[GameRecord], &[GameRecord]),
-    of: impl Fn(&GameRecord) -> f64,
-) -> Option<Row> {
-    let values = |rs: &[GameRecord]| {
-        rs.iter()
-            .filter(|r| decided(r))
-            .map(&of)
-            .collect::<Vec<f64>>()
-    };
-    let (p, b) = (values(people), values(bots));
-    if p.is_empty() || b.len() < 2 {
+/// A mean over the decided games: the people's against the bots' mean ± 1.96 of their spread
+/// over √(the people's games).
+fn mean_row(name: &str, figure: Figure, people: &Tally, bots: &Tally) -> Option<Row> {
+    if people.decided == 0 || bots.decided < 2 {
         return None;
     }
-    let mean = |x: &[f64]| x.iter().sum::<f64>() / x.len() as f64;
-    let mb = mean(&b);
-    let sd = (b.iter().map(|x| (x - mb).powi(2)).sum::<f64>() / (b.len() - 1) as f64).sqrt();
-    let half = 1.96 * sd / (p.len() as f64).sqrt();
+    let (mb, sd) = bots.mean_sd(figure);
+    let half = 1.96 * sd / (people.decided as f64).sqrt();
     Some(Row {
         name: name.into(),
-        people: mean(&p),
+        people: people.mean_sd(figure).0,
         bots: mb,
         range: (mb - half, mb + half),
-        n: (p.len() as u64, b.len() as u64),
+        n: (people.decided, bots.decided),
     })
 }
 
@@ -138,67 +191,53 @@ pub fn run<G: CliGame>(dir: &Path, batch: &lab::Batch, out: &mut Out) -> CliResu
             )));
         }
     }
-    let people: Vec<GameRecord> = recs
-        .iter()
-        .enumerate()
-        .map(
-            |(
-                i,
-                Record {
-                    replay, playtest, ..
-                },
-            )| measure::<G>(replay, playtest, i as u64),
-        )
-        .collect::<CliResult<_>>()?;
-    let mut bots = Vec::new();
+    let mut people = Tally::default();
+    for (i, r) in recs.iter().enumerate() {
+        people.add(&measure::<G>(&r.replay, &r.playtest, i as u64)?);
+    }
+    let mut bots = Tally::default();
     let (spec, _) = lab::run_batch_each::<G>(
         &config,
         batch,
         None,
         Some(&mut |_, r| {
-            bots.push(r.clone());
+            bots.add(r);
             Ok(())
         }),
     )?;
-    let both = (people.as_slice(), bots.as_slice());
-    let finished = |r: &GameRecord| r.finished && !r.stuck;
     let mut rows: Vec<Row> = [
         share_row(
             "stalled at the round cap (finished games)",
-            both,
-            finished,
-            |r| r.ended_by.is_some(),
+            (people.stalls, people.finished),
+            (bots.stalls, bots.finished),
         ),
         share_row(
             "first player won (decided games)",
-            both,
-            |r| decided(r) && r.first.is_some(),
-            |r| r.first.is_some_and(|f| r.ranks.get(f as usize) == Some(&0)),
+            (people.first_won, people.with_first),
+            (bots.first_won, bots.with_first),
         ),
-        mean_row("rounds", both, |r| r.rounds as f64),
-        mean_row("decisions", both, |r| r.decisions as f64),
-        mean_row("lead changes", both, |r| r.lead_changes as f64),
     ]
     .into_iter()
     .flatten()
     .collect();
-    let mut names: BTreeMap<String, ()> = BTreeMap::new();
-    for r in bots.iter().chain(&people) {
-        for (name, _) in r.metrics.iter() {
-            names.insert(name.to_string(), ());
-        }
-    }
+    rows.extend(
+        MEANS
+            .iter()
+            .enumerate()
+            .filter_map(|(i, m)| mean_row(m, Figure::Fixed(i), &people, &bots)),
+    );
     let fixed = rows.len();
-    for name in names.keys() {
-        if let Some(row) = mean_row(name, both, |r| r.metrics.value(name).unwrap_or(0) as f64) {
-            rows.push(row);
-        }
-    }
+    let metrics: BTreeSet<&String> = bots.sums.keys().chain(people.sums.keys()).collect();
+    rows.extend(
+        metrics
+            .into_iter()
+            .filter_map(|m| mean_row(m, Figure::Metric(m), &people, &bots)),
+    );
     render(
         dir,
-        (&spec.bots, bots.len()),
+        (&spec.bots, bots.games as usize),
         (&rows, fixed),
-        people.len(),
+        people.games as usize,
         out,
     );
     Ok(())
