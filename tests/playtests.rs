@@ -19,6 +19,11 @@ fn read(path: &Path) -> Value {
     serde_json::from_str(&fs::read_to_string(path).unwrap()).unwrap()
 }
 
+/// `silk --json playtests FOLDER`: the book as JSON.
+fn book_of(folder: &Path) -> Value {
+    json_doc(&["playtests", folder.to_str().unwrap()])
+}
+
 /// `silk play goofspiel` with a person in seat 1 and two random bots, seed 3, the person's
 /// entries from `script`, saved in `save` (resumed if it exists), with `extra` flags: its
 /// stdout when it plays to the end; a script that runs out stops the game (exit 2).
@@ -118,7 +123,7 @@ fn issue47_a_game_with_a_person_is_kept_as_a_playtest_record() {
     assert!(read(&save).get("playtest").is_none());
     assert!(read(&save)["moves"][0].get("ms").is_none());
 
-    let book = json_doc(&["playtests", dir.join("playtests").to_str().unwrap()]);
+    let book = book_of(&dir.join("playtests"));
     assert_eq!(book["game"], "goofspiel");
     assert_eq!(
         (book["games"].as_u64(), book["decided"].as_u64()),
@@ -154,7 +159,7 @@ fn issue47_a_game_stopped_midway_is_unfinished_then_resumed_into_the_same_record
     let record = dir.join("playtests").join("game.json");
     let first = read(&record)["moves"].as_array().unwrap().clone();
     assert!(first.len() >= 6 && first.len() < 15, "{}", first.len());
-    let book = json_doc(&["playtests", dir.join("playtests").to_str().unwrap()]);
+    let book = book_of(&dir.join("playtests"));
     assert_eq!(
         (book["games"].as_u64(), book["finished"].as_u64()),
         (Some(1), Some(0))
@@ -174,7 +179,7 @@ fn issue47_a_game_stopped_midway_is_unfinished_then_resumed_into_the_same_record
         first[..],
         "the first moves and their times kept"
     );
-    let book = json_doc(&["playtests", dir.join("playtests").to_str().unwrap()]);
+    let book = book_of(&dir.join("playtests"));
     assert_eq!(
         (book["games"].as_u64(), book["decided"].as_u64()),
         (Some(1), Some(1))
@@ -202,7 +207,7 @@ fn issue47_a_killed_game_keeps_its_record_to_the_last_move() {
     let kept = record["moves"].as_array().unwrap();
     let human = kept.iter().filter(|m| m["seat"] == 0).count();
     assert!(human >= 3, "{kept:?}");
-    let book = json_doc(&["playtests", dir.join("playtests").to_str().unwrap()]);
+    let book = book_of(&dir.join("playtests"));
     assert_eq!(book["finished"], 0);
     assert_eq!(book["records"][0]["record"]["decisions"], kept.len());
 }
@@ -368,7 +373,7 @@ fn issue47_each_person_answers_the_feedback_and_the_book_reads_it() {
     assert_eq!(record["moves"].as_array().unwrap().len(), 15);
 
     let folder = dir.join("playtests");
-    let book = json_doc(&["playtests", folder.to_str().unwrap()]);
+    let book = book_of(&folder);
     assert_eq!(book["feedback"]["answers"], 1);
     assert_eq!(
         book["feedback"]["enjoyment"]["counts"],
@@ -408,7 +413,7 @@ fn issue47_the_style_that_played_the_peoples_moves_matches_them_all() {
     let dir = temp_dir("matching");
     let folder = dir.join("book");
     synthetic_record(&dir, &folder, "greedy-aggressive", 5);
-    let book = json_doc(&["playtests", folder.to_str().unwrap()]);
+    let book = book_of(&folder);
     let m = &book["matching"];
     let people = m["decisions"].as_u64().unwrap();
     assert!(people >= 10, "{m}");
@@ -460,7 +465,7 @@ fn issue47_a_game_on_phones_is_recorded_too() {
     let moves = record["moves"].as_array().unwrap();
     assert_eq!(moves.len(), read(&save)["moves"].as_array().unwrap().len());
     assert!(moves.iter().all(|m| m["ms"].is_u64()));
-    let book = json_doc(&["playtests", dir.join("playtests").to_str().unwrap()]);
+    let book = book_of(&dir.join("playtests"));
     assert_eq!(
         (book["games"].as_u64(), book["decided"].as_u64()),
         (Some(1), Some(1))
@@ -487,7 +492,7 @@ fn issue47_a_game_on_phones_is_recorded_too() {
     assert_eq!(kept["moves"].as_array().unwrap().len(), 10);
     assert_eq!(read(&crashed)["moves"].as_array().unwrap().len(), 10);
     fs::remove_file(dir.join("playtests").join("table.json")).unwrap();
-    let book = json_doc(&["playtests", dir.join("playtests").to_str().unwrap()]);
+    let book = book_of(&dir.join("playtests"));
     assert_eq!(
         (book["games"].as_u64(), book["finished"].as_u64()),
         (Some(1), Some(0))
