@@ -163,32 +163,13 @@ impl Live {
 /// own runs.
 #[allow(dead_code)] // not every test file kills a game
 pub fn kill_after_entries(args: &[&str], entries: usize) {
-    use std::io::{BufRead, BufReader, Write};
-    use std::process::Stdio;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("silk"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("silk starts");
-    let mut stdin = child.stdin.take().expect("stdin");
-    let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-    let mut line = String::new();
+    let mut live = Live::start(args);
     // Each entry answered before the next is typed (so it was saved).
     for _ in 0..entries {
-        stdin.write_all(b"1\n").expect("silk reads");
-        stdin.flush().expect("silk reads");
-        loop {
-            line.clear();
-            let read = stdout.read_line(&mut line).expect("silk writes");
-            assert!(read > 0, "silk play stopped early");
-            // One line per move: the person's own moves are told as "P1 …".
-            if line.starts_with("P1 ") {
-                break;
-            }
-        }
+        live.type_in("1\n");
+        // One line per move: the person's own moves are told as "P1 …".
+        live.read_until(|l| l.starts_with("P1 "));
     }
-    child.kill().expect("silk is killed");
-    child.wait().expect("silk ends");
+    live.child.kill().expect("silk is killed");
+    live.child.wait().expect("silk ends");
 }
