@@ -39,7 +39,7 @@ impl MoveSource {
 }
 
 /// Clears the screen and its scrollback, and puts the cursor home.
-const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
+pub(crate) const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
 
 /// At most this many lines of "since your last turn".
 const RECAP_LINES: usize = 40;

@@ -158,13 +158,13 @@ fn ask_feedback<G: CliGame>(
 ) -> CliResult<()> {
     let sections = feedback::rule_sections(&G::rules_text(&replay.config));
     let names = record.names();
+    let rounds = G::round(state);
     for (i, seat) in seats.iter().enumerate() {
         if !matches!(seat, SeatKind::Human) {
             continue;
         }
         let seat = Seat(i as u8);
         let name = names.get(i).cloned().unwrap_or_else(|| seat.to_string());
-        let rounds = G::round(state);
         if let Some(f) = feedback::ask_player((seat, &name), rounds, &sections, (source, tty), out)?
         {
             record.add_feedback(f)?;

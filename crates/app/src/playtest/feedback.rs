@@ -5,13 +5,10 @@
 //! screen is cleared and handed over between them, so no one sees another's answers.
 
 use crate::error::{CliError, CliResult};
-use crate::hot_seat::MoveSource;
+use crate::hot_seat::{MoveSource, CLEAR};
 use crate::output::Out;
 use silk_core::{Feedback, Seat};
 use std::io::BufRead;
-
-/// Clears the screen and its scrollback, and puts the cursor home.
-const CLEAR: &str = "\x1b[2J\x1b[3J\x1b[H";
 
 /// The sections of `silk rules GAME` a player may name as unclear: its lines that start a
 /// section (flush left, ending with a colon), and the rules as a whole.
