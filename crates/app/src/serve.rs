@@ -6,6 +6,7 @@ use crate::error::{CliError, CliResult};
 use crate::games::CliGame;
 use crate::output::Out;
 use crate::play::{outcome_text, SaveFile, SeatKind};
+use crate::playtest::phone::PhoneFeedback;
 use crate::playtest::Recorder;
 use serde_json::{json, Value};
 use silk_core::{Replay, Seat, ToMove};
@@ -23,6 +24,8 @@ pub struct PlaySession<G: CliGame> {
     save: Option<SaveFile>,
     /// The playtest record of a game with people in it ([`crate::playtest`]).
     record: Option<Recorder<G>>,
+    /// The playtest questions on the people's pages, once a recorded game is over.
+    feedback: Option<PhoneFeedback>,
     assist: bool,
     /// What the public saw happen, in order.
     public_log: Vec<String>,
@@ -61,6 +64,7 @@ impl<G: CliGame> PlaySession<G> {
             seats,
             save,
             record,
+            feedback: None,
             assist,
             public_log: Vec::new(),
             seat_log: vec![Vec::new(); n],
@@ -79,7 +83,63 @@ impl<G: CliGame> PlaySession<G> {
             }
         }
         s.run_bots();
+        s.open_feedback();
         Ok(s)
+    }
+
+    /// A recorded game that is over asks its people the playtest questions on their pages
+    /// (a resumed server from where each had got to). A game without a record asks nothing:
+    /// there is nowhere to keep the answers.
+    fn open_feedback(&mut self) {
+        let Some(record) = &self.record else {
+            return;
+        };
+        if self.feedback.is_some() || self.broken.is_some() || G::outcome(&self.state).is_none() {
+            return;
+        }
+        let people: Vec<bool> = (0..self.seats.len())
+            .map(|i| self.is_human(Seat(i as u8)))
+            .collect();
+        let sections =
+            crate::playtest::feedback::rule_sections(&G::rules_text(&self.replay.config));
+        let rounds = G::round(&self.state);
+        self.feedback = Some(PhoneFeedback::new(
+            &people,
+            sections,
+            rounds,
+            record.feedback(),
+        ));
+    }
+
+    /// Whether the playtest questions are being asked (the game is over, someone answering).
+    fn asking(&self) -> bool {
+        self.feedback.as_ref().is_some_and(|f| !f.all_done())
+    }
+
+    /// A person's answer to the playtest questions, kept with the record at once.
+    fn answer(&mut self, seat: usize, text: &str) -> Result<(), String> {
+        let (Some(f), Some(r)) = (self.feedback.as_mut(), self.record.as_mut()) else {
+            return Err("the game is over".into());
+        };
+        let kept = f.answer(seat, text)?;
+        r.add_feedback(kept)
+            .map_err(|e| format!("your answer could not be kept: {e}"))
+    }
+
+    /// The host ends the questions: what each person answered is kept.
+    fn end_questions(&mut self) -> Result<Vec<String>, String> {
+        let (Some(f), Some(r)) = (self.feedback.as_mut(), self.record.as_mut()) else {
+            return Err("no playtest questions are being asked".into());
+        };
+        if f.all_done() {
+            return Err("everyone has finished the questions".into());
+        }
+        for kept in f.end() {
+            r.add_feedback(kept).map_err(|e| e.to_string())?;
+        }
+        Ok(vec![
+            "the playtest questions are over: every answer given is kept".into(),
+        ])
     }
 
     fn is_human(&self, seat: Seat) -> bool {
@@ -118,6 +178,7 @@ impl<G: CliGame> PlaySession<G> {
         }
         let logs = (&mut self.public_log, &mut self.seat_log);
         Self::narrate(logs, &self.state, seat, &text, secret, &events);
+        self.open_feedback();
         Ok(())
     }
 
@@ -260,7 +321,10 @@ impl<G: CliGame> PlaySession<G> {
             return format!("stopped: {b}");
         }
         if let Some(o) = G::outcome(&self.state) {
-            return outcome_text(&o);
+            return match self.feedback.as_ref().filter(|_| self.asking()) {
+                Some(f) => format!("{} · {}", outcome_text(&o), f.status()),
+                None => outcome_text(&o),
+            };
         }
         let deciders = self.deciders();
         let asked = viewer.is_some_and(|v| deciders.contains(&v));
@@ -341,7 +405,7 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
             ));
         }
         let secret = matches!(G::to_move(&self.state), ToMove::Simultaneous(_));
-        json!({
+        let mut v = json!({
             "status": self.status(Some(me)),
             // A game whose page draws the board sends no text board (engine notation).
             "board": if game.is_some() { Value::Null } else { json!(G::table_text(&self.state, me, self.assist)) },
@@ -354,7 +418,14 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
             "game": game,
             "paused": self.paused,
             "result": self.result(),
-        })
+        });
+        // After the result: this person's own playtest questions, and nobody else's answers.
+        if let Some(Value::Object(asked)) = self.feedback.as_ref().and_then(|f| f.page(seat)) {
+            for (k, x) in asked {
+                v[k] = x;
+            }
+        }
+        v
     }
 
     fn submit(&mut self, seat: usize, text: &str) -> Result<(), String> {
@@ -364,6 +435,9 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
         }
         if !self.is_human(me) {
             return Err("a bot plays this seat".into());
+        }
+        if self.feedback.is_some() {
+            return self.answer(seat, text);
         }
         if self.paused {
             return Err("the host has paused the game: wait until it goes on".into());
@@ -384,7 +458,7 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
     }
 
     fn finished(&self) -> bool {
-        self.broken.is_some() || G::outcome(&self.state).is_some()
+        self.broken.is_some() || (G::outcome(&self.state).is_some() && !self.asking())
     }
 
     fn joinable(&self, seat: usize) -> bool {
@@ -397,9 +471,17 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
 
     fn host_view(&self) -> Value {
         let mut v = self.public();
-        // Once the game is over there is nothing left to control (issue 44).
+        // Once the game is over there is nothing left to control (issue 44) but the playtest
+        // questions.
         if G::outcome(&self.state).is_some() {
-            v["controls"] = json!([]);
+            v["controls"] = if self.asking() {
+                json!([{"label": "End the playtest questions", "send": "end questions",
+                        "confirm": "End the questions for everyone? What each person answered is kept."},
+                       {"label": "Stop the server", "send": "quit",
+                        "confirm": "Stop serving? The answers so far are kept and --resume asks the rest."}])
+            } else {
+                json!([])
+            };
             return v;
         }
         let undo = self.replay.moves.iter().any(|m| self.is_human(m.seat));
@@ -429,12 +511,17 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
             "help" | "?" => {
                 vec![
                     "Host controls: undo (takes back the last move of a person and the bots' \
-                      moves after it), pause, go on, status, quit (stops serving). The engine \
-                      counts the score: there is no count to fix."
+                      moves after it), pause, go on, status, end questions (ends the playtest \
+                      questions after the game), quit (stops serving). The engine counts the \
+                      score: there is no count to fix."
                         .into(),
                 ]
             }
             "status" => vec![self.status(None)],
+            "end questions" | "end feedback" => self.end_questions()?,
+            "undo" if self.feedback.is_some() => {
+                return Err("the game is over and its playtest questions are asked: nothing to undo".into())
+            }
             "undo" => self.undo()?,
             "pause" if self.paused => return Err("already paused".into()),
             "pause" => {
@@ -450,7 +537,7 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
             }
             other => {
                 return Err(format!(
-                    "{other:?} is not a host control: undo, pause, go on, status or quit"
+                    "{other:?} is not a host control: undo, pause, go on, status, end questions or quit"
                 ))
             }
         };

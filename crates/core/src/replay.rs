@@ -63,6 +63,11 @@ pub struct Feedback {
     /// Anything else, in their words.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comment: Option<String>,
+    /// Set while the person is still answering on their phone: the question (from 1) they had
+    /// reached when this was written, so a resumed server asks from there. Absent once they
+    /// are done (or the host ended the questions).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_question: Option<u8>,
 }
 
 /// One seat of a playtest.

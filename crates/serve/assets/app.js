@@ -70,6 +70,9 @@ function render(s) {
   renderResult(s.result);
   renderHistory(s.history);
   const drawn = drawGame(s);
+  // A question that is no move on the board (the playtest questions after the result) is
+  // answered with the plain buttons and entry even where the game draws its moves.
+  if (s.plain) drawn.moves = false;
   $("board").hidden = drawn.board;
   renderTurn(s, drawn);
   renderHost(s);

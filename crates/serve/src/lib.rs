@@ -62,7 +62,9 @@ pub trait Session {
     /// (answers as buttons), `"input"` (free entry allowed), `"sealed"` (the entry is secret
     /// until revealed), `"confirm"` (the page asks "sure?" before sending a choice),
     /// `"form"` (`{"fields": [names], "values": [numbers]}`: numbers sent space-separated),
-    /// `"actions"` (`[{"label", "send"}]`: further buttons, e.g. "change my entry").
+    /// `"actions"` (`[{"label", "send"}]`: further buttons, e.g. "change my entry"),
+    /// `"placeholder"` (the entry box's hint), `"plain"` (the question is no move on the game's
+    /// drawn board: its choices and entry show as plain buttons and box all the same).
     fn private(&self, seat: usize) -> Value;
     /// An entry from seat `seat`; `Err` says why it is refused (nothing changed).
     fn submit(&mut self, seat: usize, text: &str) -> Result<(), String>;

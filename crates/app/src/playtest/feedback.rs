@@ -173,6 +173,7 @@ pub fn ask_player(
         least_engaged_round: least,
         unclear,
         comment,
+        at_question: None,
     }))
 }
 

@@ -8,6 +8,7 @@ pub mod book;
 pub mod feedback;
 pub mod imitate;
 pub mod matching;
+pub mod phone;
 
 use crate::error::{CliError, CliResult};
 use crate::output::Out;
@@ -156,11 +157,21 @@ impl<G: Game> Recorder<G> {
         })
     }
 
+    /// The answers the record holds so far.
+    pub fn feedback(&self) -> &[silk_core::Feedback] {
+        self.replay
+            .playtest
+            .as_ref()
+            .map_or(&[], |p| p.feedback.as_slice())
+    }
+
     /// A person's answers, kept with the record at once.
     pub fn add_feedback(&mut self, f: silk_core::Feedback) -> CliResult<()> {
         if let Some(p) = self.replay.playtest.as_mut() {
-            p.feedback.retain(|old| old.seat != f.seat);
-            p.feedback.push(f);
+            match p.feedback.iter_mut().find(|old| old.seat == f.seat) {
+                Some(old) => *old = f,
+                None => p.feedback.push(f),
+            }
         }
         self.file.rewrite_with_header(&self.replay)
     }
