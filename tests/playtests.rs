@@ -499,6 +499,134 @@ fn issue47_a_game_on_phones_is_recorded_too() {
     );
 }
 
+/// Point 2 on phones: after the result each person's page asks the playtest questions; an
+/// answer to a question already passed changes nothing; the server killed in the middle of
+/// them and resumed asks each person from where they were; no page but the person's own (not
+/// the table's, not the host's, not the other person's) shows an answer; the host ends the
+/// questions, every answer given is kept, and the server stops as a finished game does.
+#[test]
+fn issue47_the_questions_on_phones_survive_a_crash_stay_private_and_the_host_ends_them() {
+    let dir = temp_dir("phone-questions");
+    let save = dir.join("evening.json");
+    let save = save.to_str().unwrap();
+    let bots = "human,human,greedy,greedy";
+    let args = [
+        "play",
+        "cities",
+        "--bots",
+        bots,
+        "--set",
+        "target_vp=1",
+        "--seed",
+        "1",
+        "--save",
+        save,
+    ];
+    let mut served = server::Served::start(&args, 2);
+    let page = |served: &server::Served, k: usize| {
+        served.snapshot(&format!("{}/events", served.seat_path(k)))
+    };
+    // The two people play their first moves that do not end the turn until the result.
+    let mut guard = 0;
+    while !page(&served, 1)["plain"].as_bool().unwrap_or(false) {
+        guard += 1;
+        assert!(guard < 500, "the game did not end");
+        for k in 1..=2 {
+            let s = page(&served, k);
+            let moves = s["game"]["moves"].as_array().cloned().unwrap_or_default();
+            let pick = moves
+                .iter()
+                .find(|m| !m.to_string().contains("End your turn"))
+                .or(moves.first());
+            if let Some(m) = pick {
+                served.answer(k, &s["ask"], m["text"].as_str().unwrap());
+            }
+        }
+    }
+    let first = page(&served, 1);
+    assert!(
+        first["question"].as_str().unwrap().contains("enjoy"),
+        "{first}"
+    );
+    assert!(!first["result"].is_null(), "the result stays shown");
+    assert_eq!(served.answer(1, &first["ask"], "5 — very much")["ok"], true);
+    // A second tap on the same answer is harmless; one from an older question is refused.
+    assert_eq!(served.answer(1, &first["ask"], "5 — very much")["ok"], true);
+    let second = page(&served, 1);
+    assert!(second["question"]
+        .as_str()
+        .unwrap()
+        .starts_with("Question 2"));
+    let (code, body) = served.request(
+        "POST",
+        &format!("{}/act?q={}", served.seat_path(1), first["ask"]),
+        "1 — not at all".as_bytes(),
+        false,
+    );
+    assert_eq!(code, 409, "{body}");
+    assert_eq!(served.answer(1, &second["ask"], "Too long")["ok"], true);
+    let host = served.snapshot(&format!("{}/events", served.host_path()));
+    assert!(
+        host["status"].as_str().unwrap().contains("0 of 2 finished"),
+        "{host}"
+    );
+    assert!(host["controls"].to_string().contains("end questions"));
+
+    served.crash();
+    let record_path = dir.join("playtests").join("evening.json");
+    let kept = read(&record_path)["playtest"]["feedback"].clone();
+    assert_eq!(kept[0]["enjoyment"], 5, "{kept}");
+    assert_eq!(kept[0]["at_question"], 3, "{kept}");
+
+    let resumed_args = ["play", "cities", "--resume", save, "--bots", bots];
+    let resumed = server::Served::start(&resumed_args, 2);
+    let third = page(&resumed, 1);
+    assert!(
+        third["question"]
+            .as_str()
+            .unwrap()
+            .starts_with("Question 3"),
+        "{third}"
+    );
+    let other = page(&resumed, 2);
+    assert!(other["question"].as_str().unwrap().contains("enjoy"));
+    assert_eq!(
+        resumed.answer(2, &other["ask"], "1 — not at all")["ok"],
+        true
+    );
+    // What each person answered is on their own page only.
+    let table = resumed.snapshot("/events").to_string();
+    let host = resumed
+        .snapshot(&format!("{}/events", resumed.host_path()))
+        .to_string();
+    let seat2 = page(&resumed, 2).to_string();
+    for (what, shown) in [("table", &table), ("host", &host), ("P2", &seat2)] {
+        assert!(!shown.contains("too long"), "{what}: {shown}");
+        assert!(!shown.contains("very much"), "{what}: {shown}");
+    }
+    assert!(!table.contains("not at all") && !host.contains("not at all"));
+
+    assert_eq!(resumed.host("end questions")["ok"], true);
+    let mut resumed = resumed;
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(s) = resumed.child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(start.elapsed().as_secs() < 30, "the server did not stop");
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert!(status.success());
+    let feedback = read(&record_path)["playtest"]["feedback"].clone();
+    assert_eq!(feedback.as_array().unwrap().len(), 2, "{feedback}");
+    assert_eq!(
+        (&feedback[0]["length"], &feedback[1]["enjoyment"]),
+        (&Value::from("too long"), &Value::from(1))
+    );
+    assert!(feedback[0].get("at_question").is_none() && feedback[1].get("at_question").is_none());
+    assert_eq!(book_of(&dir.join("playtests"))["feedback"]["answers"], 2);
+}
+
 /// Point 5: `silk tune --imitate` fits a style's weights to the people's decisions. Synthetic
 /// people who play greedy-aggressive with noise (`greedy-aggressive~0.3`: each action in
 /// proportion to exp(value / 0.3); 12 games, every fourth held out), fitted from

@@ -347,11 +347,17 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
     }
 
     fn seat_names(&self) -> Vec<String> {
+        // A person named for the playtest (`--names`) is called by their name.
+        let named = self.record.as_ref().map(|r| r.names()).unwrap_or_default();
         self.seats
             .iter()
             .enumerate()
             .map(|(i, k)| match k {
-                SeatKind::Human => format!("P{}", i + 1),
+                SeatKind::Human => named
+                    .get(i)
+                    .filter(|n| **n != Seat(i as u8).to_string())
+                    .cloned()
+                    .unwrap_or_else(|| format!("P{}", i + 1)),
                 SeatKind::Bot(name, _) => format!("P{} ({name})", i + 1),
             })
             .collect()

@@ -427,9 +427,20 @@ fn feedback(games: &[BookGame]) -> (String, Value) {
         .iter()
         .filter(|g| !g.playtest.feedback.is_empty())
         .count();
+    // People still answering on their phones when the record was last written (a server
+    // stopped before they finished): their answers so far count.
+    let unfinished = answers
+        .iter()
+        .filter(|(_, f)| f.at_question.is_some())
+        .count();
     let mut text = format!(
-        "\nFeedback: {} answer(s) from {with_answers} game(s)\n",
-        answers.len()
+        "\nFeedback: {} answer(s) from {with_answers} game(s){}\n",
+        answers.len(),
+        if unfinished > 0 {
+            format!(", {unfinished} left before the last question")
+        } else {
+            String::new()
+        }
     );
     let enjoyed: Vec<u8> = answers.iter().filter_map(|(_, f)| f.enjoyment).collect();
     let mut counts = [0u32; 5];
@@ -511,6 +522,7 @@ fn feedback(games: &[BookGame]) -> (String, Value) {
     };
     let value = json!({
         "answers": answers.len(),
+        "unfinished": unfinished,
         "games": with_answers,
         "enjoyment": {"n": enjoyed.len(), "mean": (!enjoyed.is_empty()).then_some(mean), "counts": counts},
         "length": as_map(&length),
