@@ -627,6 +627,132 @@ fn issue47_the_questions_on_phones_survive_a_crash_stay_private_and_the_host_end
     assert_eq!(book_of(&dir.join("playtests"))["feedback"]["answers"], 2);
 }
 
+/// Point 1 for Silk Road's table helper, which hears only what is said aloud: each table
+/// keeps a partial record beside its journal (every accepted entry with its time, an undone
+/// one taken out, the names and place), continued by `--resume` with the times it had; the
+/// book reads the tables for what they tell (wins by name over counted tables, rounds,
+/// minutes, the leader auctions, tiles by kind) and refuses a record the rules refuse, naming
+/// the file and the entry.
+#[test]
+fn issue47_a_silk_road_table_keeps_a_partial_record_the_book_reads() {
+    let dir = temp_dir("silk-road-table");
+    let table = |journal: &str, how: &str, input: &str| {
+        let mut c = silk();
+        c.arg("table").arg("silk-road");
+        if how == "new" {
+            c.args([
+                "--players",
+                "Ana,Ben,Cleo,Dev",
+                "--place",
+                "the club",
+                "--feedback",
+            ]);
+            c.arg("--journal");
+        } else {
+            c.arg("--resume");
+        }
+        c.arg(dir.join(journal)).write_stdin(input);
+        ok_stdout(&mut c)
+    };
+    // A round, an undone bid said again, the market and the count: Dev buys the pawn for 5.
+    table(
+        "counted.journal",
+        "new",
+        "Ana\n2\npass\n4\nundo\n5\nsell\nLanzhou\ntile\nBen\nvizier\nsilk\nAna 2\nBen 2\n\
+         Cleo 1\nDev 0\ncount\nAna 1 5 0 3 0 0 0\nBen 2 0 0 1 0 1 0\nCleo 0 12 0 0 0 1 0\n\
+         Dev 0 0 0 0 0 0 0\nyes\n4\n1\n1\n-\n-\nfaster counting please\nskip\nskip\nskip\n",
+    );
+    // A table stopped after an auction nobody bid in, then resumed for one more entry.
+    table("stopped.journal", "new", "Ana\npass\npass\npass\n");
+    let folder = dir.join("playtests");
+    let before = read(&folder.join("stopped.json"));
+    table("stopped.journal", "resume", "Lanzhou\n");
+    let stopped = read(&folder.join("stopped.json"));
+    let entries = stopped["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 5);
+    assert_eq!(
+        entries[..4],
+        before["entries"].as_array().unwrap()[..],
+        "times kept"
+    );
+    assert!(entries.iter().all(|e| e["ms"].is_u64()));
+    let counted = read(&folder.join("counted.json"));
+    assert_eq!(counted["playtest"]["place"], "the club");
+    assert_eq!(counted["playtest"]["seats"][3]["name"], "Dev");
+    let bids: Vec<&Value> = counted["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|e| e["entry"].get("bid"))
+        .collect();
+    assert_eq!(
+        bids,
+        [&Value::from(2), &Value::from(5)],
+        "the undone bid is gone"
+    );
+    // After the count each player was asked the questions (Ana answered, the others skipped).
+    let said = &counted["playtest"]["feedback"];
+    assert_eq!(said.as_array().unwrap().len(), 1, "{said}");
+    assert_eq!(
+        (&said[0]["seat"], &said[0]["enjoyment"]),
+        (&Value::from(0), &Value::from(4))
+    );
+    assert_eq!(said[0]["length"], "too long");
+
+    let book = book_of(&folder);
+    let t = &book["tables"];
+    assert_eq!(
+        (t["tables"].as_u64(), t["counted"].as_u64()),
+        (Some(2), Some(1))
+    );
+    let ana = t["wins"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|w| w["name"] == "Ana")
+        .unwrap();
+    assert_eq!(
+        (ana["wins"]["count"].as_u64(), ana["wins"]["of"].as_u64()),
+        (Some(1), Some(1))
+    );
+    let auctions = &t["auctions"];
+    assert_eq!(auctions["n"], 2);
+    assert_eq!(
+        (
+            auctions["bid"]["count"].as_u64(),
+            auctions["bid"]["of"].as_u64()
+        ),
+        (Some(1), Some(2))
+    );
+    assert_eq!(auctions["high_bid"]["mean"], 5.0);
+    assert_eq!(auctions["sold"]["count"], 1);
+    assert!(t["tiles"]["n"].as_u64().unwrap() >= 2, "{}", t["tiles"]);
+    let first = &t["records"][0];
+    assert_eq!(
+        (first["file"].as_str(), first["winners"].clone()),
+        (Some("counted.json"), serde_json::json!(["Ana"]))
+    );
+    let text = ok_stdout(silk().arg("playtests").arg(&folder));
+    assert!(text.contains("Silk Road tables (partial records"), "{text}");
+    assert!(text.contains("someone bid in 1 of 2"), "{text}");
+    assert!(
+        text.contains("\"faster counting please\" — Ana (counted.json)"),
+        "{text}"
+    );
+    assert_eq!(book["feedback"]["answers"], 1);
+
+    // A record whose entries the rules refuse: refused, naming the file and the entry.
+    let mut bad = read(&folder.join("stopped.json"));
+    bad["entries"][1]["entry"] = serde_json::json!({"bid": 7});
+    bad["entries"][2]["entry"] = serde_json::json!("sell");
+    fs::write(folder.join("stopped.json"), bad.to_string()).unwrap();
+    let why = refusal(&["playtests", folder.to_str().unwrap()]);
+    assert!(
+        why.contains("stopped.json") && why.contains("entry"),
+        "{why}"
+    );
+}
+
 /// Point 5: `silk tune --imitate` fits a style's weights to the people's decisions. Synthetic
 /// people who play greedy-aggressive with noise (`greedy-aggressive~0.3`: each action in
 /// proportion to exp(value / 0.3); 12 games, every fourth held out), fitted from

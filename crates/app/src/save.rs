@@ -177,3 +177,15 @@ pub fn load_resume<G: Game>(path: &Path) -> CliResult<Replay<G>> {
     }
     Ok(Replay::<G>::load(path)?)
 }
+
+/// Replaces the file at `path` with `text` at once: a temporary file beside it, synced, then
+/// renamed into place, so a crash leaves the old file or the new one, never half of either.
+pub fn replace_file(path: &Path, text: &[u8]) -> CliResult<()> {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".tmp");
+    let tmp = PathBuf::from(name);
+    let io = |e: std::io::Error| CliError::input(format!("{}: {e}", tmp.display()));
+    let mut f = silk_core::files::create_temp(&tmp).map_err(io)?;
+    f.write_all(text).and_then(|_| f.sync_data()).map_err(io)?;
+    std::fs::rename(&tmp, path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
+}

@@ -15,7 +15,10 @@
 //! second helper from writing the same journal.
 
 use crate::error::{CliError, CliResult};
+use crate::hot_seat::MoveSource;
 use crate::output::Out;
+use crate::playtest::table_record::TableRecorder;
+use crate::playtest::PlaytestOptions;
 use serde::{Deserialize, Serialize};
 use serde_json::json;
 use silk_road::table::{Entry, Step, Table};
@@ -75,6 +78,8 @@ pub struct Journal {
     /// What the host's controls left: paused, and the final count confirmed (served tables).
     pub(crate) paused: bool,
     pub(crate) confirmed: bool,
+    /// The table's partial playtest record (issue 47), kept beside the journal.
+    record: Option<TableRecorder>,
 }
 
 impl Journal {
@@ -95,7 +100,12 @@ impl Journal {
         self.file.flush().map_err(io)?;
         self.file.sync_data().map_err(io)?;
         self.chain = next;
-        Ok(())
+        // The record follows the journal, once the line is on disk.
+        match (self.record.as_mut(), line) {
+            (Some(r), Line::Entry(e)) => r.entered(e),
+            (Some(r), Line::Undo(_)) => r.undone(),
+            _ => Ok(()),
+        }
     }
 }
 
@@ -105,14 +115,19 @@ pub struct TableArgs {
     pub resume: Option<PathBuf>,
     pub any_city: bool,
     pub config: SilkRoadConfig,
+    /// Where the table's playtest record goes (`--playtests`, `--no-playtest`, `--place`).
+    pub playtest: PlaytestOptions,
 }
 
-/// A new table and its journal, or the game kept in `--resume`'s journal.
+/// A new table and its journal, or the game kept in `--resume`'s journal; its playtest record
+/// started (or continued) beside the journal.
 pub fn open(args: &TableArgs, out: &mut Out) -> CliResult<(Table, Journal)> {
-    match &args.resume {
-        Some(path) => resume(path, out),
-        None => start(args, out),
-    }
+    let (table, mut journal) = match &args.resume {
+        Some(path) => resume(path, out)?,
+        None => start(args, out)?,
+    };
+    journal.record = TableRecorder::start(&journal.path, &table, &args.playtest, out)?;
+    Ok((table, journal))
 }
 
 /// Runs the helper on stdin until the game is over or input ends.
@@ -120,9 +135,18 @@ pub fn run(args: TableArgs, out: &mut Out) -> CliResult<()> {
     let (mut table, mut journal) = open(&args, out)?;
     let colour = std::io::stdout().is_terminal() && !out.json;
     let interactive = std::io::stdin().is_terminal();
-    let stdin = std::io::stdin();
-    let mut input = stdin.lock();
+    // The feedback questions read from the same input (hence a source that can be lent).
+    let mut source = MoveSource::Stdin(Box::new(std::io::stdin().lock()));
+    let ask = journal.record.is_some() && (interactive || args.playtest.feedback);
+    let mut asked = table.step == Step::Done;
     loop {
+        if ask && !asked && table.step == Step::Done {
+            asked = true;
+            ask_feedback(&table, &mut journal, (&mut source, interactive), out)?;
+        }
+        let MoveSource::Stdin(input) = &mut source else {
+            unreachable!("the table reads its standard input")
+        };
         let p = table.prompt();
         out.line_in(
             colour.then_some("\x1b[1;36m"),
@@ -210,6 +234,29 @@ pub fn run(args: TableArgs, out: &mut Out) -> CliResult<()> {
     }
 }
 
+/// After the count, each player at the table is asked the playtest questions in turn (the
+/// screen cleared between them at a terminal); the answers go to the table's record at once.
+fn ask_feedback(
+    table: &Table,
+    journal: &mut Journal,
+    (source, tty): (&mut MoveSource, bool),
+    out: &mut Out,
+) -> CliResult<()> {
+    use crate::playtest::feedback::{ask_player, rule_sections};
+    let Some(record) = journal.record.as_mut() else {
+        return Ok(());
+    };
+    let rules = <silk_road::SilkRoad as silk_core::Game>::rules_text(table.config());
+    let sections = rule_sections(&rules);
+    for (i, name) in table.names.iter().enumerate() {
+        let seat = silk_core::Seat(i as u8);
+        if let Some(f) = ask_player((seat, name), table.round, &sections, (source, tty), out)? {
+            record.add_feedback(f)?;
+        }
+    }
+    Ok(())
+}
+
 fn say(out: &mut Out, text: &str) {
     out.line(text, json!({"type": "say", "text": text}));
 }
@@ -273,6 +320,7 @@ fn start(args: &TableArgs, out: &mut Out) -> CliResult<(Table, Journal)> {
         _lock: lock,
         paused: false,
         confirmed: false,
+        record: None,
     };
     Ok((table, journal))
 }
@@ -360,7 +408,7 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
             r.table.entries.len(),
             copy.display()
         ));
-        rewrite(path, &text[..kept_end])?;
+        crate::save::replace_file(path, &text[..kept_end])?;
     }
     let mut file = OpenOptions::new()
         .append(true)
@@ -398,6 +446,7 @@ fn resume(path: &Path, out: &mut Out) -> CliResult<(Table, Journal)> {
         _lock: lock,
         paused: r.paused,
         confirmed: r.confirmed,
+        record: None,
     };
     Ok((table, journal))
 }
@@ -572,25 +621,14 @@ fn keep_copy(path: &Path) -> CliResult<PathBuf> {
     )))
 }
 
-/// Replaces the journal with `text` at once (temp file, sync, rename).
-fn rewrite(path: &Path, text: &[u8]) -> CliResult<()> {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".tmp");
-    let tmp = PathBuf::from(name);
-    let io = |e: std::io::Error| CliError::input(format!("{}: {e}", tmp.display()));
-    let mut f = silk_core::files::create_temp(&tmp).map_err(io)?;
-    f.write_all(text).and_then(|_| f.sync_data()).map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(|e| CliError::input(format!("{}: {e}", path.display())))
-}
-
 /// `silk table cities --serve`: a playtest of the prototype refereed by the engine, every seat
 /// a person on their own page, every move kept in the journal (a `silk play` save file, so
 /// `silk replay cities FILE` shows it and `--resume` continues it). `config` is a new game's
 /// (the game kept at `resume` has its own).
 pub fn cities(
     config: Option<silk_cities::CitiesConfig>,
-    journal: Option<PathBuf>,
-    resume: Option<PathBuf>,
+    (journal, resume): (Option<PathBuf>, Option<PathBuf>),
+    playtest: &PlaytestOptions,
     serving: crate::serve::Serving,
     out: &mut Out,
 ) -> CliResult<()> {
@@ -627,8 +665,7 @@ pub fn cities(
         path.display()
     ));
     // The playtest record, beside the journal (docs/playtests.md).
-    let record =
-        crate::play::playtest_record(&replay, &seats, (Some(&path), &Default::default()), out)?;
+    let record = crate::play::playtest_record(&replay, &seats, (Some(&path), playtest), out)?;
     let session =
         crate::serve::PlaySession::new(replay, seats, (Some(save), record), true, 1_000_000)?;
     let resume = format!("silk table cities --resume {} --serve", path.display());

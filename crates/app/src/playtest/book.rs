@@ -4,6 +4,7 @@
 //! the engine's metrics); the table minutes are the record's own clock. With a handful of games
 //! every share carries its exact (Clopper–Pearson) interval and nothing is starred.
 
+use super::figures::{share, spread};
 use crate::error::{CliError, CliResult};
 use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
 use crate::output::Out;
@@ -11,7 +12,6 @@ use serde_json::{json, Value};
 use silk_core::{Forfeit, ForfeitKind, LoggedMove, Player, Playtest, Replay, Seat};
 use silk_lab::measure::decided;
 use silk_lab::run::{run_names, Worker};
-use silk_lab::stats::exact_binomial;
 use silk_lab::{GameRecord, RunSpec};
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -72,6 +72,8 @@ pub struct Book {
     pub skipped: Vec<(String, String)>,
     /// How the game's greedy styles agree with the people's decisions.
     pub matching: super::matching::Matching,
+    /// Silk Road tables: the table helper's partial records.
+    pub tables: Vec<super::table_book::TableGame>,
 }
 
 /// `silk playtests DIR`: the book of `game`'s records in `dir` (without `game`, the one game
@@ -149,6 +151,10 @@ pub fn records<G: CliGame>(dir: &Path) -> CliResult<(Vec<Record<G>>, Vec<Skipped
         let origin = path.display().to_string();
         let text = silk_core::files::read_text(&path, silk_core::files::Limit::SAVE)
             .map_err(|e| CliError::input(format!("{origin}: {e}")))?;
+        if super::table_book::is_table_record(&text) {
+            // A Silk Road table's partial record: read by the book's tables section.
+            continue;
+        }
         let why = match header_in(&text) {
             Some((g, true)) if g == G::NAME => None,
             Some((g, true)) => Some(format!("a {g} record")),
@@ -207,6 +213,11 @@ pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
         games: Vec::new(),
         skipped,
         matching: Default::default(),
+        tables: if G::NAME == <crate::games::engines::SilkRoad as silk_core::Game>::NAME {
+            super::table_book::read(&json_files(dir)?)?
+        } else {
+            Vec::new()
+        },
     };
     for Record {
         file,
@@ -253,6 +264,9 @@ pub fn games_in(dir: &Path) -> CliResult<Vec<String>> {
         .iter()
         .filter_map(|p| {
             let text = silk_core::files::read_text(p, silk_core::files::Limit::SAVE).ok()?;
+            if super::table_book::is_table_record(&text) {
+                return Some("silk-road".to_string());
+            }
             header_in(&text)
                 .filter(|(_, playtest)| *playtest)
                 .map(|(g, _)| g)
@@ -352,35 +366,6 @@ impl<G: CliGame> Player<G> for Recorded {
     }
 }
 
-/// A share with its exact interval, as text (`1 of 3  33.3% [0.8, 90.6]`) and JSON.
-fn share(k: u64, n: u64) -> (String, Value) {
-    let (lo, hi) = exact_binomial(k, n);
-    let p = if n == 0 { 0.0 } else { k as f64 / n as f64 };
-    (
-        format!(
-            "{k} of {n}  {:.1}% [{:.1}, {:.1}]",
-            100.0 * p,
-            100.0 * lo,
-            100.0 * hi
-        ),
-        json!({"count": k, "of": n, "share": p, "lo": lo, "hi": hi}),
-    )
-}
-
-/// Mean, least and most of `xs`, as text (`6.0 (5–7)`) and JSON.
-fn spread(xs: &[f64]) -> (String, Value) {
-    if xs.is_empty() {
-        return ("—".into(), json!({"n": 0}));
-    }
-    let mean = xs.iter().sum::<f64>() / xs.len() as f64;
-    let lo = xs.iter().copied().fold(f64::INFINITY, f64::min);
-    let hi = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    (
-        format!("{mean:.1} ({lo:.1}–{hi:.1})"),
-        json!({"n": xs.len(), "mean": mean, "min": lo, "max": hi}),
-    )
-}
-
 /// Wins by the name at the table over the decided games `dec` (a name may sit in different
 /// seats from game to game), each with its exact interval.
 fn wins(dec: &[&BookGame]) -> (String, Vec<Value>) {
@@ -415,18 +400,16 @@ fn wins(dec: &[&BookGame]) -> (String, Vec<Value>) {
 
 /// The people's answers over the book: by question (enjoyment, length, engaging rounds,
 /// unclear rules), then by player with their words.
-fn feedback(games: &[BookGame]) -> (String, Value) {
-    let answers: Vec<(&BookGame, &silk_core::Feedback)> = games
+/// `games`: each game's file and playtest (games played through silk and tables alike).
+fn feedback(games: &[(&str, &Playtest)]) -> (String, Value) {
+    let answers: Vec<(&(&str, &Playtest), &silk_core::Feedback)> = games
         .iter()
-        .flat_map(|g| g.playtest.feedback.iter().map(move |f| (g, f)))
+        .flat_map(|g| g.1.feedback.iter().map(move |f| (g, f)))
         .collect();
     if answers.is_empty() {
         return (String::new(), json!({"answers": 0}));
     }
-    let with_answers = games
-        .iter()
-        .filter(|g| !g.playtest.feedback.is_empty())
-        .count();
+    let with_answers = games.iter().filter(|g| !g.1.feedback.is_empty()).count();
     // People still answering on their phones when the record was last written (a server
     // stopped before they finished): their answers so far count.
     let unfinished = answers
@@ -504,16 +487,15 @@ fn feedback(games: &[BookGame]) -> (String, Value) {
         }
     }
     let mut by_player = Vec::new();
-    for (g, f) in &answers {
-        let name = g
-            .playtest
+    for ((file, playtest), f) in &answers {
+        let name = playtest
             .seats
             .get(f.seat as usize)
             .map_or(String::new(), |s| s.name.clone());
         if let Some(c) = &f.comment {
-            text += &format!("  \"{c}\" — {name} ({})\n", g.file);
+            text += &format!("  \"{c}\" — {name} ({file})\n");
         }
-        by_player.push(json!({"name": name, "file": g.file, "answers": f}));
+        by_player.push(json!({"name": name, "file": file, "answers": f}));
     }
     let as_map = |t: &[(String, u32)]| {
         t.iter()
@@ -639,7 +621,17 @@ impl Book {
                 "({untimed} decisions have no time: moves replayed from a save before the record began)\n"
             );
         }
-        let (feedback_text, feedback_json) = feedback(&self.games);
+        let played: Vec<(&str, &Playtest)> = self
+            .games
+            .iter()
+            .map(|g| (g.file.as_str(), &g.playtest))
+            .chain(
+                self.tables
+                    .iter()
+                    .map(|t| (t.file.as_str(), &t.record.playtest)),
+            )
+            .collect();
+        let (feedback_text, feedback_json) = feedback(&played);
         text += &feedback_text;
         let (matching_text, matching_json) = self.matching.render::<G>(share);
         text += &matching_text;
@@ -665,6 +657,24 @@ impl Book {
             "records": games_json,
             "skipped": self.skipped.iter().map(|(f, w)| json!({"file": f, "why": w})).collect::<Vec<_>>(),
         });
+        let mut value = value;
+        if let Some((tables_text, tables_json)) = super::table_book::render(&self.tables) {
+            if self.games.is_empty() {
+                // Only tables: the measures of games played through silk would all be empty.
+                text = format!(
+                    "{} playtests in {}: no game played through silk; {} kept by the table helper\n\
+                     Intervals are exact 95% (Clopper–Pearson): with a handful of games they are \
+                     wide, and nothing is starred.\n",
+                    self.game,
+                    self.dir.display(),
+                    self.tables.len()
+                ) + &tables_text
+                    + &feedback_text;
+            } else {
+                text += &tables_text;
+            }
+            value["tables"] = tables_json;
+        }
         (text, value)
     }
 }

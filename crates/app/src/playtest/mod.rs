@@ -6,9 +6,12 @@
 
 pub mod book;
 pub mod feedback;
+mod figures;
 pub mod imitate;
 pub mod matching;
 pub mod phone;
+pub mod table_book;
+pub mod table_record;
 
 use crate::error::{CliError, CliResult};
 use crate::output::Out;

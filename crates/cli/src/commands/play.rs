@@ -67,8 +67,8 @@ pub struct PlayArgs {
     pub new_links: bool,
     /// Keep this game's playtest record (a game with a person in it) in this folder; default:
     /// `playtests/` beside the --save file (without --save and this, no record is kept).
-    /// `silk playtests DIR` reads the folder. (On phones, --serve, nobody is asked the
-    /// feedback questions yet.)
+    /// `silk playtests DIR` reads the folder. (On phones, --serve, each person's page asks
+    /// the playtest questions after the result.)
     #[arg(long, value_name = "DIR")]
     pub playtests: Option<PathBuf>,
     /// Keep no playtest record of this game.

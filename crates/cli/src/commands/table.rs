@@ -42,6 +42,22 @@ pub struct TableArgs {
     /// at the address kept there unless --bind says otherwise.
     #[arg(long, requires = "serve")]
     pub new_links: bool,
+    /// Keep the table's playtest record in this folder (default: `playtests/` beside the
+    /// journal). Silk Road: what the helper hears (auctions, tiles by kind, the count), each
+    /// entry timed; Cities: the whole game. `silk playtests DIR` reads the folder.
+    #[arg(long, value_name = "DIR")]
+    pub playtests: Option<PathBuf>,
+    /// Keep no playtest record of this table.
+    #[arg(long, conflicts_with = "playtests")]
+    pub no_playtest: bool,
+    /// Where the group plays, for the playtest record.
+    #[arg(long)]
+    pub place: Option<String>,
+    /// Silk Road: after the count, ask each player the playtest questions even when the
+    /// entries are not typed at a terminal (at a terminal they are always asked, and each may
+    /// skip). Not with --serve: Silk Road's phone pages do not ask them yet; Cities' do.
+    #[arg(long, conflicts_with_all = ["no_playtest", "serve"])]
+    pub feedback: bool,
     #[command(flatten)]
     pub data: DataArgs,
 }
@@ -57,8 +73,24 @@ impl TableArgs {
             serve,
             bind,
             new_links,
+            playtests,
+            no_playtest,
+            place,
+            feedback,
             data,
         } = self;
+        let playtest = silk_app::playtest::PlaytestOptions {
+            dir: playtests,
+            off: no_playtest,
+            // Silk Road's names are the players'; Cities' named players become the record's.
+            names: players
+                .as_deref()
+                .filter(|p| p.trim().parse::<usize>().is_err())
+                .map(|p| p.split(',').map(|n| n.trim().to_string()).collect())
+                .unwrap_or_default(),
+            place,
+            feedback,
+        };
         let serving = serve::Serving {
             bind,
             new_links,
@@ -73,6 +105,7 @@ impl TableArgs {
                     resume,
                     any_city,
                     config,
+                    playtest,
                 };
                 if serve {
                     let (t, j) = table::open(&args, out)?;
@@ -93,7 +126,7 @@ impl TableArgs {
                         Some(Cities::config(n, &data.files()?)?)
                     }
                 };
-                table::cities(config, journal, resume, serving, out)
+                table::cities(config, (journal, resume), &playtest, serving, out)
             }
             _ => Err(CliError::input(
                 "the table helper runs silk-road (in the terminal or with --serve) and cities (with --serve)",

@@ -161,6 +161,7 @@ pub fn book_html(book: &Value) -> String {
         );
     }
     body += "</table>";
+    body += &tables(&book["tables"]);
     page(
         &format!("Playtests: {}", book["game"].as_str().unwrap_or_default()),
         &body,
@@ -190,4 +191,43 @@ mod tests {
         assert!(html.contains("“fun &amp; long” — Ann"));
         assert!(html.contains("mean 4.0 of 1"));
     }
+}
+
+/// Silk Road tables: the table helper's partial records (what was said aloud), if any.
+fn tables(t: &Value) -> String {
+    if t.is_null() {
+        return String::new();
+    }
+    let mut body = format!(
+        "<h2>Silk Road tables (partial records)</h2><p>{} table(s) kept by the table helper, {} \
+         counted. The helper hears only what is said aloud: the leader auctions, the tiles taken \
+         (by kind) and the final count.</p><table><tr><th>player</th><th>won, counted tables</th></tr>",
+        t["tables"], t["counted"]
+    );
+    for w in t["wins"].as_array().into_iter().flatten() {
+        body += &format!(
+            "<tr><td>{}</td><td>{}</td></tr>",
+            text(&w["name"]),
+            share(&w["wins"])
+        );
+    }
+    let a = &t["auctions"];
+    body += &format!(
+        "</table><table><tr><th>measure</th><th>value</th></tr>\
+         <tr><td>rounds, counted tables</td><td>{}</td></tr>\
+         <tr><td>margin (first minus second, points), counted tables</td><td>{}</td></tr>\
+         <tr><td>table minutes (the entries' clock), counted tables</td><td>{}</td></tr>\
+         <tr><td>leader auctions in which someone bid</td><td>{}</td></tr>\
+         <tr><td>high bid (coins), auctions with a bid</td><td>{}</td></tr>\
+         <tr><td>pawn sold by its holder, auctions with a bid</td><td>{}</td></tr>\
+         <tr><td>tiles taken, all tables</td><td>{}</td></tr></table>",
+        spread(&t["rounds"]),
+        spread(&t["margin"]),
+        spread(&t["minutes_counted"]),
+        share(&a["bid"]),
+        spread(&a["high_bid"]),
+        share(&a["sold"]),
+        t["tiles"]["n"]
+    );
+    body
 }

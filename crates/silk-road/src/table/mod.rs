@@ -21,6 +21,8 @@ mod flow; // what each entry does: the state machine
 mod parse; // what a person typed, read as an entry
 mod prompt; // the question of the moment, and names of entries
 mod status; // the state at a glance, and city names from a prefix
+mod summary; // what the entries tell of the game: auctions, tiles, the count
+pub use summary::{Auction, Summary, TileTaken};
 
 /// The coins in the box (the rules' component list): with an unlimited bank, nobody can hold
 /// more than all of them as gold, so no bid can be higher.
@@ -228,6 +230,11 @@ impl Table {
             entries: Vec::new(),
             result: None,
         })
+    }
+
+    /// The rules this table plays.
+    pub fn config(&self) -> &SilkRoadConfig {
+        &self.rules.config
     }
 
     pub fn players(&self) -> usize {
