@@ -187,7 +187,13 @@ fn issue34_a_player_takes_back_their_own_last_entry_from_the_phone() {
 fn issue34_counts_corrected_on_the_phone_confirmed_by_the_host_and_nothing_after() {
     let dir = common::temp_dir("table-serve", "count");
     let journal = dir.join("game.journal");
-    let mut served = Served::table_for_three(journal.to_str().unwrap());
+    // Without a playtest record: no questions follow the result (the next test asks them).
+    let args = [
+        &server::table_args(journal.to_str().unwrap())[..],
+        &["--no-playtest"],
+    ]
+    .concat();
+    let mut served = Served::start(&args, 3);
     assert_eq!(served.host("first Ana")["ok"], json!(true));
     assert_eq!(
         served.host("count")["ok"],
@@ -253,6 +259,66 @@ fn issue34_counts_corrected_on_the_phone_confirmed_by_the_host_and_nothing_after
     );
     let text = std::fs::read_to_string(&journal).unwrap();
     assert!(text.trim_end().ends_with("\"confirm\":true}"), "{text}");
+}
+
+/// Issue 47: once the host confirms the count, each player's page asks the playtest questions
+/// (the table's record keeps the answers at once); the game itself takes nothing more; the
+/// host ends the questions and the server stops; the book reads the answers.
+#[test]
+fn issue47_after_the_confirmed_count_each_phone_asks_the_playtest_questions() {
+    let dir = common::temp_dir("table-serve", "questions");
+    let journal = dir.join("game.journal");
+    let mut served = Served::table_for_three(journal.to_str().unwrap());
+    assert_eq!(served.host("first Ana")["ok"], json!(true));
+    assert_eq!(served.host("count")["ok"], json!(true));
+    for (k, count) in [
+        (1, "1 5 0 2 1 0 3"),
+        (2, "0 9 1 0 0 0 0"),
+        (3, "0 3 0 0 0 0 2"),
+    ] {
+        assert_eq!(served.act(k, count)["ok"], json!(true));
+    }
+    assert_eq!(served.host("confirm")["ok"], json!(true));
+    let ana = seat(&served, 1);
+    assert!(ana["question"].as_str().unwrap().contains("enjoy"), "{ana}");
+    assert!(!ana["result"].is_null(), "the result stays shown");
+    assert_eq!(
+        served.answer(1, &ana["ask"], "5 — very much")["ok"],
+        json!(true)
+    );
+    let ben = seat(&served, 2);
+    assert_eq!(
+        served.answer(2, &ben["ask"], "stop answering")["ok"],
+        json!(true)
+    );
+    let host = host_snapshot(&served);
+    assert!(
+        host["status"].as_str().unwrap().contains("1 of 3 finished"),
+        "{host}"
+    );
+    assert!(
+        !host.to_string().contains("very much"),
+        "the host sees no answer"
+    );
+    assert_eq!(served.host("undo")["ok"], json!(false), "the game is over");
+    assert_eq!(served.host("end questions")["ok"], json!(true));
+    assert!(
+        exits_within(&mut served, 10),
+        "the server stops once the questions end"
+    );
+    let folder = dir.join("playtests");
+    let record: Value =
+        serde_json::from_str(&std::fs::read_to_string(folder.join("game.json")).unwrap()).unwrap();
+    let said = &record["playtest"]["feedback"];
+    assert_eq!(said[0]["enjoyment"], json!(5), "{said}");
+    assert!(said[0].get("at_question").is_none(), "{said}");
+    let book = common::json_doc(&["playtests", folder.to_str().unwrap()]);
+    assert_eq!(book["tables"]["counted"], json!(1));
+    assert_eq!(
+        book["feedback"]["answers"],
+        json!(1),
+        "Ben stopped before answering anything"
+    );
 }
 
 #[test]

@@ -354,7 +354,9 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
     let dir = common::temp_dir("web", "issue34");
     let journal = dir.join("game.journal");
     let j = journal.to_str().unwrap().to_string();
-    let mut served = Served::table_for_three(&j);
+    // No playtest record: the end is the end (the questions after it: tests/web_playtests.rs).
+    let args = [&server::table_args(&j)[..], &["--no-playtest"]].concat();
+    let mut served = Served::start(&args, 3);
     let host = driver.session();
     host.open(served.start[0]["table"].as_str().unwrap());
     let seats: Vec<Session> = (1..=3).map(|_| driver.session()).collect();
@@ -447,7 +449,14 @@ fn issue34_crash_mid_reveal_corrections_host_controls_and_the_result() {
         );
     }
     let resumed = Served::launch(
-        &["table", "silk-road", "--resume", &j, "--serve"],
+        &[
+            "table",
+            "silk-road",
+            "--resume",
+            &j,
+            "--no-playtest",
+            "--serve",
+        ],
         3,
         std::process::Stdio::null(),
     );

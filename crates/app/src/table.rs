@@ -79,7 +79,7 @@ pub struct Journal {
     pub(crate) paused: bool,
     pub(crate) confirmed: bool,
     /// The table's partial playtest record (issue 47), kept beside the journal.
-    record: Option<TableRecorder>,
+    pub(crate) record: Option<TableRecorder>,
 }
 
 impl Journal {

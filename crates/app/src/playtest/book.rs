@@ -400,16 +400,31 @@ fn wins(dec: &[&BookGame]) -> (String, Vec<Value>) {
 
 /// The people's answers over the book: by question (enjoyment, length, engaging rounds,
 /// unclear rules), then by player with their words.
+/// Whether `f` holds any answer.
+fn said_something(f: &silk_core::Feedback) -> bool {
+    let silent = silk_core::Feedback {
+        seat: f.seat,
+        at_question: f.at_question,
+        ..Default::default()
+    };
+    *f != silent
+}
+
 /// `games`: each game's file and playtest (games played through silk and tables alike).
 fn feedback(games: &[(&str, &Playtest)]) -> (String, Value) {
     let answers: Vec<(&(&str, &Playtest), &silk_core::Feedback)> = games
         .iter()
         .flat_map(|g| g.1.feedback.iter().map(move |f| (g, f)))
+        // A person who stopped before answering anything said nothing.
+        .filter(|(_, f)| said_something(f))
         .collect();
     if answers.is_empty() {
         return (String::new(), json!({"answers": 0}));
     }
-    let with_answers = games.iter().filter(|g| !g.1.feedback.is_empty()).count();
+    let with_answers = games
+        .iter()
+        .filter(|g| g.1.feedback.iter().any(said_something))
+        .count();
     // People still answering on their phones when the record was last written (a server
     // stopped before they finished): their answers so far count.
     let unfinished = answers

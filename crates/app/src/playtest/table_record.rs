@@ -171,6 +171,11 @@ impl TableRecorder {
         self.write()
     }
 
+    /// The answers the record holds so far.
+    pub fn feedback(&self) -> &[silk_core::Feedback] {
+        &self.record.playtest.feedback
+    }
+
     /// A player's answers to the playtest questions, kept at once.
     pub fn add_feedback(&mut self, f: silk_core::Feedback) -> CliResult<()> {
         let all = &mut self.record.playtest.feedback;

@@ -55,7 +55,7 @@ pub struct TableArgs {
     pub place: Option<String>,
     /// Silk Road: after the count, ask each player the playtest questions even when the
     /// entries are not typed at a terminal (at a terminal they are always asked, and each may
-    /// skip). Not with --serve: Silk Road's phone pages do not ask them yet; Cities' do.
+    /// skip). With --serve each player's page asks them once the host confirms the count.
     #[arg(long, conflicts_with_all = ["no_playtest", "serve"])]
     pub feedback: bool,
     #[command(flatten)]

@@ -19,11 +19,14 @@ use crate::output::Out;
 use crate::table::{Journal, Line};
 use serde_json::{json, Value};
 use silk_core::Seat;
-use silk_road::data::TieRule;
 use silk_road::table::{Entry, Step, Table};
 use silk_road::Good;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+
+use crate::playtest::phone::PhoneFeedback;
+mod result;
+use result::and_list;
 
 pub struct TableSession {
     table: Table,
@@ -38,6 +41,9 @@ pub struct TableSession {
     paused: bool,
     /// The host confirmed the final count: the game is over.
     confirmed: bool,
+    /// The playtest questions on the players' pages, once the count is confirmed (a table
+    /// with a playtest record).
+    feedback: Option<PhoneFeedback>,
 }
 
 /// What the host may type (in the terminal) or tap (on the host's page).
@@ -76,7 +82,7 @@ impl TableSession {
             }
         }
         let (paused, confirmed) = (journal.paused, journal.confirmed);
-        Ok(TableSession {
+        let mut s = TableSession {
             table,
             journal,
             pending,
@@ -85,7 +91,56 @@ impl TableSession {
             broken: None,
             paused,
             confirmed,
-        })
+            feedback: None,
+        };
+        s.open_feedback();
+        Ok(s)
+    }
+
+    /// Once the count is confirmed, each player's page asks the playtest questions (a resumed
+    /// server from where each had got to); a table without a record asks nothing.
+    fn open_feedback(&mut self) {
+        let Some(record) = self.journal.record.as_ref().filter(|_| self.confirmed) else {
+            return;
+        };
+        let rules = <silk_road::SilkRoad as silk_core::Game>::rules_text(self.table.config());
+        self.feedback = Some(PhoneFeedback::new(
+            &vec![true; self.table.players()],
+            crate::playtest::feedback::rule_sections(&rules),
+            self.table.round,
+            record.feedback(),
+        ));
+    }
+
+    /// Whether the playtest questions are being asked.
+    fn asking(&self) -> bool {
+        self.feedback.as_ref().is_some_and(|f| !f.all_done())
+    }
+
+    /// A player's answer to the playtest questions, kept with the record at once.
+    fn answer(&mut self, seat: usize, text: &str) -> Result<(), String> {
+        let (Some(f), Some(r)) = (self.feedback.as_mut(), self.journal.record.as_mut()) else {
+            return Err("the game is over".into());
+        };
+        let kept = f.answer(seat, text)?;
+        r.add_feedback(kept)
+            .map_err(|e| format!("your answer could not be kept: {e}"))
+    }
+
+    /// The host ends the questions: what each player answered is kept.
+    fn end_questions(&mut self) -> Result<Vec<String>, String> {
+        let (Some(f), Some(r)) = (self.feedback.as_mut(), self.journal.record.as_mut()) else {
+            return Err("no playtest questions are being asked".into());
+        };
+        if f.all_done() {
+            return Err("everyone has finished the questions".into());
+        }
+        for kept in f.end() {
+            r.add_feedback(kept).map_err(|e| e.to_string())?;
+        }
+        Ok(vec![
+            "the playtest questions are over: every answer given is kept".into(),
+        ])
     }
 
     /// Tells the host's terminal what the table heard.
@@ -298,109 +353,18 @@ impl TableSession {
         }
     }
 
-    /// The result screen: the winner first, the ranking with each player's breakdown, how
-    /// ties were broken and who had the most of each good.
-    fn result(&self) -> Value {
-        let Some((scores, ranks)) = &self.table.result else {
-            return Value::Null;
-        };
-        let n = self.table.players();
-        let name = |i: usize| self.table.names[i].clone();
-        let mut order: Vec<usize> = (0..n).collect();
-        order.sort_by_key(|&i| (ranks[i], i));
-        let winners: Vec<String> = order
-            .iter()
-            .filter(|&&i| ranks[i] == 0)
-            .map(|&i| name(i))
-            .collect();
-        let mut headline = match winners.as_slice() {
-            [one] => format!("{one} wins"),
-            many => format!("{} share the win", and_list(many)),
-        };
-        if !self.confirmed {
-            headline.push_str(" (the host is checking the counts)");
-        }
-        let rows: Vec<Value> = order
-            .iter()
-            .map(|&i| {
-                let s = scores[i];
-                json!({
-                    "rank": ranks[i] + 1,
-                    "name": name(i),
-                    "total": s.total,
-                    "parts": [["money", s.money], ["goods", s.goods], ["majorities", s.majorities]],
-                })
-            })
-            .collect();
-        let mut notes = Vec::new();
-        let mut seen = vec![false; n];
-        for &i in &order {
-            if seen[i] {
-                continue;
-            }
-            let tied: Vec<usize> = order
-                .iter()
-                .copied()
-                .filter(|&j| scores[j].total == scores[i].total)
-                .collect();
-            for &j in &tied {
-                seen[j] = true;
-            }
-            if tied.len() < 2 {
-                continue;
-            }
-            let names: Vec<String> = tied.iter().map(|&j| name(j)).collect();
-            let total = scores[i].total;
-            let shared = tied.iter().all(|&j| ranks[j] == ranks[i]);
-            let (by, of): (&str, fn(&silk_road::scoring::Score) -> u32) =
-                match self.table.tie_rule() {
-                    TieRule::MostMoney => ("more money", |s| s.money),
-                    TieRule::MostGoods => ("more goods", |s| s.goods),
-                    TieRule::Shared => ("", |_| 0),
-                };
-            notes.push(if by.is_empty() {
-                format!(
-                    "{} tie on {total} and share the place (ties are shared)",
-                    and_list(&names)
-                )
-            } else {
-                let each: Vec<String> = tied
-                    .iter()
-                    .map(|&j| format!("{} {}", name(j), of(&scores[j])))
-                    .collect();
-                format!(
-                    "{} tie on {total}: {by} breaks the tie ({}){}",
-                    and_list(&names),
-                    each.join(", "),
-                    if shared {
-                        "; still equal, so they share the place"
-                    } else {
-                        ""
-                    }
-                )
-            });
-        }
-        for g in Good::ALL {
-            let goods: Vec<silk_road::Goods> = (0..n)
-                .map(|i| {
-                    self.table
-                        .count_of(Seat(i as u8))
-                        .map(|c| c.2)
-                        .unwrap_or_default()
-                })
-                .collect();
-            if let Some(i) = silk_road::scoring::sole_majority(&goods, g) {
-                notes.push(format!("Most {g}: {} (majority bonus)", name(i)));
-            }
-        }
-        json!({"headline": headline, "rows": rows, "notes": notes})
-    }
-
     /// What the host may do now, as buttons.
     fn controls(&self) -> Vec<Value> {
         let mut c = Vec::new();
-        // Once the result is confirmed nothing is left to control (issue 44).
+        // Once the result is confirmed nothing is left to control (issue 44) but the
+        // playtest questions.
         if self.confirmed {
+            if self.asking() {
+                c.push(json!({"label": "End the playtest questions", "send": "end questions",
+                    "confirm": "End the questions for everyone? What each player answered is kept."}));
+                c.push(json!({"label": "Stop the server", "send": "quit",
+                    "confirm": "Stop serving? The answers so far are kept and --resume asks the rest."}));
+            }
             return c;
         }
         if self.table.step == Step::FirstLeader {
@@ -456,15 +420,6 @@ impl TableSession {
     }
 }
 
-/// "A", "A and B", "A, B and C".
-fn and_list(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
-}
-
 impl silk_serve::Session for TableSession {
     fn title(&self) -> String {
         "silk table — Silk Road".into()
@@ -496,7 +451,10 @@ impl silk_serve::Session for TableSession {
         let status = match (&self.broken, self.paused, self.table.step, self.confirmed) {
             (Some(b), ..) => b.clone(),
             (None, true, ..) => "Paused by the host.".into(),
-            (None, false, Step::Done, true) => "The final count is in.".into(),
+            (None, false, Step::Done, true) => match self.feedback.as_ref() {
+                Some(f) if self.asking() => format!("The final count is in. · {}", f.status()),
+                _ => "The final count is in.".into(),
+            },
             _ => String::new(),
         };
         json!({
@@ -514,6 +472,13 @@ impl silk_serve::Session for TableSession {
         let mut v = self.public();
         v["choices"] = json!([]);
         v["input"] = json!(false);
+        // After the confirmed count: this player's own playtest questions, nobody else's answers.
+        if let Some(Value::Object(asked)) = self.feedback.as_ref().and_then(|f| f.page(seat)) {
+            for (k, x) in asked {
+                v[k] = x;
+            }
+            return v;
+        }
         if self.may_undo(seat) {
             let last = self.table.history().pop().unwrap_or_default();
             let since = if self.pending.is_empty() {
@@ -616,6 +581,9 @@ impl silk_serve::Session for TableSession {
         if let Some(b) = &self.broken {
             return Err(b.clone());
         }
+        if self.feedback.is_some() {
+            return self.answer(seat, text);
+        }
         if self.paused {
             return Err("the host has paused the game: wait until it goes on".into());
         }
@@ -655,7 +623,7 @@ impl silk_serve::Session for TableSession {
     }
 
     fn finished(&self) -> bool {
-        self.broken.is_some() || self.confirmed
+        self.broken.is_some() || (self.confirmed && !self.asking())
     }
 
     fn host_view(&self) -> Value {
@@ -670,6 +638,18 @@ impl silk_serve::Session for TableSession {
             return Err(b.clone());
         }
         let lower = text.trim().to_lowercase();
+        let after = [
+            "help",
+            "?",
+            "status",
+            "history",
+            "end questions",
+            "end feedback",
+        ];
+        if self.confirmed && !after.contains(&lower.as_str()) {
+            // While the playtest questions are asked, the game itself is over.
+            return Err("the game is over: the result is confirmed".into());
+        }
         let r = match lower.as_str() {
             "help" | "?" => Ok(vec![HOST_HELP.to_string()]),
             "status" => {
@@ -707,9 +687,11 @@ impl silk_serve::Session for TableSession {
                     "the end of the game (count ends it early)".into()
                 }
             )),
+            "end questions" | "end feedback" => self.end_questions(),
             "confirm" => {
                 self.write(&Line::Confirm(true))?;
                 self.confirmed = true;
+                self.open_feedback();
                 let headline = self.result()["headline"]
                     .as_str()
                     .unwrap_or_default()
