@@ -56,9 +56,14 @@ fn play(save: &Path, script: &str, extra: &[&str]) -> Option<String> {
 /// A bots-only Silk Road game of `bot` in every seat (seed `seed`) written into `folder` as a
 /// playtest record whose seat 1 is "a person": synthetic people who play exactly as `bot`.
 fn synthetic_record(dir: &Path, folder: &Path, bot: &str, seed: u64) {
-    let save = dir.join(format!("bots-{seed}.json"));
+    synthetic_game_record(dir, folder, "silk-road", bot, seed);
+}
+
+/// [`synthetic_record`] for a 4-player game of `game`.
+fn synthetic_game_record(dir: &Path, folder: &Path, game: &str, bot: &str, seed: u64) {
+    let save = dir.join(format!("bots-{game}-{seed}.json"));
     silk()
-        .args(["play", "silk-road", "--bots", bot, "--save"])
+        .args(["play", game, "--bots", bot, "--save"])
         .arg(&save)
         .args(["--seed", &seed.to_string()])
         .assert()
@@ -755,7 +760,7 @@ fn issue47_a_silk_road_table_keeps_a_partial_record_the_book_reads() {
 
 /// Point 5: `silk tune --imitate` fits a style's weights to the people's decisions. Synthetic
 /// people who play greedy-aggressive with noise (`greedy-aggressive~0.3`: each action in
-/// proportion to exp(value / 0.3); 12 games, every fourth held out), fitted from
+/// proportion to exp(value / 0.3); 30 games, every fourth held out), fitted from
 /// greedy-trader's weights: the fit comes back to the hidden weights (lead 1.5, resale 1.0,
 /// vizier 0.5, docs/bots.md) within 0.25 each and to the noise (β near 1 / 0.3) within a
 /// factor 2, and explains the held-out decisions better than the start (agreement at least 3
@@ -764,7 +769,7 @@ fn issue47_a_silk_road_table_keeps_a_partial_record_the_book_reads() {
 fn issue47_imitate_recovers_the_weights_of_synthetic_people() {
     let dir = temp_dir("imitate");
     let folder = dir.join("book");
-    for seed in 1..=12 {
+    for seed in 1..=30 {
         synthetic_record(&dir, &folder, "greedy-aggressive~0.3", seed);
     }
     let fit = json_doc(&[
@@ -792,7 +797,7 @@ fn issue47_imitate_recovers_the_weights_of_synthetic_people() {
     let share = |side: &str| {
         held[side]["top1"].as_f64().unwrap() / held[side]["decisions"].as_f64().unwrap()
     };
-    assert_eq!(held["games"], 3);
+    assert_eq!(held["games"], 7);
     assert!(share("after") >= share("before") + 0.03, "{fit}");
     let ll = |side: &str| held[side]["loglik"].as_f64().unwrap();
     assert!(ll("after") > ll("before"), "{fit}");
@@ -809,6 +814,56 @@ fn issue47_imitate_recovers_the_weights_of_synthetic_people() {
         folder.to_str().unwrap(),
     ]);
     assert!(err.contains("greedy style"), "{err}");
+}
+
+/// Point 5 on Splendor: twelve games of synthetic people who play `greedy-aggressive` with
+/// noise (`~0.3`), fitted from `greedy-trader`'s weights. Splendor's weights are not all
+/// identifiable from choices (a person's decisions fix their ratios more than their sizes, and
+/// `blind` and `deny` rarely decide), so the check is the one a designer relies on: the fit
+/// explains the held-out games' decisions clearly better (top-1 agreement at least 5 points
+/// higher, log-likelihood higher), and it finds the aggressive style's kind, prestige worth
+/// several bonuses (hidden 5 : 1; the trader starts at 1.5 : 3) — measured 80.3 % → 94.7 %
+/// held out, points 17.1 : bonus 3.5.
+#[test]
+fn issue47_imitate_finds_the_style_of_synthetic_splendor_people() {
+    let dir = temp_dir("imitate-splendor");
+    let folder = dir.join("book");
+    for seed in 1..=12 {
+        synthetic_game_record(&dir, &folder, "splendor", "greedy-aggressive~0.3", seed);
+    }
+    let fit = json_doc(&[
+        "tune",
+        "splendor",
+        "--bot",
+        "greedy-trader",
+        "--imitate",
+        folder.to_str().unwrap(),
+    ]);
+    let weight = |name: &str| {
+        fit["weights"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|w| w["name"] == name)
+            .unwrap()["fitted"]
+            .as_f64()
+            .unwrap()
+    };
+    let ratio = weight("points") / weight("bonus");
+    assert!(
+        (3.0..=8.0).contains(&ratio),
+        "points : bonus {ratio}: {fit}"
+    );
+    let held = &fit["held_out"];
+    let share = |side: &str| {
+        held[side]["top1"].as_f64().unwrap() / held[side]["decisions"].as_f64().unwrap()
+    };
+    assert_eq!(held["games"], 3);
+    assert!(share("after") >= share("before") + 0.05, "{fit}");
+    let ll = |side: &str| held[side]["loglik"].as_f64().unwrap();
+    assert!(ll("after") > ll("before"), "{fit}");
+    let bot = fit["fitted"].as_str().unwrap();
+    ok_stdout(silk().args(["simulate", "splendor", "--games", "4", "--bots", bot]));
 }
 
 /// Point 4: `silk compare GAME --book DIR` sets the people's games against a bot run of their
