@@ -168,31 +168,6 @@ pub fn book_html(book: &Value) -> String {
     )
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use serde_json::json;
-
-    #[test]
-    fn the_page_says_what_the_document_says_escaped() {
-        let doc = json!({
-            "game": "cities", "dir": "book", "games": 2, "finished": 2, "decided": 1, "stuck": 0,
-            "stalls": {"count": 1, "of": 2, "share": 0.5, "lo": 0.0126, "hi": 0.9874},
-            "wins": [{"name": "Ann <b>", "wins": {"count": 1, "of": 1, "share": 1.0, "lo": 0.025, "hi": 1.0}}],
-            "rounds": {"n": 1, "mean": 6.0, "min": 6.0, "max": 6.0},
-            "feedback": {"answers": 1, "games": 1, "enjoyment": {"n": 1, "mean": 4.0, "counts": [0, 0, 0, 1, 0]},
-                         "by_player": [{"name": "Ann", "file": "a.json", "answers": {"comment": "fun & long"}}]},
-            "matching": {"decisions": 0},
-            "records": [],
-        });
-        let html = book_html(&doc);
-        assert!(html.contains("Ann &lt;b&gt;") && !html.contains("Ann <b>"));
-        assert!(html.contains("50.0 % [1.3, 98.7] (1 of 2)"));
-        assert!(html.contains("“fun &amp; long” — Ann"));
-        assert!(html.contains("mean 4.0 of 1"));
-    }
-}
-
 /// Silk Road tables: the table helper's partial records (what was said aloud), if any.
 fn tables(t: &Value) -> String {
     if t.is_null() {
@@ -230,4 +205,29 @@ fn tables(t: &Value) -> String {
         t["tiles"]["n"]
     );
     body
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn the_page_says_what_the_document_says_escaped() {
+        let doc = json!({
+            "game": "cities", "dir": "book", "games": 2, "finished": 2, "decided": 1, "stuck": 0,
+            "stalls": {"count": 1, "of": 2, "share": 0.5, "lo": 0.0126, "hi": 0.9874},
+            "wins": [{"name": "Ann <b>", "wins": {"count": 1, "of": 1, "share": 1.0, "lo": 0.025, "hi": 1.0}}],
+            "rounds": {"n": 1, "mean": 6.0, "min": 6.0, "max": 6.0},
+            "feedback": {"answers": 1, "games": 1, "enjoyment": {"n": 1, "mean": 4.0, "counts": [0, 0, 0, 1, 0]},
+                         "by_player": [{"name": "Ann", "file": "a.json", "answers": {"comment": "fun & long"}}]},
+            "matching": {"decisions": 0},
+            "records": [],
+        });
+        let html = book_html(&doc);
+        assert!(html.contains("Ann &lt;b&gt;") && !html.contains("Ann <b>"));
+        assert!(html.contains("50.0 % [1.3, 98.7] (1 of 2)"));
+        assert!(html.contains("“fun &amp; long” — Ann"));
+        assert!(html.contains("mean 4.0 of 1"));
+    }
 }
