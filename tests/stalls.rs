@@ -201,3 +201,66 @@ fn issue46_stalls_refuse_bad_input_with_exit_2() {
         let _ = fs::remove_dir_all(d);
     }
 }
+
+/// Point 3, the stall share's skill curve (`silk stalls cities --skill`): every level plays the
+/// same games — a level's stalls are exactly those `silk simulate` counts for its bot on the
+/// same seed — each difference is paired over those games, and the verdict follows the
+/// intervals: a bot against itself is level (difference 0 [0, 0]), so its stalls are the
+/// design's; a random field stalls far less than greedy ones here (random players stumble into
+/// VP that greedy ones leave), so the curve is read at its top, never assumed to fall.
+#[test]
+fn issue46_the_stall_share_at_rising_skill_is_paired_and_read_from_its_intervals() {
+    let curve = common::json_doc(&[
+        "stalls",
+        "cities",
+        "--skill",
+        "random,greedy",
+        "--games",
+        "40",
+        "--seed",
+        "1",
+        "--threads",
+        "2",
+    ]);
+    let levels = curve["levels"].as_array().unwrap();
+    assert_eq!(levels.len(), 2);
+    let summary = common::json_doc(&[
+        "simulate",
+        "cities",
+        "--games",
+        "40",
+        "--seed",
+        "1",
+        "--bots",
+        "greedy",
+        "--threads",
+        "2",
+    ]);
+    assert_eq!(levels[1]["stalled"], summary["round_cap"], "the same games");
+    assert_eq!(levels[1]["vs_below"]["games"], 40);
+    let d = &levels[1]["vs_below"];
+    let (m, lo, hi) = (
+        d["diff"].as_f64().unwrap(),
+        d["lo"].as_f64().unwrap(),
+        d["hi"].as_f64().unwrap(),
+    );
+    let shares = |k: usize| levels[k]["share"].as_f64().unwrap();
+    assert!((m - (shares(1) - shares(0))).abs() < 1e-9, "{d}");
+    assert!(lo <= m && m <= hi);
+
+    let same = common::json_doc(&[
+        "stalls",
+        "cities",
+        "--skill",
+        "greedy,greedy",
+        "--games",
+        "40",
+        "--seed",
+        "1",
+    ]);
+    let d = &same["levels"][1]["vs_below"];
+    assert_eq!((d["lo"].as_f64(), d["hi"].as_f64()), (Some(0.0), Some(0.0)));
+    assert_eq!(same["verdict"]["whose"], "design", "{}", same["verdict"]);
+    let err = refusal(&["stalls", "cities", "--skill", "greedy", "--games", "4"]);
+    assert!(err.contains("at least two bots"), "{err}");
+}

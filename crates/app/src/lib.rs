@@ -31,6 +31,7 @@ pub mod seats;
 pub mod serve;
 pub mod sizing;
 pub mod skill;
+pub mod stall_curve;
 pub mod table;
 pub mod table_serve;
 pub mod traces;

@@ -35,6 +35,9 @@ macro_rules! heuristic_items {
     () => {
         const FEATURES: &'static [&'static str] = <Self as silk_core::Heuristic>::FEATURES;
 
+        const STRONG: Option<silk_core::StrongPreset> =
+            Some(<Self as silk_core::Heuristic>::STRONG);
+
         fn features(
             state: &<Self as silk_core::Game>::State,
             seat: silk_core::Seat,
@@ -121,6 +124,10 @@ pub trait CliGame: silk_core::Observe<Config: Sync> + silk_core::Traced {
     /// The features of a seat a value can be learned from (`silk learn`): the game's
     /// [`silk_core::Heuristic::FEATURES`], none for a game without a heuristic.
     const FEATURES: &'static [&'static str] = &[];
+
+    /// The game's strong bot's preset ([`silk_core::Heuristic::STRONG`]); none for a game
+    /// without a heuristic.
+    const STRONG: Option<silk_core::StrongPreset> = None;
 
     /// A seat's features, in [`CliGame::FEATURES`] order.
     fn features(state: &Self::State, seat: silk_core::Seat) -> silk_core::Features {

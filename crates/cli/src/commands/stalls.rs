@@ -3,6 +3,7 @@
 //! decision that changed a score), and the engine reads the state there: each seat's sources of
 //! points and what holds each shut (`CliGame::stall`). Over the run: the share of stalls each
 //! cause holds, with its 95% Wilson interval, and a command that shows an example at its freeze.
+//! With `--skill`, no run: the stall share at rising skill ([`silk_app::stall_curve`]).
 
 use crate::error::{CliError, CliResult};
 use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
@@ -19,9 +20,29 @@ pub struct StallsArgs {
     /// The game the run plays (as its run.json names it).
     #[arg(value_enum)]
     pub game: GameName,
-    /// A run directory written by `silk simulate --out`.
-    #[arg(value_name = "RUN_DIR")]
-    pub run_dir: PathBuf,
+    /// A run directory written by `silk simulate --out` (not with --skill).
+    #[arg(value_name = "RUN_DIR", required_unless_present = "skill")]
+    pub run_dir: Option<PathBuf>,
+    /// Instead of a run: play the same games at rising skill and measure the stall share at
+    /// each level — do the games stall because of the design or the bots? The bots, weakest
+    /// first, each playing every seat (default: random, greedy, greedy-aggressive, strong, and
+    /// the strong bot at four times its playouts).
+    #[arg(long, value_delimiter = ',', num_args = 0.., value_name = "BOTS", conflicts_with_all = ["run_dir", "html", "bots"])]
+    pub skill: Option<Vec<String>>,
+    /// With --skill: games per level.
+    #[arg(long, default_value_t = 200, requires = "skill")]
+    pub games: u64,
+    /// With --skill: the seed of the games (the same games at every level).
+    #[arg(long, default_value_t = 1, requires = "skill")]
+    pub seed: u64,
+    /// With --skill: the number of players (default: the game's).
+    #[arg(long, requires = "skill")]
+    pub players: Option<usize>,
+    /// With --skill: worker threads (0 = all cores). Results do not depend on it.
+    #[arg(long, default_value_t = 0, requires = "skill")]
+    pub threads: usize,
+    #[command(flatten)]
+    pub data: crate::args::DataArgs,
     /// Show at most this many stalled games one by one (all are counted).
     #[arg(long, default_value_t = 20)]
     pub limit: u64,
@@ -41,7 +62,24 @@ pub struct StallsArgs {
 
 impl StallsArgs {
     pub fn run(self, out: &mut Out) -> CliResult<()> {
-        let dir = self.run_dir.as_path();
+        if let Some(levels) = &self.skill {
+            let curve = silk_app::stall_curve::SkillCurve {
+                levels: levels.iter().map(|l| l.trim().to_string()).collect(),
+                games: self.games,
+                seed: self.seed,
+                threads: self.threads,
+                max_decisions: 100_000,
+                progress: out.progress(),
+            };
+            let files = self.data.files()?;
+            return with_game!(self.game, G => {
+                let config = G::config(self.players, &files)?;
+                silk_app::stall_curve::run::<G>(&config, &curve, out)
+            });
+        }
+        let Some(dir) = self.run_dir.as_deref() else {
+            return Err(CliError::input("name a run directory, or ask for --skill"));
+        };
         if !dir.join("run.json").is_file() {
             return Err(CliError::input(format!(
                 "{}: no run.json here (a run directory is written by silk simulate --out)",
