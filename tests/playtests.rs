@@ -670,9 +670,9 @@ fn issue47_a_silk_road_table_keeps_a_partial_record_the_book_reads() {
     // A table stopped after an auction nobody bid in, then resumed for one more entry.
     table("stopped.journal", "new", "Ana\npass\npass\npass\n");
     let folder = dir.join("playtests");
-    let before = read(&folder.join("stopped.json"));
+    let before = read(&folder.join("stopped.journal.json"));
     table("stopped.journal", "resume", "Lanzhou\n");
-    let stopped = read(&folder.join("stopped.json"));
+    let stopped = read(&folder.join("stopped.journal.json"));
     let entries = stopped["entries"].as_array().unwrap();
     assert_eq!(entries.len(), 5);
     assert_eq!(
@@ -681,7 +681,7 @@ fn issue47_a_silk_road_table_keeps_a_partial_record_the_book_reads() {
         "times kept"
     );
     assert!(entries.iter().all(|e| e["ms"].is_u64()));
-    let counted = read(&folder.join("counted.json"));
+    let counted = read(&folder.join("counted.journal.json"));
     assert_eq!(counted["playtest"]["place"], "the club");
     assert_eq!(counted["playtest"]["seats"][3]["name"], "Dev");
     let bids: Vec<&Value> = counted["entries"]
@@ -735,25 +735,25 @@ fn issue47_a_silk_road_table_keeps_a_partial_record_the_book_reads() {
     let first = &t["records"][0];
     assert_eq!(
         (first["file"].as_str(), first["winners"].clone()),
-        (Some("counted.json"), serde_json::json!(["Ana"]))
+        (Some("counted.journal.json"), serde_json::json!(["Ana"]))
     );
     let text = ok_stdout(silk().arg("playtests").arg(&folder));
     assert!(text.contains("Silk Road tables (partial records"), "{text}");
     assert!(text.contains("someone bid in 1 of 2"), "{text}");
     assert!(
-        text.contains("\"faster counting please\" — Ana (counted.json)"),
+        text.contains("\"faster counting please\" — Ana (counted.journal.json)"),
         "{text}"
     );
     assert_eq!(book["feedback"]["answers"], 1);
 
     // A record whose entries the rules refuse: refused, naming the file and the entry.
-    let mut bad = read(&folder.join("stopped.json"));
+    let mut bad = read(&folder.join("stopped.journal.json"));
     bad["entries"][1]["entry"] = serde_json::json!({"bid": 7});
     bad["entries"][2]["entry"] = serde_json::json!("sell");
-    fs::write(folder.join("stopped.json"), bad.to_string()).unwrap();
+    fs::write(folder.join("stopped.journal.json"), bad.to_string()).unwrap();
     let why = refusal(&["playtests", folder.to_str().unwrap()]);
     assert!(
-        why.contains("stopped.json") && why.contains("entry"),
+        why.contains("stopped.journal.json") && why.contains("entry"),
         "{why}"
     );
 }

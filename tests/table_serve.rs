@@ -308,7 +308,8 @@ fn issue47_after_the_confirmed_count_each_phone_asks_the_playtest_questions() {
     );
     let folder = dir.join("playtests");
     let record: Value =
-        serde_json::from_str(&std::fs::read_to_string(folder.join("game.json")).unwrap()).unwrap();
+        serde_json::from_str(&std::fs::read_to_string(folder.join("game.journal.json")).unwrap())
+            .unwrap();
     let said = &record["playtest"]["feedback"];
     assert_eq!(said[0]["enjoyment"], json!(5), "{said}");
     assert!(said[0].get("at_question").is_none(), "{said}");

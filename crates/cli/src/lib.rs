@@ -63,7 +63,8 @@ enum Command {
     /// a condition on each game's figures holds, with the command that replays each.
     Find(commands::find::FindArgs),
     /// Why the games of a run that the round cap ended stalled: each one's freeze and, seat by
-    /// seat, what holds each source of points shut; the share of stalls each cause holds.
+    /// seat, what holds each source of points shut; the share of stalls each cause holds. With
+    /// --skill: the stall share at rising skill, the design's or the bots'.
     Stalls(commands::stalls::StallsArgs),
     /// The games people played (the playtest records `silk play` keeps in a folder) read as a
     /// lab run: decided or stalled, wins by player with exact 95% intervals, length, table

@@ -336,6 +336,35 @@ impl PhoneFeedback {
     }
 }
 
+impl PhoneFeedback {
+    /// [`PhoneFeedback::answer`], the answers then kept by `keep` (the record's writer).
+    pub fn answer_kept(
+        &mut self,
+        seat: usize,
+        text: &str,
+        keep: impl FnOnce(Feedback) -> crate::error::CliResult<()>,
+    ) -> Result<(), String> {
+        let kept = self.answer(seat, text)?;
+        keep(kept).map_err(|e| format!("your answer could not be kept: {e}"))
+    }
+
+    /// The host ends the questions ([`PhoneFeedback::end`]), every answer given kept by `keep`.
+    pub fn end_kept(
+        &mut self,
+        mut keep: impl FnMut(Feedback) -> crate::error::CliResult<()>,
+    ) -> Result<Vec<String>, String> {
+        if self.all_done() {
+            return Err("everyone has finished the questions".into());
+        }
+        for kept in self.end() {
+            keep(kept).map_err(|e| e.to_string())?;
+        }
+        Ok(vec![
+            "the playtest questions are over: every answer given is kept".into(),
+        ])
+    }
+}
+
 impl Person {
     /// The answers as the record keeps them: marked with the question reached until done.
     fn kept(&self) -> Feedback {

@@ -5,7 +5,7 @@
 //! before, and the people's names. The book reads from it the leader auctions, the tiles taken
 //! and the count ([`silk_road::table::Summary`]); nobody's money or goods before the count.
 //!
-//! It is kept beside the journal (`playtests/NAME.json`) and rewritten whole at each entry
+//! It is kept beside the journal (`playtests/JOURNAL.json`, e.g. `game.journal.json`) and rewritten whole at each entry
 //! (a small file; temp file, sync, rename), so a crash leaves the last complete version; the
 //! journal stays the table's own record and a resumed table writes the same record on.
 
@@ -87,7 +87,10 @@ impl TableRecorder {
         let Some(path) = opts.path(Some(journal), "silk-road", 0, &started) else {
             return Ok(None);
         };
-        let path = path.with_extension("json");
+        // `game.journal` → `playtests/game.journal.json`: never the name of a save's record.
+        let mut name = path.into_os_string();
+        name.push(".json");
+        let path = PathBuf::from(name);
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir)
                 .map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;

@@ -122,9 +122,7 @@ impl<G: CliGame> PlaySession<G> {
         let (Some(f), Some(r)) = (self.feedback.as_mut(), self.record.as_mut()) else {
             return Err("the game is over".into());
         };
-        let kept = f.answer(seat, text)?;
-        r.add_feedback(kept)
-            .map_err(|e| format!("your answer could not be kept: {e}"))
+        f.answer_kept(seat, text, |kept| r.add_feedback(kept))
     }
 
     /// The host ends the questions: what each person answered is kept.
@@ -132,15 +130,7 @@ impl<G: CliGame> PlaySession<G> {
         let (Some(f), Some(r)) = (self.feedback.as_mut(), self.record.as_mut()) else {
             return Err("no playtest questions are being asked".into());
         };
-        if f.all_done() {
-            return Err("everyone has finished the questions".into());
-        }
-        for kept in f.end() {
-            r.add_feedback(kept).map_err(|e| e.to_string())?;
-        }
-        Ok(vec![
-            "the playtest questions are over: every answer given is kept".into(),
-        ])
+        f.end_kept(|kept| r.add_feedback(kept))
     }
 
     fn is_human(&self, seat: Seat) -> bool {
