@@ -257,3 +257,33 @@ fn issue33_a_finding_that_flips_with_the_strong_bot_is_a_bot_artefact() {
     assert!(plain["findings"][1]["strong"].is_null(), "{plain}");
     let _ = fs::remove_dir_all(&dir);
 }
+
+/// Issue 46: the strong-bot column is labelled by its evidence (a flip needs a strong-bot figure
+/// that says the opposite; an interval across the threshold is unclear), and docs/lab.md states
+/// the committed document's counts, as the document has them.
+#[test]
+fn issue46_docs_lab_states_the_findings_documents_counts() {
+    let doc = fs::read_to_string("docs/cities-findings.md").expect("the document");
+    let rows: Vec<&str> = doc.lines().filter(|l| l.starts_with("| [")).collect();
+    let strong = |l: &str| {
+        l.trim_end_matches('|')
+            .rsplit('|')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string()
+    };
+    let count = |f: &dyn Fn(&str) -> bool| rows.iter().filter(|l| f(&strong(l))).count();
+    let holds = count(&|s| s == "holds");
+    let flips = count(&|s| s.contains("flips"));
+    let unclear = count(&|s| s.starts_with("unclear"));
+    assert_eq!(holds + flips + unclear, rows.len(), "{rows:#?}");
+    let lab = fs::read_to_string("docs/lab.md").expect("docs/lab.md");
+    let lab = lab.split_whitespace().collect::<Vec<_>>().join(" ");
+    let said = format!(
+        "{holds} of the {} findings hold with the strong bot; flips (a bot artefact): {flips}; \
+         unclear: {unclear}",
+        rows.len()
+    );
+    assert!(lab.contains(&said), "docs/lab.md should say: {said}");
+}

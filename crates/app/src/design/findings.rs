@@ -148,6 +148,9 @@ struct Value3 {
 /// A check's outcome.
 pub struct Outcome {
     pub holds: bool,
+    /// The figure says the opposite: the whole interval (or the estimate, for a check without
+    /// one) on the other side of the threshold. Neither this nor `holds`: unclear.
+    pub contradicted: bool,
     /// The direction in words, its figure and its population.
     pub stated: String,
     pub measured: String,
@@ -399,6 +402,7 @@ impl<'a, C> Doc<'a, C> {
         let Some((first, m, population)) = self.figure(f, &c.measure, c.of) else {
             return Outcome {
                 holds: false,
+                contradicted: false,
                 stated: format!("{label} {side} {}", c.than),
                 measured: format!("not measured (no `{}` in these games)", c.measure),
             };
@@ -438,6 +442,7 @@ impl<'a, C> Doc<'a, C> {
         if let Some(p) = missing {
             return Outcome {
                 holds: false,
+                contradicted: false,
                 stated,
                 measured: format!("not measured (no `{p}` in these games)"),
             };
@@ -447,9 +452,9 @@ impl<'a, C> Doc<'a, C> {
         } else {
             (value, value)
         };
-        let holds = match c.side {
-            Side::Above => low > c.than,
-            Side::Below => high < c.than,
+        let (holds, contradicted) = match c.side {
+            Side::Above => (low > c.than, high <= c.than),
+            Side::Below => (high < c.than, low >= c.than),
         };
         let measured = if c.interval || (c.plus.is_empty() && ratio.is_none()) {
             format!(
@@ -464,6 +469,7 @@ impl<'a, C> Doc<'a, C> {
         };
         Outcome {
             holds,
+            contradicted,
             stated,
             measured,
         }
@@ -558,11 +564,16 @@ impl<'a, C> Doc<'a, C> {
                 "**The strong-bot column.** Every finding is checked again on a second batch \
                  played by `{}` in every seat ({} games for each config, the same seed and \
                  configs; [bots.md](bots.md) says what it is and how it fares against the \
-                 heuristics). A play fact that holds for the greedy bot but not for the strong \
-                 one is marked **flips: a bot artefact**: it says how the greedy bot plays, not \
-                 what the design does. The strong batch alone is `{}`.\n\n",
+                 heuristics). Each check is read from its interval: a play fact that holds for \
+                 the greedy bot while the strong bot's figure says the opposite (its whole \
+                 interval on the other side) is marked **flips: a bot artefact**: it says how \
+                 the greedy bot plays, not what the design does; one whose strong-bot interval \
+                 spans the threshold is **unclear** (more games, or stronger bots, would tell: \
+                 `silk stalls {} --skill` reads the round-cap share at rising skill). The \
+                 strong batch alone is `{}`.\n\n",
                 self.strong_bots(),
                 self.run.strong_games,
+                self.file.game,
                 self.batch_command().replace(
                     &format!("--games {} --bots {}", self.run.games, self.file.scale.bots),
                     &format!(
@@ -585,9 +596,15 @@ impl<'a, C> Doc<'a, C> {
         let strong_outcomes: Option<Vec<Outcome>> =
             strong.map(|d| f.checks.iter().map(|c| d.check(f, c)).collect());
         let strong_holds = strong_outcomes.as_ref().map(|o| o.iter().all(|o| o.holds));
+        // Labelled by the evidence (issue 46): a flip needs a figure that says the opposite;
+        // an interval across the threshold is unclear, not a flip.
+        let strong_flips = strong_outcomes
+            .as_ref()
+            .is_some_and(|o| o.iter().any(|o| o.contradicted));
         let strong_verdict = match strong_holds {
             Some(true) => "holds".to_string(),
-            Some(false) if holds => "**flips: a bot artefact**".to_string(),
+            Some(false) if holds && strong_flips => "**flips: a bot artefact**".to_string(),
+            Some(false) if holds => "unclear: the interval spans the threshold".to_string(),
             Some(false) => "**does not hold**".to_string(),
             None => String::new(),
         };
@@ -638,7 +655,8 @@ impl<'a, C> Doc<'a, C> {
             "checks": outcomes_json(&outcomes),
             "strong": strong_outcomes.as_ref().map(|so| json!({
                 "holds": strong_holds,
-                "bot_artefact": holds && strong_holds == Some(false),
+                "bot_artefact": holds && strong_holds == Some(false) && strong_flips,
+                "unclear": holds && strong_holds == Some(false) && !strong_flips,
                 "checks": outcomes_json(so),
             })),
         });
@@ -691,7 +709,13 @@ fn outcome_list(outcomes: &[Outcome]) -> String {
                 "- {} — measured {}: **{}**\n",
                 o.stated,
                 o.measured,
-                if o.holds { "holds" } else { "does not hold" }
+                if o.holds {
+                    "holds"
+                } else if o.contradicted {
+                    "does not hold"
+                } else {
+                    "unclear"
+                }
             )
         })
         .collect()
@@ -701,7 +725,10 @@ fn outcome_list(outcomes: &[Outcome]) -> String {
 fn outcomes_json(outcomes: &[Outcome]) -> Vec<Value> {
     outcomes
         .iter()
-        .map(|o| json!({"stated": o.stated, "measured": o.measured, "holds": o.holds}))
+        .map(|o| {
+            json!({"stated": o.stated, "measured": o.measured, "holds": o.holds,
+                   "contradicted": o.contradicted})
+        })
         .collect()
 }
 
