@@ -347,3 +347,36 @@ fn issue30_p17_an_empty_save_takes_a_new_game() {
     assert!(err.contains("empty"), "{err}");
     assert!(err.contains("--save"), "{err}");
 }
+
+/// A save (or a table's journal) in a folder that does not exist is refused in one line naming
+/// the folder, before anything is played; silk makes no folder unasked.
+#[test]
+fn a_save_in_a_missing_folder_names_the_folder() {
+    let dir = temp_dir("missing-folder");
+    let save = dir.join("no-such-folder").join("game.json");
+    let err = refusal(&[
+        "play",
+        "goofspiel",
+        "--bots",
+        "random,random,random",
+        "--save",
+        save.to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("the folder")
+            && err.contains("no-such-folder")
+            && err.contains("does not exist"),
+        "{err}"
+    );
+    let journal = dir.join("no-such-folder").join("t.journal");
+    let err = refusal(&[
+        "table",
+        "silk-road",
+        "--players",
+        "3",
+        "--journal",
+        journal.to_str().unwrap(),
+    ]);
+    assert!(err.contains("does not exist"), "{err}");
+    assert!(!dir.join("no-such-folder").exists());
+}

@@ -10,6 +10,16 @@ use std::path::{Path, PathBuf};
 /// killed process had left it behind; refused, naming the holder's pid, while another silk
 /// process holds it. Two processes writing one file would lose each other's moves.
 pub(crate) fn take(file: &Path, out: &mut Out) -> CliResult<FileLock> {
+    if let Some(dir) = file
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty() && !d.is_dir())
+    {
+        return Err(CliError::input(format!(
+            "{}: the folder {} does not exist (silk makes no folder for it: create it, or              choose another path)",
+            file.display(),
+            dir.display()
+        )));
+    }
     let mut name = file.as_os_str().to_owned();
     name.push(".lock");
     let taken =
