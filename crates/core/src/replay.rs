@@ -70,6 +70,29 @@ pub struct Feedback {
     pub at_question: Option<u8>,
 }
 
+impl Playtest {
+    /// Keeps `f` as its person's answers: in place of the ones that person gave before, or
+    /// added (the people stay in the order they first answered).
+    pub fn keep_feedback(&mut self, f: Feedback) {
+        match self.feedback.iter_mut().find(|old| old.seat == f.seat) {
+            Some(old) => *old = f,
+            None => self.feedback.push(f),
+        }
+    }
+}
+
+impl Feedback {
+    /// Whether any question has an answer (a person may skip them all).
+    pub fn said_anything(&self) -> bool {
+        let silent = Feedback {
+            seat: self.seat,
+            at_question: self.at_question,
+            ..Feedback::default()
+        };
+        *self != silent
+    }
+}
+
 /// One seat of a playtest.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -4,7 +4,7 @@
 //! the engine's metrics); the table minutes are the record's own clock. With a handful of games
 //! every share carries its exact (Clopper–Pearson) interval and nothing is starred.
 
-use super::figures::{share, spread};
+use super::figures::{share, spread, wins_by_name};
 use crate::error::{CliError, CliResult};
 use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
 use crate::output::Out;
@@ -369,61 +369,34 @@ impl<G: CliGame> Player<G> for Recorded {
 /// Wins by the name at the table over the decided games `dec` (a name may sit in different
 /// seats from game to game), each with its exact interval.
 fn wins(dec: &[&BookGame]) -> (String, Vec<Value>) {
-    let mut names: Vec<&str> = Vec::new();
-    for g in dec {
-        for s in &g.playtest.seats {
-            if !names.contains(&s.name.as_str()) {
-                names.push(&s.name);
-            }
-        }
+    let games: Vec<_> = dec.iter().map(|g| (&g.playtest, g.winners())).collect();
+    let (rows, json) = wins_by_name(&games, "  ");
+    if dec.is_empty() {
+        return (rows, json);
     }
-    let mut text = String::new();
-    if !dec.is_empty() {
-        text += &format!(
-            "Wins over the {} decided game(s) (a shared first place counts for each):\n",
-            dec.len()
-        );
-    }
-    let mut wins_json = Vec::new();
-    for name in &names {
-        let played = dec
-            .iter()
-            .filter(|g| g.playtest.seats.iter().any(|s| s.name == *name))
-            .count() as u64;
-        let won = dec.iter().filter(|g| g.winners().contains(name)).count() as u64;
-        let (t, j) = share(won, played);
-        text += &format!("  {name:<16} {t}\n");
-        wins_json.push(json!({"name": name, "wins": j}));
-    }
-    (text, wins_json)
+    let head = format!(
+        "Wins over the {} decided game(s) (a shared first place counts for each):\n",
+        dec.len()
+    );
+    (head + &rows, json)
 }
 
 /// The people's answers over the book: by question (enjoyment, length, engaging rounds,
 /// unclear rules), then by player with their words.
-/// Whether `f` holds any answer.
-fn said_something(f: &silk_core::Feedback) -> bool {
-    let silent = silk_core::Feedback {
-        seat: f.seat,
-        at_question: f.at_question,
-        ..Default::default()
-    };
-    *f != silent
-}
-
 /// `games`: each game's file and playtest (games played through silk and tables alike).
 fn feedback(games: &[(&str, &Playtest)]) -> (String, Value) {
     let answers: Vec<(&(&str, &Playtest), &silk_core::Feedback)> = games
         .iter()
         .flat_map(|g| g.1.feedback.iter().map(move |f| (g, f)))
         // A person who stopped before answering anything said nothing.
-        .filter(|(_, f)| said_something(f))
+        .filter(|(_, f)| f.said_anything())
         .collect();
     if answers.is_empty() {
         return (String::new(), json!({"answers": 0}));
     }
     let with_answers = games
         .iter()
-        .filter(|g| g.1.feedback.iter().any(said_something))
+        .filter(|g| g.1.feedback.iter().any(silk_core::Feedback::said_anything))
         .count();
     // People still answering on their phones when the record was last written (a server
     // stopped before they finished): their answers so far count.

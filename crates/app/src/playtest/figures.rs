@@ -2,6 +2,7 @@
 //! interval, honest for a handful of games, and a spread (mean, least, most).
 
 use serde_json::{json, Value};
+use silk_core::Playtest;
 use silk_lab::stats::exact_binomial;
 
 /// A share with its exact interval, as text (`1 of 3  33.3% [0.8, 90.6]`) and JSON.
@@ -31,4 +32,30 @@ pub fn spread(xs: &[f64]) -> (String, Value) {
         format!("{mean:.1} ({lo:.1}–{hi:.1})"),
         json!({"n": xs.len(), "mean": mean, "min": lo, "max": hi}),
     )
+}
+
+/// Wins by name over `games` (each game's playtest and the names ranked first in it; a shared
+/// first place counts for each): a line per name, indented by `indent`, and the JSON rows.
+pub fn wins_by_name(games: &[(&Playtest, Vec<&str>)], indent: &str) -> (String, Vec<Value>) {
+    let mut names: Vec<&str> = Vec::new();
+    for (p, _) in games {
+        for s in &p.seats {
+            if !names.contains(&s.name.as_str()) {
+                names.push(&s.name);
+            }
+        }
+    }
+    let mut text = String::new();
+    let mut rows = Vec::new();
+    for name in names {
+        let played = games
+            .iter()
+            .filter(|(p, _)| p.seats.iter().any(|s| s.name == name))
+            .count() as u64;
+        let won = games.iter().filter(|(_, w)| w.contains(&name)).count() as u64;
+        let (t, j) = share(won, played);
+        text += &format!("{indent}{name:<16} {t}\n");
+        rows.push(json!({"name": name, "wins": j}));
+    }
+    (text, rows)
 }

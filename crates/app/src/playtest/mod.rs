@@ -171,10 +171,7 @@ impl<G: Game> Recorder<G> {
     /// A person's answers, kept with the record at once.
     pub fn add_feedback(&mut self, f: silk_core::Feedback) -> CliResult<()> {
         if let Some(p) = self.replay.playtest.as_mut() {
-            match p.feedback.iter_mut().find(|old| old.seat == f.seat) {
-                Some(old) => *old = f,
-                None => p.feedback.push(f),
-            }
+            p.keep_feedback(f);
         }
         self.file.rewrite_with_header(&self.replay)
     }

@@ -113,12 +113,8 @@ impl PhoneFeedback {
         for p in self.people.iter_mut().flatten() {
             if p.at != DONE {
                 p.at = DONE;
-                if p.answers
-                    != (Feedback {
-                        seat: p.answers.seat,
-                        ..Feedback::default()
-                    })
-                {
+                // Someone who answered, or whose answers the record already holds (closed now).
+                if p.answers.said_anything() || p.answers.at_question.is_some() {
                     kept.push(p.kept());
                 }
             }

@@ -5,7 +5,7 @@
 //! games (money and goods stay behind the screens until the count), so none of the engine's
 //! measures is given.
 
-use super::figures::{share, spread};
+use super::figures::{share, spread, wins_by_name};
 use super::table_record::TableRecord;
 use crate::error::{CliError, CliResult};
 use serde_json::{json, Value};
@@ -136,33 +136,18 @@ pub fn render(games: &[TableGame]) -> Option<(String, Value)> {
 
 /// Wins by name over the counted tables (a shared first place counts for each).
 fn wins(counted: &[&TableGame]) -> (String, Vec<Value>) {
-    let mut names: Vec<&str> = Vec::new();
-    for g in counted {
-        for s in &g.record.playtest.seats {
-            if !names.contains(&s.name.as_str()) {
-                names.push(&s.name);
-            }
-        }
+    let games: Vec<_> = counted
+        .iter()
+        .map(|g| (&g.record.playtest, g.winners()))
+        .collect();
+    let (rows, json) = wins_by_name(&games, "    ");
+    if counted.is_empty() {
+        return (rows, json);
     }
-    let mut text = String::new();
-    if !counted.is_empty() {
-        text += "  wins (a shared first place counts for each):\n";
-    }
-    let mut wins = Vec::new();
-    for name in names {
-        let played = counted
-            .iter()
-            .filter(|g| g.record.playtest.seats.iter().any(|s| s.name == name))
-            .count() as u64;
-        let won = counted
-            .iter()
-            .filter(|g| g.winners().contains(&name))
-            .count() as u64;
-        let (t, j) = share(won, played);
-        text += &format!("    {name:<16} {t}\n");
-        wins.push(json!({"name": name, "wins": j}));
-    }
-    (text, wins)
+    (
+        "  wins (a shared first place counts for each):\n".to_string() + &rows,
+        json,
+    )
 }
 
 /// The leader auctions of every table (each round's, as far as it was entered) and the tiles

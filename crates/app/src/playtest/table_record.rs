@@ -181,11 +181,7 @@ impl TableRecorder {
 
     /// A player's answers to the playtest questions, kept at once.
     pub fn add_feedback(&mut self, f: silk_core::Feedback) -> CliResult<()> {
-        let all = &mut self.record.playtest.feedback;
-        match all.iter_mut().find(|old| old.seat == f.seat) {
-            Some(old) => *old = f,
-            None => all.push(f),
-        }
+        self.record.playtest.keep_feedback(f);
         self.write()
     }
 
