@@ -13,6 +13,7 @@ use crate::lab::{self, Batch};
 use crate::output::Out;
 use serde_json::{json, Value};
 use silk_core::EndedBy;
+use silk_lab::paired::{Obs, Paired};
 use silk_lab::stats::wilson;
 
 /// A difference of stall shares this small (in share, both ways) counts as level.
@@ -59,23 +60,21 @@ impl Level {
     }
 }
 
-/// The paired difference `b − a` of two levels' stall indicators over the games both finished:
-/// mean, its 95% interval (±1.96 standard errors), and how many games it is over.
+/// The paired difference `b − a` of two levels' stall indicators over the games both finished,
+/// as `silk compare` pairs a variant with its base (silk-lab's [`Paired`]): mean, its 95%
+/// interval, and how many games it is over.
 fn paired(a: &Level, b: &Level) -> (f64, f64, f64, u64) {
-    let d: Vec<f64> = a
-        .stalled
-        .iter()
-        .zip(&b.stalled)
-        .filter_map(|(x, y)| Some(f64::from(u8::from((*y)?)) - f64::from(u8::from((*x)?))))
-        .collect();
-    let n = d.len();
-    if n < 2 {
-        return (0.0, -1.0, 1.0, n as u64);
+    let mut p = Paired::default();
+    let obs = |stalled: bool| vec![("stalled".to_string(), Obs::Rate(stalled))];
+    for (x, y) in a.stalled.iter().zip(&b.stalled) {
+        if let (Some(x), Some(y)) = (x, y) {
+            p.add(&obs(*x), &obs(*y));
+        }
     }
-    let mean = d.iter().sum::<f64>() / n as f64;
-    let var = d.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-    let half = 1.959_963_984_540_054 * (var / n as f64).sqrt();
-    (mean, mean - half, mean + half, n as u64)
+    match p.finish().remove("stalled") {
+        Some(d) => (d.value, d.lo, d.hi, d.pairs),
+        None => (0.0, -1.0, 1.0, 0),
+    }
 }
 
 /// What the top of the curve says, from the intervals (`d`: the strongest level minus the one
@@ -215,10 +214,12 @@ fn report<G: CliGame>(levels: &[Level], curve: &SkillCurve) -> (String, Value) {
     );
     let mut rows = Vec::new();
     let mut last_d = (0.0, -1.0, 1.0);
+    let mut top = (0.0, 0.0, 1.0);
     for (i, l) in levels.iter().enumerate() {
         let (k, n) = l.share();
         let (lo, hi) = wilson(k, n);
         let p = if n == 0 { 0.0 } else { k as f64 / n as f64 };
+        top = (p, lo, hi);
         let d = (i > 0).then(|| paired(&levels[i - 1], l));
         let d_text = d.map_or(String::new(), |(m, lo, hi, _)| {
             format!("{:+.1} [{:+.1}, {:+.1}]", 100.0 * m, 100.0 * lo, 100.0 * hi)
@@ -249,11 +250,6 @@ fn report<G: CliGame>(levels: &[Level], curve: &SkillCurve) -> (String, Value) {
             "unfinished": unfinished, "stuck": stuck, "forfeited": forfeited,
         }));
     }
-    let top = levels.last().map_or((0.0, 0.0, 1.0), |l| {
-        let (k, n) = l.share();
-        let (lo, hi) = wilson(k, n);
-        (if n == 0 { 0.0 } else { k as f64 / n as f64 }, lo, hi)
-    });
     let (whose, words) = verdict(last_d, top);
     text += &format!(
         "\nVerdict: {words}.\n(Why the games stall, rule by rule: `silk simulate {} --bots BOT \
