@@ -237,6 +237,18 @@ impl PhoneFeedback {
         }))
     }
 
+    /// Puts seat `seat`'s questions ([`PhoneFeedback::page`]) on its page snapshot `v`, over
+    /// what the game would ask; `false` (nothing changed) for a seat no person plays.
+    pub fn show_on(&self, seat: usize, v: &mut Value) -> bool {
+        let Some(Value::Object(asked)) = self.page(seat) else {
+            return false;
+        };
+        for (k, x) in asked {
+            v[k] = x;
+        }
+        true
+    }
+
     /// Seat `seat`'s entry `text`; `Ok(answers)` to keep with the record, `Err` why it is
     /// refused (nothing changed).
     pub fn answer(&mut self, seat: usize, text: &str) -> Result<Feedback, String> {

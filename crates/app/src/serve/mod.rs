@@ -417,10 +417,8 @@ impl<G: CliGame> silk_serve::Session for PlaySession<G> {
             "result": self.result(),
         });
         // After the result: this person's own playtest questions, and nobody else's answers.
-        if let Some(Value::Object(asked)) = self.feedback.as_ref().and_then(|f| f.page(seat)) {
-            for (k, x) in asked {
-                v[k] = x;
-            }
+        if let Some(f) = &self.feedback {
+            f.show_on(seat, &mut v);
         }
         v
     }

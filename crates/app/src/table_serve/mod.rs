@@ -463,10 +463,11 @@ impl silk_serve::Session for TableSession {
         v["choices"] = json!([]);
         v["input"] = json!(false);
         // After the confirmed count: this player's own playtest questions, nobody else's answers.
-        if let Some(Value::Object(asked)) = self.feedback.as_ref().and_then(|f| f.page(seat)) {
-            for (k, x) in asked {
-                v[k] = x;
-            }
+        if self
+            .feedback
+            .as_ref()
+            .is_some_and(|f| f.show_on(seat, &mut v))
+        {
             return v;
         }
         if self.may_undo(seat) {
