@@ -143,7 +143,18 @@ pub struct Record<G: silk_core::Game> {
 /// rules (a damaged record is refused with its file and move), and the other files with why
 /// they were skipped.
 pub fn records<G: CliGame>(dir: &Path) -> CliResult<(Vec<Record<G>>, Vec<Skipped>)> {
-    let (mut kept, mut skipped) = (Vec::new(), Vec::new());
+    let (kept, skipped, _) = records_and_tables::<G>(dir)?;
+    Ok((kept, skipped))
+}
+
+/// A folder's texts that are Silk Road tables' partial records, each with its path.
+type TableTexts = Vec<(PathBuf, String)>;
+
+/// [`records`], and the texts of the tables' records among the files (each file read once).
+fn records_and_tables<G: CliGame>(
+    dir: &Path,
+) -> CliResult<(Vec<Record<G>>, Vec<Skipped>, TableTexts)> {
+    let (mut kept, mut skipped, mut tables) = (Vec::new(), Vec::new(), Vec::new());
     for path in json_files(dir)? {
         let file = path
             .file_name()
@@ -153,6 +164,7 @@ pub fn records<G: CliGame>(dir: &Path) -> CliResult<(Vec<Record<G>>, Vec<Skipped
             .map_err(|e| CliError::input(format!("{origin}: {e}")))?;
         if super::table_book::is_table_record(&text) {
             // A Silk Road table's partial record: read by the book's tables section.
+            tables.push((path, text));
             continue;
         }
         let why = match header_in(&text) {
@@ -189,7 +201,7 @@ pub fn records<G: CliGame>(dir: &Path) -> CliResult<(Vec<Record<G>>, Vec<Skipped
             timeline: recorder.finish::<G>(&end),
         });
     }
-    Ok((kept, skipped))
+    Ok((kept, skipped, tables))
 }
 
 /// The `*.json` files of `dir`, in name order.
@@ -206,7 +218,7 @@ fn json_files(dir: &Path) -> CliResult<Vec<PathBuf>> {
 
 /// Reads every playtest record of `G` in `dir` and measures each game as the lab would.
 pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
-    let (records, skipped) = records::<G>(dir)?;
+    let (records, skipped, tables) = records_and_tables::<G>(dir)?;
     let mut book = Book {
         game: G::NAME,
         dir: dir.to_path_buf(),
@@ -214,7 +226,7 @@ pub fn read<G: CliGame>(dir: &Path) -> CliResult<Book> {
         skipped,
         matching: Default::default(),
         tables: if G::NAME == <crate::games::engines::SilkRoad as silk_core::Game>::NAME {
-            super::table_book::read(&json_files(dir)?)?
+            super::table_book::read(&tables)?
         } else {
             Vec::new()
         },

@@ -57,18 +57,14 @@ pub fn is_table_record(text: &str) -> bool {
     serde_json::from_str::<Marker>(text).is_ok()
 }
 
-/// The table records among `files`, each played again through the table's rules (a record
-/// whose entries the rules refuse is refused with its file and entry).
-pub fn read(files: &[PathBuf]) -> CliResult<Vec<TableGame>> {
+/// The tables' records (`texts`: each file's path and text, those [`is_table_record`] took),
+/// each played again through the table's rules (a record whose entries the rules refuse is
+/// refused with its file and entry).
+pub fn read(texts: &[(PathBuf, String)]) -> CliResult<Vec<TableGame>> {
     let mut games = Vec::new();
-    for path in files {
-        let text = silk_core::files::read_text(path, silk_core::files::Limit::SAVE)
-            .map_err(|e| CliError::input(format!("{}: {e}", path.display())))?;
-        if !is_table_record(&text) {
-            continue;
-        }
+    for (path, text) in texts {
         let origin = path.display().to_string();
-        let record: TableRecord = silk_core::data::parse_json(&text, &origin)
+        let record: TableRecord = silk_core::data::parse_json(text, &origin)
             .map_err(|e| CliError::input(e.to_string()))?;
         let table = record
             .table()
