@@ -82,10 +82,7 @@ impl<G: Game> Recorder<G> {
         opts: &PlaytestOptions,
         out: &mut Out,
     ) -> CliResult<Recorder<G>> {
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
-        }
+        make_folder_of(path)?;
         let before = path
             .is_file()
             .then(|| Replay::<G>::load(path))
@@ -187,6 +184,16 @@ impl<G: Game> Recorder<G> {
     pub fn flush(&mut self) -> CliResult<()> {
         self.file.flush(&self.replay)
     }
+}
+
+/// Makes the folder a record goes in (the playtests folder is silk's own, made when first
+/// needed).
+fn make_folder_of(path: &Path) -> CliResult<()> {
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
+    }
+    Ok(())
 }
 
 /// Now, in UTC, to the second: `2026-12-05T20:14:03Z`.

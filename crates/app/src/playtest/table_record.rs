@@ -91,10 +91,7 @@ impl TableRecorder {
         let mut name = path.into_os_string();
         name.push(".json");
         let path = PathBuf::from(name);
-        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(dir)
-                .map_err(|e| CliError::input(format!("{}: {e}", dir.display())))?;
-        }
+        super::make_folder_of(&path)?;
         let before: Option<TableRecord> = path
             .is_file()
             .then(|| silk_core::data::read_json(&path))
