@@ -76,6 +76,7 @@ branch_ids! {
         TurnStarted = ("event.turn_started", "a turn begins", "every turn"),
         Assigned = ("event.assigned", "a citizen changes role", "any assign"),
         Gathered = ("event.gathered", "resources gathered", "any gather"),
+        Built = ("event.built", "an improvement is built", "any build"),
         BuiltGranary = ("improvement.growth_discount", "build an improvement that makes growth cheaper (Granary)", "a player holds its cost and means to grow"),
         BuiltWorkshop = ("improvement.gather_bonus", "build an improvement that raises gathering (Workshop)", "a player holds its cost and gathers its specialty"),
         BuiltCaravanserai = ("improvement.route_discount", "build an improvement that makes routes cheaper (Caravanserai)", "a player holds its cost and trades far"),
@@ -127,7 +128,18 @@ pub(crate) fn action(s: &State, _seat: Seat, a: &Action, hits: &mut Hits) {
         Action::Gather(Res::Food) => B::GatherFood,
         Action::Gather(Res::Metal) => B::GatherMetal,
         Action::Gather(Res::Silk | Res::Fine) => B::GatherOther,
-        Action::Build(_) => B::Build,
+        Action::Build(k) => {
+            // The rules say what the improvement does: the action sees them, the event not.
+            hits.hit(match s.rules.improvement(k).map(|i| i.effect) {
+                Some(ImprovementEffect::GrowthDiscount(_)) => B::BuiltGranary,
+                Some(ImprovementEffect::GatherBonus(_)) => B::BuiltWorkshop,
+                Some(ImprovementEffect::RouteDiscount(_)) => B::BuiltCaravanserai,
+                Some(ImprovementEffect::NoTraining) => B::BuiltBarracks,
+                Some(ImprovementEffect::DefenceBonus(_)) => B::BuiltWalls,
+                Some(ImprovementEffect::FallCoins(_)) | None => B::BuiltPalace,
+            });
+            B::Build
+        }
         Action::Grow => B::Grow,
         Action::Buy { .. } => B::Buy,
         Action::Sell { .. } => B::Sell,
@@ -158,9 +170,9 @@ pub(crate) fn action(s: &State, _seat: Seat, a: &Action, hits: &mut Hits) {
     hits.hit(b);
 }
 
-/// The branches of each event (`s` is the state after the action that caused it).
-#[inline]
-pub(crate) fn event(s: &State, e: &Event, hits: &mut Hits) {
+/// The branches of each event.
+#[inline(always)]
+pub(crate) fn event(e: &Event, hits: &mut Hits) {
     let b = match *e {
         Event::Claimed { .. } => B::Claimed,
         Event::RoundStarted { .. } => B::RoundStarted,
@@ -200,16 +212,7 @@ pub(crate) fn event(s: &State, e: &Event, hits: &mut Hits) {
         Event::TurnStarted { .. } => B::TurnStarted,
         Event::Assigned { .. } => B::Assigned,
         Event::Gathered { .. } => B::Gathered,
-        Event::Built { improvement, .. } => {
-            match s.rules.improvement(improvement).map(|i| i.effect) {
-                Some(ImprovementEffect::GrowthDiscount(_)) => B::BuiltGranary,
-                Some(ImprovementEffect::GatherBonus(_)) => B::BuiltWorkshop,
-                Some(ImprovementEffect::RouteDiscount(_)) => B::BuiltCaravanserai,
-                Some(ImprovementEffect::NoTraining) => B::BuiltBarracks,
-                Some(ImprovementEffect::DefenceBonus(_)) => B::BuiltWalls,
-                Some(ImprovementEffect::FallCoins(_)) | None => B::BuiltPalace,
-            }
-        }
+        Event::Built { .. } => B::Built,
         Event::Grew { .. } => B::Grew,
         Event::Bought { .. } => B::Bought,
         Event::Sold { .. } => B::Sold,

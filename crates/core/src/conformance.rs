@@ -485,7 +485,7 @@ pub fn check_player_measures<G: crate::metrics::Observe>(
             return Ok(());
         };
         for e in events {
-            G::observe(state, e, c, s);
+            G::observe_all(state, e, c, s);
         }
         if G::outcome(state).is_none() {
             return Ok(());
@@ -557,7 +557,7 @@ pub fn check_coverage<G: crate::metrics::Observe>(
         tally(format!("action {a:?}"), &hits)?;
         for e in events {
             let mut hits = Hits::default();
-            G::cover_event(state, e, &mut hits);
+            G::cover_event(e, &mut hits);
             tally(format!("event {e:?}"), &hits)?;
         }
         Ok(())
@@ -598,7 +598,7 @@ pub fn heuristic_coverage<G: crate::metrics::Observe + crate::policy::Heuristic>
             decisions += 1;
             G::cover_action(&state, seat, &a, &mut hits);
             for e in &events {
-                G::cover_event(&state, e, &mut hits);
+                G::cover_event(e, &mut hits);
             }
         }
         for (b, _) in hits.iter() {

@@ -497,6 +497,28 @@ pub trait Observe: Game {
         let _ = (state, event, counters, seats);
     }
 
+    /// Counts what `event` means from the event alone, as the engine emits it: the lab's event
+    /// sink calls this at each emit site, where it folds to a few increments and the event is
+    /// never kept. What needs the state after the action goes in [`Observe::observe`], for the
+    /// events [`Observe::observes`] keeps. A consumer that keeps every event calls both
+    /// ([`Observe::observe_all`]).
+    #[inline]
+    fn count_emitted(event: &Self::Event, counters: &mut Counters, seats: &mut SeatCounters) {
+        let _ = (event, counters, seats);
+    }
+
+    /// Everything `event` counts, `state` being the state after it: [`Observe::count_emitted`]
+    /// and [`Observe::observe`].
+    fn observe_all(
+        state: &Self::State,
+        event: &Self::Event,
+        counters: &mut Counters,
+        seats: &mut SeatCounters,
+    ) {
+        Self::count_emitted(event, counters, seats);
+        Self::observe(state, event, counters, seats);
+    }
+
     /// Per-player measures read once from the state a game ended in (what a seat holds at the
     /// end rather than what it did), after every event was observed.
     fn observe_end(state: &Self::State, seats: &mut SeatCounters) {
@@ -504,7 +526,7 @@ pub trait Observe: Game {
     }
 
     /// Whether [`Observe::observe`] may count anything for `event`: the lab keeps only these
-    /// events of a simulated game. Each emit site of an engine knows its event, so this test
+    /// events of a simulated game (what [`Observe::count_emitted`] counts needs none kept). Each emit site of an engine knows its event, so this test
     /// folds away where the lab's buffer is inlined. Checked by
     /// `conformance::check_observes`: an event it turns away must count nothing.
     #[inline]
@@ -530,11 +552,14 @@ pub trait Observe: Game {
         let _ = (state, seat, action, hits);
     }
 
-    /// Hits the branches `event` took (`state`: the state after the action that caused it).
-    /// Every event hits at least one, whether [`Observe::observes`] keeps it or not.
+    /// Hits the branches `event` took, from the event alone: the lab counts it as the engine
+    /// emits it (the state is then being changed), so an event no metric reads is never kept
+    /// and each emit site's count folds to one increment. A branch that needs the state is
+    /// hit by [`Observe::cover_action`]. Every event hits at least one, whether
+    /// [`Observe::observes`] keeps it or not.
     #[inline]
-    fn cover_event(state: &Self::State, event: &Self::Event, hits: &mut crate::coverage::Hits) {
-        let _ = (state, event, hits);
+    fn cover_event(event: &Self::Event, hits: &mut crate::coverage::Hits) {
+        let _ = (event, hits);
     }
 
     /// What [`Observe::standing`] counts, for a person reading it (`silk replay --timeline`).

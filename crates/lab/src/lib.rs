@@ -11,6 +11,7 @@ pub mod ladder;
 pub mod measure;
 mod measured;
 mod merge;
+mod observed;
 pub mod order;
 pub mod paired;
 pub mod players;

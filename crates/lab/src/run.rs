@@ -1,10 +1,11 @@
 //! Playing a lab run's games (what a run is: [`crate::RunSpec`]): the one decision loop every lab
 //! game goes through, and the worker that plays a game into its [`GameRecord`].
 
+use crate::observed::{Events, Observed};
 use crate::LabError;
 use silk_core::metrics::MAX_DECISION_KINDS;
 use silk_core::{
-    next_decider, Counters, EventSink, Forfeit, Game, Names, Observe, Player, Seat, SeatCounters,
+    next_decider, Counters, Forfeit, Game, Names, Observe, Player, Seat, SeatCounters,
 };
 use std::sync::Arc;
 
@@ -71,47 +72,9 @@ impl<G: Game, F> Each<G> for F where
 {
 }
 
-/// Where a lab game's events go: all of them (a replay shows them), or only those the metrics
-/// read ([`Observed`]).
-pub(crate) trait Events<E>: EventSink<E> {
-    fn clear(&mut self);
-    fn kept(&self) -> &[E];
-}
-
-impl<E> Events<E> for Vec<E> {
-    fn clear(&mut self) {
-        Vec::clear(self)
-    }
-    fn kept(&self) -> &[E] {
-        self
-    }
-}
-
-/// A simulated game's events, without those [`Observe::observes`] turns away: at each emit
-/// site the engine knows its event, so the test folds away and an unread event costs nothing.
-pub(crate) struct Observed<G: Observe>(Vec<G::Event>);
-
-impl<G: Observe> EventSink<G::Event> for Observed<G> {
-    #[inline]
-    fn emit(&mut self, event: G::Event) {
-        // Coverage counts every event; an engine without branches keeps only the counted ones.
-        if !G::BRANCHES.is_empty() || G::observes(&event) {
-            self.0.push(event);
-        }
-    }
-}
-
-impl<G: Observe> Events<G::Event> for Observed<G> {
-    fn clear(&mut self) {
-        self.0.clear()
-    }
-    fn kept(&self) -> &[G::Event] {
-        &self.0
-    }
-}
-
 /// The one decision loop of every lab game (simulated or replayed): asks the seat to move,
-/// applies its choice, hands the decision on. Stops at the end, after `max_decisions` or when
+/// applies its choice, has `events` count it (a simulation's [`Observed`]), hands the decision
+/// on. Stops at the end, after `max_decisions` or when
 /// a player forfeits; returns the decisions made and the forfeit, if any. `legal` and `events`
 /// are buffers, reused from game to game.
 pub(crate) fn drive<G: Observe>(
@@ -119,7 +82,7 @@ pub(crate) fn drive<G: Observe>(
     players: &mut [Box<dyn Player<G>>],
     index: u64,
     max_decisions: u64,
-    (legal, events): (&mut Vec<G::Action>, &mut impl Events<G::Event>),
+    (legal, events): (&mut Vec<G::Action>, &mut impl Events<G>),
     mut each: impl Each<G>,
 ) -> Result<(u64, Option<(Seat, Forfeit)>), LabError> {
     let mut decisions = 0u64;
@@ -144,6 +107,7 @@ pub(crate) fn drive<G: Observe>(
         G::apply_listed_with(state, seat, action, events)
             .map_err(|e| LabError::Engine(format!("game {index}: {seat}: {e}")))?;
         decisions += 1;
+        events.count(state, seat, &action);
         each(seat, action, legal, state, events.kept())?;
     }
     Ok((decisions, None))
@@ -187,7 +151,6 @@ pub struct Worker<G: Observe> {
     names: Arc<Names>,
     /// The coverage counters' names ([`crate::coverage::names`]).
     branch_names: Arc<Names>,
-    hits: silk_core::Hits,
     /// The engine's per-player measure names (`player.*`).
     player_names: Arc<Names>,
     /// The number of the first `decisions.<kind>` metric.
@@ -205,10 +168,9 @@ impl<G: Observe> Worker<G> {
             first_kind: names.len() - G::DECISION_KINDS.len() - batched::<G>().count(),
             names,
             branch_names: crate::coverage::names::<G>(),
-            hits: silk_core::Hits::default(),
             player_names: Arc::new(Names::new(G::PLAYER_MEASURES.iter().copied())),
             legal: Vec::new(),
-            events: Observed(Vec::new()),
+            events: Observed::default(),
             standing: Vec::new(),
         }
     }
@@ -256,9 +218,8 @@ impl<G: Observe> Worker<G> {
         record: &mut GameRecord,
     ) -> Result<(), LabError> {
         let first = G::first_player(&state).map(|s| s.0);
-        let mut metrics = std::mem::take(&mut record.metrics);
-        metrics.reset(&self.names);
-        let mut seats = SeatCounters::default();
+        self.events
+            .start(std::mem::take(&mut record.metrics), &self.names);
         let mut branching_sum = 0u64;
         let mut lead = Lead {
             leader: None,
@@ -272,15 +233,13 @@ impl<G: Observe> Worker<G> {
         // starts a new one.
         let mut runs = [0u32; MAX_DECISION_KINDS];
         let mut previous: Option<(Seat, usize)> = None;
-        let hits = &mut self.hits;
-        hits.clear();
         let (decisions, forfeit) = drive::<G>(
             &mut state,
             players,
             index,
             opts.max_decisions,
             (&mut self.legal, &mut self.events),
-            |seat, action, legal: &[G::Action], state: &G::State, events: &[G::Event]| {
+            |seat, action, legal: &[G::Action], state: &G::State, _: &[G::Event]| {
                 // An engine's kind out of range counts as its last kind rather than panicking.
                 let k = G::decision_kind(&action).min(last_kind);
                 kinds[k] = kinds[k].saturating_add(1);
@@ -298,13 +257,6 @@ impl<G: Observe> Worker<G> {
                         ))
                     })?;
                 }
-                G::cover_action(state, seat, &action, hits);
-                for e in events {
-                    if G::observes(e) {
-                        G::observe(state, e, &mut metrics, &mut seats);
-                    }
-                    G::cover_event(state, e, hits);
-                }
                 let r = G::round(state);
                 if r != round {
                     round = r;
@@ -313,6 +265,7 @@ impl<G: Observe> Worker<G> {
                 Ok(())
             },
         )?;
+        let (metrics, seats) = self.events.finish();
         let played = Played {
             seed,
             first,
@@ -423,7 +376,12 @@ impl<G: Observe> Worker<G> {
     #[inline]
     fn coverage(&self, kinds: &[u32; MAX_DECISION_KINDS], coverage: &mut Counters) {
         coverage.reset(&self.branch_names);
-        for (b, count) in self.hits.iter().take_while(|&(b, _)| b < G::BRANCHES.len()) {
+        for (b, count) in self
+            .events
+            .hits
+            .iter()
+            .take_while(|&(b, _)| b < G::BRANCHES.len())
+        {
             coverage.add(b, count as i64);
         }
         for (k, &count) in kinds.iter().take(G::DECISION_KINDS.len()).enumerate() {

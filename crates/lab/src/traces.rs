@@ -25,7 +25,7 @@ pub fn game_trace<G: Observe + Traced>(
     let mut seats = SeatCounters::default();
     let played = play_game::<G>(config, spec, index, bots, max_decisions, &mut |step| {
         for e in step.events {
-            G::observe(step.after, e, &mut metrics, &mut seats);
+            G::observe_all(step.after, e, &mut metrics, &mut seats);
         }
         writer
             .record(step.before, step.seat, step.action)

@@ -91,8 +91,8 @@ pub(crate) fn action(_s: &State, _seat: Seat, a: &Action, hits: &mut Hits) {
 }
 
 /// The branches of each event.
-#[inline]
-pub(crate) fn event(_s: &State, e: &Event, hits: &mut Hits) {
+#[inline(always)]
+pub(crate) fn event(e: &Event, hits: &mut Hits) {
     let b = match *e {
         Event::Took { .. } => B::Took,
         Event::Reserved { deck, gold, .. } => {
