@@ -284,6 +284,7 @@ pub fn strong<G: Heuristic>(
     };
     MctsBot::<G>::with_rollout(seed, config, styled_rollout::<G>(p.style))
         .with_estimate(G::estimate)
+        .with_gate(G::worth_searching)
 }
 
 /// The heuristic in `style` as a rollout policy (a plain function: the search keeps no state
@@ -468,6 +469,57 @@ mod tests {
             let kind = BotKind::parse(name).unwrap();
             assert!(kind.generic::<silk_core::goofspiel::Goofspiel>(1).is_none());
         }
+    }
+
+    /// Issue 46, point 4: a search bot with a gate searches only the decisions the gate names
+    /// and plays the others by its rollout policy, without a playout; a decision the gate
+    /// names is searched with the whole budget.
+    #[test]
+    fn issue46_a_gated_search_plays_the_decisions_it_skips_by_its_policy() {
+        use silk_core::goofspiel::{Bid, GoofState};
+        // The policy bids the lowest card; the gate searches only while more than three cards
+        // are left: the first three decisions of six.
+        fn lowest(_: &GoofState, _: Seat, legal: &[Bid], _: &mut SilkRng) -> Bid {
+            *legal.iter().min_by_key(|b| b.0).unwrap()
+        }
+        fn early(_: &GoofState, _: Seat, legal: &[Bid]) -> bool {
+            legal.len() > 3
+        }
+        let config = GoofConfig {
+            players: 2,
+            cards: 6,
+        };
+        let budget = MctsConfig::with_budget(Budget::Iterations(50));
+        let mut bot = MctsBot::<Goofspiel>::with_rollout(1, budget, lowest).with_gate(early);
+        let mut state = Goofspiel::setup(&config, 1).unwrap();
+        let (mut searched, mut skipped) = (0, 0);
+        let mut legal = Vec::new();
+        while let Some(seat) = silk_core::next_decider(Goofspiel::to_move(&state)) {
+            Goofspiel::legal_actions(&state, seat, &mut legal);
+            let a = if seat == Seat(0) {
+                let a = bot.choose(&state, seat, &legal);
+                if legal.len() > 3 {
+                    assert_eq!(bot.last_iterations, 50, "a named decision is searched");
+                    searched += 1;
+                } else if legal.len() > 1 {
+                    assert_eq!(
+                        bot.last_iterations, 0,
+                        "a skipped decision plays no playout"
+                    );
+                    assert_eq!(a, lowest(&state, seat, &legal, &mut SilkRng::seed_from(0)));
+                    skipped += 1;
+                }
+                a
+            } else {
+                legal[legal.len() - 1]
+            };
+            Goofspiel::apply(&mut state, seat, a).unwrap();
+        }
+        assert_eq!(
+            (searched, skipped),
+            (3, 2),
+            "six cards: the last decision has no choice"
+        );
     }
 
     /// ISMCTS must beat random play clearly at Goofspiel (sealed bids, hidden deck order).

@@ -101,6 +101,9 @@ pub type RolloutPolicy<G> =
 /// A seat's standing mid-game (see `silk_core::Heuristic::estimate`).
 pub type Estimate<G> = fn(&<G as Game>::State, Seat) -> Option<f32>;
 
+/// Whether a decision is worth searching ([`silk_core::Heuristic::worth_searching`]).
+pub type Gate<G> = fn(&<G as Game>::State, Seat, &[<G as Game>::Action]) -> bool;
+
 /// FxHash (rustc's hasher): the tree's keys are small and trusted, SipHash would dominate.
 #[derive(Default, Clone, Copy)]
 struct Fx(u64);
@@ -211,6 +214,8 @@ pub struct MctsBot<G: Game> {
     scores: Vec<f64>,
     /// The heuristic's own move at the root of the current decision.
     prior: Option<G::Action>,
+    /// Which decisions are searched; the rest take the heuristic's move (needs a rollout policy).
+    gate: Option<Gate<G>>,
     /// Iterations run by the last decision (for tests and tuning).
     pub last_iterations: u32,
 }
@@ -228,6 +233,7 @@ impl<G: Game> MctsBot<G> {
             path: Vec::new(),
             scores: Vec::new(),
             prior: None,
+            gate: None,
             last_iterations: 0,
         }
     }
@@ -239,6 +245,12 @@ impl<G: Game> MctsBot<G> {
             rollout: Some(policy),
             ..Self::new(seed, config)
         }
+    }
+
+    /// Searches only the decisions `gate` names; the others take the rollout policy's move.
+    pub fn with_gate(mut self, gate: Gate<G>) -> Self {
+        self.gate = Some(gate);
+        self
     }
 
     /// Playouts stop after `config.rollout_depth` moves and rank the seats by `estimate`.
@@ -512,6 +524,12 @@ impl<G: Game> Player<G> for MctsBot<G> {
         self.prior = self
             .rollout
             .map(|policy| policy(state, seat, legal, &mut self.rng));
+        if let (Some(h), Some(gate)) = (self.prior, self.gate) {
+            if !gate(state, seat, legal) {
+                self.last_iterations = 0;
+                return h;
+            }
+        }
         let start = Instant::now();
         let mut done = 0u32;
         let mut applied = 0u64;

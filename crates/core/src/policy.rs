@@ -37,6 +37,14 @@ pub trait Heuristic: Game {
         None
     }
 
+    /// Whether a search bot should search this decision: the `strong` bot decides the others by
+    /// its style, so a game of thousands of small decisions spends its search on those that
+    /// shape it. `true` (the default): every decision with a choice is searched.
+    fn worth_searching(state: &Self::State, seat: Seat, legal: &[Self::Action]) -> bool {
+        let _ = (state, seat, legal);
+        true
+    }
+
     /// The names of the features of a seat's standing that a value can be learned from
     /// (`silk learn`), in [`Features`] order. Empty (the default): nothing to learn from.
     const FEATURES: &'static [&'static str] = &[];

@@ -1,0 +1,81 @@
+//! Where the strong bot spends its search. A Cities game is thousands of decisions, most of
+//! them a city's own steps and its trade with the empires; the course of the game is set by a
+//! few: the auctions (barbarians, priority, a fallen city's lots), war, development cards, the
+//! setup claims and Rise and Fall. The strong bot searches those and plays the rest by its
+//! style (`Heuristic::worth_searching`).
+
+use crate::action::Action;
+
+/// Whether a decision among `legal` is searched: not when every choice is a city's own step
+/// (assigning citizens, gathering, building, growing, ending the turn) or trade (buying,
+/// selling, offers and answers, routes and tolls). Measured (docs/bots.md): searching trade too
+/// won no measurably more games and took four times as long.
+pub(super) fn worth_searching(legal: &[Action]) -> bool {
+    !legal.iter().all(|a| {
+        matches!(
+            a,
+            Action::Assign { .. }
+                | Action::Gather(_)
+                | Action::Build(_)
+                | Action::Grow
+                | Action::EndTurn
+                | Action::Buy { .. }
+                | Action::Sell { .. }
+                | Action::Offer { .. }
+                | Action::Accept
+                | Action::Refuse
+                | Action::Route(_)
+                | Action::Demand(_)
+                | Action::PayToll
+                | Action::RefuseToll
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{Res, Role};
+    use silk_core::Seat;
+
+    /// Issue 46, point 4: the strong bot searches the auctions, war, cards, claims and Rise and
+    /// Fall, and plays a city's own steps and its trade by its style.
+    #[test]
+    fn issue46_the_strong_bot_searches_what_sets_the_games_course() {
+        let own_steps = [
+            Action::Assign {
+                from: Role::Laborer,
+                to: Role::Soldier,
+            },
+            Action::Gather(Res::Food),
+            Action::Build(0),
+            Action::Grow,
+            Action::Buy { empire: 0, slot: 1 },
+            Action::Sell {
+                empire: 1,
+                res: Res::Silk,
+            },
+            Action::Route(2),
+            Action::PayToll,
+            Action::EndTurn,
+        ];
+        assert!(!worth_searching(&own_steps));
+        for course in [
+            Action::Bid(3),
+            Action::Pass,
+            Action::Attack {
+                target: Seat(1),
+                army: 2,
+            },
+            Action::Play(0),
+            Action::Claim(4),
+            Action::Keep,
+        ] {
+            // One such choice among a city's own steps makes the decision worth a search.
+            let mut legal = own_steps.to_vec();
+            legal.push(course);
+            assert!(worth_searching(&legal), "{course:?}");
+            assert!(worth_searching(&[course]), "{course:?}");
+        }
+    }
+}
