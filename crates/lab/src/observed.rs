@@ -57,7 +57,6 @@ impl<G: Observe> Observed<G> {
         self.metrics = metrics;
         self.seats = SeatCounters::default();
         self.hits.clear();
-        self.kept.clear();
     }
 
     /// The game's metrics and per-seat counts, taken out at its end.
