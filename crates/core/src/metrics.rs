@@ -225,13 +225,21 @@ impl Key for usize {
         if c.direct && self < c.values.len() {
             return self;
         }
-        match c.names.slot_of.get(self) {
-            Some(&s) => s as usize,
-            None => panic!(
-                "metric number {self} has no name ({} named): Observe::metric_names must name it",
-                c.names.len()
-            ),
-        }
+        aliased_slot(self, c)
+    }
+}
+
+/// [`Key::slot`] of a metric number when names repeat: out of line, so that each counting site
+/// an engine inlines stays a bounds check and an add.
+#[cold]
+#[inline(never)]
+fn aliased_slot(number: usize, c: &Counters) -> usize {
+    match c.names.slot_of.get(number) {
+        Some(&s) => s as usize,
+        None => panic!(
+            "metric number {number} has no name ({} named): Observe::metric_names must name it",
+            c.names.len()
+        ),
     }
 }
 
@@ -281,7 +289,8 @@ impl Counters {
     pub fn add(&mut self, key: impl Key, v: i64) {
         let slot = key.slot(self);
         let x = self.values[slot].get_or_insert(0);
-        *x += v;
+        // Saturating: no overflow branch at each counting site the engine inlines.
+        *x = x.saturating_add(v);
     }
 
     #[inline]
@@ -424,7 +433,7 @@ impl SeatCounters {
             .get_mut(seat.index())
             .and_then(|row| row.get_mut(m))
         {
-            *x += v;
+            *x = x.saturating_add(v);
         }
     }
 

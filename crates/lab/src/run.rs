@@ -124,6 +124,18 @@ pub fn decision_run_metric(kind: &str) -> String {
     format!("decision_runs.{kind}")
 }
 
+/// Whether any of `kinds` is batched.
+const fn has_batched(kinds: &[silk_core::DecisionKind]) -> bool {
+    let mut i = 0;
+    while i < kinds.len() {
+        if kinds[i].then.is_some() {
+            return true;
+        }
+        i += 1;
+    }
+    false
+}
+
 /// The engine's batched decision kinds, by their place in its list.
 fn batched<G: Observe>() -> impl Iterator<Item = usize> {
     G::DECISION_KINDS
@@ -228,6 +240,8 @@ impl<G: Observe> Worker<G> {
         let standing = &mut self.standing;
         let mut round = G::round(&state);
         let mut kinds = [0u32; MAX_DECISION_KINDS];
+        // Known when the loop is compiled: an engine without batched kinds tracks no runs.
+        let tracks_runs = const { has_batched(G::DECISION_KINDS) };
         let last_kind = G::DECISION_KINDS.len().clamp(1, MAX_DECISION_KINDS) - 1;
         // Runs of a batched kind: a decision of it by another seat or after another kind
         // starts a new one.
@@ -243,7 +257,7 @@ impl<G: Observe> Worker<G> {
                 // An engine's kind out of range counts as its last kind rather than panicking.
                 let k = G::decision_kind(&action).min(last_kind);
                 kinds[k] = kinds[k].saturating_add(1);
-                if previous != Some((seat, k)) {
+                if tracks_runs && previous != Some((seat, k)) {
                     runs[k] = runs[k].saturating_add(1);
                     previous = Some((seat, k));
                 }
