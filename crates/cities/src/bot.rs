@@ -96,8 +96,8 @@ impl Heuristic for Cities {
     }
 
     /// Where the strong bot searches: see `search.rs`.
-    fn worth_searching(_: &State, _: Seat, legal: &[Action]) -> bool {
-        search::worth_searching(legal)
+    fn worth_searching(s: &State, _: Seat, legal: &[Action]) -> bool {
+        search::worth_searching(s, legal)
     }
 
     fn weighted_choose(

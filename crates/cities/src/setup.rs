@@ -99,6 +99,7 @@ pub fn from_deal(
         dev_deck,
         dev_len: rules.dev_deck.len() as u8,
         dev_used: [0; crate::data::MAX_DEV_TYPES],
+        dev_ran_out: false,
         stacks: CoinStacks::new(),
         treasury: [0; crate::data::MAX_REGIONS],
         barb: CostModifiers::new(),

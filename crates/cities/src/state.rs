@@ -397,6 +397,11 @@ pub struct State {
     pub dev_len: u8,
     /// Played effect cards by type (face up).
     pub dev_used: [u8; MAX_DEV_TYPES],
+    /// The development deck has run out at least once. It is then rebuilt from the played
+    /// effect cards (gap 15), and a Victory Point card is never played, so from then on every
+    /// Victory Point card is in a hand and no city's VP can change: everyone knows it.
+    #[serde(default)]
+    pub dev_ran_out: bool,
     pub stacks: CoinStacks<MAX_REGIONS>,
     pub treasury: [u16; MAX_REGIONS],
     /// The barbarian penalty per region, for the seats in `penalized`, until next round.

@@ -190,6 +190,9 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut SilkRng) -> State {
         let mut t = d;
         let mut cards = pool.clone();
         rng.shuffle(&mut cards);
+        if s.dev_ran_out {
+            keep_vp_in_hands(s, &mut cards, s.dev_len as usize, rng);
+        }
         let mut at = 0;
         for p in (0..n).filter(|&p| p != seat.index()) {
             let count = s.cities[p].dev_count() as usize;
@@ -219,6 +222,28 @@ pub fn determinize(s: &State, seat: Seat, rng: &mut SilkRng) -> State {
     }
     d.rng = SilkRng::seed_from(rng.next_u64());
     d
+}
+
+/// Once the development deck has run out, everyone knows it holds no Victory Point card
+/// (`State::dev_ran_out`): `cards` (the others' hands, then the last `deck` cards the deck) is
+/// redealt so that the deck is a random draw of the other cards and the hands share the rest.
+fn keep_vp_in_hands(s: &State, cards: &mut Vec<u8>, deck: usize, rng: &mut SilkRng) {
+    let is_vp = |&c: &u8| {
+        matches!(
+            s.rules.dev(c).map(|d| d.effect),
+            Some(crate::data::DevEffect::Vp(_))
+        )
+    };
+    let (mut hands, mut others): (Vec<u8>, Vec<u8>) = cards.iter().partition(|c| is_vp(c));
+    let Some(split) = others.len().checked_sub(deck) else {
+        return; // more cards in the deck than non-VP cards: not a state of this game
+    };
+    let dealt = others.split_off(split);
+    hands.extend(others);
+    rng.shuffle(&mut hands);
+    cards.clear();
+    cards.extend(hands);
+    cards.extend(dealt);
 }
 
 /// The auction a phase holds, if any.

@@ -10,6 +10,7 @@ use silk_core::{Chance, EventSink, Seat};
 /// checks the immediate win (ambiguity 15).
 pub fn draw_dev(s: &mut State, seat: Seat, source: DevSource, ev: &mut impl EventSink<Event>) {
     if s.dev_len == 0 {
+        s.dev_ran_out = true;
         let mut k = 0usize;
         for t in 0..s.dev_used.len() {
             for _ in 0..s.dev_used[t] {

@@ -226,3 +226,59 @@ fn ambiguity3_supply_price_read_from_the_cards_left() {
         assert!(checked > 0, "no food or metal card was on sale");
     }
 }
+
+/// Gap 15 (used effect cards are shuffled back when the development deck runs out) with the
+/// design's Victory Point cards, which are never played: once the deck has run out, every VP
+/// card is in a hand, no city's VP can change, and everyone knows it (`State::dev_ran_out`).
+/// A determinization then deals every VP card it does not know to the other hands, never to
+/// the deck; before that, it may put one in the deck.
+#[test]
+fn gap15_once_the_development_deck_runs_out_no_vp_is_left_to_draw() {
+    let mut s = standard();
+    let vp = s.rules.dev_by_name("Victory Point").unwrap() as usize;
+    let siege = s.rules.dev_by_name("Siege Engines").unwrap() as usize;
+    for (city, k) in s.cities.iter_mut().zip([6u8, 6, 4, 4]) {
+        city.dev = [0; silk_cities::data::MAX_DEV_TYPES];
+        city.dev[vp] = k;
+    }
+    s.cities[2].dev[siege] = 1;
+    s.dev_len = 0;
+    s.dev_used = [0; silk_cities::data::MAX_DEV_TYPES];
+    for (t, k) in [(siege, 3u8), (siege + 1, 2), (siege + 2, 2), (siege + 3, 2)] {
+        s.dev_used[t] = k;
+    }
+    assert!(!s.dev_ran_out);
+    let mut ev: Vec<Event> = Vec::new();
+    engine::draw_dev(
+        &mut s,
+        P1,
+        silk_cities::event::DevSource::Barbarians,
+        &mut ev,
+    );
+    assert!(s.dev_ran_out, "the deck ran out and was made again");
+    assert_eq!(s.dev_len, 8, "nine used cards shuffled back, one drawn");
+    assert_eq!(s.vp(P1), 6, "the card drawn is an effect card");
+    let vp_in_deck = |d: &State| {
+        d.dev_deck[..d.dev_len as usize]
+            .iter()
+            .filter(|&&c| c as usize == vp)
+            .count()
+    };
+    for seed in 0..40 {
+        let d = Cities::determinize(&s, P2, &mut SilkRng::seed_from(seed));
+        assert_eq!(vp_in_deck(&d), 0, "seed {seed}");
+        assert_eq!(d.dev_len, s.dev_len);
+        for seat in [P1, P3, P4] {
+            assert_eq!(d.city(seat).dev_count(), s.city(seat).dev_count(), "{seat}");
+        }
+        let held: u32 = [P1, P2, P3, P4].iter().map(|&p| d.vp(p)).sum();
+        assert_eq!(held, 20, "every VP card in a hand");
+    }
+    // Before the deck runs out, the same hands and deck may hide a VP card in the deck.
+    s.dev_ran_out = false;
+    assert!((0..40).any(|seed| vp_in_deck(&Cities::determinize(
+        &s,
+        P2,
+        &mut SilkRng::seed_from(seed)
+    )) > 0));
+}
