@@ -18,13 +18,16 @@ const GUARD_GAMES: &str = "100";
 #[test]
 #[ignore = "statistical guard, slow in a debug build: `cargo guards` runs it (docs/testing.md)"]
 fn issue32_every_cities_finding_still_holds() {
-    // The strong-bot column is checked apart (issue33_…): its games cost too much for CI here.
+    // The strong-bot column and the skill curve are checked apart (issue33_…, issue46_…):
+    // their games cost too much for CI here.
     let doc = common::json_doc(&[
         "findings",
         "cities",
         "--games",
         GUARD_GAMES,
         "--strong-games",
+        "0",
+        "--skill-games",
         "0",
     ]);
     let findings = doc["findings"].as_array().expect("a findings list");
@@ -259,31 +262,122 @@ fn issue33_a_finding_that_flips_with_the_strong_bot_is_a_bot_artefact() {
 }
 
 /// Issue 46: the strong-bot column is labelled by its evidence (a flip needs a strong-bot figure
-/// that says the opposite; an interval across the threshold is unclear), and docs/lab.md states
-/// the committed document's counts, as the document has them.
+/// that says the opposite; an interval across the threshold is unclear), each finding by its skill
+/// curve, and docs/lab.md states the committed document's counts of both, as the document has
+/// them.
 #[test]
 fn issue46_docs_lab_states_the_findings_documents_counts() {
     let doc = fs::read_to_string("docs/cities-findings.md").expect("the document");
-    let rows: Vec<&str> = doc.lines().filter(|l| l.starts_with("| [")).collect();
-    let strong = |l: &str| {
-        l.trim_end_matches('|')
-            .rsplit('|')
-            .next()
-            .unwrap_or_default()
-            .trim()
-            .to_string()
-    };
-    let count = |f: &dyn Fn(&str) -> bool| rows.iter().filter(|l| f(&strong(l))).count();
-    let holds = count(&|s| s == "holds");
-    let flips = count(&|s| s.contains("flips"));
-    let unclear = count(&|s| s.starts_with("unclear"));
+    assert!(
+        doc.contains("| with the strong bot | over the skill curve |"),
+        "the committed document has no skill curve"
+    );
+    // Each summary row: finding, fact, holds, with the strong bot, over the skill curve.
+    let rows: Vec<Vec<String>> = doc
+        .lines()
+        .filter(|l| l.starts_with("| ["))
+        .map(|l| {
+            l.trim_matches('|')
+                .split('|')
+                .map(|c| c.trim().to_string())
+                .collect()
+        })
+        .collect();
+    assert!(rows.iter().all(|r| r.len() == 5), "{rows:#?}");
+    let count = |col: usize, f: &dyn Fn(&str) -> bool| rows.iter().filter(|r| f(&r[col])).count();
+    let holds = count(3, &|s| s == "holds");
+    let flips = count(3, &|s| s.contains("flips"));
+    let unclear = count(3, &|s| s.starts_with("unclear"));
     assert_eq!(holds + flips + unclear, rows.len(), "{rows:#?}");
+    let every = count(4, &|s| s == "holds at every skill");
+    let fades = count(4, &|s| s.contains("fades with skill"));
+    let unclear_curve = count(4, &|s| s == "unclear over the skill curve");
+    assert_eq!(every + fades + unclear_curve, rows.len(), "{rows:#?}");
     let lab = fs::read_to_string("docs/lab.md").expect("docs/lab.md");
     let lab = lab.split_whitespace().collect::<Vec<_>>().join(" ");
-    let said = format!(
-        "{holds} of the {} findings hold with the strong bot; flips (a bot artefact): {flips}; \
-         unclear: {unclear}",
-        rows.len()
+    let n = rows.len();
+    for said in [
+        format!(
+            "{holds} of the {n} findings hold with the strong bot; flips (a bot artefact): \
+             {flips}; unclear: {unclear}"
+        ),
+        format!(
+            "over the skill curve {every} of the {n} findings hold at every skill, {fades} fade \
+             with skill and {unclear_curve} are unclear"
+        ),
+    ] {
+        assert!(lab.contains(&said), "docs/lab.md should say: {said}");
+    }
+}
+
+/// Issue 46, point 3: every finding is measured at rising skill and labelled from its
+/// intervals. Goofspiel: random players rarely tie, searching ones often do, at every budget
+/// (the finding fades with skill); five rounds at every skill (it holds). The strong level
+/// reuses the strong batch; `--skill-games 0` leaves the curve out; a curve without the
+/// document's own bots is refused.
+#[test]
+fn issue46_findings_are_labelled_over_a_skill_curve() {
+    let dir = common::temp_dir("findings", "skill");
+    let file = dir.join("findings.json");
+    let text = r#"{"game": "goofspiel", "title": "t",
+            "scale": {"games": 60, "seed": 1, "bots": "random", "players": 2},
+            "strong": {"bots": "mcts200", "games": 60},
+            "skill": {"games": 60, "levels": [
+              {"bots": "random"}, {"bots": "mcts50"}, {"bots": "mcts200"}]},
+            "findings": [
+              {"id": "rare-ties", "title": "Ties are rare", "fact": "play",
+               "checks": [{"measure": "share.tie", "side": "below", "than": 0.2}]},
+              {"id": "rounds", "title": "Five rounds", "fact": "rule",
+               "checks": [{"measure": "rounds", "side": "above", "than": 4.9}]}
+            ]}"#;
+    fs::write(&file, text).unwrap();
+    let path = file.to_str().unwrap();
+    let doc = common::json_doc(&["findings", "goofspiel", "--file", path]);
+    let levels: Vec<&str> = doc["skill_levels"]
+        .as_array()
+        .expect("the curve's levels")
+        .iter()
+        .map(|l| l["bots"].as_str().unwrap())
+        .collect();
+    assert_eq!(levels, ["random", "mcts50", "mcts200"]);
+    let by_id = |id: &str| {
+        doc["findings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["id"] == id)
+            .cloned()
+            .unwrap()
+    };
+    let (ties, rounds) = (by_id("rare-ties"), by_id("rounds"));
+    assert_eq!(ties["skill"]["label"], "fades", "{doc}");
+    assert_eq!(ties["skill"]["levels"][0]["holds"], true, "{doc}");
+    assert_eq!(ties["skill"]["levels"][2]["holds"], false, "{doc}");
+    let change = &ties["skill"]["changes"][0];
+    assert!(change["lo"].as_f64().unwrap() > 0.0, "{change}");
+    assert_eq!(change["against"], true);
+    // The strong level is the strong batch: the same figure.
+    assert_eq!(
+        ties["skill"]["levels"][2]["checks"][0]["measured"],
+        ties["strong"]["checks"][0]["measured"]
     );
-    assert!(lab.contains(&said), "docs/lab.md should say: {said}");
+    assert_eq!(rounds["skill"]["label"], "holds", "{doc}");
+    let md = common::stdout_of(&["findings", "goofspiel", "--file", path]);
+    assert!(md.contains("| with the strong bot | over the skill curve |"), "{md}");
+    assert!(md.contains("| **fades with skill** |"), "{md}");
+    assert!(md.contains("| holds at every skill |"), "{md}");
+    let plain = common::json_doc(&[
+        "findings",
+        "goofspiel",
+        "--file",
+        path,
+        "--skill-games",
+        "0",
+    ]);
+    assert!(plain["findings"][0]["skill"].is_null(), "{plain}");
+    assert!(plain["skill_levels"].is_null(), "{plain}");
+    fs::write(&file, text.replace(r#"{"bots": "random"}, "#, "")).unwrap();
+    let err = refusal(&["findings", "goofspiel", "--file", path]);
+    assert!(err.contains("must include the document's bots"), "{err}");
+    let _ = fs::remove_dir_all(&dir);
 }

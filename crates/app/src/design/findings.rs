@@ -8,135 +8,11 @@
 //! paired difference depends only on the base's games and the variant's.
 
 use super::*;
-use serde::Deserialize;
 
-/// A findings file: the scale the document is measured at, the variants, the findings.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FindingsFile {
-    /// The game's name, as `silk games` lists it.
-    pub game: String,
-    pub title: String,
-    /// Paragraphs opening the document.
-    #[serde(default)]
-    pub intro: Vec<String>,
-    pub scale: Scale,
-    /// The second batch, played by a strong bot in every seat: each finding is checked on it
-    /// too, and one that flips is marked a bot artefact.
-    #[serde(default)]
-    pub strong: Option<StrongScale>,
-    /// Variants of the base config, each a name and `PARAM=VALUE,…` changes.
-    #[serde(default)]
-    pub variants: Vec<Variant>,
-    pub findings: Vec<Finding>,
-    /// Paragraphs closing the document: what the findings cannot tell.
-    #[serde(default)]
-    pub limits: Vec<String>,
-}
+mod file;
+mod skill;
 
-/// The document's batch: the games every config plays.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Scale {
-    pub games: u64,
-    pub seed: u64,
-    /// The bots, as `--bots` takes them.
-    pub bots: String,
-    pub players: usize,
-}
-
-/// The strong-bot batch: its bots (as `--bots` takes them) and games per config; the seed
-/// and players are the scale's.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct StrongScale {
-    pub bots: String,
-    pub games: u64,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Variant {
-    pub name: String,
-    pub set: String,
-}
-
-/// Whether a finding follows from the rules in force or is measured from how the bots play.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Fact {
-    Rule,
-    Play,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Finding {
-    pub id: String,
-    pub title: String,
-    pub fact: Fact,
-    /// The variant whose difference from the base the finding reads, if any.
-    #[serde(default)]
-    pub variant: Option<String>,
-    /// Paragraphs: what the figures mean, and for a rule fact the rule (text or engine code)
-    /// it follows from.
-    #[serde(default)]
-    pub text: Vec<String>,
-    /// Figures quoted besides the checked ones.
-    #[serde(default)]
-    pub quotes: Vec<Figure>,
-    /// The stated directions; the finding holds when all of them do.
-    pub checks: Vec<Check>,
-}
-
-/// Which column of the comparison a figure reads.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum Of {
-    /// The base config's value.
-    #[default]
-    Base,
-    /// The finding's variant's value.
-    Variant,
-    /// The finding's variant minus the base, game by game.
-    Difference,
-}
-
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Figure {
-    pub measure: String,
-    #[serde(default)]
-    pub of: Of,
-}
-
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum Side {
-    Above,
-    Below,
-}
-
-/// A stated direction: a figure above or below a threshold (in the measure's own unit: a share
-/// as a fraction, 0.25 for 25 %).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Check {
-    pub measure: String,
-    #[serde(default)]
-    pub of: Of,
-    /// Further measures added to the first (shares of one whole); the sum has no interval.
-    #[serde(default)]
-    pub plus: Vec<String>,
-    /// A measure the (summed) figure is divided by: a ratio of per-game means, no interval.
-    #[serde(default)]
-    pub per: Option<String>,
-    pub side: Side,
-    pub than: f64,
-    /// The whole 95 % interval must lie on that side, not only the estimate.
-    #[serde(default)]
-    pub interval: bool,
-}
+pub use file::*;
 
 /// One figure as measured.
 struct Value3 {
@@ -154,49 +30,6 @@ pub struct Outcome {
     /// The direction in words, its figure and its population.
     pub stated: String,
     pub measured: String,
-}
-
-/// Reads and checks a findings file's text; `source` names it in messages.
-pub fn parse(text: &str, source: &str) -> CliResult<FindingsFile> {
-    let file: FindingsFile =
-        serde_json::from_str(text).map_err(|e| CliError::input(format!("{source}: {e}")))?;
-    let bad = |id: &str, why: String| CliError::input(format!("{source}: finding {id}: {why}"));
-    let mut ids = std::collections::BTreeSet::new();
-    for f in &file.findings {
-        if !ids.insert(f.id.as_str()) {
-            return Err(bad(&f.id, "two findings have this id".into()));
-        }
-        if let Some(v) = &f.variant {
-            if !file.variants.iter().any(|x| &x.name == v) {
-                return Err(bad(&f.id, format!("no variant named {v:?}")));
-            }
-        }
-        if f.checks.is_empty() {
-            return Err(bad(&f.id, "states no direction (checks is empty)".into()));
-        }
-        let ofs = f
-            .checks
-            .iter()
-            .map(|c| c.of)
-            .chain(f.quotes.iter().map(|q| q.of));
-        for of in ofs {
-            if of != Of::Base && f.variant.is_none() {
-                return Err(bad(&f.id, "reads a variant but names none".into()));
-            }
-        }
-        for c in &f.checks {
-            if c.interval && (!c.plus.is_empty() || c.per.is_some()) {
-                return Err(bad(
-                    &f.id,
-                    format!("{}: a sum or ratio has no interval to check", c.measure),
-                ));
-            }
-            if !c.than.is_finite() {
-                return Err(bad(&f.id, format!("{}: than must be a number", c.measure)));
-            }
-        }
-    }
-    Ok(file)
 }
 
 /// The base and every variant of the file, played on the same games.
@@ -222,6 +55,9 @@ pub struct FindingsRun<'a> {
     pub games: u64,
     /// Games per config of the strong-bot batch (0: no strong-bot column).
     pub strong_games: u64,
+    /// Games per config of each skill level that plays its own batch (`None`: the file's;
+    /// 0: no skill curve).
+    pub skill_games: Option<u64>,
     pub seed: u64,
     pub threads: usize,
 }
@@ -259,11 +95,7 @@ where
     let runs = measure_paired::<G>(&configs, &batch, &TimeSpec::default(), &[], out)?;
     let strong_runs = match &file.strong {
         Some(strong) if run.strong_games > 0 => {
-            let batch = Batch {
-                games: run.strong_games,
-                bots: strong.bots.split(',').map(str::to_string).collect(),
-                ..batch
-            };
+            let batch = other_bots(&batch, run.strong_games, &strong.bots);
             Some(measure_paired::<G>(
                 &configs,
                 &batch,
@@ -280,8 +112,66 @@ where
         runs: &runs,
         configs: &configs,
         strong: strong_runs.as_ref(),
+        skill: None,
     };
-    Ok(doc.render())
+    let own_runs = skill_runs::<G>(run, &configs, &batch, out)?;
+    let curve = own_runs.as_ref().map(|levels| doc.curve(levels));
+    Ok(Doc {
+        skill: curve.as_ref(),
+        ..doc
+    }
+    .render())
+}
+
+/// The batches of the skill levels that are neither the document's bots nor the strong ones,
+/// in the file's order (`None` at a level that reuses a batch); `None` without a curve.
+fn skill_runs<G: CliGame + Observe>(
+    run: &FindingsRun,
+    configs: &[(String, G::Config)],
+    batch: &Batch,
+    out: &mut Out,
+) -> CliResult<Option<Vec<Option<PairedRuns>>>>
+where
+    G::Config: Sync,
+{
+    let file = &run.file;
+    let Some(skill) = file.skill.as_ref().filter(|_| run.skill_games != Some(0)) else {
+        return Ok(None);
+    };
+    let strong = file.strong.as_ref().filter(|_| run.strong_games > 0);
+    let mut levels = Vec::new();
+    for level in &skill.levels {
+        if level.bots == file.scale.bots || strong.is_some_and(|s| s.bots == level.bots) {
+            levels.push(None);
+            continue;
+        }
+        let batch = other_bots(batch, level_games(run, skill, level), &level.bots);
+        let runs = measure_paired::<G>(configs, &batch, &TimeSpec::default(), &[], out)?;
+        levels.push(Some(runs));
+    }
+    Ok(Some(levels))
+}
+
+/// `batch` played by other bots (as `--bots` takes them), `games` per config.
+fn other_bots(batch: &Batch, games: u64, bots: &str) -> Batch {
+    Batch {
+        games,
+        bots: bots.split(',').map(str::to_string).collect(),
+        seed: batch.seed,
+        threads: batch.threads,
+        shard: None,
+        max_decisions: batch.max_decisions,
+        check: batch.check,
+        no_rotate: batch.no_rotate,
+        progress: batch.progress,
+        io: Default::default(),
+    }
+}
+
+/// The games per config of a skill level that plays its own batch.
+fn level_games(run: &FindingsRun, skill: &SkillScale, level: &SkillLevel) -> u64 {
+    run.skill_games
+        .unwrap_or_else(|| level.games.unwrap_or(skill.games))
 }
 
 struct Doc<'a, C> {
@@ -291,6 +181,8 @@ struct Doc<'a, C> {
     configs: &'a [(String, C)],
     /// The same configs played by the strong bot (the strong-bot column), if asked.
     strong: Option<&'a PairedRuns>,
+    /// The skill curve, if asked.
+    skill: Option<&'a skill::Curve<'a, C>>,
 }
 
 impl<'a, C> Doc<'a, C> {
@@ -304,13 +196,44 @@ impl<'a, C> Doc<'a, C> {
 
     /// The same document read on the strong bot's games.
     fn strong_doc(&self) -> Option<Doc<'a, C>> {
-        self.strong.map(|runs| Doc {
+        self.strong.map(|runs| self.on(runs))
+    }
+
+    /// The same document read on other games of the same configs.
+    fn on(&self, runs: &'a PairedRuns) -> Doc<'a, C> {
+        Doc {
             file: self.file,
             run: self.run,
             runs,
             configs: self.configs,
             strong: None,
-        })
+            skill: None,
+        }
+    }
+
+    /// The skill curve over the file's levels: `own` holds the batches of the levels that
+    /// play their own ([`skill_runs`]).
+    fn curve(&self, own: &'a [Option<PairedRuns>]) -> skill::Curve<'a, C> {
+        let file = self.file;
+        let mut levels = Vec::new();
+        let mut mine = 0;
+        let skill = file.skill.as_ref().expect("a curve is asked of a file with one");
+        for (level, runs) in skill.levels.iter().zip(own) {
+            let (doc, games) = match runs {
+                Some(runs) => (self.on(runs), level_games(self.run, skill, level)),
+                None if level.bots == file.scale.bots => {
+                    mine = levels.len();
+                    (self.on(self.runs), self.run.games)
+                }
+                None => (self.strong_doc().expect("a reused strong batch"), self.run.strong_games),
+            };
+            levels.push(skill::Level {
+                bots: level.bots.clone(),
+                games,
+                doc,
+            });
+        }
+        skill::Curve { levels, own: mine }
     }
 
     /// The strong bots, as `--bots` takes them.
@@ -481,15 +404,23 @@ impl<'a, C> Doc<'a, C> {
         let file = self.file;
         let strong = self.strong_doc();
         let mut t = self.preamble(strong.is_some());
+        if let Some(curve) = self.skill {
+            t += &curve.preamble();
+        }
         let mut results = Vec::new();
         let mut sections = String::new();
-        let mut summary = if strong.is_some() {
-            String::from(
-                "| finding | fact | stated direction holds | with the strong bot |\n|---|---|---|---|\n",
-            )
-        } else {
-            String::from("| finding | fact | stated direction holds |\n|---|---|---|\n")
-        };
+        let mut summary = String::from("| finding | fact | stated direction holds |");
+        let mut rule = String::from("|---|---|---|");
+        for (on, column) in [
+            (strong.is_some(), " with the strong bot |"),
+            (self.skill.is_some(), " over the skill curve |"),
+        ] {
+            if on {
+                summary += column;
+                rule += "---|";
+            }
+        }
+        summary += &format!("\n{rule}\n");
         for (fact, heading) in [(Fact::Rule, "Rule facts"), (Fact::Play, "Play facts")] {
             let mut any = false;
             for f in file.findings.iter().filter(|f| f.fact == fact) {
@@ -497,7 +428,13 @@ impl<'a, C> Doc<'a, C> {
                     sections += &format!("## {heading}\n\n");
                     any = true;
                 }
-                let (row, section, result) = self.finding(f, strong.as_ref());
+                let (mut row, mut section, mut result) = self.finding(f, strong.as_ref());
+                if let Some(curve) = self.skill {
+                    let (text, value) = curve.section(f);
+                    row = format!("{} {} |\n", row.trim_end(), curve.label(f).text());
+                    section = format!("{}\n{text}\n", section.trim_end());
+                    result["skill"] = value;
+                }
                 summary += &row;
                 sections += &section;
                 results.push(result);
@@ -520,6 +457,10 @@ impl<'a, C> Doc<'a, C> {
             "all_hold": all,
             "strong_bots": strong.as_ref().map(|_| self.strong_bots()),
             "strong_games": strong.as_ref().map(|_| self.run.strong_games),
+            "skill_levels": self.skill.map(|c| c.levels.iter().map(|l| json!({
+                "bots": l.bots,
+                "games": l.games,
+            })).collect::<Vec<_>>()),
             "findings": results,
         });
         (t.trim_end().to_string() + "\n", value)

@@ -20,6 +20,10 @@ pub struct FindingsArgs {
     /// scale; 0 leaves the column out).
     #[arg(long)]
     pub strong_games: Option<u64>,
+    /// Games per config of each skill level that plays its own batch (default: the findings
+    /// file's `skill` scale; 0 leaves the skill curve out).
+    #[arg(long)]
+    pub skill_games: Option<u64>,
     /// The run seed (default: the findings file's).
     #[arg(long)]
     pub seed: Option<u64>,
@@ -42,6 +46,7 @@ impl FindingsArgs {
             file,
             games,
             strong_games,
+            skill_games,
             seed,
             threads,
             out: to,
@@ -79,6 +84,9 @@ impl FindingsArgs {
             if let Some(n) = strong_games.filter(|&n| n != file_strong) {
                 command += &format!(" --strong-games {n}");
             }
+            if let Some(n) = skill_games {
+                command += &format!(" --skill-games {n}");
+            }
             if let Some(s) = seed.filter(|&s| s != parsed.scale.seed) {
                 command += &format!(" --seed {s}");
             }
@@ -91,6 +99,7 @@ impl FindingsArgs {
             let run = FindingsRun {
                 games: games.unwrap_or(parsed.scale.games),
                 strong_games: strong_games.unwrap_or(file_strong),
+                skill_games,
                 seed: seed.unwrap_or(parsed.scale.seed),
                 file: parsed,
                 source: &source,
