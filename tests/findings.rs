@@ -363,7 +363,10 @@ fn issue46_findings_are_labelled_over_a_skill_curve() {
     );
     assert_eq!(rounds["skill"]["label"], "holds", "{doc}");
     let md = common::stdout_of(&["findings", "goofspiel", "--file", path]);
-    assert!(md.contains("| with the strong bot | over the skill curve |"), "{md}");
+    assert!(
+        md.contains("| with the strong bot | over the skill curve |"),
+        "{md}"
+    );
     assert!(md.contains("| **fades with skill** |"), "{md}");
     assert!(md.contains("| holds at every skill |"), "{md}");
     let plain = common::json_doc(&[

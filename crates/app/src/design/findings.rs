@@ -217,7 +217,10 @@ impl<'a, C> Doc<'a, C> {
         let file = self.file;
         let mut levels = Vec::new();
         let mut mine = 0;
-        let skill = file.skill.as_ref().expect("a curve is asked of a file with one");
+        let skill = file
+            .skill
+            .as_ref()
+            .expect("a curve is asked of a file with one");
         for (level, runs) in skill.levels.iter().zip(own) {
             let (doc, games) = match runs {
                 Some(runs) => (self.on(runs), level_games(self.run, skill, level)),
@@ -225,7 +228,10 @@ impl<'a, C> Doc<'a, C> {
                     mine = levels.len();
                     (self.on(self.runs), self.run.games)
                 }
-                None => (self.strong_doc().expect("a reused strong batch"), self.run.strong_games),
+                None => (
+                    self.strong_doc().expect("a reused strong batch"),
+                    self.run.strong_games,
+                ),
             };
             levels.push(skill::Level {
                 bots: level.bots.clone(),

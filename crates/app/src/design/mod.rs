@@ -118,6 +118,7 @@ where
     let mut runs: Vec<Option<silk_lab::Fold>> = vec![None; configs.len()];
     let mut paired: Vec<Paired> = vec![Paired::default(); configs.len().saturating_sub(1)];
     let bar = lab::progress_bar(len * configs.len() as u64, "games", batch.progress);
+    let started = std::time::Instant::now();
     for j in 0..chunks {
         let chunk = Batch {
             shard: Some(format!("{}/{}", (k - 1) * chunks + j + 1, n * chunks)),
@@ -161,6 +162,14 @@ where
     for (name, _) in configs {
         out.message(&format!("{name}: {len} games done"));
     }
+    // What a long batch (a findings document's strong column) cost, for its docs.
+    out.message(&format!(
+        "{} config(s) x {len} games by {} in {:.1} min on {} thread(s)",
+        configs.len(),
+        batch.bots.join(","),
+        started.elapsed().as_secs_f64() / 60.0,
+        lab::threads(batch.threads)
+    ));
     let mut summaries = Vec::with_capacity(configs.len());
     for ((_, config), run) in configs.iter().zip(&runs) {
         let spec = lab::spec_for::<G>(config, batch)?;

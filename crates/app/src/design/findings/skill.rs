@@ -95,7 +95,10 @@ impl<C> Curve<'_, C> {
     pub(super) fn label(&self, f: &Finding) -> Label {
         let from_own = &self.levels[self.own..];
         let holds = |l: &Level<'_, C>, c: &Check| l.doc.check(f, c).holds;
-        if from_own.iter().all(|l| f.checks.iter().all(|c| holds(l, c))) {
+        if from_own
+            .iter()
+            .all(|l| f.checks.iter().all(|c| holds(l, c)))
+        {
             return Label::Holds;
         }
         let own = &self.levels[self.own].doc;
@@ -103,8 +106,7 @@ impl<C> Curve<'_, C> {
             return Label::Unclear;
         };
         let fades = f.checks.iter().any(|c| {
-            !holds(top, c)
-                && change(f, c, own, &top.doc).is_some_and(|ch| against(&ch, c.side))
+            !holds(top, c) && change(f, c, own, &top.doc).is_some_and(|ch| against(&ch, c.side))
         });
         if fades {
             Label::Fades
@@ -159,7 +161,11 @@ impl<C> Curve<'_, C> {
         }
         let own = &self.levels[self.own];
         let mut changes = Vec::new();
-        if let Some(top) = self.levels.last().filter(|_| self.levels.len() > self.own + 1) {
+        if let Some(top) = self
+            .levels
+            .last()
+            .filter(|_| self.levels.len() > self.own + 1)
+        {
             for c in &f.checks {
                 let Some(ch) = change(f, c, &own.doc, &top.doc) else {
                     continue;
