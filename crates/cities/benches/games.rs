@@ -1,7 +1,7 @@
 //! Random full games of Cities of the Silk Road: games/s and decisions/s.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use silk_cities::{data::intern, setup::setup_with, Cities, CitiesConfig};
+use silk_cities::{data::intern, setup_with, Cities, CitiesConfig};
 use silk_core::{random_playout, Game, SilkRng};
 use std::hint::black_box;
 

@@ -5,7 +5,7 @@
 //! state over many seeds, player counts and parameter variants (it must not change).
 
 use silk_cities::data::{intern, Params, RouteRule, TollPolicy};
-use silk_cities::{setup::setup_with, Cities, CitiesConfig};
+use silk_cities::{setup_with, Cities, CitiesConfig};
 use silk_core::{random_playout, Game, SilkRng, ToMove};
 use std::hash::{DefaultHasher, Hash, Hasher};
 

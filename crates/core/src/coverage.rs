@@ -89,8 +89,8 @@ macro_rules! branch_ids {
         $vis enum $name { $($variant),* }
         impl $name {
             /// The branches, by number.
-            pub const BRANCHES: &'static [$crate::coverage::Branch] =
-                &[$($crate::coverage::Branch::new($text, $about, $fires)),*];
+            pub const BRANCHES: &'static [$crate::Branch] =
+                &[$($crate::Branch::new($text, $about, $fires)),*];
         }
         impl From<$name> for usize {
             #[inline]

@@ -17,27 +17,27 @@
 //! assert_eq!(outcome.ranks.len(), 3);
 //! ```
 
-pub mod cause;
-pub mod chance;
+mod cause;
+mod chance;
 #[cfg(any(test, feature = "testing"))]
 pub mod conformance;
-pub mod coverage;
+mod coverage;
 pub mod data;
-pub mod driver;
-pub mod error;
+mod driver;
+mod error;
 pub mod files;
 #[cfg(any(test, feature = "testing"))]
 pub mod fuzz;
-pub mod game;
+mod game;
 #[cfg(any(test, feature = "testing"))]
 pub mod golden;
 pub mod goofspiel;
 pub mod lock;
 pub mod metrics;
-pub mod policy;
-pub mod replay;
-pub mod rng;
-pub mod seat;
+mod policy;
+mod replay;
+mod rng;
+mod seat;
 pub mod shared;
 pub mod stall;
 pub mod standings;

@@ -18,7 +18,7 @@
 mod action;
 pub mod auctions;
 mod bot;
-pub mod coverage;
+mod coverage;
 pub mod data;
 mod engine;
 mod event;

@@ -2,7 +2,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use silk_core::{next_decider, random_playout, Game, SilkRng};
-use silk_splendor::{intern, setup::setup_with, Action, Module, Splendor, SplendorConfig, State};
+use silk_splendor::{intern, setup_with, Action, Module, Splendor, SplendorConfig, State};
 use std::hint::black_box;
 
 /// A random game as random drivers played it before `Game::random_legal_action`: the whole

@@ -8,7 +8,7 @@
 //! checked `apply`. `base` plays the base game alone.
 
 use silk_core::{next_decider, random_playout, Game, SilkRng};
-use silk_splendor::{intern, setup::setup_with, Action, Module, Splendor, SplendorConfig, State};
+use silk_splendor::{intern, setup_with, Action, Module, Splendor, SplendorConfig, State};
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
