@@ -229,16 +229,7 @@ fn issue33_a_finding_that_flips_with_the_strong_bot_is_a_bot_artefact() {
     let doc = common::json_doc(&["findings", "goofspiel", "--file", file.to_str().unwrap()]);
     assert_eq!(doc["strong_bots"], "mcts200");
     assert_eq!(doc["strong_games"], 60);
-    let by_id = |id: &str| {
-        doc["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|f| f["id"] == id)
-            .cloned()
-            .unwrap()
-    };
-    let (ties, rounds) = (by_id("rare-ties"), by_id("rounds"));
+    let (ties, rounds) = (finding(&doc, "rare-ties"), finding(&doc, "rounds"));
     assert_eq!(ties["holds"], true, "{doc}");
     assert_eq!(ties["strong"]["holds"], false, "{doc}");
     assert_eq!(ties["strong"]["bot_artefact"], true, "{doc}");
@@ -340,16 +331,7 @@ fn issue46_findings_are_labelled_over_a_skill_curve() {
         .map(|l| l["bots"].as_str().unwrap())
         .collect();
     assert_eq!(levels, ["random", "mcts50", "mcts200"]);
-    let by_id = |id: &str| {
-        doc["findings"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|f| f["id"] == id)
-            .cloned()
-            .unwrap()
-    };
-    let (ties, rounds) = (by_id("rare-ties"), by_id("rounds"));
+    let (ties, rounds) = (finding(&doc, "rare-ties"), finding(&doc, "rounds"));
     assert_eq!(ties["skill"]["label"], "fades", "{doc}");
     assert_eq!(ties["skill"]["levels"][0]["holds"], true, "{doc}");
     assert_eq!(ties["skill"]["levels"][2]["holds"], false, "{doc}");
@@ -383,4 +365,15 @@ fn issue46_findings_are_labelled_over_a_skill_curve() {
     let err = refusal(&["findings", "goofspiel", "--file", path]);
     assert!(err.contains("must include the document's bots"), "{err}");
     let _ = fs::remove_dir_all(&dir);
+}
+
+/// The finding `id` of a findings JSON document.
+fn finding(doc: &serde_json::Value, id: &str) -> serde_json::Value {
+    doc["findings"]
+        .as_array()
+        .expect("the document's findings")
+        .iter()
+        .find(|f| f["id"] == id)
+        .cloned()
+        .unwrap_or_else(|| panic!("no finding {id} in {doc}"))
 }

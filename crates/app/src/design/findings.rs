@@ -157,14 +157,7 @@ fn other_bots(batch: &Batch, games: u64, bots: &str) -> Batch {
     Batch {
         games,
         bots: bots.split(',').map(str::to_string).collect(),
-        seed: batch.seed,
-        threads: batch.threads,
-        shard: None,
-        max_decisions: batch.max_decisions,
-        check: batch.check,
-        no_rotate: batch.no_rotate,
-        progress: batch.progress,
-        io: Default::default(),
+        ..batch.clone()
     }
 }
 
@@ -436,8 +429,8 @@ impl<'a, C> Doc<'a, C> {
                 }
                 let (mut row, mut section, mut result) = self.finding(f, strong.as_ref());
                 if let Some(curve) = self.skill {
-                    let (text, value) = curve.section(f);
-                    row = format!("{} {} |\n", row.trim_end(), curve.label(f).text());
+                    let (label, text, value) = curve.section(f);
+                    row = format!("{} {} |\n", row.trim_end(), label.text());
                     section = format!("{}\n{text}\n", section.trim_end());
                     result["skill"] = value;
                 }

@@ -115,9 +115,9 @@ impl<C> Curve<'_, C> {
         }
     }
 
-    /// `f`'s section over the curve: a table of each check at each level, the change to the
-    /// strongest level, the label; and its JSON.
-    pub(super) fn section(&self, f: &Finding) -> (String, Value) {
+    /// `f`'s label, and its section over the curve: a table of each check at each level, the
+    /// change to the strongest level, the label; and its JSON.
+    pub(super) fn section(&self, f: &Finding) -> (Label, String, Value) {
         let label = self.label(f);
         let mut s = format!(
             "\nOver the skill curve (each level its bots in every seat): **{}**\n\n",
@@ -198,7 +198,7 @@ impl<C> Curve<'_, C> {
             s += "\n";
         }
         let value = json!({ "label": label.key(), "levels": levels, "changes": changes });
-        (s, value)
+        (label, s, value)
     }
 }
 
