@@ -16,6 +16,7 @@ pub use crate::spec::{bot_seed, game_seed, RunSpec, Shard};
 pub(crate) use silk_core::standings::sole_leader;
 
 /// Who leads the provisional standing, counting a change of sole leader.
+#[derive(Default)]
 struct Lead {
     leader: Option<usize>,
     changes: u32,
@@ -30,6 +31,27 @@ impl Lead {
             }
             self.leader = Some(l);
         }
+    }
+}
+
+/// The states a game's rounds ended in, kept as it is played and read once it is over: the
+/// standing's code then runs in one pass at the game's end, rather than once a round between
+/// decisions, where it evicted the decision loop's code from the instruction cache (and was
+/// evicted by it). States are compact and `Copy` in every engine (under 1 KB), so a copy per
+/// round costs little; the buffer is reused from game to game.
+struct RoundEnds<S> {
+    states: Vec<S>,
+}
+
+impl<S: Clone> RoundEnds<S> {
+    /// The lead changes over the rounds kept, then over `last` (the final state of a game that
+    /// ended inside a round), with `standing` as the buffer.
+    fn lead<G: Observe<State = S>>(&self, last: Option<&S>, standing: &mut Vec<i64>) -> Lead {
+        let mut lead = Lead::default();
+        for s in self.states.iter().chain(last) {
+            lead.check::<G>(s, standing);
+        }
+        lead
     }
 }
 
@@ -170,6 +192,7 @@ pub struct Worker<G: Observe> {
     legal: Vec<G::Action>,
     events: Observed<G>,
     standing: Vec<i64>,
+    round_ends: RoundEnds<G::State>,
 }
 
 impl<G: Observe> Worker<G> {
@@ -184,6 +207,7 @@ impl<G: Observe> Worker<G> {
             legal: Vec::new(),
             events: Observed::default(),
             standing: Vec::new(),
+            round_ends: RoundEnds { states: Vec::new() },
         }
     }
 
@@ -233,11 +257,8 @@ impl<G: Observe> Worker<G> {
         self.events
             .start(std::mem::take(&mut record.metrics), &self.names);
         let mut branching_sum = 0u64;
-        let mut lead = Lead {
-            leader: None,
-            changes: 0,
-        };
-        let standing = &mut self.standing;
+        let round_ends = &mut self.round_ends.states;
+        round_ends.clear();
         let mut round = G::round(&state);
         let mut kinds = [0u32; MAX_DECISION_KINDS];
         // Known when the loop is compiled: an engine without batched kinds tracks no runs.
@@ -274,7 +295,7 @@ impl<G: Observe> Worker<G> {
                 let r = G::round(state);
                 if r != round {
                     round = r;
-                    lead.check::<G>(state, standing);
+                    round_ends.push(state.clone());
                 }
                 Ok(())
             },
@@ -287,7 +308,6 @@ impl<G: Observe> Worker<G> {
             decisions,
             forfeit,
             branching_sum,
-            lead,
             kinds,
             runs,
             metrics,
@@ -312,9 +332,9 @@ impl<G: Observe> Worker<G> {
         self.coverage(&played.kinds, &mut out.coverage);
         let outcome = G::outcome(state);
         // A game may end inside a round (a win outright, a round cap): its final standing counts.
-        if outcome.is_some() {
-            played.lead.check::<G>(state, &mut self.standing);
-        }
+        let lead = self
+            .round_ends
+            .lead::<G>(outcome.is_some().then_some(state), &mut self.standing);
         let n = played.players;
         (out.finished, out.stuck, out.ended_by) = match outcome {
             Some(o) if played.forfeit.is_none() => {
@@ -359,7 +379,7 @@ impl<G: Observe> Worker<G> {
         out.decisions = played.decisions;
         out.rounds = G::round(state);
         out.branching_sum = played.branching_sum;
-        out.lead_changes = played.lead.changes;
+        out.lead_changes = lead.changes;
         out.first = played.first;
         out.metrics = played.metrics;
     }
@@ -416,7 +436,6 @@ struct Played {
     decisions: u64,
     forfeit: Option<(Seat, Forfeit)>,
     branching_sum: u64,
-    lead: Lead,
     /// Decisions of each kind, by its place in the engine's list.
     kinds: [u32; MAX_DECISION_KINDS],
     /// Runs of each batched kind.
