@@ -10,8 +10,10 @@ use silk_core::{metric_ids, Counters, DecisionKind, MechanicUse, Observe, SeatCo
 use silk_trade::auction::{count_report, METRICS};
 
 metric_ids! {
-    /// The fixed metrics; after them `sold@CITY` and `bought@CITY` for each city of the map,
-    /// then each auction point's `auction.<key>.*` (silk-trade's report).
+    /// The fixed metrics; after them each auction point's `auction.<key>.*` (silk-trade's
+    /// report), then `sold@CITY` and `bought@CITY` for each city of the map. (The points come
+    /// before the cities so that a point's metrics have the same numbers on every map: an
+    /// auction's report is then counted where the engine emits it, without the state.)
     enum M {
         AuctionBids = "auction.bids",
         AuctionCount = "auction.count",
@@ -55,15 +57,15 @@ metric_ids! {
     }
 }
 
+/// The number of auction point `point`'s first metric.
+const fn at_point(point: u8) -> usize {
+    M::NAMES.len() + point as usize * METRICS.len()
+}
+
 /// The number of `sold@` (`bought@` after it) the caravan's city, counted per city.
 fn at_city(s: &State, bought: bool) -> usize {
     let cities = s.rules.city_names.len();
-    M::NAMES.len() + bought as usize * cities + s.caravan as usize
-}
-
-/// The number of auction point `point`'s first metric.
-fn at_point(s: &State, point: u8) -> usize {
-    M::NAMES.len() + 2 * s.rules.city_names.len() + point as usize * METRICS.len()
+    at_point(POINTS.len() as u8) + bought as usize * cities + s.caravan as usize
 }
 
 impl Observe for SilkRoad {
@@ -102,7 +104,7 @@ impl Observe for SilkRoad {
         let sold = cities.iter().map(|c| format!("sold@{c}"));
         let bought = cities.iter().map(|c| format!("bought@{c}"));
         let points = POINTS.iter().flat_map(|p| p.metric_names());
-        fixed.chain(sold).chain(bought).chain(points).collect()
+        fixed.chain(points).chain(sold).chain(bought).collect()
     }
 
     const PLAYER_MEASURES: &'static [&'static str] = P::NAMES;
@@ -140,15 +142,29 @@ impl Observe for SilkRoad {
             Event::UsedCrook { .. } => c.incr(M::TileCrookUsed),
             Event::TookTile { barter: true, .. } => c.incr(M::TileBartererUsed),
             Event::Declined { .. } => c.incr(M::TileDeclined),
+            Event::AuctionClosed { point, report } => count_report(c, at_point(point), &report),
+            Event::Revealed { paid, .. } => {
+                // Seats beyond the game's players are paid nothing.
+                c.add(
+                    M::SilverFromViziers,
+                    paid.iter().map(|&p| p as i64).sum::<i64>(),
+                );
+                for (seat, &silver) in paid.iter().enumerate() {
+                    if silver > 0 {
+                        let seat = silk_core::Seat(seat as u8);
+                        p.incr(seat, P::VizierWins);
+                        p.add(seat, P::SilverFromViziers, silver as i64);
+                    }
+                }
+            }
             _ => {}
         }
     }
 
-    /// What needs the state: the city a sale is in, the winner's silver, the seats.
+    /// What needs the state: the city a sale is in, the winner's silver.
     #[inline]
     fn observe(s: &State, e: &Event, c: &mut Counters, p: &mut SeatCounters) {
         match *e {
-            Event::AuctionClosed { point, report } => count_report(c, at_point(s, point), &report),
             Event::PawnSold { from, to, price } => {
                 // The winner has paid: their wealth at bidding time was money + price.
                 auction_won(c, price as i64, s.money[to.index()] as i64 + price as i64);
@@ -184,19 +200,6 @@ impl Observe for SilkRoad {
                 p.add(seat, P::GoodsBought, n as i64);
                 p.add(seat, P::SilverOnPurchases, paid as i64);
             }
-            Event::Revealed { paid, .. } => {
-                c.add(
-                    M::SilverFromViziers,
-                    paid.iter().map(|&p| p as i64).sum::<i64>(),
-                );
-                for (seat, &silver) in paid.iter().enumerate().take(s.players()) {
-                    if silver > 0 {
-                        let seat = silk_core::Seat(seat as u8);
-                        p.incr(seat, P::VizierWins);
-                        p.add(seat, P::SilverFromViziers, silver as i64);
-                    }
-                }
-            }
             _ => {}
         }
     }
@@ -207,12 +210,10 @@ impl Observe for SilkRoad {
     fn observes(e: &Event) -> bool {
         matches!(
             e,
-            Event::AuctionClosed { .. }
-                | Event::PawnSold { .. }
+            Event::PawnSold { .. }
                 | Event::PawnKept { .. }
                 | Event::Sold { .. }
                 | Event::Bought { .. }
-                | Event::Revealed { .. }
         )
     }
 
