@@ -11,7 +11,7 @@ use crate::lab;
 use crate::output::Out;
 use crate::playtest::book::{measure, records};
 use serde_json::{json, Value};
-use silk_lab::measure::decided;
+use silk_lab::decided;
 use silk_lab::GameRecord;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;

@@ -9,7 +9,7 @@ use crate::games::CliGame;
 use crate::lab::{self, Batch};
 use crate::output::Out;
 use serde_json::{json, Value};
-use silk_lab::bench::{best, engine_playouts, max_rss_kb};
+use silk_lab::{best_rate, engine_playouts, max_rss_kb};
 use std::time::Instant;
 
 /// What to measure.
@@ -107,7 +107,7 @@ fn raw<G: CliGame>(
     config: &G::Config,
     args: &BenchArgs,
     games: u64,
-) -> CliResult<(silk_lab::bench::Played, f64)> {
+) -> CliResult<(silk_lab::Playouts, f64)> {
     let spec = lab::spec_for::<G>(config, &batch(args, games, 1))?;
     let t = Instant::now();
     let factory = crate::seats::bot_factory::<G>;
@@ -163,8 +163,8 @@ fn measure<G: CliGame>(
         }
     }
     let best_of = |rates: &[Rate]| Rate {
-        games_per_s: best(&rates.iter().map(|r| r.games_per_s).collect::<Vec<_>>()),
-        decisions_per_s: best(&rates.iter().map(|r| r.decisions_per_s).collect::<Vec<_>>()),
+        games_per_s: best_rate(&rates.iter().map(|r| r.games_per_s).collect::<Vec<_>>()),
+        decisions_per_s: best_rate(&rates.iter().map(|r| r.decisions_per_s).collect::<Vec<_>>()),
     };
     let searching = search.iter().any(|s| s.0 > 0.0);
     Ok(Rates {
@@ -173,8 +173,8 @@ fn measure<G: CliGame>(
         decisions,
         search: searching.then(|| {
             (
-                best(&search.iter().map(|s| s.0).collect::<Vec<_>>()),
-                best(&search.iter().map(|s| s.1).collect::<Vec<_>>()),
+                best_rate(&search.iter().map(|s| s.0).collect::<Vec<_>>()),
+                best_rate(&search.iter().map(|s| s.1).collect::<Vec<_>>()),
             )
         }),
     })
@@ -312,7 +312,7 @@ fn per_s(x: f64) -> String {
 /// Games for about half a second of play on one thread, from raw playouts of a growing batch;
 /// at least two a thread, so every thread has work.
 fn calibrate(
-    raw: &dyn Fn(u64) -> CliResult<(silk_lab::bench::Played, f64)>,
+    raw: &dyn Fn(u64) -> CliResult<(silk_lab::Playouts, f64)>,
     threads: usize,
 ) -> CliResult<u64> {
     let mut games = 1u64;

@@ -13,7 +13,7 @@ use evalexpr::{
     Value,
 };
 use serde_json::json;
-use silk_lab::players::{self, Winners};
+use silk_lab::Winners;
 use silk_lab::{GameRecord, LabError, RunSpec};
 use std::path::Path;
 
@@ -217,7 +217,7 @@ fn value_of(name: &str, spec: &RunSpec, r: &GameRecord) -> Value<DefaultNumericT
         ),
         "first_seat" => int(r.first.map_or(0, |f| f as i64 + 1)),
         "round_cap" => Value::Boolean(r.ended_by == Some(silk_core::EndedBy::RoundCap)),
-        "decided" => Value::Boolean(silk_lab::measure::decided(r)),
+        "decided" => Value::Boolean(silk_lab::decided(r)),
         "stuck" => Value::Boolean(r.stuck),
         "finished" => Value::Boolean(r.finished && !r.stuck),
         _ => match name
@@ -310,7 +310,7 @@ impl<'a> Finder<'a> {
         let winners = if ask.winners.is_empty() {
             None
         } else {
-            let asked = players::check_asked(G::NAME, ask.winners, G::PLAYER_MEASURES)
+            let asked = silk_lab::check_asked(G::NAME, ask.winners, G::PLAYER_MEASURES)
                 .map_err(CliError::input)?;
             Some(Winners::new(&asked))
         };

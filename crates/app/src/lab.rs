@@ -159,7 +159,7 @@ where
     };
     let fold = match &batch.io.replay {
         Some(replay) => {
-            let mut fold = Fold::new(&spec).declare(silk_lab::coverage::declared::<G>());
+            let mut fold = Fold::new(&spec).declare(silk_lab::declared_branches::<G>());
             replay.replay(&spec, &mut |r| {
                 fold.add(&r);
                 tick();
@@ -179,7 +179,7 @@ where
                 &factory,
                 opts,
                 &tick,
-                Fold::new(&spec).declare(silk_lab::coverage::declared::<G>()),
+                Fold::new(&spec).declare(silk_lab::declared_branches::<G>()),
                 records,
             )?
         }
@@ -299,7 +299,7 @@ where
     let played = summary.games
         + summary.stuck
         + summary.unfinished
-        + silk_lab::summary::Forfeits::total(&summary.forfeits);
+        + silk_lab::Forfeits::total(&summary.forfeits);
     out.message(&format!(
         "{played} games in {secs:.2} s ({:.0} games/s)",
         played as f64 / secs.max(1e-9)
@@ -316,10 +316,10 @@ pub fn report_timelines<G: CliGame + Observe>(
     summary: &Summary,
     max_decisions: u64,
 ) -> CliResult<Vec<report::GameTimeline>> {
-    silk_lab::replay::report_games(summary, spec)
+    silk_lab::report_games(summary, spec)
         .into_iter()
         .map(|(index, why)| {
-            Ok(silk_lab::replay::game_timeline::<G>(
+            Ok(silk_lab::game_timeline::<G>(
                 config,
                 spec,
                 index,
@@ -359,7 +359,7 @@ pub fn merge(
     // The game's declared branches, when silk knows the game: the merged coverage lists those
     // no game took, as the unsharded run's does.
     let declared = crate::games::GameName::named(&m.spec.game)
-        .map(|g| with_game!(g, G => silk_lab::coverage::declared::<G>()))
+        .map(|g| with_game!(g, G => silk_lab::declared_branches::<G>()))
         .unwrap_or_default();
     let mut fold = Fold::new(&m.spec).declare(declared);
     m.each(&mut |r| {

@@ -66,18 +66,18 @@ impl<G: silk_core::Game> Player<G> for Timed<G> {
 
 /// The games players outside silk forfeited, by bot and kind: how many, the first reason.
 #[derive(Default)]
-pub struct Forfeited(pub Vec<silk_lab::summary::Forfeits>);
+pub struct Forfeited(pub Vec<silk_lab::Forfeits>);
 
 impl Forfeited {
     /// Counts game `index` (of its leg) forfeited as `f` says.
-    fn add(&mut self, f: &silk_lab::run::SeatForfeit, index: u64) {
+    fn add(&mut self, f: &silk_lab::SeatForfeit, index: u64) {
         match self
             .0
             .iter_mut()
             .find(|e| e.bot == f.bot && e.kind == f.kind)
         {
             Some(e) => e.games += 1,
-            None => self.0.push(silk_lab::summary::Forfeits {
+            None => self.0.push(silk_lab::Forfeits {
                 bot: f.bot.clone(),
                 kind: f.kind,
                 games: 1,

@@ -10,10 +10,10 @@ use crate::lab::{self, Batch};
 use crate::output::Out;
 use serde_json::{json, Value};
 use silk_core::{MechanicUse, Observe};
-use silk_lab::measure::Measured;
 use silk_lab::paired::{self, Compared};
 use silk_lab::report::{MechanicSection, Shown};
-use silk_lab::time::TimeSpec;
+use silk_lab::Measured;
+use silk_lab::TimeSpec;
 use std::collections::BTreeMap;
 use std::path::Path;
 

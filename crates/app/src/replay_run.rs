@@ -8,7 +8,7 @@ use crate::output::Out;
 use serde_json::{json, Value};
 use silk_core::standings::{Timeline, TimelineRecorder};
 use silk_core::Seat;
-use silk_lab::replay::{self, RunGame};
+use silk_lab::RunGame;
 use std::path::Path;
 
 /// What to show of the replayed game.
@@ -58,7 +58,7 @@ pub fn run<G: CliGame>(game: &RunGame, show: &Show, out: &mut Out) -> CliResult<
     let factory = crate::seats::players_for::<G>(&config);
     let mut timeline = TimelineRecorder::new::<G>(&state0);
     let played =
-        replay::play_game::<G>(&config, &game.spec, index, &factory, total, &mut |step| {
+        silk_lab::play_game::<G>(&config, &game.spec, index, &factory, total, &mut |step| {
             if show.timeline {
                 timeline.step::<G>(step.after);
             } else if step.number >= at {
@@ -108,7 +108,7 @@ fn start<G: CliGame>(game: &RunGame) -> CliResult<(G::Config, G::State)> {
 /// The replay's first line: which game of which run, its seeds and who sits where.
 fn announce<G: CliGame>(game: &RunGame, total: u64, out: &mut Out) {
     let (dir, index) = (&game.dir, game.record.index);
-    let names = replay::bot_names(&game.spec, index);
+    let names = silk_lab::bot_names(&game.spec, index);
     let seat_list: Vec<String> = names
         .iter()
         .enumerate()
@@ -130,7 +130,7 @@ fn announce<G: CliGame>(game: &RunGame, total: u64, out: &mut Out) {
 }
 
 /// One decision: the seats' views before it (unless `moves_only`), the action and its events.
-fn decision_out<G: CliGame>(step: &replay::Step<G>, moves_only: bool, out: &mut Out) {
+fn decision_out<G: CliGame>(step: &silk_lab::ReplayStep<G>, moves_only: bool, out: &mut Out) {
     let action = G::action_to_string(step.before, step.action);
     let events: Vec<String> = step
         .events
@@ -161,7 +161,7 @@ fn decision_out<G: CliGame>(step: &replay::Step<G>, moves_only: bool, out: &mut 
 /// The game's end: the final views (unless only moves or the timeline are shown) and the
 /// outcome, with whether the replay matches the record.
 fn outcome_out<G: CliGame>(
-    played: &replay::Played<G>,
+    played: &silk_lab::Replayed<G>,
     matches_record: bool,
     show: &Show,
     out: &mut Out,

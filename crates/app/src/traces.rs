@@ -9,8 +9,8 @@ use crate::output::Out;
 use serde_json::json;
 use silk_core::trace::{legal_json, play_trace, play_trace_timeline, seats_to_move, Trace};
 use silk_core::Replay;
-use silk_lab::replay::RunGame;
-use silk_lab::traces::{game_trace, TraceDir};
+use silk_lab::RunGame;
+use silk_lab::{game_trace, TraceDir};
 use silk_lab::{GameRecord, RunSpec};
 use std::path::Path;
 

@@ -3,43 +3,65 @@
 //! length, margins, lead changes, branching, per-engine metrics); sweeps parameters; merges
 //! shards; writes self-contained HTML reports.
 
-pub mod bench;
-pub mod coverage;
-pub mod engines;
+mod bench;
+mod coverage;
+mod engines;
 mod extremes;
 pub mod ladder;
-pub mod measure;
+mod measure;
 mod measured;
 mod merge;
 mod observed;
-pub mod order;
+mod order;
 pub mod paired;
-pub mod players;
+mod players;
 mod pool;
-pub mod populations;
+mod populations;
 mod record;
-pub mod replay;
+mod replay;
 pub mod report;
-pub mod run;
+mod run;
 mod rundir;
 mod spec;
 pub mod stats;
-pub mod summary;
+mod summary;
 pub mod sweep;
 pub mod targets;
-pub mod time;
-pub mod traces;
-pub mod tune;
+mod time;
+mod traces;
+mod tune;
 
+// The crate's surface. `ladder`, `paired`, `report`, `stats`, `sweep` and `targets` are public
+// namespaces (a ladder, paired comparisons, the reports' renderers, the statistics, parameter
+// paths and targets each have an API of their own); every other module is private, and what
+// the app, the CLI, the Python package and the tests use of it is named here. (A few names
+// say which part they come from: `engines_table`, `game_players`, `ReplayStep`.)
+pub use bench::{best as best_rate, engine_playouts, max_rss_kb, Played as Playouts};
+pub use coverage::declared as declared_branches;
+pub use engines::{table as engines_table, CompareRow};
+pub use measure::Measures;
+pub use measured::Measured;
 pub use merge::{merge, Cursor, Merge};
+pub use order::{ordered as ordered_metrics, Group as MetricGroup};
+pub use players::{check_asked, Winners};
 pub use pool::{simulate, simulate_each, simulate_fold, EachRecord};
-pub use record::GameRecord;
+pub use populations::headline as populations_headline;
+pub use record::{decided, GameRecord, SeatForfeit};
+pub use replay::{
+    bot_names, game_timeline, play_game, players as game_players, report_games, Played as Replayed,
+    RecordKey, RunGame, Step as ReplayStep,
+};
 pub use run::play_one;
+pub use run::{declared_metrics, run_names, Worker};
 pub use rundir::{
     check_new, lock_run_dir, read_records, read_run, read_spec, write_atomic, write_run, RunWriter,
 };
 pub use spec::{game_seed, RunSpec, Shard};
+pub use summary::Forfeits;
 pub use summary::{Fold, Summary};
+pub use time::{TimeModel, TimeSpec};
+pub use traces::{game_trace, TraceDir};
+pub use tune::{ntbea, Found, Ntbea};
 
 use silk_core::Player;
 

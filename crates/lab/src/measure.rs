@@ -22,9 +22,8 @@ use crate::spec::RunSpec;
 use crate::time::TimeModel;
 use std::collections::BTreeMap;
 
-// Also at the paths they had when they lived here.
-pub use crate::measured::{mean_of, Difference, Kind, Measured};
-pub use crate::record::decided;
+use crate::measured::Measured;
+use crate::record::decided;
 
 /// The fold: one accumulator per measure name.
 #[derive(Clone, Debug)]

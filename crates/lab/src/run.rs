@@ -9,9 +9,8 @@ use silk_core::{
 };
 use std::sync::Arc;
 
-// The plain data of a run and its games, also at the paths they had when they lived here.
-pub use crate::record::{GameRecord, SeatForfeit};
-pub use crate::spec::{bot_seed, game_seed, RunSpec, Shard};
+use crate::record::{GameRecord, SeatForfeit};
+use crate::spec::{game_seed, RunSpec};
 
 pub(crate) use silk_core::standings::sole_leader;
 

@@ -9,7 +9,7 @@ use crate::output::Out;
 use crate::{design, lab, mechanics};
 use serde::Deserialize;
 use silk_bots::BotKind;
-use silk_lab::engines::CompareRow;
+use silk_lab::CompareRow;
 use std::path::PathBuf;
 
 /// A comparison: a game's variants (`game` and `variants`), a shared mechanic's formats
@@ -145,7 +145,7 @@ fn compare_engines(args: &BatchRequest, out: &mut Out) -> CliResult<()> {
             engine_row::<G>(&batch(if greedy { "greedy" } else { "random" }))?
         }));
     }
-    let (text, json) = silk_lab::engines::table(&rows);
+    let (text, json) = silk_lab::engines_table(&rows);
     out.doc(&text, &json);
     Ok(())
 }

@@ -141,8 +141,8 @@ fn learn<G: CliGame>(config: &G::Config, a: &Learn, out: &mut Out) -> CliResult<
     let factory = crate::seats::players_for::<G>(config);
     let mut samples = Samples::new(a.max_samples as usize, a.seed);
     for index in 0..a.games {
-        let mut players = silk_lab::replay::players::<G>(&spec, index, &factory)?;
-        let state = G::setup(config, silk_lab::run::game_seed(a.seed, index))?;
+        let mut players = silk_lab::game_players::<G>(&spec, index, &factory)?;
+        let state = G::setup(config, silk_lab::game_seed(a.seed, index))?;
         play_and_sample::<G>(
             state,
             G::features,

@@ -53,7 +53,7 @@ where
     } else {
         "with winners"
     };
-    let forfeited = match silk_lab::summary::Forfeits::total(&run.summary.forfeits) {
+    let forfeited = match silk_lab::Forfeits::total(&run.summary.forfeits) {
         0 => String::new(),
         k => format!(", {k} forfeited by a player outside silk"),
     };

@@ -8,11 +8,11 @@ use crate::lab::{self, Batch};
 use crate::output::Out;
 use serde_json::{json, Value};
 use silk_core::Observe;
-use silk_lab::measure::{Measured, Measures};
 use silk_lab::paired::{self, Compared, GameObs, Paired, PairedDifference};
 use silk_lab::targets::{self, Gap, TargetsFile, Verdict};
-use silk_lab::time::{TimeModel, TimeSpec};
 use silk_lab::{sweep, RunSpec, Summary};
+use silk_lab::{Measured, Measures};
+use silk_lab::{TimeModel, TimeSpec};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -251,7 +251,7 @@ pub(crate) fn targets_winners<G: CliGame>(file: &TargetsFile) -> CliResult<Vec<S
         .filter_map(|t| t.measure.strip_prefix("winners."))
         .map(str::to_string)
         .collect();
-    silk_lab::players::check_asked(G::NAME, &asked, G::PLAYER_MEASURES).map_err(|e| {
+    silk_lab::check_asked(G::NAME, &asked, G::PLAYER_MEASURES).map_err(|e| {
         CliError::input(format!(
             "targets: {}",
             e.replacen("--winners ", "winners.", 1)

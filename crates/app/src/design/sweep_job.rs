@@ -7,7 +7,7 @@ use crate::games::CliGame;
 use crate::lab::{self, Batch};
 use crate::output::Out;
 use silk_core::Observe;
-use silk_lab::time::TimeSpec;
+use silk_lab::TimeSpec;
 use silk_lab::{report, RunSpec, Summary};
 use std::path::Path;
 
@@ -109,7 +109,7 @@ where
         .zip(&notes)
         .map(|(s, note)| {
             let names: Vec<&String> = s.measures.keys().collect();
-            let measures: Vec<serde_json::Value> = silk_lab::order::ordered(&names, &targeted)
+            let measures: Vec<serde_json::Value> = silk_lab::ordered_metrics(&names, &targeted)
                 .into_iter()
                 .map(|(group, name)| {
                     serde_json::json!({
@@ -138,7 +138,7 @@ struct SweepSetting {
     values: Vec<String>,
     spec: RunSpec,
     summary: Summary,
-    measures: std::collections::BTreeMap<String, silk_lab::measure::Measured>,
+    measures: std::collections::BTreeMap<String, silk_lab::Measured>,
     /// Its game-by-game differences from the base setting (`None`: it is the base).
     compared: Option<std::collections::BTreeMap<String, silk_lab::paired::Compared>>,
 }
@@ -182,7 +182,7 @@ fn sweep_differences(
         .filter(|n| !n.starts_with("metric.") && !n.ends_with(".max"))
         .collect();
     let mut group = None;
-    for (g, name) in silk_lab::order::ordered(&names, targeted) {
+    for (g, name) in silk_lab::ordered_metrics(&names, targeted) {
         if group != Some(g) {
             text += &format!("-- {} --\n", g.title());
             group = Some(g);
@@ -282,7 +282,7 @@ fn sweep_table(rows: &[(String, Summary)]) -> String {
         lines.push((
             "forfeited games".into(),
             rows.iter()
-                .map(|r| silk_lab::summary::Forfeits::total(&r.1.forfeits).to_string())
+                .map(|r| silk_lab::Forfeits::total(&r.1.forfeits).to_string())
                 .collect(),
         ));
     }

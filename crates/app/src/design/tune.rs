@@ -171,7 +171,7 @@ pub(crate) fn check_args(args: &TuneArgs) -> CliResult<()> {
 }
 
 /// One search: its seed and what it found.
-pub(crate) type Search = (u64, silk_lab::tune::Found);
+pub(crate) type Search = (u64, silk_lab::Found);
 
 /// How far a tune goes this time.
 #[derive(Clone, Copy)]
@@ -490,7 +490,7 @@ impl Tuned {
             let (lo, hi) = targets::total_miss_range(g);
             json!({"gaps": g, "total_miss": targets::total_miss(g), "total_miss_range": [lo, hi]})
         };
-        let evaluations = |f: &silk_lab::tune::Found| {
+        let evaluations = |f: &silk_lab::Found| {
             f.evaluated
                 .iter()
                 .map(|(s, x)| json!({"setting": setting_json(s), "miss": -x}))
@@ -569,13 +569,13 @@ pub(crate) fn ntbea_searches(
         let search_seed = batch
             .seed
             .wrapping_add((r as u64).wrapping_mul(0xA24B_AED4_963E_E407));
-        let opts = silk_lab::tune::Ntbea {
+        let opts = silk_lab::Ntbea {
             explore,
             seed: search_seed,
             ..Default::default()
         };
         let mut stopped = false;
-        let found = silk_lab::tune::ntbea(sizes, budget, &opts, &mut |setting, k| {
+        let found = silk_lab::ntbea(sizes, budget, &opts, &mut |setting, k| {
             if failure.is_some() || stopped {
                 return f64::NEG_INFINITY;
             }

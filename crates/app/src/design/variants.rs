@@ -42,8 +42,8 @@ where
         force,
         targets,
     } = *args;
-    let winners = silk_lab::players::check_asked(G::NAME, winners, G::PLAYER_MEASURES)
-        .map_err(CliError::input)?;
+    let winners =
+        silk_lab::check_asked(G::NAME, winners, G::PLAYER_MEASURES).map_err(CliError::input)?;
     let targets = match targets {
         Some(path) => Some(targets_for::<G>(path)?.0),
         None => None,
@@ -89,7 +89,7 @@ struct Comparison<'a, C> {
     /// Each variant's paired comparison with the base, measure by measure.
     compared: Vec<BTreeMap<String, Compared>>,
     /// Every measure in report order, with its group.
-    names: Vec<(silk_lab::order::Group, String)>,
+    names: Vec<(silk_lab::MetricGroup, String)>,
     /// Every engine metric in the text table too.
     all: bool,
 }
@@ -122,7 +122,7 @@ impl<'a, C> Comparison<'a, C> {
             configs,
             runs,
             compared,
-            names: silk_lab::order::ordered(&n, targeted),
+            names: silk_lab::ordered_metrics(&n, targeted),
             all,
         }
     }
@@ -157,7 +157,7 @@ impl<'a, C> Comparison<'a, C> {
             .map(|(n, _)| n.clone())
             .zip(&runs.measures)
             .collect();
-        if let Some(h) = silk_lab::populations::headline(&named, &self.compared, difference_cell) {
+        if let Some(h) = silk_lab::populations_headline(&named, &self.compared, difference_cell) {
             text += &h;
             text += "\n";
         }

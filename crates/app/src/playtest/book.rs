@@ -1,5 +1,5 @@
 //! `silk playtests DIR`: a folder of playtest records read as a lab run. Each record is played
-//! again through the lab's own loop ([`silk_lab::run::Worker`]), so a game people played is
+//! again through the lab's own loop ([`silk_lab::Worker`]), so a game people played is
 //! measured exactly as a bot's game is (decided or stalled, length, first player, lead changes,
 //! the engine's metrics); the table minutes are the record's own clock. With a handful of games
 //! every share carries its exact (Clopper–Pearson) interval and nothing is starred.
@@ -10,8 +10,8 @@ use crate::games::{game_list, with_game, with_game_arms, CliGame, GameName};
 use crate::output::Out;
 use serde_json::{json, Value};
 use silk_core::{Forfeit, ForfeitKind, LoggedMove, Player, Playtest, Replay, Seat};
-use silk_lab::measure::decided;
-use silk_lab::run::{run_names, Worker};
+use silk_lab::decided;
+use silk_lab::{run_names, Worker};
 use silk_lab::{GameRecord, RunSpec};
 use std::cell::RefCell;
 use std::collections::VecDeque;

@@ -104,7 +104,7 @@ fn in_run_dir(args: &FindArgs, run_dir: &Path, query: find::Query, out: &mut Out
     })?;
     let metrics = with_game!(name, G => {
         let cfg = traces::config_of::<G>(&spec, run_dir)?;
-        silk_lab::run::declared_metrics::<G>(&cfg, &spec)?
+        silk_lab::declared_metrics::<G>(&cfg, &spec)?
     });
     query.check_names(&spec.game, spec.bots.len(), &metrics)?;
     let mut finder =
@@ -144,7 +144,7 @@ fn in_new_batch<G: CliGame>(args: &FindArgs, query: find::Query, out: &mut Out) 
     let (batch, dir, force) = (&args.batch, args.out.as_deref(), args.force);
     let cfg = G::config(batch.players(), &batch.data.files()?)?;
     let spec = lab::spec_for::<G>(&cfg, &batch.batch(out))?;
-    let metrics = silk_lab::run::declared_metrics::<G>(&cfg, &spec)?;
+    let metrics = silk_lab::declared_metrics::<G>(&cfg, &spec)?;
     query.check_names(G::NAME, spec.bots.len(), &metrics)?;
     let mut writer = dir
         .map(|d| silk_lab::RunWriter::create(d, force))

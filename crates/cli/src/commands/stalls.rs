@@ -11,8 +11,8 @@ use crate::output::Out;
 use serde_json::{json, Value};
 use silk_core::stall::StallReading;
 use silk_core::{EndedBy, Seat};
-use silk_lab::replay::{self, RecordKey, RunGame};
 use silk_lab::stats::wilson;
+use silk_lab::{RecordKey, RunGame};
 use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
@@ -143,7 +143,7 @@ fn freeze<G: CliGame>(run: &Run<G>, record: RecordKey) -> CliResult<Stall> {
         scores: last.clone(),
         reading: G::stall(&start),
     };
-    let played = replay::play_game::<G>(
+    let played = silk_lab::play_game::<G>(
         config,
         spec,
         index,

@@ -5,7 +5,7 @@
 //! file, and `metrics` the sections of a game's own metrics that several kinds share.
 
 mod book;
-pub mod chart;
+mod chart;
 mod compare;
 mod coverage;
 mod gaps;
@@ -21,14 +21,15 @@ mod timeline;
 pub use book::book_html;
 pub use chart::{histogram, lines, rate_bars};
 pub use compare::compare_html;
-pub use coverage::{coverage_html, coverage_section};
-pub use gaps::{gaps_html, gaps_section};
+pub use coverage::coverage_html;
+pub(crate) use coverage::coverage_section;
+pub use gaps::gaps_html;
 pub use ladder::{ladder_html, Timing};
 pub use mechanic::{mechanic_html, MechanicSection, Shown};
-pub use question::{difference_charts, targets_section};
-pub use simulate::{simulate_html, simulate_report, Records};
+pub(crate) use question::{difference_charts, targets_section};
+pub use simulate::{simulate_report, Records};
 pub use stalls::stalls_html;
-pub use sweep::{sweep_html, sweep_report, SweepRow};
+pub use sweep::{sweep_report, SweepRow};
 pub use timeline::{decided_at_text, GameTimeline};
 
 use crate::RunSpec;

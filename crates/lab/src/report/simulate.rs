@@ -306,8 +306,3 @@ pub fn simulate_report(
     );
     page(&format!("silk lab — {} ({} games)", s.game, s.games), &body)
 }
-
-/// The report of one run whose records are not kept.
-pub fn simulate_html(s: &Summary, spec: &RunSpec) -> String {
-    simulate_report(s, spec, &Records::default(), &[])
-}
