@@ -145,3 +145,49 @@ pub(crate) fn event(e: &Event, hits: &mut Hits) {
     };
     hits.hit(b);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::goods::Good;
+
+    /// Each action hits the branch its name says, the three variants that split in two
+    /// included.
+    #[test]
+    fn every_action_hits_its_own_branch() {
+        let (g, h) = (Good::ALL[0], Good::ALL[1]);
+        let take = |barter| Action::Take { slot: 0, barter };
+        let trade = |times| Action::Trade {
+            times,
+            give: g,
+            get: h,
+        };
+        let cases = [
+            (Action::Bid(3), "action.bid"),
+            (Action::Pass, "action.pass"),
+            (Action::SellPawn, "action.sell_pawn"),
+            (Action::KeepPawn, "action.keep_pawn"),
+            (Action::Move(2), "action.move"),
+            (take(false), "action.take"),
+            (take(true), "action.take.barter"),
+            (Action::Sell { good: g, n: 2 }, "action.sell"),
+            (Action::Buy { good: g, n: 1 }, "action.buy"),
+            (trade(1), "action.trade.once"),
+            (trade(2), "action.trade.twice"),
+            (Action::Swap { give: g, get: h }, "action.swap"),
+            (Action::Steal(Seat(1)), "action.steal"),
+            (Action::Vizier(g), "action.vizier"),
+            (Action::Reveal(0), "action.reveal.none"),
+            (Action::Reveal(2), "action.reveal.some"),
+            (Action::Decline, "action.decline"),
+            (Action::GivePawn(Seat(2)), "action.give_pawn"),
+        ];
+        let state = crate::setup::setup(&crate::SilkRoadConfig::new(4), 7).unwrap();
+        for (a, name) in cases {
+            let mut hits = Hits::default();
+            action(&state, Seat(0), &a, &mut hits);
+            let hit: Vec<&str> = hits.iter().map(|(b, _)| B::BRANCHES[b].name).collect();
+            assert_eq!(hit, [name], "{a:?}");
+        }
+    }
+}
