@@ -356,6 +356,62 @@ mod tests {
         }
     }
 
+    /// The fold holds a game's metric values back and adds them to the distributions a few
+    /// thousand at a time: past that point, alone or merged from parts, each metric's total and
+    /// distribution are those of its values counted one at a time from the list (0 in a game
+    /// that never counted it).
+    #[test]
+    fn metric_values_held_back_are_all_counted() {
+        let games = 3000u64;
+        let spec = RunSpec {
+            game: "goofspiel".into(),
+            config: serde_json::json!({}),
+            bots: vec!["random".into(); 2],
+            seed: 1,
+            games,
+            shard: None,
+            rotate: false,
+        };
+        let value = |name: &str, i: u64| match name {
+            "goods.sold" => (i % 5) as i64,
+            _ => i as i64 - 1000,
+        };
+        let recs: Vec<GameRecord> = (0..games)
+            .map(|i| GameRecord {
+                metrics: ["goods.sold", "tile.thief"]
+                    .into_iter()
+                    .map(|n| (n, value(n, i)))
+                    .filter(|_| i % 3 != 0)
+                    .collect(),
+                ..record(i)
+            })
+            .collect();
+        let mut fold = Fold::new(&spec);
+        for r in &recs {
+            fold.add(r);
+        }
+        let s = fold.summary(&spec);
+        for name in ["goods.sold", "tile.thief"] {
+            let values: Vec<i64> = (0..games)
+                .map(|i| if i % 3 != 0 { value(name, i) } else { 0 })
+                .collect();
+            let m = s.metrics.iter().find(|m| m.name == name).unwrap();
+            assert_eq!(m.total, values.iter().sum::<i64>(), "{name}");
+            assert_eq!(m.dist, stats::Dist::of(&values), "{name}");
+        }
+        let (mut first, mut second) = (Fold::new(&spec), Fold::new(&spec));
+        for r in &recs {
+            if r.index % 4 == 1 {
+                &mut first
+            } else {
+                &mut second
+            }
+            .add(r);
+        }
+        first.merge(&second);
+        assert_eq!(first.summary(&spec), s);
+    }
+
     /// A fold gives exactly the summary of the records it was given, whatever their number.
     #[test]
     fn folded_summary_equals_the_summary_of_the_list() {

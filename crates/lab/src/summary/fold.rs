@@ -41,6 +41,11 @@ pub struct Fold {
     /// By slot: each metric's values per game, in the games that counted it (their sum is the
     /// metric's total).
     per_game: Vec<Tally>,
+    /// The metric values of the games folded last, by slot, not yet in `per_game`: a game
+    /// appends its values here (a few cache lines, written in order) and they are added to the
+    /// distributions [`PENDING`] at a time, in one pass that finds each distribution's lines
+    /// still in the cache, rather than a game at a time, after the game's play has evicted them.
+    pending: Vec<(u32, i64)>,
     /// The last record's metric names and the slot here of each of theirs: the records of a
     /// simulation share their names, so each name is looked up once per run, not per game.
     mapped: Option<(Arc<Names>, Vec<usize>)>,
@@ -55,6 +60,10 @@ pub struct Fold {
 
 /// A record's metric that has no slot in the fold yet.
 const UNMAPPED: usize = usize::MAX;
+
+/// Metric values held back before they are added to their distributions (64 KB: the memory
+/// does not grow with the number of games).
+const PENDING: usize = 4096;
 
 fn kinds(spec: &RunSpec) -> Vec<String> {
     let mut kinds: Vec<String> = spec.bots.clone();
@@ -172,7 +181,10 @@ impl Fold {
                     s
                 }
             };
-            self.per_game[slot].add(v);
+            self.pending.push((slot as u32, v));
+        }
+        if self.pending.len() >= PENDING {
+            self.add_pending();
         }
         self.decisions_sum = self.decisions_sum.saturating_add(r.decisions);
         self.branching_sum = self.branching_sum.saturating_add(r.branching_sum);
@@ -205,6 +217,13 @@ impl Fold {
     /// Decisions of every game folded, including those cut short.
     pub fn played_decisions(&self) -> u64 {
         self.played_decisions
+    }
+
+    /// Adds the values held back in `pending` to their distributions.
+    fn add_pending(&mut self) {
+        for (slot, v) in self.pending.drain(..) {
+            self.per_game[slot as usize].add(v);
+        }
     }
 
     /// Adds the games folded into `other` (other games of the same run, as a thread folds
@@ -244,9 +263,15 @@ impl Fold {
         self.rounds.merge(&other.rounds);
         self.decisions.merge(&other.decisions);
         self.lead_changes.merge(&other.lead_changes);
+        self.add_pending();
+        let mut mine_of = vec![0; other.per_game.len()];
         for (name, &theirs) in &other.metric_slot {
             let mine = self.slot_of(name);
             self.per_game[mine].merge(&other.per_game[theirs]);
+            mine_of[theirs] = mine;
+        }
+        for &(theirs, v) in &other.pending {
+            self.per_game[mine_of[theirs as usize]].add(v);
         }
         self.decisions_sum = self.decisions_sum.saturating_add(other.decisions_sum);
         self.branching_sum = self.branching_sum.saturating_add(other.branching_sum);
@@ -265,6 +290,11 @@ impl Fold {
     }
 
     pub fn summary(&self, spec: &RunSpec) -> Summary {
+        if !self.pending.is_empty() {
+            let mut all = self.clone();
+            all.add_pending();
+            return all.summary(spec);
+        }
         let n = spec.bots.len();
         let games = self.games;
         let wins = |seat: usize| self.wins.get(seat).copied().unwrap_or(0);
