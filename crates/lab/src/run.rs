@@ -33,24 +33,56 @@ impl Lead {
     }
 }
 
-/// The states a game's rounds ended in, kept as it is played and read once it is over: the
-/// standing's code then runs in one pass at the game's end, rather than once a round between
-/// decisions, where it evicted the decision loop's code from the instruction cache (and was
-/// evicted by it). States are compact and `Copy` in every engine (under 1 KB), so a copy per
-/// round costs little; the buffer is reused from game to game.
+/// The states a game's rounds ended in, kept as it is played and read a batch at a time (at the
+/// latest once the game is over): the standing's code then runs in one pass, rather than once
+/// a round between decisions, where it evicted the decision loop's code from the instruction
+/// cache (and was evicted by it). States are compact and `Copy` in every engine (under 1 KB),
+/// so a copy per round costs little; at most [`HELD_ROUNDS`] are held, so memory does not grow
+/// with a game's length.
 struct RoundEnds<S> {
     states: Vec<S>,
+    /// The lead over the rounds already read.
+    lead: Lead,
+    /// A buffer for each seat's standing.
+    standing: Vec<i64>,
 }
 
+/// Round ends held before they are read.
+const HELD_ROUNDS: usize = 64;
+
 impl<S: Clone> RoundEnds<S> {
-    /// The lead changes over the rounds kept, then over `last` (the final state of a game that
-    /// ended inside a round), with `standing` as the buffer.
-    fn lead<G: Observe<State = S>>(&self, last: Option<&S>, standing: &mut Vec<i64>) -> Lead {
-        let mut lead = Lead::default();
-        for s in self.states.iter().chain(last) {
-            lead.check::<G>(s, standing);
+    /// Forgets the last game.
+    fn start(&mut self) {
+        self.states.clear();
+        self.lead = Lead::default();
+    }
+
+    /// Keeps the state a round ended in.
+    #[inline]
+    fn push<G: Observe<State = S>>(&mut self, state: &S) {
+        self.states.push(state.clone());
+        if self.states.len() >= HELD_ROUNDS {
+            self.read::<G>();
         }
-        lead
+    }
+
+    /// Reads the lead over the rounds held.
+    #[cold]
+    #[inline(never)]
+    fn read<G: Observe<State = S>>(&mut self) {
+        for s in self.states.drain(..) {
+            self.lead.check::<G>(&s, &mut self.standing);
+        }
+    }
+
+    /// The game's lead changes: over every round, then over `last` (the final state of a game
+    /// that ended inside a round).
+    fn lead<G: Observe<State = S>>(&mut self, last: Option<&S>) -> Lead {
+        self.read::<G>();
+        if let Some(s) = last {
+            self.lead.check::<G>(s, &mut self.standing);
+        }
+        std::mem::take(&mut self.lead)
     }
 }
 
@@ -190,7 +222,6 @@ pub struct Worker<G: Observe> {
     first_kind: usize,
     legal: Vec<G::Action>,
     events: Observed<G>,
-    standing: Vec<i64>,
     round_ends: RoundEnds<G::State>,
 }
 
@@ -205,8 +236,11 @@ impl<G: Observe> Worker<G> {
             player_names: Arc::new(Names::new(G::PLAYER_MEASURES.iter().copied())),
             legal: Vec::new(),
             events: Observed::default(),
-            standing: Vec::new(),
-            round_ends: RoundEnds { states: Vec::new() },
+            round_ends: RoundEnds {
+                states: Vec::new(),
+                lead: Lead::default(),
+                standing: Vec::new(),
+            },
         }
     }
 
@@ -256,8 +290,8 @@ impl<G: Observe> Worker<G> {
         self.events
             .start(std::mem::take(&mut record.metrics), &self.names);
         let mut branching_sum = 0u64;
-        let round_ends = &mut self.round_ends.states;
-        round_ends.clear();
+        let round_ends = &mut self.round_ends;
+        round_ends.start();
         let mut round = G::round(&state);
         let mut kinds = [0u32; MAX_DECISION_KINDS];
         // Known when the loop is compiled: an engine without batched kinds tracks no runs.
@@ -294,7 +328,7 @@ impl<G: Observe> Worker<G> {
                 let r = G::round(state);
                 if r != round {
                     round = r;
-                    round_ends.push(state.clone());
+                    round_ends.push::<G>(state);
                 }
                 Ok(())
             },
@@ -333,7 +367,7 @@ impl<G: Observe> Worker<G> {
         // A game may end inside a round (a win outright, a round cap): its final standing counts.
         let lead = self
             .round_ends
-            .lead::<G>(outcome.is_some().then_some(state), &mut self.standing);
+            .lead::<G>(outcome.is_some().then_some(state));
         let n = played.players;
         (out.finished, out.stuck, out.ended_by) = match outcome {
             Some(o) if played.forfeit.is_none() => {
@@ -703,6 +737,33 @@ mod tests {
         assert_eq!(sole_leader(&[-4, i64::MIN, -9]), Some(0));
         assert_eq!(sole_leader(&[i64::MIN, i64::MIN]), None);
         assert_eq!(sole_leader(&[i64::MIN]), Some(0));
+    }
+
+    /// Round ends are held and read a batch at a time: over more rounds than are held, every
+    /// change of lead is counted, the final state's included, and the next game starts afresh.
+    #[test]
+    fn lead_changes_are_counted_past_the_rounds_held() {
+        let mut ends = RoundEnds {
+            states: Vec::new(),
+            lead: Lead::default(),
+            standing: Vec::new(),
+        };
+        ends.start();
+        let at = |leader: usize| RaceState {
+            turn: 0,
+            points: if leader == 0 { [2, 1] } else { [1, 2] },
+        };
+        // The lead passes at every round after the first; the last round (an even one) is P1's.
+        let rounds = 3 * HELD_ROUNDS + 5;
+        for r in 0..rounds {
+            ends.push::<Race>(&at(r % 2));
+        }
+        assert!(ends.states.len() < HELD_ROUNDS, "held rounds are read");
+        let lead = ends.lead::<Race>(Some(&at(1)));
+        assert_eq!(lead.changes, rounds as u32);
+        ends.start();
+        ends.push::<Race>(&at(0));
+        assert_eq!(ends.lead::<Race>(None).changes, 0);
     }
 
     /// P1 leads after round 1, P2 after round 2, and P1 wins with the last turn, in the middle
