@@ -386,11 +386,7 @@ mod tests {
                 ..record(i)
             })
             .collect();
-        let mut fold = Fold::new(&spec);
-        for r in &recs {
-            fold.add(r);
-        }
-        let s = fold.summary(&spec);
+        let s = Summary::of(&spec, &recs);
         for name in ["goods.sold", "tile.thief"] {
             let values: Vec<i64> = (0..games)
                 .map(|i| if i % 3 != 0 { value(name, i) } else { 0 })
