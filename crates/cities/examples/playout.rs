@@ -64,7 +64,7 @@ fn check(games: u64) {
                             price: 3,
                         };
                         if let ToMove::Seat(x) = Cities::to_move(&s) {
-                            format!("{:?}", silk_cities::engine::check(&s, x, probe)).hash(&mut h);
+                            format!("{:?}", silk_cities::check(&s, x, probe)).hash(&mut h);
                         }
                     }
                 }

@@ -17,27 +17,42 @@
 //! ```
 
 mod action;
-pub mod auctions;
+mod auctions;
 mod bot;
 pub use bot::VALUE_JSON;
 mod coverage;
 pub mod data;
-pub mod engine;
-pub mod event;
+mod engine;
+mod event;
 mod observe;
 pub mod page;
 mod setup;
-pub mod stall;
-pub mod state;
+mod stall;
+mod state;
 mod text;
 mod trace;
 mod view;
 
 pub use action::Action;
+/// Where the game holds auctions (lots, barbarians), for checks over every format.
+pub use auctions::POINTS as AUCTION_POINTS;
 pub use data::{CitiesConfig, DataError, Params, Rules};
-pub use event::Event;
+/// Queries a page or a test asks of a position: why an action is refused, prices, the cost of
+/// a trip, a route around an obstacle, a Golden Age's value.
+pub use engine::{buy_price, check, golden_age, plan_via, sell_price, travel};
+/// Steps of the game a test uses to build a position: a round's start (silk deck, barbarians)
+/// and one development card drawn.
+pub use engine::{draw_dev, start_round};
+pub use event::{DevSource, Event};
 pub use setup::setup_with;
+/// What `silk stalls` reads of a position: each seat's check of each source of victory points.
+pub use stall::reading as stall_reading;
 pub use state::{City, Item, Lot, Move, MoveKind, Phase, Res, Role, State};
+
+/// The codes cards have in a [`State`]'s decks and on the empires' price tracks.
+pub mod cards {
+    pub use crate::state::{barbarian_strength, FINE, FOOD_CARD, METAL_CARD, NONE, STANDARD};
+}
 pub use text::rules_text;
 pub use view::View;
 

@@ -3,7 +3,7 @@
 //! high bid 5 by P3 — bid or pass"), and the board in words and small tables — each city's
 //! coins, goods and citizens, the empires' tracks with their prices, the coins on the map.
 //!
-//! Built for one viewer, a seat or the public (`None`), from what [`crate::view`] lets it know:
+//! Built for one viewer, a seat or the public (`None`), from what [`crate::View`] lets it know:
 //! other players' development cards are a count, others' sealed bids are not shown.
 //! `page_depends_only_on_what_the_viewer_knows` checks it.
 

@@ -64,8 +64,8 @@ fn every_decision_has_a_kind() {
 /// rules cannot take is refused naming its parameter.
 #[test]
 fn conformance_every_auction_format_at_every_point() {
-    use silk_cities::auctions::POINTS;
-    for point in POINTS {
+    use silk_cities::AUCTION_POINTS;
+    for point in AUCTION_POINTS {
         for format in point.formats() {
             let mut config = CitiesConfig::new(4);
             config.params.max_rounds = 5;

@@ -2,7 +2,6 @@
 //! each test names the rule it pins.
 
 use silk_cities::data::{CitiesConfig, RouteRule};
-use silk_cities::engine;
 use silk_cities::{Action, Cities, Event, Phase, State};
 use silk_core::{Chance, EventSink, Game, Seat, SeatSet, ToMove};
 
@@ -136,7 +135,7 @@ fn after_a_refused_toll_a_route_the_mover_cannot_pay_is_not_taken() {
     let china = &mut s.sell[CHINA as usize];
     if china.is_empty() {
         china
-            .push_front(silk_trade::TrackCard::single(silk_cities::state::STANDARD))
+            .push_front(silk_trade::TrackCard::single(silk_cities::cards::STANDARD))
             .expect("room");
     }
     let en = s.sell[CHINA as usize].iter().next().expect("a card");
@@ -170,7 +169,7 @@ fn after_a_refused_toll_a_route_the_mover_cannot_pay_is_not_taken() {
     assert_eq!(s.cities[0].coins, coins, "nothing paid");
 }
 
-/// The round starts (`engine::start_round`) with a barbarian of strength 1 on top of the silk
+/// The round starts (`silk_cities::start_round`) with a barbarian of strength 1 on top of the silk
 /// deck; the events of the round's start.
 fn barbarians_come(s: &mut State) -> Vec<Event> {
     let top = s.silk_len as usize - 1;
@@ -180,7 +179,7 @@ fn barbarians_come(s: &mut State) -> Vec<Event> {
         .expect("a barbarian of strength 1");
     s.silk_deck.swap(at, top);
     let mut ev = Vec::new();
-    engine::start_round(s, &mut ev);
+    silk_cities::start_round(s, &mut ev);
     ev
 }
 
@@ -263,10 +262,10 @@ fn an_empty_development_deck_with_no_used_card_draws_no_shuffle() {
     s.dev_used = [0; silk_cities::data::MAX_DEV_TYPES];
     let before = s.cities[0].dev_count();
     let mut rec = Recorder::default();
-    engine::draw_dev(
+    silk_cities::draw_dev(
         &mut s,
         Seat(0),
-        silk_cities::event::DevSource::Barbarians,
+        silk_cities::DevSource::Barbarians,
         &mut rec,
     );
     assert_eq!(rec.shuffles, 0, "nothing to shuffle");
@@ -278,10 +277,10 @@ fn an_empty_development_deck_with_no_used_card_draws_no_shuffle() {
     // With one used effect card, the deck is made again: one shuffle, one card.
     s.dev_used[1] = 1;
     let mut rec = Recorder::default();
-    engine::draw_dev(
+    silk_cities::draw_dev(
         &mut s,
         Seat(0),
-        silk_cities::event::DevSource::Barbarians,
+        silk_cities::DevSource::Barbarians,
         &mut rec,
     );
     assert_eq!(rec.shuffles, 1);
@@ -293,7 +292,7 @@ const GANDHARA: u8 = 11;
 
 /// Seat 0's turn with its city in Khwarezm, seat 1's in Ferghana (the others in Mesopotamia and
 /// Gandhara), one Soldier and 40 coins: seat 0's attack on seat 1 with it.
-fn khwarezm_attacks_ferghana(c: &CitiesConfig) -> (State, silk_cities::state::MoveKind) {
+fn khwarezm_attacks_ferghana(c: &CitiesConfig) -> (State, silk_cities::MoveKind) {
     let mut s = at_first_turn(c, 3);
     for (city, region) in s
         .cities
@@ -304,7 +303,7 @@ fn khwarezm_attacks_ferghana(c: &CitiesConfig) -> (State, silk_cities::state::Mo
     }
     s.cities[0].soldiers = [1, 0];
     s.cities[0].coins = 40;
-    let attack = silk_cities::state::MoveKind::Attack {
+    let attack = silk_cities::MoveKind::Attack {
         target: Seat(1),
         army: 1,
     };
@@ -340,7 +339,7 @@ fn issue44_p27_a_waypoint_route_that_must_reenter_a_region_is_refused() {
     let c = CitiesConfig::new(4);
     assert_eq!(c.params.route_rule, RouteRule::Waypoint);
     let (mut s, attack) = khwarezm_attacks_ferghana(&c);
-    let open = engine::plan_via(&s, Seat(0), attack, 0, CAUCASUS).expect("a route around");
+    let open = silk_cities::plan_via(&s, Seat(0), attack, 0, CAUCASUS).expect("a route around");
     assert_eq!(
         open.path(),
         [KHWAREZM, CAUCASUS, ARMENIA, MARGIANA, SOGDIANA, FERGHANA]
@@ -348,13 +347,16 @@ fn issue44_p27_a_waypoint_route_that_must_reenter_a_region_is_refused() {
     for _ in 0..silk_trade::route::MAX_STACKS {
         s.stacks.push_stack(ARMENIA, 1).expect("room for a stack");
     }
-    assert_eq!(engine::plan_via(&s, Seat(0), attack, 0, CAUCASUS), None);
+    assert_eq!(
+        silk_cities::plan_via(&s, Seat(0), attack, 0, CAUCASUS),
+        None
+    );
     // At the table: the attack asks for its route, and Caucasus is neither offered nor taken.
     declare_the_attack(&mut s);
     assert!(matches!(s.phase, Phase::Route { .. }), "{:?}", s.phase);
     let mut legal = Vec::new();
     Cities::legal_actions(&s, Seat(0), &mut legal);
-    assert!(legal.contains(&Action::Route(silk_cities::state::NONE)));
+    assert!(legal.contains(&Action::Route(silk_cities::cards::NONE)));
     assert!(!legal.contains(&Action::Route(CAUCASUS)), "{legal:?}");
     refused(&s, Action::Route(CAUCASUS));
 }
@@ -369,9 +371,15 @@ fn a_waypoint_is_neither_the_movers_home_nor_the_target_city() {
     const SOGDIANA: u8 = 6;
     let c = CitiesConfig::new(4);
     let (mut s, attack) = khwarezm_attacks_ferghana(&c);
-    assert_eq!(engine::plan_via(&s, Seat(0), attack, 0, KHWAREZM), None);
-    assert_eq!(engine::plan_via(&s, Seat(0), attack, 0, FERGHANA), None);
-    let by_sogdiana = engine::plan_via(&s, Seat(0), attack, 0, SOGDIANA).expect("a route");
+    assert_eq!(
+        silk_cities::plan_via(&s, Seat(0), attack, 0, KHWAREZM),
+        None
+    );
+    assert_eq!(
+        silk_cities::plan_via(&s, Seat(0), attack, 0, FERGHANA),
+        None
+    );
+    let by_sogdiana = silk_cities::plan_via(&s, Seat(0), attack, 0, SOGDIANA).expect("a route");
     assert_eq!(by_sogdiana.path().first(), Some(&KHWAREZM));
     assert!(by_sogdiana.path().contains(&SOGDIANA));
     // At the table, the refusal names the waypoint as giving no route.
@@ -381,7 +389,7 @@ fn a_waypoint_is_neither_the_movers_home_nor_the_target_city() {
 }
 
 /// Selling to a Great Empire: the empire pays the price of the slot of its buy track the card
-/// fills. The price the page's sell buttons show (`engine::sell_price`) is the one the sale
+/// fills. The price the page's sell buttons show (`silk_cities::sell_price`) is the one the sale
 /// pays: for every sale the seat may make at the start of its turn, the `Sold` event's price.
 #[test]
 fn the_price_a_sell_button_shows_is_what_the_sale_pays() {
@@ -400,7 +408,7 @@ fn the_price_a_sell_button_shows_is_what_the_sale_pays() {
             let Action::Sell { empire, res } = a else {
                 continue;
             };
-            let shown = engine::sell_price(&s, empire, res).expect("a legal sale has a price");
+            let shown = silk_cities::sell_price(&s, empire, res).expect("a legal sale has a price");
             let mut t = s;
             let mut ev = Vec::new();
             Cities::apply_with(&mut t, Seat(0), a, &mut ev).expect("legal");

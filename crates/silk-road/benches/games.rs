@@ -2,7 +2,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use silk_core::{random_playout, Game, SilkRng};
-use silk_road::{data::intern, setup::setup_with, SilkRoad, SilkRoadConfig};
+use silk_road::{data::intern, setup_with, SilkRoad, SilkRoadConfig};
 use std::hint::black_box;
 
 fn random_games(c: &mut Criterion) {

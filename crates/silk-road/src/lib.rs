@@ -16,19 +16,19 @@
 //! ```
 
 mod action;
-pub mod auctions;
+mod auctions;
 mod bot;
 mod coverage;
 pub mod data;
 mod engine;
 mod event;
-pub mod goods;
-pub mod help;
-pub mod market;
+mod goods;
+mod help;
+mod market;
 mod observe;
-pub mod scoring;
-pub mod setup;
-pub mod state;
+mod scoring;
+mod setup;
+mod state;
 pub mod table;
 mod text;
 mod trace;
@@ -36,13 +36,20 @@ mod view;
 mod vizier;
 
 pub use action::Action;
+/// Where the game holds auctions (the leader pawn, the vizier), for checks over every format.
+pub use auctions::POINTS as AUCTION_POINTS;
 pub use bot::VALUE_JSON;
 pub use data::{DataError, Params, Rules, SilkRoadConfig, TileKind};
 pub use event::Event;
 pub use goods::{Good, Goods};
+/// Plain-words help for the decision in front of a player, and for one of its choices.
+pub use help::{choice as choice_help, decision as decision_help};
+pub use scoring::{score_holdings, scores, sole_majority, Score};
+/// `leader_auction`: the leader auction among everyone but the holder (for building positions).
+pub use setup::{auction_for as leader_auction, setup_with};
 /// Money is counted in silver; a gold coin is worth this many.
 pub use silk_trade::SILVER_PER_GOLD;
-pub use state::{Phase, State};
+pub use state::{Phase, State, NO_TILE};
 pub use view::View;
 
 use silk_core::{

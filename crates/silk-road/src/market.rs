@@ -93,6 +93,27 @@ pub fn after_turn(tokens: &[u8], tiles_left: usize, actor: Seat) -> AfterTurn {
 mod tests {
     use super::*;
 
+    /// When no one may receive the pawn any more (every other player has acted), the market ends
+    /// even with tiles left in the city: the last actor chooses who holds the pawn among those who
+    /// acted least.
+    #[test]
+    fn the_market_ends_with_tiles_left_when_no_one_may_receive_the_pawn() {
+        assert_eq!(
+            after_turn(&[1, 1, 1, 1], 2, Seat(3)),
+            AfterTurn::ChooseHolder(SeatSet::from_iter([Seat(0), Seat(1), Seat(2)]))
+        );
+        assert_eq!(
+            after_turn(&[1, 1, 1, 0], 2, Seat(2)),
+            AfterTurn::PassTo(Seat(3))
+        );
+    }
+
+    /// The market never offers an empty choice: with nobody to hold the pawn, the actor keeps it.
+    #[test]
+    fn with_nobody_to_choose_the_actor_keeps_the_pawn() {
+        assert_eq!(after_turn(&[], 0, Seat(0)), AfterTurn::HeldBy(Seat(0)));
+    }
+
     #[test]
     fn four_players_last_player_gets_the_pawn_without_acting() {
         // 3 tiles: P1, P2, P3 acted; P4 holds the pawn.

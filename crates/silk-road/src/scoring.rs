@@ -190,6 +190,29 @@ mod tests {
     use crate::{SilkRoad, SilkRoadConfig};
     use silk_core::{random_playout, Game, SilkRng};
 
+    /// The sole majority of a good is the one player holding strictly the most of it; a tie for the
+    /// most, or nobody holding any, is no majority.
+    #[test]
+    fn sole_majority_is_the_one_player_with_strictly_the_most() {
+        let goods = [
+            Goods([2, 0, 1, 0, 0]),
+            Goods([2, 0, 0, 0, 1]),
+            Goods([1, 0, 3, 0, 0]),
+        ];
+        assert_eq!(sole_majority(&goods, Good::Ivory), None, "tied at 2");
+        assert_eq!(sole_majority(&goods, Good::Silk), None, "nobody has any");
+        assert_eq!(sole_majority(&goods, Good::Fruits), Some(2));
+        assert_eq!(sole_majority(&goods, Good::Spices), Some(1));
+    }
+
+    /// With no player there is no majority, and no score to give.
+    #[test]
+    fn no_player_no_majority() {
+        assert_eq!(sole_majority(&[], Good::Jewels), None);
+        let scores = score_holdings(&[], &[], 2);
+        assert!(scores.iter().all(|s| s.total == 0), "{scores:?}");
+    }
+
     /// The majorities found in one pass (and counted per player, SSE2 included) agree with
     /// counting each good apart.
     #[test]

@@ -54,9 +54,9 @@ fn every_decision_has_a_kind() {
 
 /// A 4-player config for each format each auction point accepts, named `param = format`.
 fn every_format() -> Vec<(String, SilkRoadConfig)> {
-    use silk_road::auctions::POINTS;
+    use silk_road::AUCTION_POINTS;
     let mut out = Vec::new();
-    for point in POINTS {
+    for point in AUCTION_POINTS {
         for format in point.formats() {
             let mut config = SilkRoadConfig::new(4);
             match point.param {

@@ -1,5 +1,5 @@
 //! The data files (`data/splendor/*.json`) and the configuration, as read: serde types with
-//! `deny_unknown_fields`. [`crate::rules`] validates them and compiles the rules a game uses.
+//! `deny_unknown_fields`. [`crate::compile_rules`] validates them and compiles the rules a game uses.
 
 use crate::colour::Colour;
 use serde::{Deserialize, Serialize};

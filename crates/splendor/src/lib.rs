@@ -16,7 +16,7 @@
 //! open is a parameter ([`Params`]), and where the 2017 box and the 2024 online edition differ,
 //! [`Edition`] chooses.
 
-pub mod action;
+mod action;
 mod bot;
 pub use bot::VALUE_JSON;
 mod colour;
@@ -24,29 +24,36 @@ mod coverage;
 pub mod data;
 mod engine;
 mod event;
-pub mod history;
+mod history;
 mod notation;
 mod observe;
 pub mod page;
-pub mod rules;
-pub mod scoring;
+mod rules;
+mod scoring;
 mod setup;
-pub mod state;
+mod state;
 mod tell;
 mod text;
 mod trace;
-pub mod view;
+mod view;
 
-pub use action::{Action, Pay};
+pub use action::{parse_pos, pos_name, Action, Pay};
 pub use colour::{token_name, Colour, GOLD};
 pub use data::{Edition, Module, Params, SplendorConfig};
 pub use event::Event;
-pub use rules::{intern, Rules};
+/// An event in words for one viewer (the text `silk play` and the phone's history print).
+pub use history::event_words;
+/// `compile_rules` checks a configuration and builds its rules (what `intern` shares).
+pub use rules::{compile as compile_rules, intern, Rules, NONE};
+/// The result screen's explanations: each seat's prestige by source, the tie rule, what decided
+/// who could win.
+pub use scoring::{breakdown as score_breakdown, tie_break, win_notes};
 pub use setup::setup_with;
-pub use state::{Phase, State};
-pub use view::View;
+pub use state::{Phase, State, DECK_START};
+/// `view_text_with`: a seat's view in words, with or without the affordability assist.
+pub use view::{text_with as view_text_with, Reserved, View};
 
-use rules::{MAX_PLAYERS, NONE};
+use rules::MAX_PLAYERS;
 use silk_core::{
     EventSink, Game, IllegalAction, Outcome, ParseActionError, Seat, SetupError, SilkRng, ToMove,
 };

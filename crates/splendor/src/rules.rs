@@ -105,10 +105,10 @@ pub struct Rules {
     /// `engine::reach::SOURCES` (bit `level * 4 + slot`, then 12–14).
     pub source_mask: u16,
     /// Each card's packed cost, by id (256 entries, so that a `u8` id needs no bounds check in
-    /// the affordability loop that runs for every card at every decision; [`NO_CARD_COST`] for
+    /// the affordability loop that runs for every card at every decision; `NO_CARD_COST` for
     /// ids of no card).
     pub cost_by_id: [u64; 256],
-    /// Each noble's packed requirement, by id, as `cost_by_id` ([`NO_CARD_COST`] for ids of no
+    /// Each noble's packed requirement, by id, as `cost_by_id` (`NO_CARD_COST` for ids of no
     /// noble, so that an empty place is visited by nobody).
     pub noble_needs: [u64; 256],
     /// By id: the card has a condition of its own to be acquired (Orient join, sacrifice).

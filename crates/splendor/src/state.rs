@@ -12,7 +12,7 @@ pub type RulesRef = silk_core::Shared<Rules>;
 
 /// Cards in all decks together (90 base + 30 Orient).
 pub const DECK_SPACE: usize = 120;
-/// Where each deck starts in [`Decks::cards`]: base levels 1–3 (40, 30, 20), Orient (10 each).
+/// Where each deck starts in `Decks::cards`: base levels 1–3 (40, 30, 20), Orient (10 each).
 pub const DECK_START: [u8; DECKS] = [0, 40, 70, 90, 100, 110];
 
 /// Every deck's cards in one array; the top of deck `d` is `cards[DECK_START[d] + len[d] - 1]`.

@@ -2,10 +2,10 @@
 //! cost or a lost card fails here; and bad data files refused with the file and the place.
 
 use silk_core::SetupError;
+use silk_splendor::compile_rules as compile;
 use silk_splendor::data::{
     default_cards, default_cities, default_nobles, default_orient, CardsFile, Effect,
 };
-use silk_splendor::rules::compile;
 use silk_splendor::{Colour, Edition, Module, SplendorConfig};
 
 /// Every structural fact of the base deck that a single wrong number would break.

@@ -12,7 +12,7 @@ use silk_core::fuzz::{
 };
 use silk_core::{next_decider, Game, Replay, SilkRng};
 use silk_splendor::data as sd;
-use silk_splendor::{rules, Module, Params, Splendor, SplendorConfig};
+use silk_splendor::{compile_rules, Module, Params, Splendor, SplendorConfig};
 
 use silk_core::fuzz::cases;
 
@@ -72,7 +72,7 @@ fn read(file: &str, text: &str, players: usize) -> Result<SplendorConfig, String
         "params" => c.params = parse_json(text, &name).map_err(e)?,
         _ => c = parse_json(text, &name).map_err(e)?,
     }
-    rules::compile(&c).map_err(|e| e.to_string())?;
+    compile_rules(&c).map_err(|e| e.to_string())?;
     Ok(c)
 }
 
@@ -149,8 +149,8 @@ fn a_replay_move_by_seat_255_is_refused_not_a_panic() {
 #[test]
 fn a_card_place_far_out_of_range_is_refused_not_an_overflow() {
     for text in ["za", "~a", "9z", "\u{7f}f"] {
-        assert_eq!(silk_splendor::action::parse_pos(text), None, "{text}");
+        assert_eq!(silk_splendor::parse_pos(text), None, "{text}");
     }
-    let seventh = silk_splendor::action::pos_name(7);
-    assert_eq!(silk_splendor::action::parse_pos(&seventh), Some(7));
+    let seventh = silk_splendor::pos_name(7);
+    assert_eq!(silk_splendor::parse_pos(&seventh), Some(7));
 }

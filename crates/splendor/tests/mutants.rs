@@ -3,8 +3,8 @@
 
 use silk_core::{Game, Seat, ToMove};
 use silk_splendor::data::Effect;
-use silk_splendor::state::DECK_START;
 use silk_splendor::token_name;
+use silk_splendor::DECK_START;
 use silk_splendor::{Edition, Module, Splendor, SplendorConfig, State};
 
 const GOLD: usize = 5;

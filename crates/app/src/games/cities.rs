@@ -5,8 +5,8 @@ use super::{CliGame, DataFiles};
 use crate::error::{CliError, CliResult};
 
 use silk_cities::data::{parse_json, FileNames, MapData, Params, Rules};
-use silk_cities::event::Event;
-use silk_cities::state::State;
+use silk_cities::Event;
+use silk_cities::State;
 use silk_cities::{Cities, CitiesConfig};
 use std::path::Path;
 
@@ -118,7 +118,7 @@ impl CliGame for Cities {
     const VALUE: Option<&'static str> = Some(silk_cities::VALUE_JSON);
 
     fn stall(state: &State) -> Option<silk_core::stall::StallReading> {
-        Some(silk_cities::stall::reading(state))
+        Some(silk_cities::stall_reading(state))
     }
 
     fn section(_: &State, event: &Event) -> Option<String> {

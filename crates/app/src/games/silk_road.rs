@@ -6,7 +6,9 @@ use serde_json::{json, Value};
 use silk_core::Seat;
 use silk_road::data::Rules;
 use silk_road::SILVER_PER_GOLD;
-use silk_road::{scoring, Event, Good, Phase, SilkRoad, SilkRoadConfig, State};
+use silk_road::{
+    scores, sole_majority, Event, Good, Phase, Score, SilkRoad, SilkRoadConfig, State,
+};
 use std::path::Path;
 
 fn name(path: Option<&Path>, default: &str) -> String {
@@ -62,11 +64,11 @@ impl CliGame for SilkRoad {
     }
 
     fn decision_help(s: &State, _seat: silk_core::Seat) -> Option<String> {
-        Some(silk_road::help::decision(s))
+        Some(silk_road::decision_help(s))
     }
 
     fn choice_help(s: &State, _seat: silk_core::Seat, action: Self::Action) -> String {
-        silk_road::help::choice(s, action)
+        silk_road::choice_help(s, action)
     }
 
     /// Each round opens with the leader auction.
@@ -93,7 +95,7 @@ fn final_report(s: &State) -> FinalReport {
         "Final holdings and scores (money in silver, 1 gold = {SILVER_PER_GOLD}; +{bonus} for the sole most of a good):"
     )];
     let (mut holdings, mut breakdown) = (Vec::new(), Vec::new());
-    let scores = scoring::scores(s);
+    let scores = scores(s);
     for (i, score) in scores.iter().enumerate().take(s.players()) {
         let (line, held, scored) = seat_report(s, Seat(i as u8), score);
         lines.push(line);
@@ -107,13 +109,13 @@ fn final_report(s: &State) -> FinalReport {
 }
 
 /// One seat's final line, holdings (JSON) and score breakdown (JSON).
-fn seat_report(s: &State, seat: Seat, sc: &scoring::Score) -> (String, Value, Value) {
+fn seat_report(s: &State, seat: Seat, sc: &Score) -> (String, Value, Value) {
     let i = seat.index();
     let money = s.money[i] as u32;
     let (gold, silver) = (money / SILVER_PER_GOLD, money % SILVER_PER_GOLD);
     let most: Vec<&str> = Good::ALL
         .into_iter()
-        .filter(|&g| scoring::sole_majority(&s.goods[..s.players()], g) == Some(i))
+        .filter(|&g| sole_majority(&s.goods[..s.players()], g) == Some(i))
         .map(Good::name)
         .collect();
     let most_text = if most.is_empty() {

@@ -75,7 +75,7 @@ impl CliGame for Splendor {
             renamed.push((format!("{name}.json"), path.clone()));
         }
         // Validate here, so errors name the real files.
-        silk_splendor::rules::compile(&config).map_err(|e| match e {
+        silk_splendor::compile_rules(&config).map_err(|e| match e {
             SetupError::Data(d) => {
                 let file = renamed
                     .iter()
@@ -93,7 +93,7 @@ impl CliGame for Splendor {
     const VALUE: Option<&'static str> = Some(silk_splendor::VALUE_JSON);
 
     fn table_text(state: &Self::State, seat: silk_core::Seat, assist: bool) -> String {
-        silk_splendor::view::text_with(state, seat, assist)
+        silk_splendor::view_text_with(state, seat, assist)
     }
 
     fn page_question(state: &Self::State, viewer: Option<silk_core::Seat>) -> Option<String> {
@@ -111,22 +111,21 @@ impl CliGame for Splendor {
         event: &Self::Event,
         viewer: Option<silk_core::Seat>,
     ) -> Option<String> {
-        silk_splendor::history::event_words(&state.rules, event, viewer)
+        silk_splendor::event_words(&state.rules, event, viewer)
     }
 
     fn page_result(s: &Self::State) -> PageResult {
-        use silk_splendor::scoring;
         PageResult {
             parts: (0..s.players())
                 .map(|p| {
-                    scoring::breakdown(s, p)
+                    silk_splendor::score_breakdown(s, p)
                         .into_iter()
                         .map(|(what, v)| (what.to_string(), i64::from(v)))
                         .collect()
                 })
                 .collect(),
-            tie_break: scoring::tie_break(s).map(str::to_string),
-            notes: scoring::win_notes(s),
+            tie_break: silk_splendor::tie_break(s).map(str::to_string),
+            notes: silk_splendor::win_notes(s),
         }
     }
 

@@ -62,12 +62,11 @@ impl TableSession {
             let names: Vec<String> = tied.iter().map(|&j| name(j)).collect();
             let total = scores[i].total;
             let shared = tied.iter().all(|&j| ranks[j] == ranks[i]);
-            let (by, of): (&str, fn(&silk_road::scoring::Score) -> u32) =
-                match self.table.tie_rule() {
-                    TieRule::MostMoney => ("more money", |s| s.money),
-                    TieRule::MostGoods => ("more goods", |s| s.goods),
-                    TieRule::Shared => ("", |_| 0),
-                };
+            let (by, of): (&str, fn(&silk_road::Score) -> u32) = match self.table.tie_rule() {
+                TieRule::MostMoney => ("more money", |s| s.money),
+                TieRule::MostGoods => ("more goods", |s| s.goods),
+                TieRule::Shared => ("", |_| 0),
+            };
             notes.push(if by.is_empty() {
                 format!(
                     "{} tie on {total} and share the place (ties are shared)",
@@ -99,7 +98,7 @@ impl TableSession {
                         .unwrap_or_default()
                 })
                 .collect();
-            if let Some(i) = silk_road::scoring::sole_majority(&goods, g) {
+            if let Some(i) = silk_road::sole_majority(&goods, g) {
                 notes.push(format!("Most {g}: {} (majority bonus)", name(i)));
             }
         }

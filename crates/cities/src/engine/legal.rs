@@ -1,7 +1,9 @@
 //! Legal actions: the decisions a seat may take now, exactly those `check` accepts, found
 //! without writing refusal messages and pricing each route once per decision.
 
-use super::check::{attacks_left, check};
+use super::check::attacks_left;
+#[cfg(test)]
+use super::check::check;
 use super::economy::{buys_res, cap, card_res, growth_cost, may_rise_to, res_card};
 use super::prices::buy_price;
 use super::route::{
@@ -74,6 +76,7 @@ pub fn legal(s: &State, seat: Seat, out: &mut Vec<Action>) {
 }
 
 /// The reference for `legal`: every candidate `check` accepts.
+#[cfg(test)]
 pub fn legal_by_check(s: &State, seat: Seat, out: &mut Vec<Action>) {
     out.clear();
     if !to_move(s).includes(seat) {

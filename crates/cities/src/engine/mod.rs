@@ -5,7 +5,7 @@
 //! fail, so the state is changed in place). Rules are cited as "Design" (the text by Brian
 //! Stepnitz) and "gap N" / "ambiguity N" (the project's decisions: data/cities/README.md).
 
-use crate::state::{Lot, Move, MoveKind, Phase, State, NONE};
+use crate::state::{Lot, Move, MoveKind, Phase, State};
 use silk_core::{IllegalAction, Seat, ToMove};
 use silk_trade::auction::Turn;
 
@@ -27,8 +27,10 @@ mod turn; // Phase 2: priority, turn order, own-turn actions
 
 pub use check::{check, phase_name};
 pub use dev_deck::draw_dev;
-pub use economy::{ga_value, gather_yield, golden_age, growth_cost, walls};
-pub use legal::{legal, legal_by_check};
+pub use economy::{gather_yield, golden_age, growth_cost, walls};
+pub use legal::legal;
+#[cfg(test)]
+pub use legal::legal_by_check;
 pub use perform::apply;
 pub use prices::{buy_price, fine_price, sell_price};
 pub use replenish::start_round;
@@ -111,8 +113,6 @@ pub fn lot_in_phase(s: &State) -> Option<Lot> {
 pub fn barbarian_in_play(s: &State) -> bool {
     matches!(s.phase, Phase::Barbarians { .. })
 }
-
-pub const NO_REGION: u8 = NONE;
 
 #[cfg(test)]
 mod tests {

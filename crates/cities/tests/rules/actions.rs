@@ -86,7 +86,7 @@ fn issue44_p24_pop_cap_0_stops_at_the_engines_limits() {
     s.issued += 65_000 - s.cities[me].coins as i32;
     s.cities[me].coins = 65_000;
     s.round = 1;
-    engine::start_round(&mut s, &mut Vec::new());
+    silk_cities::start_round(&mut s, &mut Vec::new());
     assert_eq!(
         s.cities[me].coins,
         u16::MAX,
@@ -574,7 +574,7 @@ fn gap13_improvements() {
     act(&mut s, &format!("buy china {}", en.slot + 1));
     assert_eq!(coins - s.cities[0].coins, en.price as u16);
     // Palace and the others add to the Golden Age: 5 + 2+2+3+2+3+5.
-    let ga = engine::golden_age(&s, P1);
+    let ga = silk_cities::golden_age(&s, P1);
     let c = s.cities[0];
     let base = c.food + c.metal + 2 * (c.citizens() + c.silk as u32) + 3 * c.fine as u32;
     assert_eq!(ga - base, 5 + 17);

@@ -33,7 +33,7 @@ fn issue30_p7_gathering_past_255_keeps_every_card() {
     assert!(Cities::view_text(&s, P2).contains("257 food, 256 metal"));
     // Every card counts in the Golden Age (1 coin each) and goes to the collapse auction.
     let citizens = s.cities[0].citizens();
-    assert_eq!(engine::golden_age(&s, P1), 257 + 256 + 2 * citizens);
+    assert_eq!(silk_cities::golden_age(&s, P1), 257 + 256 + 2 * citizens);
     s.cities[0].food = 70_000;
     end_turns(&mut s);
     while mover(&s) != P1 {

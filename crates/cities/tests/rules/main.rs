@@ -3,9 +3,9 @@
 //! Scenarios set public state fields after a normal setup; play goes through `legal_actions`,
 //! `apply_with`, `to_move`, `outcome` and `Action::parse`.
 
+use silk_cities::cards::{FINE, STANDARD};
 use silk_cities::data::{parse_json, CitiesConfig, Params, Rules};
-use silk_cities::engine::{self, travel};
-use silk_cities::state::{FINE, STANDARD};
+use silk_cities::travel;
 use silk_cities::{Action, Cities, Event, Phase, State};
 use silk_core::{Game, Seat, SilkRng, ToMove};
 

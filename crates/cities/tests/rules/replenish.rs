@@ -40,7 +40,7 @@ fn design_india_persia_cleared_and_restocked_to_3() {
     }
     s.buy[INDIA as usize]
         .fill_lowest_empty(silk_trade::TrackCard::single(
-            silk_cities::state::METAL_CARD,
+            silk_cities::cards::METAL_CARD,
         ))
         .unwrap();
     s.sell[INDIA as usize]

@@ -1,7 +1,7 @@
 //! Phase 4 Rise and Fall.
 
 use super::*;
-use silk_cities::state::Item;
+use silk_cities::Item;
 
 #[test]
 fn design_largest_stack_to_treasury_gap24_ties() {
@@ -131,7 +131,7 @@ fn issue44_p24_pop_cap_0_no_citizen_cap_past_60() {
     assert_eq!(s.cities[1].coins, 47, "for the 3 it paid");
     assert_eq!(s.cities[1].citizens(), 61);
     silk_cities::invariants(&s).unwrap();
-    // And growth goes on past 60 (the grow itself: `engine::legal` lists it, `check` takes it).
+    // And growth goes on past 60 (the grow itself: the legal list has it, `check` takes it).
     s.phase = Phase::Turn;
     s.actor = P2;
     s.cities[1].food = 10;

@@ -210,7 +210,7 @@ fn ambiguity3_supply_price_read_from_the_cards_left() {
                         en.price
                     };
                     assert_eq!(
-                        engine::buy_price(&s, e as u8, en.slot as u8),
+                        silk_cities::buy_price(&s, e as u8, en.slot as u8),
                         Some(expected)
                     );
                     checked += 1;
@@ -249,12 +249,7 @@ fn gap15_once_the_development_deck_runs_out_no_vp_is_left_to_draw() {
     }
     assert!(!s.dev_ran_out);
     let mut ev: Vec<Event> = Vec::new();
-    engine::draw_dev(
-        &mut s,
-        P1,
-        silk_cities::event::DevSource::Barbarians,
-        &mut ev,
-    );
+    silk_cities::draw_dev(&mut s, P1, silk_cities::DevSource::Barbarians, &mut ev);
     assert!(s.dev_ran_out, "the deck ran out and was made again");
     assert_eq!(s.dev_len, 8, "nine used cards shuffled back, one drawn");
     assert_eq!(s.vp(P1), 6, "the card drawn is an effect card");

@@ -5,7 +5,7 @@
 
 use silk_core::{Game, Seat, SeatSet, ToMove};
 use silk_road::data::{Colour, SpentGoods, TieRule};
-use silk_road::state::NO_TILE;
+use silk_road::NO_TILE;
 use silk_road::{Action, Event, Good, Goods, Phase, SilkRoad, SilkRoadConfig, State, TileKind};
 
 const P1: Seat = Seat(0);

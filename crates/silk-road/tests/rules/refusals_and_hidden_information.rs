@@ -8,7 +8,7 @@ use super::*;
 fn illegal_actions_leave_the_state_unchanged_and_say_why() {
     let mut s = setup(4, 20);
     s.holder = P1;
-    s.phase = silk_road::setup::auction_for(&s);
+    s.phase = silk_road::leader_auction(&s);
     assert_refused(&s, P3, "bid 2", "not P3's decision");
     assert_refused(&s, P2, "move Lanzhou", "not possible now (leader auction)");
     assert_refused(&s, P2, "bid 11", "more than P2 owns");

@@ -8,7 +8,7 @@ use super::*;
 fn auction_goes_clockwise_from_the_holders_left_once_each() {
     let mut s = setup(4, 3);
     s.holder = P3;
-    s.phase = silk_road::setup::auction_for(&s);
+    s.phase = silk_road::leader_auction(&s);
     assert!(legal(&s, P3).is_empty(), "the holder does not bid");
     assert_refused(&s, P3, "bid 1", "not P3's decision");
     let mut order = Vec::new();
@@ -33,7 +33,7 @@ fn auction_bids_must_outbid_and_not_exceed_money() {
     let mut s = setup(4, 3);
     s.holder = P1;
     set_money(&mut s, P3, 4);
-    s.phase = silk_road::setup::auction_for(&s);
+    s.phase = silk_road::leader_auction(&s);
     act(&mut s, P2, "bid 3");
     assert_refused(&s, P3, "bid 3", "too low");
     // The refusal is silk-trade's own error, kept typed across the crate border.
@@ -65,7 +65,7 @@ fn auction_bids_must_outbid_and_not_exceed_money() {
 fn auction_all_pass_holder_keeps_the_pawn_free() {
     let mut s = setup(5, 4);
     s.holder = P2;
-    s.phase = silk_road::setup::auction_for(&s);
+    s.phase = silk_road::leader_auction(&s);
     let before = s.money;
     let mut ev = Vec::new();
     for _ in 0..4 {
@@ -84,7 +84,7 @@ fn auction_all_pass_holder_keeps_the_pawn_free() {
 fn holder_sells_the_pawn_to_the_high_bidder() {
     let mut s = setup(4, 5);
     s.holder = P1;
-    s.phase = silk_road::setup::auction_for(&s);
+    s.phase = silk_road::leader_auction(&s);
     act(&mut s, P2, "bid 2");
     act(&mut s, P3, "bid 4");
     act(&mut s, P4, "pass");
@@ -108,7 +108,7 @@ fn holder_sells_the_pawn_to_the_high_bidder() {
 fn holder_keeps_the_pawn_by_paying_the_high_bidder() {
     let mut s = setup(4, 5);
     s.holder = P1;
-    s.phase = silk_road::setup::auction_for(&s);
+    s.phase = silk_road::leader_auction(&s);
     act(&mut s, P2, "pass");
     act(&mut s, P3, "bid 3");
     act(&mut s, P4, "pass");
@@ -129,7 +129,7 @@ fn a_sealed_second_price_leader_auction_hides_bids_and_sells_at_the_second_price
     config.params.leader_auction = "sealed/second_price".parse().unwrap();
     let mut s = setup_with(&config, 5);
     s.holder = P1;
-    s.phase = silk_road::setup::auction_for(&s);
+    s.phase = silk_road::leader_auction(&s);
     let text = |s: &State, e: &Event, viewer| SilkRoad::event_text(s, e, viewer);
     let ev = act(&mut s, P2, "bid 2");
     assert_eq!(
@@ -170,7 +170,7 @@ fn keep_needs_funds_forbids_keeping_without_the_money() {
         let mut s = setup_with(&config, 6);
         s.holder = P1;
         set_money(&mut s, P1, 2);
-        s.phase = silk_road::setup::auction_for(&s);
+        s.phase = silk_road::leader_auction(&s);
         act(&mut s, P2, "bid 5");
         act(&mut s, P3, "pass");
         act(&mut s, P4, "pass");

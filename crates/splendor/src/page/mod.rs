@@ -4,7 +4,7 @@
 //! with a label that names the card and what would be paid.
 //!
 //! Built for one viewer, a seat or the public (`None`): what the viewer may not know stays out,
-//! exactly as in [`crate::view`] — another player's blind reserve is only the deck it came
+//! exactly as in [`crate::View`] — another player's blind reserve is only the deck it came
 //! from, and no deck's order is shown. `page_depends_only_on_what_the_viewer_knows` checks it.
 
 mod moves;

@@ -277,7 +277,7 @@ fn issue30_p20_reserve_orient_deck_off_refuses_the_orient_level_one_deck() {
 /// one, which stays in its place between them.
 #[test]
 fn issue30_p20_others_see_face_up_reserves_beside_a_blind_one() {
-    use silk_splendor::view::Reserved;
+    use silk_splendor::Reserved;
     let mut s = base(3);
     let a = at(&s, "1b");
     act(&mut s, "reserve 1b");

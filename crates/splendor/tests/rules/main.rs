@@ -1,10 +1,10 @@
 //! Rule tests written from the rules texts (the 2017 rulebooks and the 2024 online edition).
 
 use silk_core::{Game, Seat, ToMove};
-use silk_splendor::action::parse_pos;
 use silk_splendor::data::Effect;
-use silk_splendor::rules::NONE;
-use silk_splendor::state::DECK_START;
+use silk_splendor::parse_pos;
+use silk_splendor::DECK_START;
+use silk_splendor::NONE;
 use silk_splendor::{Edition, Module, Phase, Splendor, SplendorConfig, State};
 
 const W: usize = 0;
