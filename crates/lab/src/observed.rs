@@ -35,7 +35,8 @@ pub(crate) struct Observed<G: Observe> {
     /// The game's branches hit so far.
     pub(crate) hits: Hits,
     metrics: Counters,
-    seats: SeatCounters,
+    /// The game's per-seat counts, read where they are at its end.
+    pub(crate) seats: SeatCounters,
 }
 
 impl<G: Observe> Default for Observed<G> {
@@ -59,12 +60,10 @@ impl<G: Observe> Observed<G> {
         self.hits.clear();
     }
 
-    /// The game's metrics and per-seat counts, taken out at its end.
-    pub(crate) fn finish(&mut self) -> (Counters, SeatCounters) {
-        (
-            std::mem::take(&mut self.metrics),
-            std::mem::take(&mut self.seats),
-        )
+    /// The game's metrics, taken out at its end (its per-seat counts stay in `seats` until the
+    /// next game starts).
+    pub(crate) fn finish(&mut self) -> Counters {
+        std::mem::take(&mut self.metrics)
     }
 }
 

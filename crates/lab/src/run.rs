@@ -4,9 +4,7 @@
 use crate::observed::{Events, Observed};
 use crate::LabError;
 use silk_core::metrics::MAX_DECISION_KINDS;
-use silk_core::{
-    next_decider, Counters, Forfeit, Game, Names, Observe, Player, Seat, SeatCounters,
-};
+use silk_core::{next_decider, Counters, Forfeit, Game, Names, Observe, Player, Seat};
 use std::sync::Arc;
 
 use crate::record::{GameRecord, SeatForfeit};
@@ -70,9 +68,11 @@ impl<S: Clone> RoundEnds<S> {
     #[cold]
     #[inline(never)]
     fn read<G: Observe<State = S>>(&mut self) {
-        for s in self.states.drain(..) {
-            self.lead.check::<G>(&s, &mut self.standing);
+        // Read in place: moving each state out would copy it a second time.
+        for s in &self.states {
+            self.lead.check::<G>(s, &mut self.standing);
         }
+        self.states.clear();
     }
 
     /// The game's lead changes: over every round, then over `last` (the final state of a game
@@ -333,7 +333,7 @@ impl<G: Observe> Worker<G> {
                 Ok(())
             },
         )?;
-        let (metrics, seats) = self.events.finish();
+        let metrics = self.events.finish();
         let played = Played {
             seed,
             first,
@@ -344,7 +344,6 @@ impl<G: Observe> Worker<G> {
             kinds,
             runs,
             metrics,
-            seats,
         };
         self.record(spec, index, &state, played, record);
         Ok(())
@@ -396,12 +395,14 @@ impl<G: Observe> Worker<G> {
         if G::PLAYER_MEASURES.is_empty() {
             out.players.clear();
         } else {
-            G::observe_end(state, &mut played.seats);
+            // The per-seat counts stay in the worker (1.5 KB, not moved per game).
+            let seats = &mut self.events.seats;
+            G::observe_end(state, seats);
             crate::players::records_into(
                 spec,
                 index,
                 (&out.scores, &out.ranks),
-                &played.seats,
+                seats,
                 &self.player_names,
                 &mut out.players,
             );
@@ -474,7 +475,6 @@ struct Played {
     /// Runs of each batched kind.
     runs: [u32; MAX_DECISION_KINDS],
     metrics: Counters,
-    seats: SeatCounters,
 }
 
 /// Plays game `index` of the run `spec` with the given players (one game alone: a simulation

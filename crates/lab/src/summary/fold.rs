@@ -161,28 +161,20 @@ impl Fold {
         self.decisions.add(r.decisions as i64);
         self.lead_changes.add(r.lead_changes as i64);
         let (names, values) = r.metrics.slots();
-        if !self
-            .mapped
-            .as_ref()
-            .is_some_and(|(n, _)| Arc::ptr_eq(n, names))
-        {
-            self.mapped = Some((names.clone(), vec![UNMAPPED; names.slots().len()]));
-        }
-        for (i, v) in values.iter().enumerate() {
+        // The map is taken out for the loop, so that each value costs a lookup and a push.
+        let (map_names, mut map) = match self.mapped.take() {
+            Some((n, m)) if Arc::ptr_eq(&n, names) => (n, m),
+            _ => (names.clone(), vec![UNMAPPED; names.slots().len()]),
+        };
+        for ((v, m), name) in values.iter().zip(map.iter_mut()).zip(names.slots()) {
             let Some(v) = *v else { continue };
             // A metric no game has counted yet has no slot (nor a line in the summary).
-            let slot = match self.mapped.as_ref().map(|(_, m)| m[i]) {
-                Some(s) if s != UNMAPPED => s,
-                _ => {
-                    let s = self.slot_of(&names.slots()[i]);
-                    if let Some((_, m)) = &mut self.mapped {
-                        m[i] = s;
-                    }
-                    s
-                }
-            };
-            self.pending.push((slot as u32, v));
+            if *m == UNMAPPED {
+                *m = self.slot_of(name);
+            }
+            self.pending.push((*m as u32, v));
         }
+        self.mapped = Some((map_names, map));
         if self.pending.len() >= PENDING {
             self.add_pending();
         }
