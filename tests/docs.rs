@@ -323,14 +323,12 @@ fn issue45_architecture_lists_the_crates_and_their_dependencies_as_cargo_does() 
     let text =
         std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/architecture.md"))
             .expect("docs/architecture.md");
-    let start = text
-        .find("<!-- crate dependencies: checked by tests/docs.rs -->")
-        .expect("the crate dependency table's start marker");
-    let end = text[start..]
-        .find("<!-- end of crate dependencies -->")
-        .expect("the crate dependency table's end marker")
-        + start;
-    let written: BTreeMap<String, Vec<String>> = text[start..end]
+    let table = common::marked(
+        &text,
+        "<!-- crate dependencies: checked by tests/docs.rs -->",
+        "<!-- end of crate dependencies -->",
+    );
+    let written: BTreeMap<String, Vec<String>> = table
         .lines()
         .filter(|l| l.starts_with("| silk"))
         .map(|l| {
@@ -447,27 +445,12 @@ fn named_modules(code: &str, at: &[String]) -> Vec<Vec<String>> {
 /// The import circles among the sibling modules of every module of every crate under
 /// `crates/`: `crate::module` (with `::` for a nested one) and the circle's modules, sorted.
 fn import_circles() -> Vec<(String, Vec<String>)> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
     let mut circles = Vec::new();
-    let mut crates: Vec<PathBuf> = fs::read_dir(&root)
-        .expect("crates/")
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    crates.sort();
-    for dir in crates {
+    for (name, dir) in common::workspace_crates() {
         let src = dir.join("src");
-        let Ok(manifest) = fs::read_to_string(dir.join("Cargo.toml")) else {
-            continue;
-        };
         if !src.is_dir() {
             continue;
         }
-        let name = manifest
-            .lines()
-            .find_map(|l| l.strip_prefix("name = "))
-            .map(|n| n.trim_matches('"').to_string())
-            .unwrap_or_default();
         let modules = module_sources(&src);
         let parents: BTreeSet<Vec<String>> = modules
             .iter()

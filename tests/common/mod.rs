@@ -16,6 +16,43 @@ pub fn temp_dir(suite: &str, name: &str) -> PathBuf {
     dir
 }
 
+/// The part of a Markdown text between two marker comments (a doc's table a test holds to the
+/// code): from the start marker, up to the end marker.
+#[allow(dead_code)] // for the tests that check docs against the code
+pub fn marked<'a>(text: &'a str, start: &str, end: &str) -> &'a str {
+    let from = text
+        .find(start)
+        .unwrap_or_else(|| panic!("the marker {start:?}"));
+    let to = text[from..]
+        .find(end)
+        .unwrap_or_else(|| panic!("the marker {end:?}"));
+    &text[from..from + to]
+}
+
+/// Every crate under `crates/` with a manifest, in name order of its directory: its package
+/// name and its directory.
+#[allow(dead_code)] // for the tests that check docs against the code
+pub fn workspace_crates() -> Vec<(String, PathBuf)> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("crates");
+    let mut dirs: Vec<PathBuf> = std::fs::read_dir(&root)
+        .expect("crates/")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    dirs.sort();
+    dirs.into_iter()
+        .filter_map(|dir| {
+            let manifest = std::fs::read_to_string(dir.join("Cargo.toml")).ok()?;
+            let name = manifest
+                .lines()
+                .find_map(|l| l.strip_prefix("name = "))?
+                .trim_matches('"')
+                .to_string();
+            Some((name, dir))
+        })
+        .collect()
+}
+
 /// Runs `silk ARGS`, which must succeed: what it printed on stdout.
 #[allow(dead_code)] // not every test file reads the text
 pub fn stdout_of(args: &[&str]) -> String {

@@ -34,14 +34,14 @@ mod trace;
 mod view;
 
 pub use action::Action;
-/// Where the game holds auctions (lots, barbarians), for checks over every format.
+/// Where the game holds auctions (barbarians, priority, lots), for checks over every format.
 pub use auctions::POINTS as AUCTION_POINTS;
 pub use data::{CitiesConfig, DataError, Params, Rules};
-/// Queries a page or a test asks of a position: why an action is refused, prices, the cost of
-/// a trip, a route around an obstacle, a Golden Age's value.
+// Queries a page or a test asks of a position: why an action is refused, prices, the cost of
+// a trip, a route around an obstacle, a Golden Age's value.
 pub use engine::{buy_price, check, golden_age, plan_via, sell_price, travel};
-/// Steps of the game a test uses to build a position: a round's start (silk deck, barbarians)
-/// and one development card drawn.
+// Steps of the game a test takes to build a position: a round's start (silk deck, barbarians)
+// and one development card drawn.
 pub use engine::{draw_dev, start_round};
 pub use event::{DevSource, Event};
 pub use setup::setup_with;
@@ -49,7 +49,8 @@ pub use setup::setup_with;
 pub use stall::reading as stall_reading;
 pub use state::{City, Item, Lot, Move, MoveKind, Phase, Res, Role, State};
 
-/// The codes cards have in a [`State`]'s decks and on the empires' price tracks.
+/// The codes cards have in a [`State`]'s decks and on the empires' price tracks; `NONE` is also
+/// "no region" where a region is named (a route's waypoint).
 pub mod cards {
     pub use crate::state::{barbarian_strength, FINE, FOOD_CARD, METAL_CARD, NONE, STANDARD};
 }

@@ -42,11 +42,12 @@ pub use bot::VALUE_JSON;
 pub use data::{DataError, Params, Rules, SilkRoadConfig, TileKind};
 pub use event::Event;
 pub use goods::{Good, Goods};
-/// Plain-words help for the decision in front of a player, and for one of its choices.
+// Plain-words help for the decision in front of a player, and for one of its choices.
 pub use help::{choice as choice_help, decision as decision_help};
-pub use scoring::{score_holdings, scores, sole_majority, Score};
-/// `leader_auction`: the leader auction among everyone but the holder (for building positions).
-pub use setup::{auction_for as leader_auction, setup_with};
+pub use scoring::{scores, sole_majority, Score};
+/// The leader auction among everyone but the holder (a step a test takes to build a position).
+pub use setup::auction_for as leader_auction;
+pub use setup::setup_with;
 /// Money is counted in silver; a gold coin is worth this many.
 pub use silk_trade::SILVER_PER_GOLD;
 pub use state::{Phase, State, NO_TILE};

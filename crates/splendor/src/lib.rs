@@ -41,17 +41,19 @@ pub use action::{parse_pos, pos_name, Action, Pay};
 pub use colour::{token_name, Colour, GOLD};
 pub use data::{Edition, Module, Params, SplendorConfig};
 pub use event::Event;
-/// An event in words for one viewer (the text `silk play` and the phone's history print).
+/// An event in words for one viewer, as the served pages' history shows it (`--serve`).
 pub use history::event_words;
-/// `compile_rules` checks a configuration and builds its rules (what `intern` shares).
-pub use rules::{compile as compile_rules, intern, Rules, NONE};
-/// The result screen's explanations: each seat's prestige by source, the tie rule, what decided
-/// who could win.
+/// Checks a configuration and builds its rules (what `intern` builds once and shares).
+pub use rules::compile as compile_rules;
+pub use rules::{intern, Rules, NONE};
+// The result screen's explanations: each seat's prestige by source, the tie rule, what decided
+// who could win.
 pub use scoring::{breakdown as score_breakdown, tie_break, win_notes};
 pub use setup::setup_with;
 pub use state::{Phase, State, DECK_START};
-/// `view_text_with`: a seat's view in words, with or without the affordability assist.
-pub use view::{text_with as view_text_with, Reserved, View};
+/// A seat's view in words, with or without the affordability assist.
+pub use view::text_with as view_text_with;
+pub use view::{Reserved, View};
 
 use rules::MAX_PLAYERS;
 use silk_core::{

@@ -1,6 +1,6 @@
 //! One walk over the events, told two ways: the terminal's and the traces' notation
 //! (`notation.rs`, [`Event::text`]: "#23 L1 green 1pt [K4]") and the pages' words
-//! ([`crate::history::event_words`]: "a level-1 green card (1 prestige, costs 4 black)"). The
+//! ([`crate::event_words`]: "a level-1 green card (1 prestige, costs 4 black)"). The
 //! walk decides what a viewer is told (another's blind reserve never names the card) and how
 //! each sentence is built; a [`Telling`] names the pieces and words the sentences whose shape
 //! differs between the two.

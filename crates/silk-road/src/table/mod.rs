@@ -5,7 +5,7 @@
 //!
 //! The helper is a pure state machine over [`Entry`]s; the CLI adds prompts and the journal.
 //! It uses the engine's own pieces: silk-trade's once-around auction and Grand Vizier payout,
-//! the engine's market order and [`crate::score_holdings`] for the final count.
+//! the engine's market order and its final count.
 
 use crate::data::{intern, DataError, Rules, SilkRoadConfig};
 use crate::goods::{Good, Goods};
