@@ -48,6 +48,16 @@ struct RoundEnds<S> {
 /// Round ends held before they are read.
 const HELD_ROUNDS: usize = 64;
 
+impl<S> Default for RoundEnds<S> {
+    fn default() -> RoundEnds<S> {
+        RoundEnds {
+            states: Vec::new(),
+            lead: Lead::default(),
+            standing: Vec::new(),
+        }
+    }
+}
+
 impl<S: Clone> RoundEnds<S> {
     /// Forgets the last game.
     fn start(&mut self) {
@@ -236,11 +246,7 @@ impl<G: Observe> Worker<G> {
             player_names: Arc::new(Names::new(G::PLAYER_MEASURES.iter().copied())),
             legal: Vec::new(),
             events: Observed::default(),
-            round_ends: RoundEnds {
-                states: Vec::new(),
-                lead: Lead::default(),
-                standing: Vec::new(),
-            },
+            round_ends: RoundEnds::default(),
         }
     }
 
@@ -743,12 +749,7 @@ mod tests {
     /// change of lead is counted, the final state's included, and the next game starts afresh.
     #[test]
     fn lead_changes_are_counted_past_the_rounds_held() {
-        let mut ends = RoundEnds {
-            states: Vec::new(),
-            lead: Lead::default(),
-            standing: Vec::new(),
-        };
-        ends.start();
+        let mut ends = RoundEnds::default();
         let at = |leader: usize| RaceState {
             turn: 0,
             points: if leader == 0 { [2, 1] } else { [1, 2] },
