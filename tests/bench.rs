@@ -50,6 +50,30 @@ fn bench_reports_both_rates_their_ratio_threads_and_memory() {
     assert!(v["search"].is_null());
 }
 
+/// Each repeat's own ratio is listed beside the best-of one, which lies within their range (the
+/// best lab rate over the best engine rate is at most the ratio of the run with the best lab
+/// rate and at least that of the run with the best engine rate).
+#[test]
+fn bench_lists_each_runs_ratio_around_the_best_of_ratio() {
+    let v = bench_json(&["goofspiel", "--games", "50", "--repeat", "3"]);
+    let runs: Vec<f64> = v["run_ratios"]
+        .as_array()
+        .expect("run_ratios is a list")
+        .iter()
+        .map(|r| r.as_f64().expect("a ratio is a number"))
+        .collect();
+    assert_eq!(runs.len(), 3, "{v}");
+    assert!(runs.iter().all(|r| *r > 0.0 && r.is_finite()), "{runs:?}");
+    let ratio = positive(&v, "ratio");
+    let (low, high) = runs
+        .iter()
+        .fold((f64::INFINITY, 0.0f64), |(l, h), &r| (l.min(r), h.max(r)));
+    assert!(
+        low - 1e-9 <= ratio && ratio <= high + 1e-9,
+        "{ratio} {runs:?}"
+    );
+}
+
 #[test]
 fn bench_reports_the_search_speed_of_mcts_bots() {
     let v = bench_json(&[

@@ -124,6 +124,9 @@ struct Rates {
     decisions: u64,
     /// The search bots' playouts and playout decisions per second, if any bot searched.
     search: Option<(f64, f64)>,
+    /// Each repeat's lab rate on one thread over the engine's in the same repeat: the spread
+    /// the best-of rates hide (a shared machine moves either by a few per cent).
+    run_ratios: Vec<f64>,
 }
 
 /// Plays the batch `args.repeat` times by the engine alone and through the lab on each thread
@@ -137,6 +140,7 @@ fn measure<G: CliGame>(
     let mut engine = Vec::new();
     let mut search = Vec::new();
     let mut per_threads: Vec<Vec<Rate>> = vec![Vec::new(); max_threads];
+    let mut run_ratios = Vec::new();
     let mut decisions = 0;
     for _ in 0..args.repeat {
         let before = silk_bots::search_totals();
@@ -161,6 +165,10 @@ fn measure<G: CliGame>(
             }
             rates.push(Rate::of(games, lab_decisions, secs));
         }
+        let (lab, engine) = (per_threads[0].last(), engine.last());
+        if let (Some(lab), Some(engine)) = (lab, engine) {
+            run_ratios.push(lab.decisions_per_s / engine.decisions_per_s.max(1e-9));
+        }
     }
     let best_of = |rates: &[Rate]| Rate {
         games_per_s: best_rate(&rates.iter().map(|r| r.games_per_s).collect::<Vec<_>>()),
@@ -171,6 +179,7 @@ fn measure<G: CliGame>(
         engine: best_of(&engine),
         threads: per_threads.iter().map(|r| best_of(r)).collect(),
         decisions,
+        run_ratios,
         search: searching.then(|| {
             (
                 best_rate(&search.iter().map(|s| s.0).collect::<Vec<_>>()),
@@ -203,6 +212,17 @@ impl Report<'_> {
         self.lab1().decisions_per_s / self.rates.engine.decisions_per_s.max(1e-9)
     }
 
+    /// The per-run ratios' range, when there are several runs: ` (runs: 73–78%)`.
+    fn run_spread(&self) -> String {
+        let r = &self.rates.run_ratios;
+        if r.len() < 2 {
+            return String::new();
+        }
+        let low = r.iter().copied().fold(f64::INFINITY, f64::min);
+        let high = r.iter().copied().fold(0.0, f64::max);
+        format!(" (runs: {:.0}–{:.0}%)", 100.0 * low, 100.0 * high)
+    }
+
     /// The report as text.
     fn text(&self) -> String {
         let (engine, lab1) = (self.rates.engine, self.lab1());
@@ -222,11 +242,12 @@ impl Report<'_> {
             per_s(engine.decisions_per_s)
         );
         text += &format!(
-            "  {:<34} {:>9} games/s {:>9} decisions/s  {:.0}% of the engine's rate\n",
+            "  {:<34} {:>9} games/s {:>9} decisions/s  {:.0}% of the engine's rate{}\n",
             "lab (simulate + summary), 1 thread",
             per_s(lab1.games_per_s),
             per_s(lab1.decisions_per_s),
-            100.0 * self.ratio()
+            100.0 * self.ratio(),
+            self.run_spread()
         );
         for (t, r) in self.rates.threads.iter().enumerate().skip(1) {
             text += &format!(
@@ -275,6 +296,7 @@ impl Report<'_> {
             "lab_games_per_s": lab1.games_per_s,
             "lab_decisions_per_s": lab1.decisions_per_s,
             "ratio": self.ratio(),
+            "run_ratios": self.rates.run_ratios,
             "threads": self.rates.threads.iter().enumerate().map(|(t, r)| json!({
                 "threads": t + 1,
                 "games_per_s": r.games_per_s,
