@@ -664,40 +664,64 @@ fn long_functions(text: &str, most: usize) -> Vec<(String, usize, usize)> {
     long
 }
 
-/// Issue 45, point 4: no source file over 800 lines and no non-test function over 120 (the
-/// rules texts, `rules_text`, excepted: each is one text the rules are read from).
+/// The Rust files under `dir`, at any depth.
+fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for e in fs::read_dir(&d).expect("a folder").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                todo.push(p);
+            } else if p.extension().is_some_and(|x| x == "rs") {
+                files.push(p);
+            }
+        }
+    }
+    files
+}
+
+/// Issue 45, point 4: no Rust file over 800 lines (sources, tests, examples, benches) and no
+/// non-test function of a crate's sources over 120 (the rules texts, `rules_text`, excepted:
+/// each is one text the rules are read from).
 #[test]
 fn issue45_no_source_file_over_800_lines_and_no_function_over_120() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut too_long = Vec::new();
-    let mut scanned = 0;
+    let crates: Vec<_> = fs::read_dir(root.join("crates"))
+        .expect("crates/")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
     let mut sources = vec![root.join("src")];
-    sources.extend(
-        fs::read_dir(root.join("crates"))
-            .expect("crates/")
-            .flatten()
-            .map(|e| e.path().join("src")),
-    );
-    for src in sources.into_iter().filter(|s| s.is_dir()) {
-        let mut files = Vec::new();
-        let mut todo = vec![src.clone()];
-        while let Some(d) = todo.pop() {
-            for e in fs::read_dir(&d).expect("a folder").flatten() {
-                let p = e.path();
-                if p.is_dir() {
-                    todo.push(p);
-                } else if p.extension().is_some_and(|x| x == "rs") {
-                    files.push(p);
-                }
-            }
+    sources.extend(crates.iter().map(|c| c.join("src")));
+    let mut others = vec![root.join("tests"), root.join("examples")];
+    for c in &crates {
+        others.extend(["tests", "benches", "examples"].map(|d| c.join(d)));
+    }
+    let mut too_long = Vec::new();
+    let (mut scanned, mut other_files) = (0, 0);
+    for (dir, is_source) in sources
+        .into_iter()
+        .map(|d| (d, true))
+        .chain(others.into_iter().map(|d| (d, false)))
+    {
+        if !dir.is_dir() {
+            continue;
         }
-        for f in files {
-            scanned += 1;
-            let text = fs::read_to_string(&f).expect("a source file");
+        for f in rust_files(&dir) {
+            if is_source {
+                scanned += 1;
+            } else {
+                other_files += 1;
+            }
+            let text = fs::read_to_string(&f).expect("a Rust file");
             let shown = f.strip_prefix(root).unwrap_or(&f).display().to_string();
             let n = text.lines().count();
             if n > 800 {
                 too_long.push(format!("{shown}: {n} lines"));
+            }
+            if !is_source {
+                continue;
             }
             for (name, line, n) in long_functions(&text, 120) {
                 if name != "rules_text" {
@@ -707,6 +731,10 @@ fn issue45_no_source_file_over_800_lines_and_no_function_over_120() {
         }
     }
     assert!(scanned > 200, "only {scanned} source files found");
+    assert!(
+        other_files > 40,
+        "only {other_files} test and example files found"
+    );
     assert!(
         too_long.is_empty(),
         "over the limits:\n{}",

@@ -1,4 +1,4 @@
-//! Waiting on pages in the browser tests (tests/web.rs, tests/web_pages.rs): a condition to
+//! Waiting on pages in the browser tests (tests/web/, tests/web_pages/): a condition to
 //! hold, the snapshot version a page shows, every page caught up.
 
 use crate::browser::Session;

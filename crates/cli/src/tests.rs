@@ -304,7 +304,7 @@ fn issue44_p26_play_save_syncs_a_persons_entry_at_once_and_batches_bots() {
     std::fs::write(&script, "1\n".repeat(40)).unwrap();
     let args = ["play", "silk-road", "--bots", "human,greedy,greedy,greedy"];
     let paths = [save.to_str().unwrap(), script.to_str().unwrap()];
-    // The playtest record, kept the same way, is counted apart (tests/playtests.rs).
+    // The playtest record, kept the same way, is counted apart (tests/playtests/).
     let tail = [
         "--seed",
         "3",
