@@ -363,19 +363,7 @@ fn issue45_architecture_lists_the_crates_and_their_dependencies_as_cargo_does() 
 /// A crate's sources as (module path, code): comments, and the unit tests after
 /// `#[cfg(test)] mod tests`, left out.
 fn module_sources(src: &Path) -> Vec<(Vec<String>, String)> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
-        for e in fs::read_dir(dir).expect("a source folder").flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "rs") {
-                out.push(p);
-            }
-        }
-    }
-    let mut files = Vec::new();
-    walk(src, &mut files);
-    files
+    rust_files(src)
         .into_iter()
         .map(|f| {
             let rel = f.strip_prefix(src).expect("under src").with_extension("");
@@ -664,13 +652,15 @@ fn long_functions(text: &str, most: usize) -> Vec<(String, usize, usize)> {
     long
 }
 
-/// The Rust files under `dir`, at any depth.
-fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
+/// The Rust files under `dir`, at any depth (none if it is no folder).
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     let mut todo = vec![dir.to_path_buf()];
     while let Some(d) = todo.pop() {
-        for e in fs::read_dir(&d).expect("a folder").flatten() {
-            let p = e.path();
+        let Ok(entries) = fs::read_dir(&d) else {
+            continue;
+        };
+        for p in entries.flatten().map(|e| e.path()) {
             if p.is_dir() {
                 todo.push(p);
             } else if p.extension().is_some_and(|x| x == "rs") {
@@ -687,53 +677,52 @@ fn rust_files(dir: &Path) -> Vec<std::path::PathBuf> {
 #[test]
 fn issue45_no_source_file_over_800_lines_and_no_function_over_120() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let crates: Vec<_> = fs::read_dir(root.join("crates"))
-        .expect("crates/")
-        .flatten()
-        .map(|e| e.path())
-        .collect();
-    let mut sources = vec![root.join("src")];
-    sources.extend(crates.iter().map(|c| c.join("src")));
-    let mut others = vec![root.join("tests"), root.join("examples")];
-    for c in &crates {
-        others.extend(["tests", "benches", "examples"].map(|d| c.join(d)));
-    }
-    let mut too_long = Vec::new();
-    let (mut scanned, mut other_files) = (0, 0);
-    for (dir, is_source) in sources
+    let crates: Vec<PathBuf> = common::workspace_crates()
         .into_iter()
-        .map(|d| (d, true))
-        .chain(others.into_iter().map(|d| (d, false)))
-    {
-        if !dir.is_dir() {
-            continue;
+        .map(|(_, dir)| dir)
+        .collect();
+    let under =
+        |dirs: Vec<PathBuf>| -> Vec<PathBuf> { dirs.iter().flat_map(|d| rust_files(d)).collect() };
+    let sources = under(
+        std::iter::once(root.join("src"))
+            .chain(crates.iter().map(|c| c.join("src")))
+            .collect(),
+    );
+    let others = under(
+        [root.join("tests"), root.join("examples")]
+            .into_iter()
+            .chain(
+                crates
+                    .iter()
+                    .flat_map(|c| ["tests", "benches", "examples"].map(|d| c.join(d))),
+            )
+            .collect(),
+    );
+    let shown = |f: &Path| f.strip_prefix(root).unwrap_or(f).display().to_string();
+    let mut too_long = Vec::new();
+    for f in sources.iter().chain(&others) {
+        let n = fs::read_to_string(f).expect("a Rust file").lines().count();
+        if n > 800 {
+            too_long.push(format!("{}: {n} lines", shown(f)));
         }
-        for f in rust_files(&dir) {
-            if is_source {
-                scanned += 1;
-            } else {
-                other_files += 1;
-            }
-            let text = fs::read_to_string(&f).expect("a Rust file");
-            let shown = f.strip_prefix(root).unwrap_or(&f).display().to_string();
-            let n = text.lines().count();
-            if n > 800 {
-                too_long.push(format!("{shown}: {n} lines"));
-            }
-            if !is_source {
-                continue;
-            }
-            for (name, line, n) in long_functions(&text, 120) {
-                if name != "rules_text" {
-                    too_long.push(format!("{shown}:{line}: fn {name}, {n} lines"));
-                }
+    }
+    for f in &sources {
+        let text = fs::read_to_string(f).expect("a source file");
+        for (name, line, n) in long_functions(&text, 120) {
+            if name != "rules_text" {
+                too_long.push(format!("{}:{line}: fn {name}, {n} lines", shown(f)));
             }
         }
     }
-    assert!(scanned > 200, "only {scanned} source files found");
     assert!(
-        other_files > 40,
-        "only {other_files} test and example files found"
+        sources.len() > 200,
+        "only {} source files found",
+        sources.len()
+    );
+    assert!(
+        others.len() > 40,
+        "only {} test and example files found",
+        others.len()
     );
     assert!(
         too_long.is_empty(),
