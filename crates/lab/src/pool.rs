@@ -160,6 +160,9 @@ where
         // One thread: each game is folded and handed on as it ends, while its record is still
         // in the cache.
         let mut worker = run::Worker::<G>::new(spec, names);
+        if each.is_none() {
+            worker = worker.folded_only();
+        }
         return in_order(all, fold, each, |index, r| play(&mut worker, index, r));
     }
     let sched = Schedule {
@@ -277,6 +280,9 @@ fn work<G: Observe>(
     // A panic stops the others too (none waits for a batch that never comes).
     let _stop = OnPanic(|| sched.halt(sched.all.start));
     let mut worker = run::Worker::<G>::new(spec, names);
+    if !sched.wants_records {
+        worker = worker.folded_only();
+    }
     // One record, written over game after game unless it is handed on.
     let mut r = GameRecord::default();
     while let Some(start) = sched.take() {

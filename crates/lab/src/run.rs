@@ -233,6 +233,9 @@ pub struct Worker<G: Observe> {
     legal: Vec<G::Action>,
     events: Observed<G>,
     round_ends: RoundEnds<G::State>,
+    /// Whether a record's per-seat rows are written: not when the record is only folded
+    /// ([`Worker::folded_only`]), since the summary does not read them.
+    seat_rows: bool,
 }
 
 impl<G: Observe> Worker<G> {
@@ -247,7 +250,15 @@ impl<G: Observe> Worker<G> {
             legal: Vec::new(),
             events: Observed::default(),
             round_ends: RoundEnds::default(),
+            seat_rows: true,
         }
+    }
+
+    /// A worker whose records are only folded into a summary, never handed on: they leave
+    /// out the per-seat rows ([`GameRecord::players`]), which the summary does not read.
+    pub fn folded_only(mut self) -> Worker<G> {
+        self.seat_rows = false;
+        self
     }
 
     /// Plays game `index` of the run `spec` (the worker's) with the given players.
@@ -398,7 +409,7 @@ impl<G: Observe> Worker<G> {
             kind: f.kind,
             reason: f.reason,
         });
-        if G::PLAYER_MEASURES.is_empty() {
+        if G::PLAYER_MEASURES.is_empty() || !self.seat_rows {
             out.players.clear();
         } else {
             // The per-seat counts stay in the worker (1.5 KB, not moved per game).
@@ -613,7 +624,8 @@ mod tests {
     /// would make it happen; `turn` averages (5 + 3) / 2 = 4 per game.
     /// A worker writing game after game over one record (as a run that only folds does) gives
     /// each game exactly the record a fresh one gets: nothing of the game before stays, a game
-    /// cut short included.
+    /// cut short included. A worker whose records are only folded writes the same record
+    /// without its per-seat rows.
     #[test]
     fn a_record_written_over_is_the_fresh_record_of_each_game() {
         use silk_core::goofspiel::{GoofConfig, Goofspiel};
@@ -638,7 +650,9 @@ mod tests {
         let (state, _) = setup_game::<Goofspiel>(&config, spec.seed, 0, 3).unwrap();
         let names = run_names::<Goofspiel>(&state);
         let mut reused = Worker::<Goofspiel>::new(&spec, names.clone());
+        let mut folded = Worker::<Goofspiel>::new(&spec, names.clone()).folded_only();
         let mut record = GameRecord::default();
+        let mut folded_record = GameRecord::default();
         for index in spec.indices() {
             // Every third game is cut short after 4 decisions.
             let opts = crate::Options {
@@ -662,6 +676,19 @@ mod tests {
             assert_eq!(record, fresh, "game {index}");
             assert_eq!(record.finished, index % 3 != 2);
             assert!(!record.players.is_empty() && !record.coverage.is_empty());
+            folded
+                .play_into(
+                    &config,
+                    &spec,
+                    index,
+                    &mut players(index),
+                    opts,
+                    &mut folded_record,
+                )
+                .unwrap();
+            assert!(folded_record.players.is_empty(), "game {index}");
+            folded_record.players.clone_from(&record.players);
+            assert_eq!(folded_record, record, "game {index}");
         }
     }
 
