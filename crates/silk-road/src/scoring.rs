@@ -51,44 +51,39 @@ pub fn scores(s: &State) -> [Score; MAX_PLAYERS] {
 }
 
 /// Each seat's total alone (the lab's provisional standing, asked at every round): the sum of
-/// [`scores`] without building the breakdown.
+/// [`scores`] without building the breakdown. Seats past the players read 0 besides their money.
 pub fn totals(s: &State) -> [u32; MAX_PLAYERS] {
-    let n = s.players();
-    let goods = &s.goods[..n];
-    let mut out = [0u32; MAX_PLAYERS];
-    for (t, (&m, g)) in out.iter_mut().zip(s.money.iter().zip(goods)) {
-        *t = m as u32 + g.total();
-    }
-    let bonus = s.rules.config.params.majority_bonus;
-    let held = majorities_held(goods);
-    for (t, &k) in out.iter_mut().zip(&held) {
-        *t += bonus * k as u32;
-    }
-    out
+    let rest = goods_and_bonus(&s.goods, s.players(), s.rules.config.params.majority_bonus);
+    // A total past u32 (a bonus of billions) stays at the top rather than wrapping.
+    std::array::from_fn(|i| u32::try_from(s.money[i] as u64 + rest[i]).unwrap_or(u32::MAX))
 }
 
-/// How many goods each player holds the sole majority of (the lab's standing, at every round):
-/// what [`majorities`] says, counted per player without a branch.
+/// Each of the first `n` seats' goods tokens plus `bonus` per good it holds the sole majority
+/// of (what [`majorities`] says), without a branch; 0 for the seats past `n`.
 #[allow(unsafe_code)] // audited: the SSE2 call below
-fn majorities_held(goods: &[Goods]) -> [u8; MAX_PLAYERS] {
+fn goods_and_bonus(goods: &[Goods; MAX_PLAYERS], n: usize, bonus: u32) -> [u64; MAX_PLAYERS] {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         // SAFETY: the function needs SSE2 alone, which this build's target has (the `cfg`
         // above): every x86-64 processor has it.
-        unsafe { sse2::majorities_held(goods) }
+        unsafe { sse2::goods_and_bonus(goods, n, bonus) }
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    majorities_held_by_good(goods)
+    goods_and_bonus_by_good(goods, n, bonus)
 }
 
-/// [`majorities_held`] from [`majorities`]: the reference, and the code for other processors.
+/// [`goods_and_bonus`] from [`majorities`]: the reference, and the code for other processors.
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-fn majorities_held_by_good(goods: &[Goods]) -> [u8; MAX_PLAYERS] {
-    let mut held = [0; MAX_PLAYERS];
-    for i in majorities(goods).into_iter().flatten() {
-        held[i as usize] += 1;
+fn goods_and_bonus_by_good(goods: &[Goods; MAX_PLAYERS], n: usize, bonus: u32) -> [u64; MAX_PLAYERS] {
+    let n = n.min(MAX_PLAYERS);
+    let mut out = [0u64; MAX_PLAYERS];
+    for (o, g) in out.iter_mut().zip(&goods[..n]) {
+        *o = g.total() as u64;
     }
-    held
+    for i in majorities(&goods[..n]).into_iter().flatten() {
+        out[i as usize] += bonus as u64;
+    }
+    out
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -96,52 +91,52 @@ mod sse2 {
     use super::{Goods, MAX_PLAYERS};
     use std::arch::x86_64::*;
 
-    /// The number of set bits of each five-bit mask.
-    const ONES: [u8; 32] = {
-        let mut t = [0; 32];
-        let mut i = 0;
-        while i < 32 {
-            t[i] = (i as u32).count_ones() as u8;
-            i += 1;
-        }
-        t
-    };
-
-    /// [`super::majorities_held`] with the five goods of a player in the bytes of one register:
-    /// the most of each good (`pmaxub`), who has that many (`pcmpeqb`, a bit mask per player) and
-    /// how many do (`psubb`); a good counts for its holder when it is held by exactly one player
-    /// and by at least one token.
+    /// [`super::goods_and_bonus`] with the five goods of a seat in the low bytes of a 64-bit
+    /// lane, two seats to a register: the most of each good (`pmaxub`), who has that many
+    /// (`pcmpeqb`) and how many do (`psubb`); a good counts for its holder when exactly one
+    /// seat holds the most and the most is not 0. Byte sums (`psadbw`) then give each seat its
+    /// tokens and its majorities, and `pmuludq` the bonus for them.
     #[inline]
     #[target_feature(enable = "sse2")]
-    pub fn majorities_held(goods: &[Goods]) -> [u8; MAX_PLAYERS] {
-        let goods = &goods[..goods.len().min(MAX_PLAYERS)];
-        let load = |h: &Goods| {
-            let b = h.0;
+    pub fn goods_and_bonus(
+        goods: &[Goods; MAX_PLAYERS],
+        n: usize,
+        bonus: u32,
+    ) -> [u64; MAX_PLAYERS] {
+        const { assert!(MAX_PLAYERS == 6, "three registers of two seats") };
+        let lane = |i: usize| {
+            let b = goods[i].0;
             let word = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], 0, 0, 0]);
-            _mm_cvtsi64_si128(word as i64)
+            // A seat past the players holds nothing, whatever its array says.
+            (word & ((i < n) as u64).wrapping_neg()) as i64
         };
+        let pair = |i: usize| _mm_set_epi64x(lane(i + 1), lane(i));
+        let (a, b, c) = (pair(0), pair(2), pair(4));
         let zero = _mm_setzero_si128();
-        let mut most = zero;
-        for h in goods {
-            most = _mm_max_epu8(most, load(h));
-        }
-        let (mut holders, mut has) = (zero, [0u32; MAX_PLAYERS]);
-        for (m, h) in has.iter_mut().zip(goods) {
-            let at_most = _mm_cmpeq_epi8(load(h), most);
-            holders = _mm_sub_epi8(holders, at_most);
-            *m = _mm_movemask_epi8(at_most) as u32;
-        }
-        // One holder, and a good at all (the padding bytes and goods nobody has are 0).
-        let sole = _mm_andnot_si128(
-            _mm_cmpeq_epi8(most, zero),
-            _mm_cmpeq_epi8(holders, _mm_set1_epi8(1)),
+        let most = _mm_max_epu8(_mm_max_epu8(a, b), c);
+        // The other half's seats too: each half then holds the most of every seat.
+        let most = _mm_max_epu8(most, _mm_shuffle_epi32::<0x4E>(most));
+        let (ea, eb, ec) = (
+            _mm_cmpeq_epi8(a, most),
+            _mm_cmpeq_epi8(b, most),
+            _mm_cmpeq_epi8(c, most),
         );
-        let sole = _mm_movemask_epi8(sole) as u32 & 0x1F;
-        let mut held = [0; MAX_PLAYERS];
-        for (k, &m) in held.iter_mut().zip(&has) {
-            *k = ONES[(m & sole) as usize];
-        }
-        held
+        let holders = _mm_sub_epi8(_mm_sub_epi8(_mm_sub_epi8(zero, ea), eb), ec);
+        let holders = _mm_add_epi8(holders, _mm_shuffle_epi32::<0x4E>(holders));
+        let one = _mm_set1_epi8(1);
+        // One holder, and a good at all (the padding bytes and goods nobody has are 0).
+        let sole = _mm_andnot_si128(_mm_cmpeq_epi8(most, zero), _mm_cmpeq_epi8(holders, one));
+        let sole = _mm_and_si128(sole, one);
+        let bonus = _mm_cvtsi32_si128(bonus as i32);
+        let bonus = _mm_unpacklo_epi64(bonus, bonus);
+        let sum = |x: __m128i, at_most: __m128i| {
+            let held = _mm_sad_epu8(_mm_and_si128(at_most, sole), zero);
+            _mm_add_epi64(_mm_sad_epu8(x, zero), _mm_mul_epu32(held, bonus))
+        };
+        let (a, b, c) = (sum(a, ea), sum(b, eb), sum(c, ec));
+        let low = |x: __m128i| _mm_cvtsi128_si64(x) as u64;
+        let high = |x: __m128i| _mm_cvtsi128_si64(_mm_unpackhi_epi64(x, x)) as u64;
+        [low(a), high(a), low(b), high(b), low(c), high(c)]
     }
 }
 
@@ -246,12 +241,20 @@ mod tests {
                 }
             });
             assert_eq!(majorities(&goods), want, "{goods:?}");
-            let mut held = [0u8; MAX_PLAYERS];
-            for i in want.into_iter().flatten() {
-                held[i as usize] += 1;
+            // Rule: 1 point per goods token, the bonus to each good's sole majority holder;
+            // the seats past the players count nothing, whatever the array holds there.
+            let bonus = 2 + n as u32;
+            let mut want_rest = [0u64; MAX_PLAYERS];
+            for (i, g) in goods.iter().enumerate() {
+                want_rest[i] = g.0.iter().map(|&c| c as u64).sum();
             }
-            assert_eq!(majorities_held_by_good(&goods), held, "{goods:?}");
-            assert_eq!(majorities_held(&goods), held, "{goods:?}");
+            for i in want.into_iter().flatten() {
+                want_rest[i as usize] += bonus as u64;
+            }
+            let mut all = [Goods([7, 7, 7, 7, 7]); MAX_PLAYERS];
+            all[..n].copy_from_slice(&goods);
+            assert_eq!(goods_and_bonus_by_good(&all, n, bonus), want_rest, "{goods:?}");
+            assert_eq!(goods_and_bonus(&all, n, bonus), want_rest, "{goods:?}");
         }
     }
 
