@@ -74,7 +74,11 @@ fn goods_and_bonus(goods: &[Goods; MAX_PLAYERS], n: usize, bonus: u32) -> [u64; 
 
 /// [`goods_and_bonus`] from [`majorities`]: the reference, and the code for other processors.
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-fn goods_and_bonus_by_good(goods: &[Goods; MAX_PLAYERS], n: usize, bonus: u32) -> [u64; MAX_PLAYERS] {
+fn goods_and_bonus_by_good(
+    goods: &[Goods; MAX_PLAYERS],
+    n: usize,
+    bonus: u32,
+) -> [u64; MAX_PLAYERS] {
     let n = n.min(MAX_PLAYERS);
     let mut out = [0u64; MAX_PLAYERS];
     for (o, g) in out.iter_mut().zip(&goods[..n]) {
@@ -253,7 +257,11 @@ mod tests {
             }
             let mut all = [Goods([7, 7, 7, 7, 7]); MAX_PLAYERS];
             all[..n].copy_from_slice(&goods);
-            assert_eq!(goods_and_bonus_by_good(&all, n, bonus), want_rest, "{goods:?}");
+            assert_eq!(
+                goods_and_bonus_by_good(&all, n, bonus),
+                want_rest,
+                "{goods:?}"
+            );
             assert_eq!(goods_and_bonus(&all, n, bonus), want_rest, "{goods:?}");
         }
     }
