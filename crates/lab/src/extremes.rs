@@ -22,8 +22,7 @@ pub struct GameRef {
 }
 
 impl GameRef {
-    fn of(r: &GameRecord) -> GameRef {
-        let k = Key::of(r);
+    fn of(r: &GameRecord, k: Key) -> GameRef {
         GameRef {
             index: k.index,
             rounds: k.rounds,
@@ -86,13 +85,9 @@ pub struct Extremes {
     pub unfinished: Vec<GameRef>,
 }
 
-/// Inserts game `r` into `list` (kept sorted by `before`, then by index) and drops what falls
-/// past [`KEEP`]: constant memory, and the same list in any order of insertion.
-fn keep(list: &mut Vec<GameRef>, r: &GameRecord, before: fn(&Key, &Key) -> Ordering) {
-    keep_key(list, Key::of(r), || GameRef::of(r), before);
-}
-
-/// [`keep`] for a game known by its key; `game` makes its entry if it is kept.
+/// Inserts the game whose key is `g` into `list` (kept sorted by `before`, then by index) and
+/// drops what falls past [`KEEP`]: constant memory, and the same list in any order of
+/// insertion. `game` makes its entry if it is kept.
 fn keep_key(
     list: &mut Vec<GameRef>,
     g: Key,
@@ -135,17 +130,20 @@ impl Extremes {
             // Counted apart in the summary, with the reason; not a game to replay.
             return;
         }
+        // The key once for the lists below (most games are kept in none).
+        let k = Key::of(r);
+        let game = || GameRef::of(r, k);
         if !r.finished {
-            keep(&mut self.unfinished, r, first_seen);
+            keep_key(&mut self.unfinished, k, game, first_seen);
         } else if r.stuck {
-            keep(&mut self.stuck, r, first_seen);
+            keep_key(&mut self.stuck, k, game, first_seen);
         } else if r.ended_by == Some(silk_core::EndedBy::RoundCap) {
             // A stall's length is the cap's and its margin a ranking at the cap: listed apart.
-            keep(&mut self.round_cap, r, first_seen);
+            keep_key(&mut self.round_cap, k, game, first_seen);
         } else {
-            keep(&mut self.longest, r, longest);
-            keep(&mut self.shortest, r, shortest);
-            keep(&mut self.widest_margin, r, widest);
+            keep_key(&mut self.longest, k, game, longest);
+            keep_key(&mut self.shortest, k, game, shortest);
+            keep_key(&mut self.widest_margin, k, game, widest);
         }
     }
 

@@ -68,18 +68,17 @@ pub struct SeatForfeit {
 impl GameRecord {
     /// The winner's score minus the runner-up's.
     pub fn margin(&self) -> i64 {
-        // The two highest scores, in one pass (a lone score's margin is itself).
-        let (mut first, mut second) = (None::<i64>, None::<i64>);
+        // The two highest scores, in one pass without a branch (who leads is unpredictable; the
+        // fold asks for every game): i64::MIN, below every i32 score, is "none" (a lone score's
+        // margin is itself).
+        let (mut first, mut second) = (i64::MIN, i64::MIN);
         for &x in &self.scores {
             let x = x as i64;
-            if first.is_none_or(|f| x > f) {
-                second = first;
-                first = Some(x);
-            } else if second.is_none_or(|s| x > s) {
-                second = Some(x);
-            }
+            second = second.max(first.min(x));
+            first = first.max(x);
         }
-        first.unwrap_or(0) - second.unwrap_or(0)
+        let or_zero = |v: i64| if v == i64::MIN { 0 } else { v };
+        or_zero(first) - or_zero(second)
     }
 
     /// Whether this record can be a game of the run `spec` whose [`RunSpec::id`] is `run`
@@ -172,4 +171,43 @@ pub struct PlayerRecord {
 /// round cap cut it (a stall). The population of every figure not named otherwise.
 pub fn decided(r: &GameRecord) -> bool {
     r.finished && !r.stuck && r.ended_by.is_none()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The margin is the winner's score minus the runner-up's: 0 for a shared first place and
+    /// for no score, a lone score itself; checked against sorting on every small table.
+    #[test]
+    fn margin_is_first_minus_second() {
+        let margin = |scores: &[i32]| {
+            GameRecord {
+                scores: scores.to_vec(),
+                ..GameRecord::default()
+            }
+            .margin()
+        };
+        assert_eq!(margin(&[]), 0);
+        assert_eq!(margin(&[-4]), -4);
+        assert_eq!(margin(&[5, 5]), 0);
+        assert_eq!(margin(&[3, 7, 5]), 2);
+        assert_eq!(margin(&[-4, -9]), 5);
+        assert_eq!(
+            margin(&[i32::MIN, i32::MAX]),
+            i32::MAX as i64 - i32::MIN as i64
+        );
+        let values = [-3, 0, 2, 2, 9];
+        for n in 2..=4u32 {
+            for code in 0..values.len().pow(n) {
+                let scores: Vec<i32> = (0..n)
+                    .map(|i| values[code / values.len().pow(i) % values.len()])
+                    .collect();
+                let mut sorted = scores.clone();
+                sorted.sort_unstable_by(|a, b| b.cmp(a));
+                let want = sorted[0] as i64 - sorted[1] as i64;
+                assert_eq!(margin(&scores), want, "{scores:?}");
+            }
+        }
+    }
 }
