@@ -159,10 +159,7 @@ where
     if threads == 1 {
         // One thread: each game is folded and handed on as it ends, while its record is still
         // in the cache.
-        let mut worker = run::Worker::<G>::new(spec, names);
-        if each.is_none() {
-            worker = worker.folded_only();
-        }
+        let mut worker = worker::<G>(spec, names, each.is_some());
         return in_order(all, fold, each, |index, r| play(&mut worker, index, r));
     }
     let sched = Schedule {
@@ -267,6 +264,16 @@ impl Schedule {
     }
 }
 
+/// A thread's worker for the games of `spec`: one whose records nobody reads (`wants_records`
+/// false) leaves out what only a reader needs ([`run::Worker::folded_only`]).
+fn worker<G: Observe>(spec: &RunSpec, names: Arc<Names>, wants_records: bool) -> run::Worker<G> {
+    let worker = run::Worker::new(spec, names);
+    match wants_records {
+        true => worker,
+        false => worker.folded_only(),
+    }
+}
+
 /// One worker thread: plays batches until the run is over or cut, folds each game into its
 /// `fold` and sends the records on (when they are wanted); ends with its part.
 fn work<G: Observe>(
@@ -279,10 +286,7 @@ fn work<G: Observe>(
 ) -> Part {
     // A panic stops the others too (none waits for a batch that never comes).
     let _stop = OnPanic(|| sched.halt(sched.all.start));
-    let mut worker = run::Worker::<G>::new(spec, names);
-    if !sched.wants_records {
-        worker = worker.folded_only();
-    }
+    let mut worker = worker::<G>(spec, names, sched.wants_records);
     // One record, written over game after game unless it is handed on.
     let mut r = GameRecord::default();
     while let Some(start) = sched.take() {

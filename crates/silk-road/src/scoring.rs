@@ -72,7 +72,8 @@ fn goods_and_bonus(goods: &[Goods; MAX_PLAYERS], n: usize, bonus: u32) -> [u64; 
     goods_and_bonus_by_good(goods, n, bonus)
 }
 
-/// [`goods_and_bonus`] from [`majorities`]: the reference, and the code for other processors.
+/// [`goods_and_bonus`] from [`score_holdings`] (with no money): the reference, and the code
+/// for other processors.
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 fn goods_and_bonus_by_good(
     goods: &[Goods; MAX_PLAYERS],
@@ -80,14 +81,8 @@ fn goods_and_bonus_by_good(
     bonus: u32,
 ) -> [u64; MAX_PLAYERS] {
     let n = n.min(MAX_PLAYERS);
-    let mut out = [0u64; MAX_PLAYERS];
-    for (o, g) in out.iter_mut().zip(&goods[..n]) {
-        *o = g.total() as u64;
-    }
-    for i in majorities(&goods[..n]).into_iter().flatten() {
-        out[i as usize] += bonus as u64;
-    }
-    out
+    score_holdings(&[0; MAX_PLAYERS][..n], &goods[..n], bonus)
+        .map(|s| s.goods as u64 + s.majorities as u64)
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
