@@ -48,6 +48,16 @@ fn the_lab_drops_only_events_that_count_nothing() {
     assert!(away > 0, "narration events are dropped");
 }
 
+/// The lab's lead changes name the standing's sole leader (the trait's own answer, checked so
+/// that an engine's faster one would be too).
+#[test]
+fn the_leader_is_the_standings_sole_leader() {
+    let mut config = CitiesConfig::new(4);
+    config.params.max_rounds = 8;
+    let (checked, shared) = silk_core::conformance::check_leader::<Cities>(&config, 3).unwrap();
+    assert!(checked > 100 && shared > 0 && shared < checked);
+}
+
 /// The lab's table-time model counts decisions by kind: every decision of the game has one.
 #[test]
 fn every_decision_has_a_kind() {

@@ -430,6 +430,34 @@ pub fn check_observes<G: crate::metrics::Observe>(
     Ok((seen, away))
 }
 
+/// [`crate::metrics::Observe::leader`] names the seat [`crate::standings::sole_leader`] names
+/// from [`crate::metrics::Observe::standing`] (the lab counts lead changes with the first, a
+/// person reads the second), at every state of `games` random games. Returns the states
+/// checked and those of them with no sole leader (a check that never met a shared top checked
+/// half of it).
+pub fn check_leader<G: crate::metrics::Observe>(
+    config: &G::Config,
+    games: u32,
+) -> Result<(u64, u64), String> {
+    let (mut checked, mut shared) = (0u64, 0u64);
+    let (mut standing, mut scratch) = (Vec::new(), Vec::new());
+    let each_state = |g: u32, state: &G::State, _: &[G::Event]| {
+        G::standing(state, &mut standing);
+        let want = crate::standings::sole_leader(&standing);
+        let got = G::leader(state, &mut scratch);
+        if got != want {
+            return Err(format!(
+                "game {g}: leader() says {got:?} where the standing {standing:?} says {want:?}"
+            ));
+        }
+        checked += 1;
+        shared += want.is_none() as u64;
+        Ok(())
+    };
+    random_games::<G>(config, games, 0x1EAD, |_, _| Ok(()), each_state)?;
+    Ok((checked, shared))
+}
+
 /// The per-player measures of [`crate::metrics::Observe`] are within the lab's contract — at
 /// most [`crate::metrics::MAX_PLAYER_MEASURES`] distinct names, each `player.<measure>` — and
 /// add up: in each of `games` random games, for each `(player measure, game metric)` of

@@ -613,6 +613,16 @@ pub trait Observe: Game {
         out.clear();
     }
 
+    /// The sole leader of the standing ([`crate::standings::sole_leader`] of
+    /// [`Observe::standing`]), which the lab asks at every round's end to count lead changes.
+    /// An engine may answer without building the standing (`buf` is scratch for those that
+    /// do); `conformance::check_leader` holds it to the standing's answer.
+    #[inline]
+    fn leader(state: &Self::State, buf: &mut Vec<i64>) -> Option<usize> {
+        Self::standing(state, buf);
+        crate::standings::sole_leader(buf)
+    }
+
     /// What [`Observe::score`] counts, for the timeline's score column.
     const SCORE: &'static str = Self::STANDING;
 

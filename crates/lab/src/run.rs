@@ -10,24 +10,33 @@ use std::sync::Arc;
 use crate::record::{GameRecord, SeatForfeit};
 use crate::spec::{game_seed, RunSpec};
 
-pub(crate) use silk_core::standings::sole_leader;
-
 /// Who leads the provisional standing, counting a change of sole leader.
-#[derive(Default)]
 struct Lead {
-    leader: Option<usize>,
+    /// The last sole leader seen ([`NO_LEADER`] before the first).
+    leader: usize,
     changes: u32,
 }
 
-impl Lead {
-    fn check<G: Observe>(&mut self, state: &G::State, standing: &mut Vec<i64>) {
-        G::standing(state, standing);
-        if let Some(l) = sole_leader(standing) {
-            if self.leader.is_some_and(|p| p != l) {
-                self.changes += 1;
-            }
-            self.leader = Some(l);
+const NO_LEADER: usize = usize::MAX;
+
+impl Default for Lead {
+    fn default() -> Lead {
+        Lead {
+            leader: NO_LEADER,
+            changes: 0,
         }
+    }
+}
+
+impl Lead {
+    /// Without a branch: who leads changes unpredictably, and a mispredicted branch per
+    /// change cost more than the rest of the check.
+    #[inline]
+    fn check<G: Observe>(&mut self, state: &G::State, standing: &mut Vec<i64>) {
+        // A shared top keeps the last sole leader.
+        let now = G::leader(state, standing).unwrap_or(self.leader);
+        self.changes += (self.leader != NO_LEADER && now != self.leader) as u32;
+        self.leader = now;
     }
 }
 

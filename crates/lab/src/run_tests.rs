@@ -1,6 +1,7 @@
 //! Tests of the lab's decision loop and worker ([`super`]), with a small scripted game.
 
 use super::*;
+use silk_core::standings::sole_leader;
 use silk_core::{
     EventSink, Game, IllegalAction, Outcome, ParseActionError, RandomPlayer, Seat, SetupError,
     SilkRng, ToMove,

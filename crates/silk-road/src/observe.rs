@@ -251,6 +251,13 @@ impl Observe for SilkRoad {
         let totals = crate::scoring::totals(s);
         out.extend(totals[..s.players()].iter().map(|&x| x as i64));
     }
+
+    /// The standing's leader from its totals in an array: no vector to fill at every round.
+    #[inline]
+    fn leader(s: &State, _: &mut Vec<i64>) -> Option<usize> {
+        let totals = crate::scoring::totals(s).map(i64::from);
+        silk_core::standings::sole_leader(&totals[..s.players()])
+    }
 }
 
 /// Seat `won` took the leader pawn for `price`, paid to seat `paid_to`.

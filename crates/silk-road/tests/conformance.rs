@@ -83,6 +83,25 @@ fn the_lab_drops_only_events_that_count_nothing() {
     assert!(away > 0, "narration events are dropped");
 }
 
+/// The lab counts lead changes with the engine's own `leader` (totals in an array, no standing
+/// built): at every state of random games, for every player count and with majority bonuses of
+/// 0 and of the rules' 2, it names the seat the standing's sole leader is, or none on a shared top.
+#[test]
+fn the_leader_is_the_standings_sole_leader() {
+    for players in 3..=6 {
+        for bonus in [0, 2] {
+            let mut config = SilkRoadConfig::new(players);
+            config.params.majority_bonus = bonus;
+            let (checked, shared) =
+                silk_core::conformance::check_leader::<SilkRoad>(&config, 3).unwrap();
+            assert!(
+                checked > 100 && shared > 0 && shared < checked,
+                "{players} players, bonus {bonus}"
+            );
+        }
+    }
+}
+
 /// Every format each auction point accepts plays full games through the suite (views of
 /// sealed bids do not leak, replays are exact, money and goods are conserved), and a format the
 /// rules cannot take is refused naming its parameter.

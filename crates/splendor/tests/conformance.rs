@@ -48,6 +48,15 @@ fn each_module_2024_and_cities_with_trading_posts() {
     }
 }
 
+/// The lab's lead changes name the standing's sole leader (the trait's own answer, checked so
+/// that an engine's faster one would be too).
+#[test]
+fn the_leader_is_the_standings_sole_leader() {
+    let (checked, shared) =
+        silk_core::conformance::check_leader::<Splendor>(&SplendorConfig::new(4), 3).unwrap();
+    assert!(checked > 100 && shared > 0 && shared < checked);
+}
+
 /// A simulation keeps only the events the metrics read: every event it drops counts nothing.
 #[test]
 fn the_lab_drops_only_events_that_count_nothing() {
