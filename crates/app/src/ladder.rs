@@ -62,6 +62,10 @@ impl<G: silk_core::Game> Player<G> for Timed<G> {
         self.clock.decisions.fetch_add(1, Ordering::Relaxed);
         a
     }
+
+    fn may_forfeit(&self) -> bool {
+        self.inner.may_forfeit()
+    }
 }
 
 /// The games players outside silk forfeited, by bot and kind: how many, the first reason.

@@ -84,6 +84,10 @@ impl<G: Heuristic> Player<G> for GreedyBot {
             None => G::styled_choose(state, seat, legal, &mut self.rng, self.style),
         }
     }
+
+    fn may_forfeit(&self) -> bool {
+        false
+    }
 }
 
 /// An index drawn with probability in proportion to `exp(value / t)`.

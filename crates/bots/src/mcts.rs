@@ -516,6 +516,10 @@ impl<G: Game> MctsBot<G> {
 }
 
 impl<G: Game> Player<G> for MctsBot<G> {
+    fn may_forfeit(&self) -> bool {
+        false
+    }
+
     fn choose(&mut self, state: &G::State, seat: Seat, legal: &[G::Action]) -> G::Action {
         if legal.len() == 1 {
             return legal[0];

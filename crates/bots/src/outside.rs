@@ -173,7 +173,8 @@ pub fn read_answer<G: Traced>(
 
 impl<G: Traced> Player<G> for OutsidePlayer<G> {
     /// [`Player::try_choose`], with the first legal action after a forfeit (for drivers that
-    /// cannot end a game early; every silk driver calls `try_choose`).
+    /// cannot end a game early; every silk driver calls `try_choose` for a player that may
+    /// forfeit, as this one may).
     fn choose(&mut self, state: &G::State, seat: Seat, legal: &[G::Action]) -> G::Action {
         self.try_choose(state, seat, legal).unwrap_or(legal[0])
     }

@@ -31,10 +31,14 @@ impl RandomPlayer {
 }
 
 impl<G: Game> Player<G> for RandomPlayer {
-    // Inline: the lab calls `try_choose`, whose default wraps this, once per decision.
+    // Inline: the lab calls this once per decision (it never forfeits: `may_forfeit`).
     #[inline]
     fn choose(&mut self, _: &G::State, _: Seat, legal: &[G::Action]) -> G::Action {
         legal[self.rng.index(legal.len())]
+    }
+
+    fn may_forfeit(&self) -> bool {
+        false
     }
 }
 

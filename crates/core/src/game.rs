@@ -336,6 +336,14 @@ pub trait Player<G: Game> {
     ) -> Result<G::Action, Forfeit> {
         Ok(self.choose(state, seat, legal))
     }
+
+    /// Whether [`Player::try_choose`] may forfeit. A driver whose players all say no asks
+    /// them with [`Player::choose`], whose answer comes back in registers rather than through
+    /// a `Result` (the lab: 2 % of a Silk Road game's time). `true` unless a player says
+    /// otherwise, so that a player that forfeits is never asked the way that cannot.
+    fn may_forfeit(&self) -> bool {
+        true
+    }
 }
 
 /// Why a player gave a game up ([`Player::try_choose`]): the lab counts such a game apart,

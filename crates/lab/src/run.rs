@@ -158,6 +158,8 @@ pub(crate) fn drive<G: Observe>(
     mut each: impl Each<G>,
 ) -> Result<(u64, Option<(Seat, Forfeit)>), LabError> {
     let mut decisions = 0u64;
+    // Known for the whole game: the branch below always goes the same way.
+    let may_forfeit = players.iter().any(|p| p.may_forfeit());
     while let Some(seat) = next_decider(G::to_move(state)) {
         if decisions >= max_decisions {
             break;
@@ -168,9 +170,14 @@ pub(crate) fn drive<G: Observe>(
                 "game {index}: {seat} has no legal action"
             )));
         }
-        let action = match players[seat.index()].try_choose(state, seat, legal) {
-            Ok(action) => action,
-            Err(forfeit) => return Ok((decisions, Some((seat, forfeit)))),
+        let player = &mut players[seat.index()];
+        let action = if may_forfeit {
+            match player.try_choose(state, seat, legal) {
+                Ok(action) => action,
+                Err(forfeit) => return Ok((decisions, Some((seat, forfeit)))),
+            }
+        } else {
+            player.choose(state, seat, legal)
         };
         // A lab game's players choose from `legal` (the `Player` contract; a player outside
         // silk has its answer checked against the list): the engine may skip re-checking it.
