@@ -52,11 +52,15 @@ impl<G: Observe> Default for Observed<G> {
 
 impl<G: Observe> Observed<G> {
     /// Starts a game counted into `metrics` (emptied for the metrics of `names`; its memory is
-    /// reused from game to game).
-    pub(crate) fn start(&mut self, mut metrics: Counters, names: &Arc<Names>) {
+    /// reused from game to game). The per-seat counts are emptied only if `seat_rows` (the game's
+    /// record will have its per-seat rows): otherwise nobody reads them, and emptying them
+    /// (1.5 KB) at every game costs more than the few saturating adds that land in them.
+    pub(crate) fn start(&mut self, mut metrics: Counters, names: &Arc<Names>, seat_rows: bool) {
         metrics.reset(names);
         self.metrics = metrics;
-        self.seats = SeatCounters::default();
+        if seat_rows {
+            self.seats = SeatCounters::default();
+        }
         self.hits.clear();
     }
 

@@ -320,8 +320,11 @@ impl<G: Observe> Worker<G> {
         record: &mut GameRecord,
     ) -> Result<(), LabError> {
         let first = G::first_player(&state).map(|s| s.0);
-        self.events
-            .start(std::mem::take(&mut record.metrics), &self.names);
+        self.events.start(
+            std::mem::take(&mut record.metrics),
+            &self.names,
+            self.seat_rows,
+        );
         let mut branching_sum = 0u64;
         let round_ends = &mut self.round_ends;
         round_ends.start();
