@@ -8,7 +8,7 @@ use silk_bots::{Chooser, OutsidePlayer, Program, Table};
 use silk_core::Player;
 use silk_lab::LabError;
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -53,8 +53,24 @@ type Registry = Vec<(String, Arc<ChooserFactory>)>;
 
 static REGISTERED: Mutex<Registry> = Mutex::new(Vec::new());
 
+/// Whether any name is registered, kept with the registry under its lock: a lab thread asks
+/// for every seat of every game, and with nothing registered (every run outside Python) it
+/// reads this instead of taking a lock all threads share.
+static ANY_REGISTERED: AtomicBool = AtomicBool::new(false);
+
 fn registry() -> std::sync::MutexGuard<'static, Registry> {
     REGISTERED.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// The name `name`'s chooser factory, if it is registered.
+fn registered(name: &str) -> Option<Arc<ChooserFactory>> {
+    if !ANY_REGISTERED.load(Ordering::Acquire) {
+        return None;
+    }
+    registry()
+        .iter()
+        .find(|(n, _)| n == name)
+        .map(|(_, m)| Arc::clone(m))
 }
 
 /// A name registered while this lives ([`register`]).
@@ -62,7 +78,9 @@ pub struct Registration(String);
 
 impl Drop for Registration {
     fn drop(&mut self) {
-        registry().retain(|(n, _)| *n != self.0);
+        let mut r = registry();
+        r.retain(|(n, _)| *n != self.0);
+        ANY_REGISTERED.store(!r.is_empty(), Ordering::Release);
     }
 }
 
@@ -72,12 +90,13 @@ pub fn register(name: &str, make: Arc<ChooserFactory>) -> Registration {
     let mut r = registry();
     r.retain(|(n, _)| n != name);
     r.push((name.to_string(), make));
+    ANY_REGISTERED.store(true, Ordering::Release);
     Registration(name.to_string())
 }
 
 /// Whether `name` is a player outside silk (a program or a registered name).
 pub fn is_outside(name: &str) -> bool {
-    program(name).is_some() || registry().iter().any(|(n, _)| n == name)
+    program(name).is_some() || registered(name).is_some()
 }
 
 pub fn program(name: &str) -> Option<&str> {
@@ -98,13 +117,7 @@ pub fn player<G: CliGame>(
             Ok(p) => Box::new(p),
             Err(e) => return Some(Err(LabError::Input(format!("--bots {name}: {e}")))),
         },
-        None => {
-            let make = registry()
-                .iter()
-                .find(|(n, _)| n == name)
-                .map(|(_, m)| Arc::clone(m))?;
-            make(seat)
-        }
+        None => registered(name)?(seat),
     };
     Some(Ok(Box::new(OutsidePlayer::<G>::new(
         chooser,
@@ -119,4 +132,37 @@ pub fn shell_quoted(text: &str) -> String {
         .map(|c| if c.is_control() { '?' } else { c })
         .collect();
     format!("'{}'", shown.replace('\'', r"'\''"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    struct Silent;
+
+    impl Chooser for Silent {
+        fn begin(&mut self, _: &serde_json::Value) -> Result<(), silk_core::Forfeit> {
+            Ok(())
+        }
+        fn decide(
+            &mut self,
+            _: &serde_json::Value,
+        ) -> Result<serde_json::Value, silk_core::Forfeit> {
+            Ok(serde_json::json!(0))
+        }
+    }
+
+    /// A registered name is a player outside silk while its registration lives, and only
+    /// then; with nothing registered no lookup takes the registry's lock.
+    #[test]
+    fn a_registered_name_is_outside_while_registered() {
+        let name = "issue45-registered-callable";
+        assert!(!is_outside(name));
+        let registration = register(name, Arc::new(|_| Box::new(Silent) as Box<dyn Chooser>));
+        assert!(is_outside(name));
+        assert!(registered(name).is_some());
+        assert!(registered("issue45-other-name").is_none());
+        drop(registration);
+        assert!(!is_outside(name));
+    }
 }
