@@ -430,7 +430,7 @@ pub fn check_observes<G: crate::metrics::Observe>(
     Ok((seen, away))
 }
 
-/// [`crate::metrics::Observe::leader`] names the seat [`crate::standings::sole_leader`] names
+/// [`crate::metrics::Observe::leader`] names the seat [`crate::metrics::sole_leader`] names
 /// from [`crate::metrics::Observe::standing`] (the lab counts lead changes with the first, a
 /// person reads the second), at every state of `games` random games. Returns the states
 /// checked and those of them with no sole leader (a check that never met a shared top checked
@@ -443,7 +443,7 @@ pub fn check_leader<G: crate::metrics::Observe>(
     let (mut standing, mut scratch) = (Vec::new(), Vec::new());
     let each_state = |g: u32, state: &G::State, _: &[G::Event]| {
         G::standing(state, &mut standing);
-        let want = crate::standings::sole_leader(&standing);
+        let want = crate::metrics::sole_leader(&standing);
         let got = G::leader(state, &mut scratch);
         if got != want {
             return Err(format!(

@@ -504,6 +504,22 @@ impl SeatCounters {
     }
 }
 
+/// The sole leader of a standing: the one seat strictly ahead of every other (none when the
+/// top is shared or nobody is counted). The lab counts lead changes with it after every round
+/// ([`Observe::leader`]).
+pub fn sole_leader(standing: &[i64]) -> Option<usize> {
+    // One pass without branches (who leads is unpredictable): the best so far, where, and
+    // whether another seat equals it.
+    let (mut best, mut at, mut shared) = (i64::MIN, 0, false);
+    for (i, &v) in standing.iter().enumerate() {
+        let more = v > best || i == 0;
+        shared = !more & (shared | (v == best));
+        at = if more { i } else { at };
+        best = best.max(v);
+    }
+    (!standing.is_empty() && !shared).then_some(at)
+}
+
 /// What an engine reports to the lab. Every method has a neutral default.
 pub trait Observe: Game {
     /// The kinds of decision the game has, at most [`MAX_DECISION_KINDS`]; the lab counts them
@@ -613,14 +629,14 @@ pub trait Observe: Game {
         out.clear();
     }
 
-    /// The sole leader of the standing ([`crate::standings::sole_leader`] of
+    /// The sole leader of the standing ([`sole_leader`] of
     /// [`Observe::standing`]), which the lab asks at every round's end to count lead changes.
     /// An engine may answer without building the standing (`buf` is scratch for those that
     /// do); `conformance::check_leader` holds it to the standing's answer.
     #[inline]
     fn leader(state: &Self::State, buf: &mut Vec<i64>) -> Option<usize> {
         Self::standing(state, buf);
-        crate::standings::sole_leader(buf)
+        sole_leader(buf)
     }
 
     /// What [`Observe::score`] counts, for the timeline's score column.

@@ -36,20 +36,9 @@ pub struct Timeline {
     pub decided_at: Option<u32>,
 }
 
-/// The sole leader of a standing: the one seat strictly ahead of every other (none when the
-/// top is shared or nobody is counted). The lab counts lead changes with it after every round.
-pub fn sole_leader(standing: &[i64]) -> Option<usize> {
-    // One pass without branches (who leads is unpredictable): the best so far, where, and
-    // whether another seat equals it.
-    let (mut best, mut at, mut shared) = (i64::MIN, 0, false);
-    for (i, &v) in standing.iter().enumerate() {
-        let more = v > best || i == 0;
-        shared = !more & (shared | (v == best));
-        at = if more { i } else { at };
-        best = best.max(v);
-    }
-    (!standing.is_empty() && !shared).then_some(at)
-}
+// The sole leader of a standing lives beside `Observe`, whose `leader` answers with it by
+// default (here it would make the two modules import each other).
+pub use crate::metrics::sole_leader;
 
 /// The seats ordered by standing, best first (ties in seat order).
 fn order(standing: &[i64]) -> Vec<usize> {
