@@ -63,7 +63,13 @@ impl Hits {
 
     /// The branches hit, by number, with their counts.
     pub fn iter(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
-        self.counts
+        self.iter_below(MAX_BRANCHES)
+    }
+
+    /// The branches below `n` hit (an engine's `n` declared ones: the rest of the array is
+    /// never hit), by number, with their counts.
+    pub fn iter_below(&self, n: usize) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.counts[..n.min(MAX_BRANCHES)]
             .iter()
             .enumerate()
             .filter(|(_, &c)| c > 0)
@@ -123,6 +129,9 @@ mod tests {
         assert_eq!(h.get(B::Two as usize), 2);
         assert_eq!(h.total(), 2);
         assert_eq!(h.iter().collect::<Vec<_>>(), [(1, 2)]);
+        assert_eq!(h.iter_below(2).collect::<Vec<_>>(), [(1, 2)]);
+        assert_eq!(h.iter_below(1).count(), 0);
+        assert_eq!(h.iter_below(MAX_BRANCHES + 9).count(), 1);
         assert_eq!(B::BRANCHES[1].name, "a.two");
         h.clear();
         assert_eq!(h.total(), 0);
