@@ -326,7 +326,8 @@ pub trait Player<G: Game> {
 
     /// [`Player::choose`], or the player gives the game up: a player outside silk (a program,
     /// a callable) may crash, answer garbage or an illegal move, or run out of time. Silk's own
-    /// bots never forfeit (the default). Drivers that can end a game early call this.
+    /// bots never forfeit (the default). Drivers that can end a game early call this for a
+    /// player that [`Player::may_forfeit`].
     #[inline]
     fn try_choose(
         &mut self,
