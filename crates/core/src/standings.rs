@@ -154,8 +154,20 @@ mod tests {
         assert_eq!(decided_at(&t(&[(1, &[5, 3]), (2, &[6, 4])])), Some(1));
         assert_eq!(decided_at(&t(&[])), None);
         assert_eq!(decided_at(&t(&[(1, &[])])), None);
+    }
+
+    /// The sole leader is the one seat strictly ahead of every other; a shared lead is none.
+    #[test]
+    fn sole_leader_is_strictly_ahead() {
+        assert_eq!(sole_leader(&[]), None);
+        assert_eq!(sole_leader(&[3]), Some(0));
         assert_eq!(sole_leader(&[3, 3]), None);
         assert_eq!(sole_leader(&[3, 4]), Some(1));
-        assert_eq!(sole_leader(&[]), None);
+        assert_eq!(sole_leader(&[1, 5, 5]), None);
+        assert_eq!(sole_leader(&[5, 5, 1, 7]), Some(3));
+        assert_eq!(sole_leader(&[5, 1, 3]), Some(0));
+        assert_eq!(sole_leader(&[-4, i64::MIN, -9]), Some(0));
+        assert_eq!(sole_leader(&[i64::MIN, i64::MIN]), None);
+        assert_eq!(sole_leader(&[i64::MIN]), Some(0));
     }
 }

@@ -1,7 +1,6 @@
 //! Tests of the lab's decision loop and worker ([`super`]), with a small scripted game.
 
 use super::*;
-use silk_core::standings::sole_leader;
 use silk_core::{
     EventSink, Game, IllegalAction, Outcome, ParseActionError, RandomPlayer, Seat, SetupError,
     SilkRng, ToMove,
@@ -110,10 +109,6 @@ impl Observe for Race {
     }
 }
 
-/// Issue 33 point 1: coverage counted by hand. Game 0 plays its five turns (gains 2, 1, 0,
-/// 5, 10); game 1 is cut after three (2, 1, 0). `turn.big` happens in 1 of the 2 games and
-/// in the 1 finished one; `turn.zero` in both; `turn.never` in none, listed first with what
-/// would make it happen; `turn` averages (5 + 3) / 2 = 4 per game.
 /// A worker writing game after game over one record (as a run that only folds does) gives
 /// each game exactly the record a fresh one gets: nothing of the game before stays, a game
 /// cut short included. A worker whose records are only folded writes the same record
@@ -152,38 +147,29 @@ fn a_record_written_over_is_the_fresh_record_of_each_game() {
             max_decisions: if index % 3 == 2 { 4 } else { 1000 },
             check: false,
         };
-        reused
-            .play_into(
-                &config,
-                &spec,
-                index,
-                &mut players(index),
-                opts,
-                &mut record,
-            )
-            .unwrap();
+        let play = |worker: &mut Worker<Goofspiel>, record: &mut GameRecord| {
+            worker
+                .play_into(&config, &spec, index, &mut players(index), opts, record)
+                .unwrap()
+        };
+        play(&mut reused, &mut record);
         let fresh = Worker::<Goofspiel>::new(&spec, names.clone())
             .play(&config, &spec, index, &mut players(index), opts)
             .unwrap();
         assert_eq!(record, fresh, "game {index}");
         assert_eq!(record.finished, index % 3 != 2);
         assert!(!record.players.is_empty() && !record.coverage.is_empty());
-        folded
-            .play_into(
-                &config,
-                &spec,
-                index,
-                &mut players(index),
-                opts,
-                &mut folded_record,
-            )
-            .unwrap();
+        play(&mut folded, &mut folded_record);
         assert!(folded_record.players.is_empty(), "game {index}");
         folded_record.players.clone_from(&record.players);
         assert_eq!(folded_record, record, "game {index}");
     }
 }
 
+/// Issue 33 point 1: coverage counted by hand. Game 0 plays its five turns (gains 2, 1, 0,
+/// 5, 10); game 1 is cut after three (2, 1, 0). `turn.big` happens in 1 of the 2 games and
+/// in the 1 finished one; `turn.zero` in both; `turn.never` in none, listed first with what
+/// would make it happen; `turn` averages (5 + 3) / 2 = 4 per game.
 #[test]
 fn issue33_coverage_counts_match_a_hand_checked_run() {
     let spec = RunSpec {
@@ -246,20 +232,6 @@ fn issue33_coverage_counts_match_a_hand_checked_run() {
     let text = c.text("race", &spec.bots);
     assert!(text.contains("1 of 5 branches never happen"), "{text}");
     assert!(text.contains("→ no turn does"), "{text}");
-}
-
-/// The sole leader is the one seat strictly ahead of every other; a shared lead is none.
-#[test]
-fn sole_leader_is_strictly_ahead() {
-    assert_eq!(sole_leader(&[]), None);
-    assert_eq!(sole_leader(&[3]), Some(0));
-    assert_eq!(sole_leader(&[3, 3]), None);
-    assert_eq!(sole_leader(&[1, 5, 5]), None);
-    assert_eq!(sole_leader(&[5, 5, 1, 7]), Some(3));
-    assert_eq!(sole_leader(&[5, 1, 3]), Some(0));
-    assert_eq!(sole_leader(&[-4, i64::MIN, -9]), Some(0));
-    assert_eq!(sole_leader(&[i64::MIN, i64::MIN]), None);
-    assert_eq!(sole_leader(&[i64::MIN]), Some(0));
 }
 
 /// Round ends are held and read a batch at a time: over more rounds than are held, every
