@@ -1,19 +1,47 @@
 //! Helpers shared by the end-to-end tests.
 
 use assert_cmd::Command;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The `silk` binary of this build.
 pub fn silk() -> Command {
     Command::cargo_bin("silk").expect("the silk binary is built")
 }
 
-/// A fresh, empty directory for one test (`suite` and `name` keep tests apart).
+/// A fresh, empty directory for one test (`suite` and `name` keep tests apart):
+/// `silk-tests/<pid>/<suite>-<name>` in the system's temp dir. A test process first removes the
+/// folders of test processes that have ended, so runs do not pile up (CI runs filled the disk);
+/// a run's folders stay until the next run, to be read after a failure.
 pub fn temp_dir(suite: &str, name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("silk-{suite}-test-{}-{name}", std::process::id()));
+    static SWEEP: std::sync::Once = std::sync::Once::new();
+    let root = std::env::temp_dir().join("silk-tests");
+    SWEEP.call_once(|| remove_ended(&root));
+    let dir = root
+        .join(std::process::id().to_string())
+        .join(format!("{suite}-{name}"));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("the temp dir can be created");
     dir
+}
+
+/// Removes the folders under `root` named for a process that no longer runs. Only where
+/// `/proc` tells which processes run (Linux); elsewhere nothing is removed.
+fn remove_ended(root: &Path) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(root) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let pid = entry
+            .file_name()
+            .to_str()
+            .and_then(|n| n.parse::<u32>().ok());
+        if pid.is_some_and(|pid| !Path::new(&format!("/proc/{pid}")).exists()) {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// The part of a Markdown text between two marker comments (a doc's table a test holds to the
