@@ -79,6 +79,34 @@ fn markdown_problems(text: &str) -> Vec<String> {
     problems
 }
 
+/// The end-to-end tests' scratch folders do not pile up (docs/testing.md): the folders of a
+/// test program that has ended go, this one's and anything not named for a process stay.
+#[test]
+fn scratch_folders_of_ended_test_programs_are_removed() {
+    if !Path::new("/proc/self").exists() {
+        eprintln!("skipping: no /proc to tell which processes run");
+        return;
+    }
+    let mine = temp_dir("docs", "scratch");
+    let root = mine
+        .parent()
+        .and_then(Path::parent)
+        .expect("silk-tests/<pid>/");
+    // Above the kernel's largest pid (4 194 304), so never a running process.
+    let ended = root.join("4294967295").join("docs-left");
+    let other = root.join("not-a-pid");
+    fs::create_dir_all(&ended).unwrap();
+    fs::create_dir_all(&other).unwrap();
+    common::remove_ended(root);
+    assert!(
+        !root.join("4294967295").exists(),
+        "an ended program's folder stays"
+    );
+    assert!(mine.exists(), "this program's folder went");
+    assert!(other.exists(), "a folder not named for a process went");
+    fs::remove_dir_all(&other).unwrap();
+}
+
 #[test]
 fn issue44_markdown_closes_its_blocks_and_tables() {
     let mut problems = Vec::new();

@@ -9,9 +9,9 @@ pub fn silk() -> Command {
 }
 
 /// A fresh, empty directory for one test (`suite` and `name` keep tests apart):
-/// `silk-tests/<pid>/<suite>-<name>` in the system's temp dir. A test process first removes the
-/// folders of test processes that have ended, so runs do not pile up (CI runs filled the disk);
-/// a run's folders stay until the next run, to be read after a failure.
+/// `silk-tests/<pid>/<suite>-<name>` in the system's temp dir. A test program first removes the
+/// folders of test programs that have ended, so runs do not pile up (CI runs filled the disk);
+/// a program's folders stay until the next one starts, to be read after a failure.
 pub fn temp_dir(suite: &str, name: &str) -> PathBuf {
     static SWEEP: std::sync::Once = std::sync::Once::new();
     let root = std::env::temp_dir().join("silk-tests");
@@ -26,7 +26,7 @@ pub fn temp_dir(suite: &str, name: &str) -> PathBuf {
 
 /// Removes the folders under `root` named for a process that no longer runs. Only where
 /// `/proc` tells which processes run (Linux); elsewhere nothing is removed.
-fn remove_ended(root: &Path) {
+pub fn remove_ended(root: &Path) {
     if !Path::new("/proc/self").exists() {
         return;
     }
