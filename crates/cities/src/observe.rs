@@ -7,7 +7,7 @@ use crate::data::DevEffect;
 use crate::event::{DevSource, Event};
 use crate::state::{Item, Res, State};
 use crate::Cities;
-use silk_core::{metric_ids, Counters, DecisionKind, MechanicUse, Observe, Seat, SeatCounters};
+use silk_core::{metric_ids, DecisionKind, MechanicUse, MetricCounts, Observe, Seat, SeatCounters};
 use silk_trade::auction::{count_report, METRICS};
 
 metric_ids! {
@@ -195,7 +195,7 @@ impl Observe for Cities {
     }
 
     #[inline]
-    fn observe(s: &State, e: &Event, c: &mut Counters, p: &mut SeatCounters) {
+    fn observe(s: &State, e: &Event, c: &mut MetricCounts, p: &mut SeatCounters) {
         match *e {
             Event::Bid { .. } => c.incr(M::AuctionBids),
             Event::AuctionClosed { point, report } => {
@@ -395,7 +395,14 @@ impl Observe for Cities {
 /// A lot won by `seat` for `price`: the auction's count, and its winner's price and
 /// share of wealth unless no one bid.
 #[inline]
-fn lot_won(s: &State, seat: Seat, price: u16, item: Item, c: &mut Counters, p: &mut SeatCounters) {
+fn lot_won(
+    s: &State,
+    seat: Seat,
+    price: u16,
+    item: Item,
+    c: &mut MetricCounts,
+    p: &mut SeatCounters,
+) {
     c.incr(M::AuctionCount);
     if price == 0 {
         c.incr(M::AuctionNoBid);
@@ -420,7 +427,7 @@ fn lot_won(s: &State, seat: Seat, price: u16, item: Item, c: &mut Counters, p: &
 /// `seat_coins`).
 #[inline]
 fn trade(
-    c: &mut Counters,
+    c: &mut MetricCounts,
     p: &mut SeatCounters,
     (seat, route, price): (Seat, u16, u16),
     (count, coins): (M, M),
@@ -441,7 +448,7 @@ fn dev_card(
     seat: Seat,
     card: u8,
     source: DevSource,
-    c: &mut Counters,
+    c: &mut MetricCounts,
     p: &mut SeatCounters,
 ) {
     let (dev, vp, player_vp) = from(source);
@@ -455,7 +462,7 @@ fn dev_card(
 }
 
 /// A route travelled, of cost `cost`.
-fn route_used(c: &mut Counters, cost: u16) {
+fn route_used(c: &mut MetricCounts, cost: u16) {
     c.incr(M::RouteCount);
     c.add(M::RouteCostSum, cost as i64);
     c.add(M::TravelSpent, cost as i64);

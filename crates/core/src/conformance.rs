@@ -397,7 +397,8 @@ pub fn check_decision_kinds<G: crate::metrics::Observe>(
 
 /// [`crate::metrics::Observe::observes`] turns away only events that `observe` counts nothing
 /// for: over `games` random games, each event of each decision is observed into fresh
-/// counters. Returns (events seen, events turned away).
+/// counters. The metric names leave room in [`crate::metrics::MetricCounts`] for the lab's own
+/// two per decision kind. Returns (events seen, events turned away).
 pub fn check_observes<G: crate::metrics::Observe>(
     config: &G::Config,
     games: u32,
@@ -406,6 +407,10 @@ pub fn check_observes<G: crate::metrics::Observe>(
     // The metric names are the same for every state of one config.
     let first = G::setup(config, 0).map_err(|e| e.to_string())?;
     let names = std::sync::Arc::new(crate::metrics::Names::new(G::metric_names(&first)));
+    let room = crate::metrics::MAX_METRICS - 2 * crate::metrics::MAX_DECISION_KINDS;
+    if names.len() > room {
+        return Err(format!("{} metric names: at most {room}", names.len()));
+    }
     let each_event = |_: u32, state: &G::State, events: &[G::Event]| {
         for e in events {
             seen += 1;
@@ -413,10 +418,14 @@ pub fn check_observes<G: crate::metrics::Observe>(
                 continue;
             }
             away += 1;
-            let mut counters = crate::metrics::Counters::new(&names);
+            let mut counters = crate::metrics::MetricCounts::default();
             let mut seats = crate::metrics::SeatCounters::default();
             G::observe(state, e, &mut counters, &mut seats);
-            let counted = counters.iter().next().map(|(n, v)| format!("{n} = {v}"));
+            let name = |m| names.name(m).unwrap_or("an unnamed metric");
+            let counted = counters
+                .iter()
+                .next()
+                .map(|(m, v)| format!("{} = {v}", name(m)));
             let counted = counted.or_else(|| (!seats.is_zero()).then(|| "a player measure".into()));
             if let Some(counted) = counted {
                 return Err(format!(
@@ -468,7 +477,8 @@ pub fn check_player_measures<G: crate::metrics::Observe>(
     games: u32,
     totals: &[(&str, &[&str])],
 ) -> Result<(u32, Vec<i64>), String> {
-    use crate::metrics::{Counters, Names, SeatCounters, MAX_PLAYER_MEASURES, PLAYER_PREFIX};
+    use crate::metrics::{Counters, MetricCounts, Names, SeatCounters};
+    use crate::metrics::{MAX_PLAYER_MEASURES, PLAYER_PREFIX};
     let measures = G::PLAYER_MEASURES;
     if measures.len() > MAX_PLAYER_MEASURES {
         return Err(format!(
@@ -503,11 +513,11 @@ pub fn check_player_measures<G: crate::metrics::Observe>(
     let mut checked = 0;
     let mut sums = vec![0i64; totals.len()];
     // The game being played: its number, counters and seats.
-    let mut game = None::<(u32, Counters, SeatCounters)>;
+    let mut game = None::<(u32, MetricCounts, SeatCounters)>;
     let played = |g: u32, state: &G::State, events: &[G::Event]| {
         // A game cut at the decision cap never ended: its counts are dropped unchecked.
         if game.as_ref().is_none_or(|(at, ..)| *at != g) {
-            game = Some((g, Counters::new(&names), SeatCounters::default()));
+            game = Some((g, MetricCounts::default(), SeatCounters::default()));
         }
         let Some((_, c, s)) = game.as_mut() else {
             return Ok(());
@@ -520,9 +530,14 @@ pub fn check_player_measures<G: crate::metrics::Observe>(
         }
         G::observe_end(state, s);
         checked += 1;
+        if let Some((m, _)) = c.iter().find(|&(m, _)| m >= names.len()) {
+            return Err(format!("game {g}: metric number {m} counted but not named"));
+        }
+        let mut named = Counters::default();
+        named.set_counts(&names, c);
         for (&(i, p, metrics), sum) in totals.iter().zip(sums.iter_mut()) {
             let seats: i64 = (0..G::num_seats(state)).map(|seat| s.get(seat, i)).sum();
-            let total: i64 = metrics.iter().map(|m| c.get(m)).sum();
+            let total: i64 = metrics.iter().map(|m| named.get(m)).sum();
             *sum += total;
             if seats != total {
                 return Err(format!(

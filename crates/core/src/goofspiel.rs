@@ -313,7 +313,7 @@ impl crate::metrics::Observe for Goofspiel {
     fn observe(
         _: &GoofState,
         event: &GoofEvent,
-        c: &mut crate::metrics::Counters,
+        c: &mut crate::metrics::MetricCounts,
         seats: &mut crate::metrics::SeatCounters,
     ) {
         if let GoofEvent::Revealed {
@@ -411,7 +411,7 @@ mod tests {
     /// and its prizes won with the prizes discarded are every prize turned up.
     #[test]
     fn issue32_goofspiel_player_measures_add_up_to_the_game() {
-        use crate::metrics::{Counters, Names, Observe, SeatCounters};
+        use crate::metrics::{Counters, MetricCounts, Names, Observe, SeatCounters};
         let config = GoofConfig {
             players: 3,
             cards: 8,
@@ -421,7 +421,7 @@ mod tests {
         for seed in 0..20 {
             let mut s = Goofspiel::setup(&config, seed).unwrap();
             let names = std::sync::Arc::new(Names::new(Goofspiel::metric_names(&s)));
-            let (mut c, mut seats) = (Counters::new(&names), SeatCounters::default());
+            let (mut m, mut seats) = (MetricCounts::default(), SeatCounters::default());
             let mut rng = SilkRng::seed_from(seed);
             let (mut legal, mut events) = (Vec::new(), Vec::new());
             while let Some(seat) = crate::next_decider(Goofspiel::to_move(&s)) {
@@ -430,9 +430,11 @@ mod tests {
                 let a = legal[rng.index(legal.len())];
                 Goofspiel::apply_with(&mut s, seat, a, &mut events).unwrap();
                 for e in &events {
-                    Goofspiel::observe(&s, e, &mut c, &mut seats);
+                    Goofspiel::observe(&s, e, &mut m, &mut seats);
                 }
             }
+            let mut c = Counters::default();
+            c.set_counts(&names, &m);
             let scores = Goofspiel::outcome(&s).unwrap().scores;
             for (seat, &score) in scores.iter().enumerate() {
                 assert_eq!(seats.get(seat, P::PrizePoints as usize), score as i64);

@@ -21,6 +21,7 @@ mod cause;
 mod chance;
 #[cfg(any(test, feature = "testing"))]
 pub mod conformance;
+mod counters;
 mod coverage;
 pub mod data;
 mod driver;
@@ -53,7 +54,9 @@ pub use error::{IllegalAction, ParseActionError, ReplayError, SetupError};
 pub use game::{
     without_field, EndedBy, EventSink, Forfeit, ForfeitKind, Game, Outcome, Player, ToMove,
 };
-pub use metrics::{Counters, DecisionKind, MechanicUse, Names, Observe, SeatCounters};
+pub use metrics::{
+    Counters, DecisionKind, MechanicUse, MetricCounts, Names, Observe, SeatCounters,
+};
 pub use policy::{
     best_by, Features, Heuristic, StrongPreset, Style, WeightSet, MAX_FEATURES, MAX_WEIGHTS,
 };

@@ -15,9 +15,11 @@
 //! ([`Observe::PLAYER_MEASURES`], named `player.<measure>`) in [`SeatCounters`], a fixed array:
 //! what each seat sold, won, gained — so the lab can ask whether winners do more of it.
 
+pub use crate::counters::{
+    Counters, Key, MetricCounts, Names, SeatCounters, MAX_METRICS, MAX_PLAYER_MEASURES,
+};
 use crate::game::Game;
 use crate::seat::Seat;
-use std::collections::BTreeMap;
 
 /// Ratios of two summed counters that a report shows with a unit instead of the raw sums:
 /// `(name, numerator, denominator, scale, unit)`, value = scale × Σ numerator / Σ denominator.
@@ -68,7 +70,7 @@ pub const RATIOS: &[(&str, &str, &str, f64, &str)] = &[
 
 /// What each counter counts, for a report's axis: `(name, unit)`, where a name ending in `.`,
 /// `@` or `_` covers every counter it begins (`sold@Samarkand`). A counter not listed counts
-/// events ("times"); [`unit`] looks a name up.
+/// events ("times"); [`unit()`] looks a name up.
 pub const UNITS: &[(&str, &str)] = &[
     ("auction.bids", "bids"),
     ("decisions.", "decisions"),
@@ -144,253 +146,6 @@ pub fn unit(name: &str) -> &'static str {
         .map_or("times", |(_, unit)| unit)
 }
 
-/// The metric names of a run, by number: an engine counts by number on the hot path (an array
-/// index, no string work), and the names come back only when a record is read or written.
-/// Numbers that share a name (two cities of a group's map with one name) share a slot, as they
-/// shared a key when counters were keyed by name.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Names {
-    /// Each distinct name once, by slot.
-    slots: Vec<String>,
-    /// The slot of each metric number.
-    slot_of: Vec<u32>,
-    /// The slots in name order.
-    order: Vec<u32>,
-    /// Some number's slot is not the number itself (a repeated name).
-    aliased: bool,
-}
-
-impl Names {
-    /// Names for metric numbers 0, 1, 2, … in the order given.
-    pub fn new<S: Into<String>>(names: impl IntoIterator<Item = S>) -> Names {
-        let mut n = Names::default();
-        for name in names {
-            n.push(name.into());
-        }
-        n
-    }
-
-    /// Numbers the next metric `name`; returns its slot.
-    fn push(&mut self, name: String) -> usize {
-        let slot = match self.find(&name) {
-            Ok(at) => self.order[at] as usize,
-            Err(at) => {
-                self.order.insert(at, self.slots.len() as u32);
-                self.slots.push(name);
-                self.slots.len() - 1
-            }
-        };
-        self.aliased |= slot != self.slot_of.len();
-        self.slot_of.push(slot as u32);
-        slot
-    }
-
-    /// Where `name` is (or would go) in name order.
-    fn find(&self, name: &str) -> Result<usize, usize> {
-        self.order
-            .binary_search_by(|&s| self.slots[s as usize].as_str().cmp(name))
-    }
-
-    /// The slot of `name`, if named.
-    pub fn slot(&self, name: &str) -> Option<usize> {
-        self.find(name).ok().map(|at| self.order[at] as usize)
-    }
-
-    /// Metric numbers named.
-    pub fn len(&self) -> usize {
-        self.slot_of.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.slot_of.is_empty()
-    }
-
-    /// Distinct names (slots).
-    pub fn slots(&self) -> &[String] {
-        &self.slots
-    }
-}
-
-/// What [`Counters::add`] counts into: a metric's number (the fast way, see
-/// [`Observe::metric_names`]) or its name.
-pub trait Key: Sized {
-    /// The counter's slot, naming it first if need be.
-    fn slot(self, c: &mut Counters) -> usize;
-
-    /// Adds `v` to the counter ([`Counters::add`]).
-    #[inline]
-    fn add_to(self, c: &mut Counters, v: i64) {
-        let slot = self.slot(c);
-        c.add_at(slot, v);
-    }
-}
-
-impl Key for usize {
-    #[inline]
-    fn slot(self, c: &mut Counters) -> usize {
-        // Without repeated names a number is its slot: no lookup on the hot path.
-        if c.direct && self < c.values.len() {
-            return self;
-        }
-        aliased_slot(self, c)
-    }
-
-    /// A number's add, as an engine inlines it at each counting site: a check and a
-    /// branch-free add; repeated names and a number beyond the names go out of line.
-    #[inline]
-    fn add_to(self, c: &mut Counters, v: i64) {
-        if c.direct {
-            if let Some(x) = c.values.get_mut(self) {
-                *x = Some(x.unwrap_or(0).saturating_add(v));
-                return;
-            }
-        }
-        add_aliased(self, c, v)
-    }
-}
-
-/// [`Key::add_to`] of a metric number off the hot path (see [`aliased_slot`]).
-#[cold]
-#[inline(never)]
-fn add_aliased(number: usize, c: &mut Counters, v: i64) {
-    let slot = aliased_slot(number, c);
-    c.add_at(slot, v);
-}
-
-/// [`Key::slot`] of a metric number when names repeat: out of line, so that each counting site
-/// an engine inlines stays a bounds check and an add.
-#[cold]
-#[inline(never)]
-fn aliased_slot(number: usize, c: &Counters) -> usize {
-    match c.names.slot_of.get(number) {
-        Some(&s) => s as usize,
-        None => panic!(
-            "metric number {number} has no name ({} named): Observe::metric_names must name it",
-            c.names.len()
-        ),
-    }
-}
-
-impl Key for &str {
-    fn slot(self, c: &mut Counters) -> usize {
-        if let Some(s) = c.names.slot(self) {
-            return s;
-        }
-        let slot = std::sync::Arc::make_mut(&mut c.names).push(self.to_string());
-        c.values.resize(c.names.slots.len(), None);
-        c.direct = !c.names.aliased;
-        slot
-    }
-}
-
-/// Integer counters of one game, by slot of a shared [`Names`]; a counter the game never
-/// touched is absent (not 0), as a key never inserted was.
-#[derive(Clone, Debug, Default)]
-pub struct Counters {
-    names: std::sync::Arc<Names>,
-    values: Vec<Option<i64>>,
-    /// `names` has no repeated name, so metric numbers are slots.
-    direct: bool,
-}
-
-impl Counters {
-    /// Empty counters for the metrics of `names`.
-    pub fn new(names: &std::sync::Arc<Names>) -> Counters {
-        Counters {
-            names: names.clone(),
-            values: vec![None; names.slots.len()],
-            direct: !names.aliased,
-        }
-    }
-
-    /// Empties the counters for the metrics of `names`, keeping their memory when they already
-    /// count those (a lab worker's, reused from game to game: no allocation per game).
-    pub fn reset(&mut self, names: &std::sync::Arc<Names>) {
-        if std::sync::Arc::ptr_eq(&self.names, names) {
-            self.values.fill(None);
-        } else {
-            *self = Counters::new(names);
-        }
-    }
-
-    #[inline]
-    pub fn add(&mut self, key: impl Key, v: i64) {
-        key.add_to(self, v);
-    }
-
-    /// Adds `v` to the counter in `slot`. Saturating and without a branch on whether the
-    /// counter was touched: each counting site an engine inlines stays a few instructions.
-    #[inline]
-    fn add_at(&mut self, slot: usize, v: i64) {
-        let x = &mut self.values[slot];
-        *x = Some(x.unwrap_or(0).saturating_add(v));
-    }
-
-    #[inline]
-    pub fn incr(&mut self, key: impl Key) {
-        self.add(key, 1);
-    }
-
-    pub fn get(&self, key: &str) -> i64 {
-        self.value(key).unwrap_or(0)
-    }
-
-    /// The counter `key`, if the game touched it.
-    pub fn value(&self, key: &str) -> Option<i64> {
-        self.names.slot(key).and_then(|s| self.values[s])
-    }
-
-    /// Whether no counter was touched.
-    pub fn is_empty(&self) -> bool {
-        self.values.iter().all(Option::is_none)
-    }
-
-    /// The touched counters in name order.
-    pub fn iter(&self) -> impl Iterator<Item = (&str, i64)> + '_ {
-        self.names.order.iter().filter_map(|&s| {
-            let s = s as usize;
-            self.values[s].map(|v| (self.names.slots[s].as_str(), v))
-        })
-    }
-
-    /// The names and the values by slot (`None`: untouched), for folding many games that share
-    /// their names without looking a name up per game.
-    pub fn slots(&self) -> (&std::sync::Arc<Names>, &[Option<i64>]) {
-        (&self.names, &self.values)
-    }
-}
-
-impl PartialEq for Counters {
-    fn eq(&self, other: &Counters) -> bool {
-        self.iter().eq(other.iter())
-    }
-}
-
-impl Eq for Counters {}
-
-impl serde::Serialize for Counters {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.iter())
-    }
-}
-
-impl<'de> serde::Deserialize<'de> for Counters {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Counters, D::Error> {
-        let map = BTreeMap::<String, i64>::deserialize(d)?;
-        Ok(Counters::from_iter(map))
-    }
-}
-
-impl<S: Into<String>> FromIterator<(S, i64)> for Counters {
-    fn from_iter<I: IntoIterator<Item = (S, i64)>>(iter: I) -> Counters {
-        let mut c = Counters::default();
-        for (k, v) in iter {
-            c.add(k.into().as_str(), v);
-        }
-        c
-    }
-}
-
 /// A kind of decision, for the lab's table-time model: a player bids faster than they plan a
 /// turn. `seconds` is the default time a decision of this kind takes at a real table.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -430,79 +185,8 @@ pub const ONE_KIND: &[DecisionKind] = &[DecisionKind::new("decision", 10.0, "any
 /// At most this many decision kinds per engine (the lab counts them in a fixed array).
 pub const MAX_DECISION_KINDS: usize = 16;
 
-/// At most this many per-player measures per engine ([`Observe::PLAYER_MEASURES`]).
-pub const MAX_PLAYER_MEASURES: usize = 24;
-
 /// The prefix of every per-player measure's name (`player.sales`).
 pub const PLAYER_PREFIX: &str = "player.";
-
-/// One game's per-player measures, seat by seat, by number (the engine's
-/// [`Observe::PLAYER_MEASURES`]): a fixed array, so counting allocates nothing. A seat or a
-/// number beyond the array counts nothing (the conformance checks keep engines within it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SeatCounters {
-    values: [[i64; MAX_PLAYER_MEASURES]; crate::seat::MAX_SEATS],
-}
-
-impl Default for SeatCounters {
-    fn default() -> SeatCounters {
-        SeatCounters {
-            values: [[0; MAX_PLAYER_MEASURES]; crate::seat::MAX_SEATS],
-        }
-    }
-}
-
-impl SeatCounters {
-    /// Adds `v` to `seat`'s measure number `m`.
-    #[inline]
-    pub fn add(&mut self, seat: crate::seat::Seat, m: impl Into<usize>, v: i64) {
-        let m = m.into();
-        debug_assert!(
-            m < MAX_PLAYER_MEASURES,
-            "player measure {m} beyond the array"
-        );
-        if let Some(x) = self
-            .values
-            .get_mut(seat.index())
-            .and_then(|row| row.get_mut(m))
-        {
-            *x = x.saturating_add(v);
-        }
-    }
-
-    #[inline]
-    pub fn incr(&mut self, seat: crate::seat::Seat, m: impl Into<usize>) {
-        self.add(seat, m, 1);
-    }
-
-    /// Sets `seat`'s measure `m` (a measure read from the final state, see
-    /// [`Observe::observe_end`]).
-    #[inline]
-    pub fn set(&mut self, seat: crate::seat::Seat, m: impl Into<usize>, v: i64) {
-        let m = m.into();
-        if let Some(x) = self
-            .values
-            .get_mut(seat.index())
-            .and_then(|row| row.get_mut(m))
-        {
-            *x = v;
-        }
-    }
-
-    /// `seat`'s measure number `m` (0 beyond the array).
-    pub fn get(&self, seat: usize, m: usize) -> i64 {
-        self.values
-            .get(seat)
-            .and_then(|row| row.get(m))
-            .copied()
-            .unwrap_or(0)
-    }
-
-    /// Whether nothing was counted.
-    pub fn is_zero(&self) -> bool {
-        self.values.iter().flatten().all(|&v| v == 0)
-    }
-}
 
 /// The sole leader of a standing: the one seat strictly ahead of every other (none when the
 /// top is shared or nobody is counted). The lab counts lead changes with it after every round
@@ -544,12 +228,12 @@ pub trait Observe: Game {
     const PLAYER_MEASURES: &'static [&'static str] = &[];
 
     /// Updates counters for one event; `state` is the state after it. Count by number
-    /// (`c.add(id, v)`, named by [`Observe::metric_names`]): a name costs a lookup. The seat an
+    /// (`c.add(id, v)`, named by [`Observe::metric_names`], at most [`MAX_METRICS`]). The seat an
     /// event is about counts its share in `seats` (numbered by [`Observe::PLAYER_MEASURES`]).
     fn observe(
         state: &Self::State,
         event: &Self::Event,
-        counters: &mut Counters,
+        counters: &mut MetricCounts,
         seats: &mut SeatCounters,
     ) {
         let _ = (state, event, counters, seats);
@@ -561,7 +245,7 @@ pub trait Observe: Game {
     /// events [`Observe::observes`] keeps. A consumer that keeps every event calls both
     /// ([`Observe::observe_all`]).
     #[inline]
-    fn count_emitted(event: &Self::Event, counters: &mut Counters, seats: &mut SeatCounters) {
+    fn count_emitted(event: &Self::Event, counters: &mut MetricCounts, seats: &mut SeatCounters) {
         let _ = (event, counters, seats);
     }
 
@@ -570,7 +254,7 @@ pub trait Observe: Game {
     fn observe_all(
         state: &Self::State,
         event: &Self::Event,
-        counters: &mut Counters,
+        counters: &mut MetricCounts,
         seats: &mut SeatCounters,
     ) {
         Self::count_emitted(event, counters, seats);
@@ -584,17 +268,19 @@ pub trait Observe: Game {
     }
 
     /// Whether [`Observe::observe`] may count anything for `event`: the lab keeps only these
-    /// events of a simulated game (what [`Observe::count_emitted`] counts needs none kept). Each emit site of an engine knows its event, so this test
-    /// folds away where the lab's buffer is inlined. Checked by
-    /// `conformance::check_observes`: an event it turns away must count nothing.
+    /// events of a simulated game (what [`Observe::count_emitted`] counts needs none kept). Each
+    /// emit site of an engine knows its event, so this test folds away where the lab's buffer is
+    /// inlined. Checked by `conformance::check_observes`: an event it turns away must count
+    /// nothing.
     #[inline]
     fn observes(event: &Self::Event) -> bool {
         let _ = event;
         true
     }
 
-    /// The branches of the rules `silk coverage` counts (see [`crate::coverage`]), at most
-    /// [`crate::coverage::MAX_BRANCHES`]; the lab adds one per decision kind itself.
+    /// The branches of the rules `silk coverage` counts (see [`Branch`](crate::Branch)), at
+    /// most `MAX_BRANCHES` (160, checked by `conformance::check_coverage`); the lab adds one
+    /// per decision kind itself.
     const BRANCHES: &'static [crate::coverage::Branch] = &[];
 
     /// Hits the branches of [`Observe::BRANCHES`] that `action`, just applied by `seat`, took
@@ -697,16 +383,6 @@ macro_rules! metric_ids {
             /// The metric names, by number.
             pub const NAMES: &'static [&'static str] = &[$($text),*];
         }
-        impl $crate::metrics::Key for $name {
-            #[inline]
-            fn slot(self, c: &mut $crate::metrics::Counters) -> usize {
-                $crate::metrics::Key::slot(self as usize, c)
-            }
-            #[inline]
-            fn add_to(self, c: &mut $crate::metrics::Counters, v: i64) {
-                $crate::metrics::Key::add_to(self as usize, c, v)
-            }
-        }
         impl From<$name> for usize {
             #[inline]
             fn from(m: $name) -> usize {
@@ -719,27 +395,6 @@ macro_rules! metric_ids {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// By number or by name, the same counters; repeated names share a counter; untouched
-    /// counters are absent; the order is by name.
-    #[test]
-    fn counters_by_number_and_by_name() {
-        let names = std::sync::Arc::new(Names::new(["b", "a", "b@x", "b"]));
-        let mut c = Counters::new(&names);
-        c.add(0usize, 2);
-        c.add(3usize, 5);
-        c.incr("a");
-        c.add("new", 0);
-        assert_eq!(c.get("b"), 7);
-        assert_eq!(c.value("b@x"), None);
-        let all: Vec<(&str, i64)> = c.iter().collect();
-        assert_eq!(all, [("a", 1), ("b", 7), ("new", 0)]);
-        let json = serde_json::to_string(&c).unwrap();
-        assert_eq!(json, r#"{"a":1,"b":7,"new":0}"#);
-        let back: Counters = serde_json::from_str(&json).unwrap();
-        assert_eq!(back, c);
-        assert_eq!(Names::new(["z", "y"]).slot("z"), Some(0));
-    }
 
     #[test]
     fn units_by_name_then_by_prefix() {

@@ -87,11 +87,11 @@ impl CoverageFold {
         let Some((_, slots)) = &self.mapped else {
             return;
         };
-        for (i, v) in values.iter().enumerate() {
-            let Some(v) = v.filter(|&v| v > 0) else {
+        for &(slot, v) in values {
+            if v <= 0 {
                 continue;
-            };
-            let t = &mut self.tallies[slots[i]];
+            }
+            let t = &mut self.tallies[slots[slot as usize]];
             let v = v as u128;
             t.games += 1;
             t.finished += finished as u64;

@@ -1,8 +1,7 @@
 //! Where a lab game's events go as it is played: all of them (a replay shows them), or, in a
 //! simulation, counted where the engine emits them ([`Observed`]).
 
-use silk_core::{Counters, EventSink, Hits, Names, Observe, Seat, SeatCounters};
-use std::sync::Arc;
+use silk_core::{EventSink, Hits, MetricCounts, Observe, Seat, SeatCounters};
 
 /// The events of the decision just applied, and what counts the decision.
 pub(crate) trait Events<G: Observe>: EventSink<G::Event> {
@@ -34,7 +33,8 @@ pub(crate) struct Observed<G: Observe> {
     kept: Vec<G::Event>,
     /// The game's branches hit so far.
     pub(crate) hits: Hits,
-    metrics: Counters,
+    /// The game's metrics by number, named when its record is written.
+    pub(crate) metrics: MetricCounts,
     /// The game's per-seat counts, read where they are at its end.
     pub(crate) seats: SeatCounters,
 }
@@ -44,30 +44,22 @@ impl<G: Observe> Default for Observed<G> {
         Observed {
             kept: Vec::new(),
             hits: Hits::default(),
-            metrics: Counters::default(),
+            metrics: MetricCounts::default(),
             seats: SeatCounters::default(),
         }
     }
 }
 
 impl<G: Observe> Observed<G> {
-    /// Starts a game counted into `metrics` (emptied for the metrics of `names`; its memory is
-    /// reused from game to game). The per-seat counts are emptied only if `seat_rows` (the game's
-    /// record will have its per-seat rows): otherwise nobody reads them, and emptying them
-    /// (1.5 KB) at every game costs more than the few saturating adds that land in them.
-    pub(crate) fn start(&mut self, mut metrics: Counters, names: &Arc<Names>, seat_rows: bool) {
-        metrics.reset(names);
-        self.metrics = metrics;
+    /// Starts a game. The per-seat counts are emptied only if `seat_rows` (the game's record
+    /// will have its per-seat rows): otherwise nobody reads them, and emptying them (1.5 KB) at
+    /// every game costs more than the few saturating adds that land in them.
+    pub(crate) fn start(&mut self, seat_rows: bool) {
+        self.metrics.clear();
         if seat_rows {
             self.seats = SeatCounters::default();
         }
         self.hits.clear();
-    }
-
-    /// The game's metrics, taken out at its end (its per-seat counts stay in `seats` until the
-    /// next game starts).
-    pub(crate) fn finish(&mut self) -> Counters {
-        std::mem::take(&mut self.metrics)
     }
 }
 

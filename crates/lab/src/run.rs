@@ -320,11 +320,7 @@ impl<G: Observe> Worker<G> {
         record: &mut GameRecord,
     ) -> Result<(), LabError> {
         let first = G::first_player(&state).map(|s| s.0);
-        self.events.start(
-            std::mem::take(&mut record.metrics),
-            &self.names,
-            self.seat_rows,
-        );
+        self.events.start(self.seat_rows);
         let mut branching_sum = 0u64;
         let round_ends = &mut self.round_ends;
         round_ends.start();
@@ -369,7 +365,6 @@ impl<G: Observe> Worker<G> {
                 Ok(())
             },
         )?;
-        let metrics = self.events.finish();
         let played = Played {
             seed,
             first,
@@ -379,7 +374,6 @@ impl<G: Observe> Worker<G> {
             branching_sum,
             kinds,
             runs,
-            metrics,
         };
         self.record(spec, index, &state, played, record);
         Ok(())
@@ -393,10 +387,12 @@ impl<G: Observe> Worker<G> {
         spec: &RunSpec,
         index: u64,
         state: &G::State,
-        mut played: Played,
+        played: Played,
         out: &mut GameRecord,
     ) {
-        self.count_kinds(&mut played.metrics, &played.kinds, &played.runs);
+        // The counts stay in the worker (2 KB, not moved per game); the record names them.
+        out.metrics.set_counts(&self.names, &self.events.metrics);
+        self.count_kinds(&mut out.metrics, &played.kinds, &played.runs);
         self.coverage(&played.kinds, &mut out.coverage);
         let outcome = G::outcome(state);
         // A game may end inside a round (a win outright, a round cap): its final standing counts.
@@ -451,7 +447,6 @@ impl<G: Observe> Worker<G> {
         out.branching_sum = played.branching_sum;
         out.lead_changes = lead.changes;
         out.first = played.first;
-        out.metrics = played.metrics;
     }
 
     /// Adds the game's decisions of each kind, and its runs of each batched kind, to its metrics.
@@ -506,7 +501,6 @@ struct Played {
     kinds: [u32; MAX_DECISION_KINDS],
     /// Runs of each batched kind.
     runs: [u32; MAX_DECISION_KINDS],
-    metrics: Counters,
 }
 
 /// Plays game `index` of the run `spec` with the given players (one game alone: a simulation

@@ -5,7 +5,7 @@
 use crate::replay::play_game;
 use crate::{check_new, game_seed, write_atomic, BotFactory, LabError, RunSpec};
 use silk_core::trace::{Trace, TraceWriter, Traced};
-use silk_core::{Counters, Names, Observe, SeatCounters};
+use silk_core::{MetricCounts, Names, Observe, SeatCounters};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -21,7 +21,7 @@ pub fn game_trace<G: Observe + Traced>(
     let (state, _) = crate::run::setup_game::<G>(config, spec.seed, index, spec.bots.len())?;
     let mut writer = TraceWriter::<G>::new(config, Some(seed), &state);
     // The per-player measures, counted as the run counted them, for the result's `players`.
-    let mut metrics = Counters::new(&crate::run::run_names::<G>(&state));
+    let mut metrics = MetricCounts::default();
     let mut seats = SeatCounters::default();
     let played = play_game::<G>(config, spec, index, bots, max_decisions, &mut |step| {
         for e in step.events {

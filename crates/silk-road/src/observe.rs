@@ -6,7 +6,7 @@ use crate::auctions::POINTS;
 use crate::event::Event;
 use crate::state::State;
 use crate::SilkRoad;
-use silk_core::{metric_ids, Counters, DecisionKind, MechanicUse, Observe, SeatCounters};
+use silk_core::{metric_ids, DecisionKind, MechanicUse, MetricCounts, Observe, SeatCounters};
 use silk_trade::auction::{count_report, METRICS};
 
 metric_ids! {
@@ -126,7 +126,7 @@ impl Observe for SilkRoad {
 
     /// What an event says on its own (the lab counts these as the engine emits them).
     #[inline(always)]
-    fn count_emitted(e: &Event, c: &mut Counters, p: &mut SeatCounters) {
+    fn count_emitted(e: &Event, c: &mut MetricCounts, p: &mut SeatCounters) {
         match *e {
             Event::Bid { .. } => c.incr(M::AuctionBids),
             Event::NoBids { .. } => {
@@ -166,7 +166,7 @@ impl Observe for SilkRoad {
     /// What needs the state: the city a sale is in, the winner's silver. Always inlined: the
     /// lab calls it for a few events a round, and out of line its code was cold at each call.
     #[inline(always)]
-    fn observe(s: &State, e: &Event, c: &mut Counters, p: &mut SeatCounters) {
+    fn observe(s: &State, e: &Event, c: &mut MetricCounts, p: &mut SeatCounters) {
         match *e {
             Event::PawnSold { from, to, price } => {
                 // The winner has paid: their wealth at bidding time was money + price.
@@ -269,7 +269,7 @@ fn seat_won(p: &mut SeatCounters, won: silk_core::Seat, paid_to: silk_core::Seat
 }
 
 #[inline(always)]
-fn auction_won(c: &mut Counters, price: i64, wealth: i64) {
+fn auction_won(c: &mut MetricCounts, price: i64, wealth: i64) {
     c.incr(M::AuctionCount);
     c.incr(M::AuctionWon);
     c.add(M::AuctionWinSum, price);

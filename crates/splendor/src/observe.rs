@@ -5,7 +5,7 @@ use crate::action::Action;
 use crate::event::Event;
 use crate::state::State;
 use crate::Splendor;
-use silk_core::{metric_ids, Counters, DecisionKind, Observe, SeatCounters};
+use silk_core::{metric_ids, DecisionKind, MetricCounts, Observe, SeatCounters};
 
 metric_ids! {
     /// Every metric of a Splendor game (its names do not depend on the config).
@@ -105,7 +105,7 @@ impl Observe for Splendor {
     }
 
     #[inline]
-    fn observe(s: &State, e: &Event, c: &mut Counters, p: &mut SeatCounters) {
+    fn observe(s: &State, e: &Event, c: &mut MetricCounts, p: &mut SeatCounters) {
         match *e {
             Event::Bought {
                 seat,

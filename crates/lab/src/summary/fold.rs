@@ -166,11 +166,11 @@ impl Fold {
             Some((n, m)) if Arc::ptr_eq(&n, names) => (n, m),
             _ => (names.clone(), vec![UNMAPPED; names.slots().len()]),
         };
-        for ((v, m), name) in values.iter().zip(map.iter_mut()).zip(names.slots()) {
-            let Some(v) = *v else { continue };
+        for &(slot, v) in values {
+            let m = &mut map[slot as usize];
             // A metric no game has counted yet has no slot (nor a line in the summary).
             if *m == UNMAPPED {
-                *m = self.slot_of(name);
+                *m = self.slot_of(&names.slots()[slot as usize]);
             }
             self.pending.push((*m as u32, v));
         }

@@ -4,7 +4,7 @@
 //! so every auction point of every engine is measured the same way.
 
 use serde::{Deserialize, Serialize};
-use silk_core::{Counters, Seat};
+use silk_core::{MetricCounts, Seat};
 
 /// The counters of one auction point, as `auction.<key>.<name>`, in the order counted.
 pub const METRICS: [&str; 7] = [
@@ -49,7 +49,7 @@ impl AuctionReport {
 }
 
 /// Counts `r` into the point's counters, numbered from `first` in the order of [`METRICS`].
-pub fn count_report(c: &mut Counters, first: usize, r: &AuctionReport) {
+pub fn count_report(c: &mut MetricCounts, first: usize, r: &AuctionReport) {
     c.incr(first);
     if r.bidders == 0 {
         c.incr(first + 1);
@@ -71,13 +71,20 @@ pub fn count_report(c: &mut Counters, first: usize, r: &AuctionReport) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use silk_core::Names;
+    use silk_core::{Counters, Names};
     use std::sync::Arc;
+
+    /// What `counts` counted, by the names of the point `x`'s metrics.
+    fn named(counts: &MetricCounts) -> Counters {
+        let names = Arc::new(Names::new(METRICS.iter().map(|m| format!("auction.x.{m}"))));
+        let mut c = Counters::default();
+        c.set_counts(&names, counts);
+        c
+    }
 
     #[test]
     fn a_report_counts_into_the_points_metrics() {
-        let names = Arc::new(Names::new(METRICS.iter().map(|m| format!("auction.x.{m}"))));
-        let mut c = Counters::new(&names);
+        let mut m = MetricCounts::default();
         let won = AuctionReport {
             winner: Some(Seat(1)),
             price: 3,
@@ -86,8 +93,8 @@ mod tests {
             bidders: 2,
             value: None,
         };
-        count_report(&mut c, 0, &won);
-        count_report(&mut c, 0, &won.with_value(5));
+        count_report(&mut m, 0, &won);
+        count_report(&mut m, 0, &won.with_value(5));
         let none = AuctionReport {
             winner: None,
             price: 0,
@@ -96,7 +103,8 @@ mod tests {
             bidders: 0,
             value: None,
         };
-        count_report(&mut c, 0, &none);
+        count_report(&mut m, 0, &none);
+        let c = named(&m);
         assert_eq!(c.get("auction.x.held"), 3);
         assert_eq!(c.get("auction.x.no_bid"), 1);
         assert_eq!(c.get("auction.x.won"), 2);
@@ -110,8 +118,7 @@ mod tests {
     /// (mutation testing, issue 30).
     #[test]
     fn a_winner_without_a_budget_adds_no_price_share() {
-        let names = Arc::new(Names::new(METRICS.iter().map(|m| format!("auction.x.{m}"))));
-        let mut c = Counters::new(&names);
+        let mut m = MetricCounts::default();
         let r = AuctionReport {
             winner: Some(Seat(0)),
             price: 0,
@@ -120,7 +127,8 @@ mod tests {
             bidders: 1,
             value: None,
         };
-        count_report(&mut c, 0, &r);
+        count_report(&mut m, 0, &r);
+        let c = named(&m);
         assert_eq!(c.get("auction.x.won"), 1);
         assert_eq!(c.get("auction.x.price_wealth_permille"), 0);
     }
