@@ -16,8 +16,6 @@ pub struct Names {
     slot_of: Vec<u32>,
     /// The slots in name order.
     order: Vec<u32>,
-    /// Some number's slot is not the number itself (a repeated name).
-    aliased: bool,
 }
 
 impl Names {
@@ -40,7 +38,6 @@ impl Names {
                 self.slots.len() - 1
             }
         };
-        self.aliased |= slot != self.slot_of.len();
         self.slot_of.push(slot as u32);
         slot
     }
@@ -147,6 +144,8 @@ impl Counters {
     /// name are added together; a number nobody counted stays absent.
     pub fn set_counts(&mut self, names: &std::sync::Arc<Names>, counts: &MetricCounts) {
         self.reset(names);
+        // The bits walked here rather than through `counts.iter()`: its `flat_map` is not
+        // inlined into the lab's loop (measured: about 1 900 more instructions a game).
         for (w, &bits) in counts.touched.iter().enumerate() {
             let mut bits = bits;
             while bits != 0 {
